@@ -1,0 +1,33 @@
+"""toolresult_lab: send a tool's result to any LLM provider in its own shape.
+
+>>> from toolresult_lab import ToolResult
+>>> ToolResult(id="call_1", content=[{"type": "text", "text": "hi"}]).to("anthropic")
+{'type': 'tool_result', 'tool_use_id': 'call_1', 'content': [{'type': 'text', 'text': 'hi'}]}
+"""
+
+from .explain import OUTCOMES, Explanation
+from .facts import (
+    MEDIA_KINDS,
+    OPTION_NAMES,
+    WIRES,
+    MediaKind,
+    Wire,
+    carries_native,
+    native_needs_vision,
+)
+from .result import ToolResult
+
+__all__ = [
+    "MEDIA_KINDS",
+    "OPTION_NAMES",
+    "OUTCOMES",
+    "WIRES",
+    "Explanation",
+    "MediaKind",
+    "ToolResult",
+    "Wire",
+    "carries_native",
+    "native_needs_vision",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,99 @@
+"""Base64 helpers that never leak, never raise, and never decode what they only measure.
+
+Placeholders report a payload's decoded size computed arithmetically (one pass per
+distinct whitespace character actually present, plus one count of ``=``), so a 50 MiB
+image costs a placeholder about as much as ``payload.count("=")``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+__all__ = [
+    "WHITESPACE",
+    "decoded_size",
+    "is_canonical",
+    "lenient_decode",
+    "strip_whitespace",
+]
+
+#: Characters that ``str.isspace`` accepts, minus the separators U+001C..U+001F,
+#: which the SPEC does not treat as whitespace.
+#: (Spelled out rather than computed at import; a test checks it against ``str.isspace``.)
+WHITESPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+_ASCII_WHITESPACE = "".join(ch for ch in WHITESPACE if ch.isascii())
+_ASCII_WHITESPACE_BYTES = _ASCII_WHITESPACE.encode("ascii")
+_WHITESPACE_RE = re.compile("[" + re.escape(WHITESPACE) + "]+")
+_NOT_ALPHABET_RE = re.compile(r"[^A-Za-z0-9+/=]+")
+_ALPHABET_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _present_whitespace(data: str) -> list[str]:
+    """The whitespace characters that occur in ``data`` (a fast ``in`` per candidate)."""
+    candidates = _ASCII_WHITESPACE if data.isascii() else WHITESPACE
+    return [ch for ch in candidates if ch in data]
+
+
+def strip_whitespace(data: str) -> str:
+    """``data`` without whitespace; the same object when there is none (no copy)."""
+    if not _present_whitespace(data):
+        return data
+    if data.isascii():
+        return data.encode("ascii").translate(None, _ASCII_WHITESPACE_BYTES).decode("ascii")
+    return _WHITESPACE_RE.sub("", data)
+
+
+def decoded_size(data: str) -> int:
+    """Decoded byte size of a base64 string, by arithmetic only (SPEC section 2).
+
+    ``max(0, floor(len * 3 / 4) - count("="))`` over the string without whitespace;
+    characters outside the base64 alphabet still count.
+    """
+    length = len(data) - sum(data.count(ch) for ch in _present_whitespace(data))
+    return max(0, length * 3 // 4 - data.count("="))
+
+
+def lenient_decode(data: str) -> bytes:
+    """Decode base64 the forgiving way of the reference implementation; never raises.
+
+    Characters outside ``A-Za-z0-9+/=`` are ignored; symbols are read in groups of
+    four; a ``=`` in the first or second place of a group ends decoding, in the third
+    or fourth place it yields the group's one or two bytes and ends decoding; a final
+    incomplete group of 2 or 3 symbols yields 1 or 2 bytes, of 1 symbol nothing.
+    """
+    symbols = _NOT_ALPHABET_RE.sub("", data)
+    end = symbols.find("=")
+    if end != -1:
+        place = end % 4
+        symbols = symbols[: end - place] if place < 2 else symbols[:end]
+    tail = len(symbols) % 4
+    if tail == 1:
+        symbols = symbols[:-1]
+    elif tail:
+        symbols += "=" * (4 - tail)
+    return binascii.a2b_base64(symbols)
+
+
+def is_canonical(data: str) -> bool:
+    """True when ``data`` is non-empty canonical standard base64 (SPEC section 6).
+
+    Alphabet ``A-Za-z0-9+/``, length a multiple of 4, ``=`` only as final padding,
+    and no stray bits in the padding (``b64encode(b64decode(s)) == s``). Only the last
+    group is decoded: the rest is checked by deleting the alphabet from a byte copy.
+    """
+    if not data or len(data) % 4 or not data.isascii():
+        return False
+    raw = data.encode("ascii")
+    padding = 2 if raw.endswith(b"==") else 1 if raw.endswith(b"=") else 0
+    if raw.translate(None, _ALPHABET_BYTES) != b"=" * padding:
+        return False
+    last = raw[-4:]
+    try:
+        return base64.b64encode(base64.b64decode(last)) == last
+    except binascii.Error:
+        return False

@@ -1,0 +1,34 @@
+"""The filename an OpenAI Responses ``input_file`` gets for a PDF (SPEC section 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from .encoding import text_field
+
+__all__ = ["DEFAULT_PDF_NAME", "pdf_filename"]
+
+DEFAULT_PDF_NAME = "document.pdf"
+_OPAQUE_SCHEMES = frozenset({"urn", "data", "mailto"})
+
+
+def pdf_filename(uri: Any) -> str:
+    """The percent-decoded last segment of a hierarchical URI's path, ending in ``.pdf``.
+
+    Missing, empty or opaque URIs (``urn:``, ``data:``, ``foo:bar``) and an empty last
+    segment give ``document.pdf``.
+    """
+    if uri is None:
+        return DEFAULT_PDF_NAME
+    try:
+        parts = urlsplit(text_field(uri))
+    except ValueError:
+        return DEFAULT_PDF_NAME
+    scheme = parts.scheme.lower()
+    if scheme in _OPAQUE_SCHEMES or (scheme and not parts.path.startswith("/")):
+        return DEFAULT_PDF_NAME
+    name = unquote(parts.path.rsplit("/", 1)[-1], encoding="utf-8", errors="replace")
+    if not name:
+        return DEFAULT_PDF_NAME
+    return name if name.lower().endswith(".pdf") else name + ".pdf"

@@ -1,0 +1,21 @@
+"""openai: a Chat Completions ``tool`` message; everything travels as one string."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..facts import WireFacts
+from ..options import Options
+from ..text import join_texts
+from ._base import Source, Step, string_step
+
+
+def string_form(source: Source, facts: WireFacts, options: Options) -> tuple[str, list[Step]]:
+    """The SPEC section 3 string of a result, with the step of each entry."""
+    steps = [string_step(item, facts, options) for item in source.items]
+    return join_texts([step.part for step in steps], source.structured_value), steps
+
+
+def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
+    content, steps = string_form(source, facts, options)
+    return {"role": "tool", "tool_call_id": source.id, "content": content}, steps
