@@ -96,7 +96,7 @@ FACTS: Mapping[Wire, WireFacts] = MappingProxyType(
 )
 
 
-_BY_NAME: Mapping[str, WireFacts] = FACTS
+_BY_NAME: dict[str, WireFacts] = {facts.wire: facts for facts in FACTS.values()}
 
 
 def _lookup(wire: object) -> WireFacts | None:
