@@ -428,3 +428,48 @@ def test_lenient_base64_text_blob(blob, expected):
 )
 def test_text_fields_json_encoded_when_not_str(block, expected):
     assert s(block) == expected
+
+
+# --------------------------------------------------------------------------- robustness
+
+
+@pytest.mark.parametrize(
+    "block, expected",
+    [
+        ({"type": "image", "mimeType": ["image/png"], "data": "QUJD"},
+         '[image] ["image/png"] (3 bytes)'),
+        ({"type": "image", "mimeType": {"m": "image/png"}, "data": "QUJD"},
+         '[image] {"m":"image/png"} (3 bytes)'),
+        (res(uri=["u"], mimeType=["application/pdf"], blob="JVBERg=="),
+         '[resource] ["application/pdf"] <["u"]> (4 bytes)'),
+        (res(uri={"u": 1}, mimeType={"t": "text/plain"}, blob="aGk="),
+         '[resource] {"t":"text/plain"} <{"u":1}> (2 bytes)'),
+        ({"type": ["image"], "source": {"type": "base64", "data": "QUJD"}}, '[["image"]]'),
+        ({"type": {"t": "search_result"}}, '[{"t":"search_result"}]'),
+    ],
+)
+def test_unhashable_field_values_degrade(block, expected):
+    """Nothing inside content is ever an error, whatever the options."""
+    r = ToolResult(content=[block])
+    opts = {"image_input": True, "native_pdf": True}
+    assert r.to("openai")["content"] == expected
+    assert r.to("anthropic", **opts)["content"] == [T(expected)]
+    assert r.to("responses", **opts)["output"] == expected
+    assert r.to("gemini", **opts)["functionResponse"]["response"] == {"result": expected}
+
+
+@pytest.mark.parametrize(
+    "block, expected",
+    [
+        ({"type": "document", "source": {"type": ["text"], "data": "x"}}, "[document]"),
+        ({"type": "document", "source": {"type": {"k": 1}, "content": [T("x")]}}, "[document]"),
+        ({"type": "document", "source": {"type": "content", "content": [{"type": ["x"]}]}},
+         '[["x"]]'),
+        ({"type": "search_result", "title": {"b": 1, "a": 2}, "source": ["s"]},
+         '[search_result] {"a":2,"b":1}'),
+    ],
+)
+def test_unhashable_native_fields_degrade(block, expected):
+    r = ToolResult(content=[block])
+    assert r.to("openai")["content"] == expected
+    assert r.to("anthropic", source_blocks=False)["content"] == [T(expected)]

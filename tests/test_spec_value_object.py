@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import copy
 import json
 
@@ -205,8 +206,9 @@ def test_mutating_returned_blocks_does_not_affect_later_calls():
     g["functionResponse"]["name"] = "zzz"
     assert r.to("gemini") == expected_gemini
     assert r.structured_content == {"k": {"v": 1}}
-    assert list(r.content)[0] == {"type": "text", "text": "t",
-                                  "cache_control": {"type": "ephemeral"}}
+    assert list(r.content) == [{"type": "text", "text": "t",
+                                "cache_control": {"type": "ephemeral"}},
+                               native]
 
 
 def test_mutating_returned_responses_parts_does_not_affect_later_calls():
@@ -228,7 +230,7 @@ def test_equality_and_hash_by_value():
     b = ToolResult(name="n", id="i", content=[{"m": {"b": 2, "a": 1}, "text": "x", "type": "text"}],
                    is_error=True, structured_content={"a": [1, {"b": 2}]})
     assert a == b
-    assert not (a != b)
+    assert (a != b) is False
     assert hash(a) == hash(b)
     assert len({a, b}) == 1
 
@@ -249,7 +251,7 @@ def test_inequality_by_value(other):
     a = ToolResult(**base)
     b = ToolResult(**{**base, **other})
     assert a != b
-    assert not (a == b)
+    assert (a == b) is False
 
 
 def test_structured_content_none_equals_absent():
@@ -289,7 +291,7 @@ def test_repr_readable():
     assert "call_abc" in text
 
 
-# --------------------------------------------------------------------------- to(): wires and options
+# ------------------------------------------------------------------ to(): wires and options
 
 
 @pytest.mark.parametrize("wire", ["xml", "OpenAI", "ANTHROPIC", "", "openai ", "chat"])
@@ -603,3 +605,24 @@ def test_from_mcp_dict_form():
 def test_from_mcp_dict_form_minimal():
     r = ToolResult.from_mcp({"content": [{"type": "text", "text": "hi"}]})
     assert r == ToolResult(content=[{"type": "text", "text": "hi"}])
+
+
+def test_mutating_exposed_attributes_cannot_change_the_object():
+    r = ToolResult(id="i", content=[{"type": "text", "text": "x"}],
+                   structured_content={"a": [1]})
+    before_hash = hash(r)
+    before = r.to("anthropic")
+    attempts = [
+        lambda: r.content.append({"type": "text", "text": "y"}),
+        lambda: r.content[0].__setitem__("text", "changed"),
+        lambda: r.structured_content.__setitem__("b", 2),
+        lambda: r.structured_content["a"].append(2),
+    ]
+    for attempt in attempts:
+        with contextlib.suppress(AttributeError, TypeError):
+            attempt()
+    assert r.to("anthropic") == before
+    assert r.to("gemini")["functionResponse"]["response"] == {"a": [1]}
+    assert hash(r) == before_hash
+    assert r == ToolResult(id="i", content=[{"type": "text", "text": "x"}],
+                           structured_content={"a": [1]})

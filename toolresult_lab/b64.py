@@ -7,7 +7,6 @@ image costs a placeholder about as much as ``payload.count("=")``.
 
 from __future__ import annotations
 
-import base64
 import binascii
 import re
 
@@ -94,6 +93,6 @@ def is_canonical(data: str) -> bool:
         return False
     last = raw[-4:]
     try:
-        return base64.b64encode(base64.b64decode(last)) == last
+        return binascii.b2a_base64(binascii.a2b_base64(last), newline=False) == last
     except binascii.Error:
         return False

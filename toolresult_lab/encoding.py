@@ -9,9 +9,10 @@ text.
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring
 from typing import Any
 
-__all__ = ["clone", "json_encode", "text_field"]
+__all__ = ["clone", "json_encode", "json_string", "text_field"]
 
 _ENCODER = json.JSONEncoder(
     ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=repr
@@ -27,19 +28,34 @@ def json_encode(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+def json_string(text: str) -> str:
+    """A ``str`` as a JSON string literal, exactly as :func:`json_encode` spells it."""
+    return encode_basestring(text)
+
+
 def text_field(value: Any) -> str:
     """A text field as sent to a model: a ``str`` as is, anything else as its JSON."""
     return value if isinstance(value, str) else _ENCODER.encode(value)
 
 
-def clone(value: Any) -> Any:
-    """Copy a JSON-like tree (dicts and lists; scalars are immutable and shared).
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
-    Several times faster than :func:`copy.deepcopy` on tool content, which matters
-    because every block returned by ``to()`` must be a fresh object.
+
+def clone(value: Any) -> Any:
+    """Copy a JSON-like tree: dicts and lists (tuples become lists); other values are shared.
+
+    About four times faster than :func:`copy.deepcopy` on tool content, which matters
+    because every ``ToolResult`` owns a copy of its input and every block returned by
+    ``to()`` must be a fresh object. Strings (base64 payloads) are immutable and
+    never copied.
     """
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else clone(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _SCALARS else clone(v) for v in value]
     if isinstance(value, dict):
-        return {k: clone(v) if isinstance(v, (dict, list, tuple)) else v for k, v in value.items()}
+        return {k: clone(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [clone(v) if isinstance(v, (dict, list, tuple)) else v for v in value]
+        return [clone(v) for v in value]
     return value

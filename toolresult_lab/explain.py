@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .encoding import text_field
-from .items import ItemKind
-from .wires import Outcome
+from .items import ItemKind, Outcome
 
 __all__ = ["OUTCOMES", "Explanation", "block_type_label"]
 

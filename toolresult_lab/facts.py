@@ -37,9 +37,12 @@ OPTION_NAMES: tuple[OptionName, ...] = get_args(OptionName)
 _IMAGE_MIMES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class WireFacts:
-    """The facts of one wire: its native forms and the options it reads."""
+    """The facts of one wire: its native forms and the options it reads.
+
+    One instance per wire (compared and hashed by identity).
+    """
 
     wire: Wire
     title: str
@@ -52,6 +55,14 @@ class WireFacts:
     @property
     def carries_image(self) -> bool:
         return bool(self.image_mimes)
+
+    @property
+    def no_image_reason(self) -> str:
+        return f"{self.wire} has no native image form"
+
+    @property
+    def no_pdf_reason(self) -> str:
+        return f"{self.wire} has no native PDF form"
 
     def default(self, option: OptionName) -> bool:
         """The value a boolean option has on this wire when it is not given."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -19,10 +20,13 @@ def pdf_filename(uri: Any) -> str:
     Missing, empty or opaque URIs (``urn:``, ``data:``, ``foo:bar``) and an empty last
     segment give ``document.pdf``.
     """
-    if uri is None:
-        return DEFAULT_PDF_NAME
+    return DEFAULT_PDF_NAME if uri is None else _filename(text_field(uri))
+
+
+@lru_cache(maxsize=1024)
+def _filename(uri: str) -> str:
     try:
-        parts = urlsplit(text_field(uri))
+        parts = urlsplit(uri)
     except ValueError:
         return DEFAULT_PDF_NAME
     scheme = parts.scheme.lower()

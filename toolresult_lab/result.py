@@ -11,7 +11,6 @@ from .facts import WIRES, Wire, carries_native, native_needs_vision, wire_facts
 from .items import Item, TextItem, normalize
 from .mcp_input import mcp_result_dict
 from .options import resolve_options
-from .text import item_text
 from .wires import CONVERTERS, Step
 
 __all__ = ["ToolResult"]
@@ -186,8 +185,7 @@ class ToolResult:
         """One :class:`Explanation` per content entry: what ``to()`` did with it, and why."""
         _, steps = self._convert(wire, image_input, native_pdf, source_blocks, response_tag)
         return [
-            Explanation(index, block_type_label(block), item.kind, step.outcome, step.reason,
-                        step.part)
+            Explanation(index, block_type_label(block), item.kind, step[1], step[2], step[0])
             for index, (block, item, step) in enumerate(
                 zip(self._content, self.items, steps, strict=True)
             )
@@ -273,4 +271,5 @@ def _summary(item: Item) -> str:
     """One entry for ``repr``: its string form (never a payload), shortened."""
     if isinstance(item, TextItem):
         return repr(_shorten(item.text))
-    return _shorten(item_text(item).splitlines()[0] if item_text(item) else "''")
+    text = item.text
+    return _shorten(text.splitlines()[0]) if text else "''"

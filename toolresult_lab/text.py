@@ -1,21 +1,19 @@
-"""SPEC section 3: the string form of items and of Anthropic-native blocks.
+"""SPEC section 3: the string form of placeholders and of Anthropic-native blocks.
 
 openai, ollama, hermes, the text parts of responses and the result of gemini all
 send exactly these strings; anthropic uses them for placeholders and for native
-blocks it may not pass through.
+blocks it may not pass through. Pure functions over values: the items module
+caches their results per item.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from .encoding import json_encode, text_field
-from .items import BlobItem, Item, NativeItem
 
 __all__ = [
     "empty_content_text",
-    "item_text",
     "join_texts",
     "native_text",
     "native_text_form",
@@ -28,15 +26,14 @@ def _part(value: Any) -> str:
     return "" if value is None else text_field(value)
 
 
-def placeholder(item: BlobItem) -> str:
+def placeholder(kind: Any, mime: Any, uri: Any, size: int | None) -> str:
     """``[type] mime <uri> (N bytes)``: what a model learns of a payload it cannot get."""
-    text = "[" + text_field(item.type) + "]"
-    mime = _part(item.mime)
-    if mime:
-        text += " " + mime
-    if item.uri is not None:
-        text += " <" + text_field(item.uri) + ">"
-    size = item.size
+    text = "[" + text_field(kind) + "]"
+    mime_text = _part(mime)
+    if mime_text:
+        text += " " + mime_text
+    if uri is not None:
+        text += " <" + text_field(uri) + ">"
     if size is not None:
         text += f" ({size} bytes)"
     return text
@@ -82,23 +79,7 @@ def native_text_form(block: Any) -> tuple[str, bool]:
         parts = _parts(source.get("content"))
         if parts:
             return "\n".join(parts), False
-    text = "[" + _part(kind) + "]"
-    media_type = _part(source.get("media_type"))
-    if media_type:
-        text += " " + media_type
-    url = source.get("url")
-    if url is not None:
-        text += " <" + text_field(url) + ">"
-    return text, True
-
-
-def item_text(item: Item) -> str:
-    """An item as text: text/document/note as is, blob as placeholder, native by its form."""
-    if isinstance(item, BlobItem):
-        return placeholder(item)
-    if isinstance(item, NativeItem):
-        return native_text(item.block)
-    return item.text
+    return placeholder(_part(kind), source.get("media_type"), source.get("url"), None), True
 
 
 def empty_content_text(structured_content: Any) -> str:
@@ -106,7 +87,6 @@ def empty_content_text(structured_content: Any) -> str:
     return "" if structured_content is None else json_encode(structured_content)
 
 
-def join_texts(texts: Iterable[str], structured_content: Any) -> str:
+def join_texts(texts: list[str], structured_content: Any) -> str:
     """Texts joined with newlines; with none, the empty-content text."""
-    texts = list(texts)
     return "\n".join(texts) if texts else empty_content_text(structured_content)

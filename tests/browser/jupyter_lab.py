@@ -30,6 +30,7 @@ No network is needed: the widget front end is prebuilt inside the ``jupyterlab_w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -53,6 +54,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, Playwright, Route
+    from typing_extensions import Self
 
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 WIDGET_MANAGER_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
@@ -185,9 +187,9 @@ def _pids_mentioning(marker: str) -> list[int]:
     """PIDs (other than ours) whose command line contains ``marker`` (our unique temp dir)."""
     found: list[int] = []
     for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int(entry.name) != os.getpid():
-            if marker in _cmdline(int(entry.name)):
-                found.append(int(entry.name))
+        pid = int(entry.name) if entry.name.isdigit() else os.getpid()
+        if pid != os.getpid() and marker in _cmdline(pid):
+            found.append(pid)
     return found
 
 
@@ -202,10 +204,8 @@ def _end_pid(pid: int, marker: str, grace: float = 5.0) -> bool:
             return True
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            try:
-                os.waitpid(pid, os.WNOHANG)  # reap it if it happens to be our child
-            except ChildProcessError:
-                pass
+            with contextlib.suppress(ChildProcessError):  # reap it if it is our child
+                os.waitpid(pid, os.WNOHANG)
             if marker not in _cmdline(pid):
                 return True
             time.sleep(0.1)
@@ -227,6 +227,7 @@ class JupyterLab:
         run_cells: bool = True,
         collapse_sidebars: bool = True,
         keep_tmp: bool | None = None,
+        failure_screenshot: str | os.PathLike[str] | None = None,
         log: Callable[[str], None] = _log,
     ) -> None:
         self.cells = list(cells)
@@ -238,6 +239,7 @@ class JupyterLab:
         self.run_cells = run_cells
         self.collapse_sidebars = collapse_sidebars
         self.keep_tmp = bool(os.environ.get("TRL_KEEP_TMP")) if keep_tmp is None else keep_tmp
+        self.failure_screenshot = failure_screenshot
         self.log = log
 
         self.workdir = ""
@@ -258,18 +260,28 @@ class JupyterLab:
         self._closed = False
 
     # ----------------------------------------------------------------- context manager
-    def __enter__(self) -> JupyterLab:
+    def __enter__(self) -> Self:
         self._install_signal_handlers()
         try:
             self.start()
         except BaseException:
+            self._screenshot_failure()
             self.close()
             raise
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        if exc_type is not None:
+            self._screenshot_failure()
         self.close()
+
+    def _screenshot_failure(self) -> None:
+        if self.failure_screenshot is not None and self._page is not None:
+            try:
+                self.screenshot(self.failure_screenshot)
+            except Exception as e:
+                self.log(f"failure screenshot not taken: {e}")
 
     @property
     def page(self) -> Page:
@@ -378,7 +390,7 @@ class JupyterLab:
         for attempt in range(3):  # a free port can be taken between probe and bind
             self.port = free_port()
             self.base_url = f"http://127.0.0.1:{self.port}"
-            self._logf = open(logpath, "ab")
+            self._logf = open(logpath, "ab")  # noqa: SIM115 - lives as long as the server
             self._proc = subprocess.Popen(
                 self._server_cmd(), env=self._state_env(), cwd=self._path("nb"),
                 stdout=self._logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -420,7 +432,7 @@ class JupyterLab:
         from playwright.sync_api import sync_playwright
 
         self._pw = sync_playwright().start()
-        env = self._state_env()
+        env: dict[str, str | float | bool] = dict(self._state_env())
         self._ctx = self._pw.chromium.launch_persistent_context(
             user_data_dir=self._path("chromium-profile"),  # fresh profile every time
             executable_path=self.chromium,
@@ -436,7 +448,7 @@ class JupyterLab:
         self._page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
         try:
             version = self._ctx.browser.version if self._ctx.browser else "?"
-        except Exception:  # noqa: BLE001 - informational only
+        except Exception:
             version = "?"
         self.log(f"chromium {version} at {self.chromium}")
 
@@ -544,7 +556,7 @@ class JupyterLab:
                                   ("output areas", self.output_texts)):
                 try:
                     parts.append(f"{label}: {[t[:300] for t in getter()]!r}")
-                except Exception as e:  # noqa: BLE001 - best effort while failing
+                except Exception as e:
                     parts.append(f"{label}: <unavailable: {e}>")
         parts.append(f"browser console errors: {self.console_errors()[:15]!r}")
         parts.append(f"blocked non-loopback requests: {self.blocked_requests[:10]!r}")
@@ -576,7 +588,7 @@ class JupyterLab:
                 continue
             try:
                 action()
-            except Exception as e:  # noqa: BLE001 - keep shutting down
+            except Exception as e:
                 self.log(f"closing {name} failed: {e}")
         self._ctx = self._page = None
         self._pw = None
@@ -594,10 +606,8 @@ class JupyterLab:
             except (OSError, ValueError, KeyError) as e:
                 self.log(f"kernel shutdown through the API failed: {e}")
             # 2) the server through the API, 3) our own process group only
-            try:
+            with contextlib.suppress(OSError):
                 self.api("/api/shutdown", method="POST", timeout=5)
-            except OSError:
-                pass
             try:
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
@@ -611,10 +621,8 @@ class JupyterLab:
                         break
                     except subprocess.TimeoutExpired:
                         continue
-        try:  # stragglers of the server's own group
+        with contextlib.suppress(ProcessLookupError, PermissionError):  # group stragglers
             os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
         if self._logf is not None:
             self._logf.close()
             self._logf = None

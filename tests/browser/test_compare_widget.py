@@ -123,7 +123,8 @@ def _wait(lab: JupyterLab, js: str, arg: Any = None, timeout: float = 30.0) -> b
 @pytest.mark.usefixtures("browser_requirements")
 def test_compare_widget_renders_and_reacts(screenshot_dir: Path) -> None:
     checks = Checks()
-    with JupyterLab([PNG_CELL, COMPARE_CELL], viewport=(1400, 2000)) as lab:
+    with JupyterLab([PNG_CELL, COMPARE_CELL], viewport=(1400, 2000),
+                    failure_screenshot=screenshot_dir / "compare-failure.png") as lab:
         page = lab.page
         errors = lab.cell_errors()
         assert not errors, f"notebook cells raised: {errors}\n\n{lab.diagnostics()}"

@@ -1,18 +1,20 @@
-"""What every wire converter shares: its input, its per-item steps, string parts."""
+"""What every wire converter shares: its input, its per-entry steps, the text path."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Protocol
 
-from ..carriage import Refusal, carry
+from ..carriage import Native, carry
 from ..facts import WireFacts
-from ..items import BlobItem, DocumentItem, Item, NoteItem, TextItem
+from ..items import BlobItem, Item, Outcome, TextStep
 from ..options import Options
-from ..text import native_text_form, placeholder
 
-__all__ = ["Converter", "Outcome", "Source", "Step", "blank", "string_step"]
+__all__ = ["Converter", "Outcome", "Source", "Step", "blank", "decide", "text_steps"]
 
-Outcome = Literal["text", "native", "document", "placeholder", "passthrough", "degraded", "omitted"]
+#: How one content entry went out: (the part placed in the block, the outcome, why).
+#: The part is a dict, or a ``str`` joined into the string form; ``None`` when the
+#: entry produced nothing. A plain tuple: a converter makes one per entry per call.
+Step = tuple[Any, Outcome, str]
 
 
 class Source(Protocol):
@@ -30,18 +32,6 @@ class Source(Protocol):
     def structured_value(self) -> Any: ...
 
 
-class Step(NamedTuple):
-    """How one content entry went out: the part it became, the outcome, and why.
-
-    ``part`` is the object placed in the block (a dict, or a ``str`` joined into the
-    string form); ``None`` when the entry produced nothing.
-    """
-
-    part: Any
-    outcome: Outcome
-    reason: str
-
-
 class Converter(Protocol):
     """A wire converter: one block and one step per content entry, from one code path."""
 
@@ -55,29 +45,16 @@ def blank(text: str) -> bool:
     return not text.strip()
 
 
-def string_step(item: Item, facts: WireFacts, options: Options) -> Step:
-    """The step of an item that goes out as text (string wires, and text parts elsewhere)."""
-    if isinstance(item, TextItem):
-        return Step(item.text, "text", "text block sent as text")
-    if isinstance(item, DocumentItem):
-        return Step(item.text, "text", f"{item.origin} sent as its text")
-    if isinstance(item, NoteItem):
-        if item.origin == "resource_link":
-            return Step(item.text, "placeholder", "resource_link sent as a reference line")
-        return Step(item.text, "degraded", "content entry is not a JSON object")
-    if isinstance(item, BlobItem):
-        decision = carry(item, facts, options)
-        refusal = (
-            decision
-            if isinstance(decision, Refusal)
-            else Refusal("placeholder", f"{facts.wire} sends it as text here")
-        )
-        return Step(placeholder(item), refusal.outcome, refusal.reason)
-    text, is_placeholder = native_text_form(item.block)
-    kind = item.block.get("type")
-    return Step(
-        text,
-        "placeholder" if is_placeholder else "text",
-        f"Anthropic-native {kind} sent as {'a placeholder' if is_placeholder else 'its text'}"
-        f" ({facts.wire} does not pass native blocks through)",
-    )
+def decide(item: Item, facts: WireFacts, options: Options) -> Native | TextStep:
+    """The native form of an item on this wire, or the step that sends it as text."""
+    return carry(item, facts, options) if isinstance(item, BlobItem) else item.text_step
+
+
+def text_steps(items: tuple[Item, ...], facts: WireFacts, options: Options) -> list[TextStep]:
+    """The steps of items on a wire that carries nothing natively (so every step is text)."""
+    if facts.carries_image or facts.carries_pdf:
+        raise ValueError(f"{facts.wire} carries media natively: use decide()")
+    return [
+        carry(item, facts, options) if isinstance(item, BlobItem) else item.text_step  # type: ignore[misc]
+        for item in items
+    ]

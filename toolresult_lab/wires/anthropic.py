@@ -8,75 +8,67 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..carriage import Native, carry
+from ..carriage import Native
 from ..encoding import clone
 from ..facts import WireFacts
-from ..items import BlobItem, DocumentItem, Item, NativeItem, TextItem
+from ..items import DocumentItem, Item, NativeItem, Outcome, TextItem
 from ..options import Options
-from ..text import empty_content_text, native_text_form
-from ._base import Source, Step, blank, string_step
+from ..text import empty_content_text
+from ._base import Source, Step, blank, decide
 
-_OMITTED = "the Messages API rejects blank text blocks"
+_BLANK = "the Messages API rejects blank text blocks"
 
 
-def _text(text: str, outcome: Any, reason: str) -> Step:
+def _text(text: str, outcome: Outcome, reason: str) -> Step:
     if blank(text):
-        return Step(None, "omitted", f"{_OMITTED} ({reason})")
-    return Step({"type": "text", "text": text}, outcome, reason)
+        return (None, "omitted", f"{_BLANK} ({reason})")
+    return ({"type": "text", "text": text}, outcome, reason)
 
 
-def _native(item: NativeItem, options: Options) -> Step:
-    block = item.block
-    kind = block.get("type")
+def _native_block(item: NativeItem, options: Options) -> Step:
+    kind = item.block_type
     if options.source_blocks or kind == "image":
-        return Step(clone(block), "passthrough", f"Anthropic-native {kind} passed through")
-    text, is_placeholder = native_text_form(block)
-    return _text(
-        text,
-        "placeholder" if is_placeholder else "text",
-        f"source_blocks {options.state('source_blocks')}: native {kind} sent as text",
-    )
+        return (clone(item.block), "passthrough", f"Anthropic-native {kind} passed through")
+    text, outcome, _ = item.text_step
+    reason = f"source_blocks {options.state('source_blocks')}: native {kind} sent as text"
+    return _text(text, outcome, reason)
+
+
+def _document(item: DocumentItem, options: Options) -> Step:
+    if not options.source_blocks:
+        reason = f"source_blocks {options.state('source_blocks')}: {item.origin} sent as text"
+        return _text(item.text, "text", reason)
+    if blank(item.text):
+        return (None, "omitted", f"{_BLANK} (blank {item.origin})")
+    source = {"type": "text", "media_type": "text/plain", "data": item.text}
+    return ({"type": "document", "source": source}, "document", f"{item.origin} sent as a"
+            " text document block")
 
 
 def _step(item: Item, facts: WireFacts, options: Options) -> Step:
     if isinstance(item, TextItem):
-        step = _text(item.text, "text", "text block")
-        if item.has_cache_control and step.part is not None:
-            step.part["cache_control"] = clone(item.cache_control)
-        return step
-    if isinstance(item, DocumentItem):
-        if not options.source_blocks:
-            return _text(
-                item.text, "text", f"source_blocks {options.state('source_blocks')}: document"
-                " sent as text"
-            )
         if blank(item.text):
-            return Step(None, "omitted", f"{_OMITTED} (blank {item.origin})")
-        return Step(
-            {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                            "data": item.text}},
-            "document",
-            f"{item.origin} sent as a text document block",
-        )
+            return (None, "omitted", f"{_BLANK} (blank text block)")
+        block = {"type": "text", "text": item.text}
+        if item.has_cache_control:
+            block["cache_control"] = clone(item.cache_control)
+        return (block, "text", "text block (only text and cache_control are kept)")
+    if isinstance(item, DocumentItem):
+        return _document(item, options)
     if isinstance(item, NativeItem):
-        return _native(item, options)
-    if isinstance(item, BlobItem):
-        decision = carry(item, facts, options)
-        if isinstance(decision, Native):
-            block_type = "image" if decision.media == "image" else "document"
-            source = {"type": "base64", "media_type": decision.mime, "data": decision.data}
-            return Step(
-                {"type": block_type, "source": source},
-                "native",
-                f"{decision.media} sent as a base64 {block_type} block",
-            )
-    step = string_step(item, facts, options)
-    return Step({"type": "text", "text": step.part}, step.outcome, step.reason)
+        return _native_block(item, options)
+    decision = decide(item, facts, options)
+    if isinstance(decision, Native):
+        block_type = "image" if decision.media == "image" else "document"
+        source = {"type": "base64", "media_type": decision.mime, "data": decision.data}
+        return ({"type": block_type, "source": source}, "native",
+                f"{decision.media} sent as a base64 {block_type} block")
+    return ({"type": "text", "text": decision[0]}, decision[1], decision[2])
 
 
 def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
     steps = [_step(item, facts, options) for item in source.items]
-    blocks = [step.part for step in steps if step.part is not None]
+    blocks = [step[0] for step in steps if step[0] is not None]
     block: dict[str, Any] = {
         "type": "tool_result",
         "tool_use_id": source.id,

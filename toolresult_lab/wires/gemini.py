@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..carriage import Native, carry
+from ..carriage import Native
 from ..encoding import clone
 from ..facts import WireFacts
-from ..items import BlobItem
 from ..options import Options
 from ..text import join_texts
-from ._base import Source, Step, string_step
+from ._base import Source, Step, decide
+
+_REPLACED = "gemini sends structured_content as the response, so this is not sent"
 
 
 def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
@@ -24,25 +25,16 @@ def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, li
     structured = source.structured_value
     response_is_structured = isinstance(structured, dict)
     for item in source.items:
-        if isinstance(item, BlobItem):
-            decision = carry(item, facts, options)
-            if isinstance(decision, Native):
-                part = {"inlineData": {"mimeType": decision.mime, "data": decision.data}}
-                parts.append(part)
-                reason = f"{decision.media} carried in parts[].inlineData"
-                steps.append(Step(part, "native", reason))
-                continue
-        step = string_step(item, facts, options)
-        if response_is_structured:
-            step = Step(
-                None,
-                "omitted",
-                "gemini sends structured_content as the response; this text is not sent"
-                f" (it would have been: {step.reason})",
-            )
+        decision = decide(item, facts, options)
+        if isinstance(decision, Native):
+            part = {"inlineData": {"mimeType": decision.mime, "data": decision.data}}
+            parts.append(part)
+            steps.append((part, "native", f"{decision.media} sent in parts[].inlineData"))
+        elif response_is_structured:
+            steps.append((None, "omitted", f"{_REPLACED} (as text: {decision[2]})"))
         else:
-            texts.append(step.part)
-        steps.append(step)
+            texts.append(decision[0])
+            steps.append(decision)
     response = (
         clone(structured) if response_is_structured else {"result": join_texts(texts, structured)}
     )

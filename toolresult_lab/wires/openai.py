@@ -7,13 +7,13 @@ from typing import Any
 from ..facts import WireFacts
 from ..options import Options
 from ..text import join_texts
-from ._base import Source, Step, string_step
+from ._base import Source, Step, text_steps
 
 
 def string_form(source: Source, facts: WireFacts, options: Options) -> tuple[str, list[Step]]:
     """The SPEC section 3 string of a result, with the step of each entry."""
-    steps = [string_step(item, facts, options) for item in source.items]
-    return join_texts([step.part for step in steps], source.structured_value), steps
+    steps: list[Step] = text_steps(source.items, facts, options)
+    return join_texts([step[0] for step in steps], source.structured_value), steps
 
 
 def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:

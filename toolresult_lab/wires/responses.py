@@ -8,45 +8,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..carriage import Native, carry
+from ..carriage import Native
 from ..facts import WireFacts
 from ..filenames import pdf_filename
-from ..items import BlobItem
+from ..items import Item
 from ..options import Options
 from ..text import join_texts
-from ._base import Source, Step, string_step
+from ._base import Source, Step, decide
 
 
-def _native_part(item: BlobItem, native: Native) -> dict[str, Any]:
+def _native_step(item: Item, native: Native) -> Step:
     url = f"data:{native.mime};base64,{native.data}"
     if native.media == "image":
-        return {"type": "input_image", "image_url": url}
-    return {"type": "input_file", "filename": pdf_filename(item.uri), "file_data": url}
+        return ({"type": "input_image", "image_url": url}, "native", "image sent as input_image")
+    part = {"type": "input_file", "filename": pdf_filename(getattr(item, "uri", None)),
+            "file_data": url}
+    return (part, "native", "PDF sent as input_file")
 
 
 def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
     steps: list[Step] = []
     any_native = False
     for item in source.items:
-        if isinstance(item, BlobItem):
-            decision = carry(item, facts, options)
-            if isinstance(decision, Native):
-                any_native = True
-                reason = f"{decision.media} carried natively"
-                steps.append(Step(_native_part(item, decision), "native", reason))
-                continue
-        steps.append(string_step(item, facts, options))
+        decision = decide(item, facts, options)
+        if isinstance(decision, Native):
+            any_native = True
+            steps.append(_native_step(item, decision))
+        else:
+            steps.append(decision)
+    output: Any
     if any_native:
-        output: Any = [
-            step.part
-            if step.outcome == "native"
-            else {"type": "input_text", "text": step.part}
+        steps = [
+            step if step[1] == "native" else ({"type": "input_text", "text": step[0]}, *step[1:])
             for step in steps
         ]
-        steps = [
-            step if step.outcome == "native" else step._replace(part=part)
-            for step, part in zip(steps, output, strict=True)
-        ]
+        output = [step[0] for step in steps]
     else:
-        output = join_texts([step.part for step in steps], source.structured_value)
+        output = join_texts([step[0] for step in steps], source.structured_value)
     return {"type": "function_call_output", "call_id": source.id, "output": output}, steps
