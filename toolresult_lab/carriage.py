@@ -54,7 +54,7 @@ def carry(item: BlobItem, facts: WireFacts, options: Options) -> Native | TextSt
         if not options.image_input:
             return _refuse(item, "placeholder", options.image_input_reason)
         mime = item.mime
-        if mime not in facts.image_mimes:
+        if not (isinstance(mime, str) and mime in facts.image_mimes):
             shown = "no MIME type" if mime is None else text_field(mime)
             reason = f"{shown} is not an image type {facts.wire} carries"
             return _refuse(item, "placeholder", reason)

@@ -25,6 +25,7 @@ _DICT_FIELDS = {
     "structuredContent": "structured_content",
 }
 _REPR_TEXT = 40
+_NO_CONTENT: list[Any] = []  # the default; never mutated (the instance owns a copy)
 
 
 def _require(field: str, value: Any, kind: type | tuple[type, ...], expected: str) -> None:
@@ -62,13 +63,13 @@ class ToolResult:
         *,
         name: str = "",
         id: str = "",
-        content: list[Any] | tuple[Any, ...] = (),
+        content: list[Any] = _NO_CONTENT,
         is_error: bool = False,
         structured_content: Any = None,
     ) -> None:
         _require("name", name, str, "a str")
         _require("id", id, str, "a str")
-        _require("content", content, (list, tuple), "a list of content blocks")
+        _require("content", content, list, "a list of content blocks")
         _require("is_error", is_error, bool, "a bool")
         init = object.__setattr__
         init(self, "_name", name)
