@@ -139,7 +139,7 @@ EXTRA_KEYS = st.dictionaries(
 def blocks_from(draw: st.DrawFn, fields: dict, required: tuple = (), **always: Any) -> dict:
     """A dict of ``fields`` (those in ``required`` always present, the others present or not),
     random extra keys, and the fixed ``always`` items."""
-    block = draw(EXTRA_KEYS)
+    block = dict(draw(EXTRA_KEYS))  # a fresh dict, so failing examples print as built
     for key, strategy in fields.items():
         if key in required or draw(st.booleans()):
             block[key] = draw(strategy)
@@ -544,7 +544,7 @@ def test_no_payload_reaches_the_model_text() -> None:
 
     prop()
     # not vacuous: many examples carry payload windows that really are checked
-    assert sum(1 for n in checked if n) >= 40, checked
+    assert sum(1 for n in checked if n) >= 25, checked
 
 
 PNG_LIKE = base64.b64encode(bytes(range(40))).decode("ascii")

@@ -230,6 +230,9 @@ def _check_union(value: Any, members: tuple, path: str) -> None:
                 known = sorted({v for m in tagged for v in _literal_type_values(m)}, key=str)
                 if not any(_could_take_dict(m) for m in untagged):
                     raise StrictError(f"{path}: no union member has type={tag!r} (known: {known})")
+    candidates = [m for m in candidates if _shape_ok(value, m)]
+    if not candidates:
+        raise StrictError(f"{path}: no union member accepts a {type(value).__name__}")
     errors = []
     for member in candidates:
         try:
@@ -240,6 +243,19 @@ def _check_union(value: Any, members: tuple, path: str) -> None:
     if len(errors) == 1:
         raise StrictError(errors[0].split(": ", 1)[1])
     raise StrictError(f"{path}: matches no member of the union:\n" + "\n".join(errors))
+
+
+def _shape_ok(value: Any, tp: Any) -> bool:
+    """Whether ``tp`` could hold ``value`` at all: a dict, a list, or a scalar."""
+    tp = _strip(tp)
+    if tp is Any or tp is object:
+        return True
+    container = _could_take_dict(tp) or typing.get_origin(tp) in _SEQUENCES or tp is list
+    if isinstance(value, dict):
+        return _could_take_dict(tp)
+    if isinstance(value, list):
+        return typing.get_origin(tp) in _SEQUENCES or tp is list
+    return not container
 
 
 def _could_take_dict(tp: Any) -> bool:
@@ -325,6 +341,10 @@ def _flatten(ann: Any) -> list:
     for arg in typing.get_args(ann):
         out.extend(_flatten(arg))
     return out
+
+
+# The ollama exception below applies only while the client type lacks the field.
+OLLAMA_LACKS_TOOL_CALL_ID = "tool_call_id" not in ollama.Message.model_fields
 
 
 class StrictOllamaMessage(ollama.Message):
@@ -437,6 +457,12 @@ CATALOGUE: dict[str, dict] = {
         "content": [
             {"type": "text", "text": "x", "cache_control": {"type": "ephemeral", "ttl": "1h"}}
         ]
+    },
+    "text_cache_control_none": {
+        "content": [{"type": "text", "text": "x", "cache_control": None, "annotations": None}]
+    },
+    "text_blank_with_cache_control": {
+        "content": [{"type": "text", "text": " ", "cache_control": {"type": "ephemeral"}}]
     },
     "text_empty": {"content": [{"type": "text", "text": ""}]},
     "text_blank_between": {
@@ -775,7 +801,7 @@ def validate_ollama(block: Any, kwargs: dict) -> None:
     assert isinstance(block, dict)
     block = dict(block)
     rid = kwargs.get("id", "call_abc")
-    if "tool_call_id" in block:
+    if "tool_call_id" in block and OLLAMA_LACKS_TOOL_CALL_ID:
         # Deliberate exception: Ollama's server accepts `tool_call_id` on a tool message, but the
         # installed client type ollama.Message does not declare it (see
         # test_ollama_message_lacks_tool_call_id), so it is checked here and removed before
@@ -784,7 +810,7 @@ def validate_ollama(block: Any, kwargs: dict) -> None:
         assert block["tool_call_id"] == rid
         del block["tool_call_id"]
     else:
-        assert not rid, "tool_call_id is required when the id is non-empty"
+        assert block.get("tool_call_id") == (rid or None), "tool_call_id iff the id is non-empty"
     try:
         StrictOllamaMessage.model_validate(block)
     except ValidationError as exc:
@@ -927,6 +953,27 @@ def test_native_block_with_unknown_keys_passes_through_unchanged(native: dict) -
         else:
             assert [p["type"] for p in block["content"]] == ["text"], _opt_id(combo)
             validate_anthropic(block, {"id": "i", "content": [native]})
+
+
+@pytest.mark.parametrize("cache_control", ["bogus", {"type": "persistent"}, {"ttl": "5m"}, 1])
+def test_caller_cache_control_passes_through_unchanged(cache_control: Any) -> None:
+    # Deliberate exception: SPEC section 4 keeps a text block's `cache_control` whenever the key
+    # exists, as the caller gave it; an invalid one is the caller's to fix, so the block may fail
+    # strict validation. Assert the pass-through, and that the checker does notice.
+    r = ToolResult(id="i", content=[{"type": "text", "text": "x", "cache_control": cache_control}])
+    for combo in OPTION_COMBOS:
+        image_input, native_pdf, source_blocks = combo
+        block = r.to(
+            "anthropic",
+            image_input=image_input,
+            native_pdf=native_pdf,
+            source_blocks=source_blocks,
+        )
+        assert block["content"] == [
+            {"type": "text", "text": "x", "cache_control": cache_control}
+        ], _opt_id(combo)
+        with pytest.raises(StrictError):
+            check_strict(block, ToolResultBlockParam)
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .encoding import text_field
+from .facts import wire_facts
 from .items import ItemKind, Outcome
 
-__all__ = ["OUTCOMES", "Explanation", "block_type_label"]
+__all__ = ["OUTCOMES", "Explanation", "block_type_label", "explain_empty_content"]
 
 #: Every outcome, from "the model gets the real thing" to "nothing is sent".
 OUTCOMES: tuple[Outcome, ...] = (
@@ -42,6 +43,16 @@ class Explanation:
     """Why, in words a person understands."""
     part: Any
     """The rendered part: a block, a list part, or the text joined into the string."""
+
+
+def explain_empty_content(wire: str, structured_content: Any) -> tuple[Outcome, str]:
+    """What a wire sends for a result without content entries, and why."""
+    facts = wire_facts(wire)
+    if structured_content is None:
+        return "omitted", "no content and no structured_content: an empty string is sent"
+    if facts.structured_response and isinstance(structured_content, dict):
+        return "passthrough", f"{facts.wire} sends the structured_content object as the response"
+    return "text", "no content: structured_content sent as JSON text"
 
 
 def block_type_label(block: Any) -> str:

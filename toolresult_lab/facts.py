@@ -50,6 +50,8 @@ class WireFacts:
     carries_pdf: bool = False
     pdf_needs_vision: bool = False
     reads: frozenset[OptionName] = frozenset()
+    structured_response: bool = False
+    """Sends an object ``structured_content`` itself as the response (instead of the text)."""
     defaults: Mapping[OptionName, bool] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
@@ -88,6 +90,7 @@ FACTS: Mapping[Wire, WireFacts] = MappingProxyType(
             carries_pdf=True,
             pdf_needs_vision=True,
             reads=frozenset({"image_input", "native_pdf"}),
+            structured_response=True,
         ),
         "ollama": WireFacts("ollama", "Ollama `tool` message"),
         "responses": WireFacts(

@@ -23,7 +23,7 @@ def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, li
     parts: list[dict[str, Any]] = []
     texts: list[str] = []
     structured = source.structured_value
-    response_is_structured = isinstance(structured, dict)
+    response_is_structured = facts.structured_response and isinstance(structured, dict)
     for item in source.items:
         decision = decide(item, facts, options)
         if isinstance(decision, Native):

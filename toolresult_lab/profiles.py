@@ -1,0 +1,119 @@
+"""Provider profiles: which wire a provider speaks and which options its tool loop passes.
+
+A profile turns "this provider, with a model that does (not) see images" into the
+options of :meth:`ToolResult.to`. The facts are documentation-derived upstream
+(Langertha 0.504) unless ``source`` says they were live-verified there; they are
+data for people to check, not something this package measured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal
+
+from .facts import Wire, wire_facts
+
+__all__ = ["PROFILES", "Gate", "ProviderProfile", "get_profile"]
+
+#: When a profile sends a media kind natively: only for a vision model, always, or never.
+Gate = Literal["vision", "always", "never"]
+
+
+@dataclass(frozen=True)
+class ProviderProfile:
+    """One provider family's tool loop, as options for its wire."""
+
+    id: str
+    label: str
+    wire: Wire
+    images: Gate = "never"
+    """When ``image_input`` is passed."""
+    pdf: Gate = "never"
+    """When ``native_pdf`` is passed (never: passed as off)."""
+    source_blocks: bool | None = None
+    """``source_blocks`` as passed (``None``: the wire's default)."""
+    source: str = "documentation"
+    """Where the facts come from."""
+    note: str = ""
+
+    def options(self, vision: bool) -> dict[str, Any]:
+        """The options this provider's tool loop passes for a model that (does not) see images."""
+        reads = wire_facts(self.wire).reads
+        options: dict[str, Any] = {}
+        if "image_input" in reads:
+            options["image_input"] = _gate(self.images, vision)
+        if "native_pdf" in reads:
+            options["native_pdf"] = _gate(self.pdf, vision)
+        if "source_blocks" in reads and self.source_blocks is not None:
+            options["source_blocks"] = self.source_blocks
+        return options
+
+
+def _gate(gate: Gate, vision: bool) -> bool:
+    return gate == "always" or (gate == "vision" and vision)
+
+
+_PROFILES = (
+    ProviderProfile(
+        "anthropic", "Anthropic (first-party)", "anthropic", images="vision", pdf="always",
+        source_blocks=True,
+        note="Every Claude 3+ model sees images; a PDF document block is read as text even"
+        " without vision.",
+    ),
+    ProviderProfile(
+        "minimax", "MiniMax /anthropic", "anthropic", images="vision", pdf="always",
+        source_blocks=True, source="documentation; PDF block live-verified upstream",
+        note="Its PDF document block is read even by text-only models (live-verified upstream).",
+    ),
+    ProviderProfile(
+        "moonshot", "Moonshot / Kimi /anthropic", "anthropic", images="vision", pdf="never",
+        source_blocks=False,
+        note="Rejects document / search_result blocks inside a tool_result: source blocks off.",
+    ),
+    ProviderProfile(
+        "lmstudio", "LM Studio /anthropic", "anthropic", images="vision", pdf="never",
+        source_blocks=False, source="documentation (conservative, not live-verified)",
+        note="Source blocks off, conservatively.",
+    ),
+    ProviderProfile(
+        "akiio", "AKI.IO /anthropic", "anthropic", images="never", pdf="never",
+        source_blocks=False, source="live-verified upstream",
+        note="Its models do not see tool-result images; rejects document blocks.",
+    ),
+    ProviderProfile("openai-chat", "OpenAI Chat Completions", "openai",
+                    note="No native form in a tool message."),
+    ProviderProfile(
+        "openai-responses", "OpenAI Responses", "responses", images="vision", pdf="vision",
+        note="input_image and input_file; PDFs are read through vision.",
+    ),
+    ProviderProfile(
+        "perplexity", "Perplexity /v1/agent", "responses", images="vision", pdf="never",
+        note="Takes input_image but no input_file.",
+    ),
+    ProviderProfile(
+        "gemini-3", "Gemini 3 and later", "gemini", images="vision", pdf="vision",
+        note="Images (no GIF) and PDFs in functionResponse.parts for vision models.",
+    ),
+    ProviderProfile("gemini-2.5", "Gemini 2.5", "gemini",
+                    note="No tool-result parts before Gemini 3."),
+    ProviderProfile("ollama", "Ollama", "ollama", note="No native form in a tool message."),
+    ProviderProfile(
+        "hermes", "Hermes-style (vLLM, SGLang, llama.cpp)", "hermes",
+        note="<tool_response> text in the chat template; no native form.",
+    ),
+)
+
+#: Every profile by id, in display order.
+PROFILES: Mapping[str, ProviderProfile] = MappingProxyType({p.id: p for p in _PROFILES})
+
+
+def get_profile(profile_id: str) -> ProviderProfile:
+    """The profile ``profile_id``; ``ValueError`` listing the known ids."""
+    try:
+        return PROFILES[profile_id]
+    except KeyError:
+        raise ValueError(
+            f"unknown provider profile {profile_id!r}; known profiles: {', '.join(PROFILES)}"
+        ) from None
