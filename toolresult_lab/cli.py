@@ -16,7 +16,6 @@ from typing import Any, NoReturn
 from . import __version__
 from .facts import WIRES
 from .probes import PROBES
-from .profiles import PROFILES
 from .result import ToolResult
 
 __all__ = ["main"]
@@ -87,7 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     for name, help_text in (("convert", "convert a result file to a wire's block (JSON)"),
                             ("explain", "say what happens to each content entry on a wire")):
         sub = commands.add_parser(name, help=help_text, description=help_text)
-        sub.add_argument("file", help="a ToolResult JSON or an MCP CallToolResult JSON; - for stdin")
+        sub.add_argument("file",
+                         help="a ToolResult JSON or an MCP CallToolResult JSON; - for stdin")
         sub.add_argument("--wire", required=True, choices=(*WIRES, "all"), metavar="WIRE",
                          help=f"one of {', '.join(WIRES)}, or all")
         sub.add_argument("--name", default=None, help="tool name (for an MCP result file)")
@@ -168,10 +168,16 @@ def _matrix(args: argparse.Namespace) -> str:
         }
         df = matrix.capability_matrix(wires=args.wire, kinds=args.kind,
                                       options=None if args.long else grid)
-        table = df if args.long else matrix.pivot_outcomes(df, **grid)
+        table = df if args.long else matrix.pivot_outcomes(
+            df,
+            image_input=bool(options["image_input"]),
+            native_pdf=matrix.option_label(options["native_pdf"]),
+            source_blocks=matrix.option_label(options["source_blocks"]),
+        )
     if args.format == "table":
         heading = _heading(args)
-        return heading + "\n\n" + str(tabulate(table, headers="keys", tablefmt="simple"))
+        rows: Any = table  # tabulate reads a DataFrame (its stubs do not say so)
+        return heading + "\n\n" + str(tabulate(rows, headers="keys", tablefmt="simple"))
     return matrix.export_matrix(table, args.format)
 
 

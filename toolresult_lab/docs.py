@@ -27,8 +27,8 @@ What each provider receives when a tool returns each kind of content, computed b
 | document | a text document block (Anthropic) |
 | text | sent as text |
 | placeholder | a line such as `[image] image/png (70 bytes)` stands in for the payload |
-| degraded | malformed or unknown content (or a payload that is not valid base64) became a placeholder |
-| omitted | nothing is sent for it (blank text on Anthropic; text beside a Gemini structured response) |
+| degraded | malformed or unknown content, or a payload that is not valid base64: a placeholder |
+| omitted | nothing is sent (blank text on Anthropic; text beside a Gemini structured response) |
 
 The provider facts are documentation-derived upstream (Langertha 0.504) unless the profile's
 source says live-verified; see the *source* column.

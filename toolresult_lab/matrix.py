@@ -93,7 +93,9 @@ def _excerpt(part: Any) -> str:
     return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
 
 
-def _rows(probe: Probe, wires: Sequence[str], grid: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+def _rows(
+    probe: Probe, wires: Sequence[str], grid: list[dict[str, Any]]
+) -> Iterable[dict[str, Any]]:
     result = probe.result()
     media = probe.media
     for wire in wires:
@@ -145,7 +147,7 @@ def capability_matrix(
     wire_list = list(WIRES) if wires is None else [wire_facts(w).wire for w in wires]
     probes = list(PROBES.values()) if kinds is None else [get_probe(k) for k in kinds]
     grid = _grid(options)
-    frame = pd.DataFrame(
+    frame: pd.DataFrame = pd.DataFrame(
         [row for probe in probes for row in _rows(probe, wire_list, grid)],
         columns=[
             "wire", "kind", "label", "image_input", "native_pdf", "source_blocks", "outcome",
@@ -198,7 +200,8 @@ def outcome_table(df: pd.DataFrame, columns: str) -> pd.DataFrame:
         labels = {p.id: p.label for p in PROBES.values()}
         wide.index = pd.Index([labels[str(k)] for k in wide.index], name="kind")
         wide.columns = pd.Index([str(c) for c in wide.columns], name=columns)
-        return wide.astype(str)
+        as_text: pd.DataFrame = wide.astype(str)
+        return as_text
 
     outcomes = table("outcome")
     outcomes.attrs["reasons"] = table("reason")
@@ -227,9 +230,9 @@ def profile_matrix(vision: bool = True, kinds: Sequence[str] | None = None,
     table = outcome_table(long, "profile")
     order = [p.id for p in chosen]
     reasons = table.attrs["reasons"][order]
-    table = table[order]
-    table.attrs["reasons"] = reasons
-    return table
+    ordered: pd.DataFrame = table[order]
+    ordered.attrs["reasons"] = reasons
+    return ordered
 
 
 def style_matrix(df: pd.DataFrame) -> Any:
@@ -263,7 +266,7 @@ def export_matrix(df: pd.DataFrame, fmt: ExportFormat) -> str:
     if fmt == "csv":
         return str(df.to_csv(index="outcome" not in df.columns))
     if fmt == "json":
-        orient = "records" if "outcome" in df.columns else "index"
+        orient: Literal["records", "index"] = "records" if "outcome" in df.columns else "index"
         return str(df.to_json(orient=orient, indent=1, force_ascii=False))
     raise ValueError(f"unknown format {fmt!r}; known formats: markdown, html, csv, json")
 

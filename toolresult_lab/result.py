@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from .encoding import clone, json_encode
 from .explain import Explanation, block_type_label
-from .facts import WIRES, Wire, carries_native, native_needs_vision, wire_facts
+from .facts import WIRES, Wire, WireFacts, carries_native, native_needs_vision, wire_facts
 from .items import Item, TextItem, normalize
 from .mcp_input import mcp_result_dict
-from .options import resolve_options
-from .wires import CONVERTERS, Step
+from .options import Options, resolve_options
+from .wires import CONVERTERS, Converter, Step
 
 __all__ = ["ToolResult"]
 
@@ -25,6 +26,10 @@ _DICT_FIELDS = {
     "structuredContent": "structured_content",
 }
 _REPR_TEXT = 40
+#: (wire, options as given) -> what to call: skips validation on repeated option sets.
+#: Keys are compared by ``==``, so ``1``/``True`` share an entry (same truthiness).
+_DISPATCH: dict[tuple[Any, ...], tuple[Converter, WireFacts, Options]] = {}
+_DISPATCH_SIZE = 512
 _NO_CONTENT: list[Any] = []  # the default; never mutated (the instance owns a copy)
 
 
@@ -147,9 +152,17 @@ class ToolResult:
         source_blocks: Any,
         response_tag: Any,
     ) -> tuple[Any, list[Step]]:
-        facts = wire_facts(wire)
-        options = resolve_options(facts, image_input, native_pdf, source_blocks, response_tag)
-        return CONVERTERS[facts.wire](self, facts, options)
+        key = (wire, image_input, native_pdf, source_blocks, response_tag)
+        try:
+            converter, facts, options = _DISPATCH[key]
+        except (KeyError, TypeError):  # first call with these options, or unhashable values
+            facts = wire_facts(wire)
+            options = resolve_options(facts, image_input, native_pdf, source_blocks, response_tag)
+            converter = CONVERTERS[facts.wire]
+            if len(_DISPATCH) < _DISPATCH_SIZE:
+                with contextlib.suppress(TypeError):  # an unhashable option value
+                    _DISPATCH[key] = (converter, facts, options)
+        return converter(self, facts, options)
 
     def to(
         self,
@@ -191,6 +204,12 @@ class ToolResult:
                 zip(self._content, self.items, steps, strict=True)
             )
         ]
+
+    def _repr_html_(self) -> str:
+        """The notebook view: content table and one card per wire (built lazily by ``render``)."""
+        from .render import result_html
+
+        return result_html(self)
 
     carries_native = staticmethod(carries_native)
     native_needs_vision = staticmethod(native_needs_vision)
