@@ -37,12 +37,16 @@ def _refuse(item: BlobItem, outcome: Outcome, reason: str) -> TextStep:
 
 
 def _payload(item: BlobItem, media: MediaKind, mime: str) -> Native | TextStep:
+    native: Native | None = item.carried  # the same for every wire: made once per item
+    if native is not None:
+        return native
     if not isinstance(item.data, str):
         return _refuse(item, "placeholder", _NO_DATA)
     data = item.native_data
     if data is None:
         return _refuse(item, "degraded", _NOT_BASE64)
-    return Native(media, mime, data)
+    item.carried = native = Native(media, mime, data)
+    return native
 
 
 def carry(item: BlobItem, facts: WireFacts, options: Options) -> Native | TextStep:
