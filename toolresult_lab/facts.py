@@ -73,10 +73,10 @@ class WireFacts:
 
 FACTS: Mapping[Wire, WireFacts] = MappingProxyType(
     {
-        "openai": WireFacts("openai", "OpenAI Chat Completions `tool` message"),
+        "openai": WireFacts("openai", "OpenAI Chat Completions tool message"),
         "anthropic": WireFacts(
             "anthropic",
-            "Anthropic Messages `tool_result` block",
+            "Anthropic Messages tool_result block",
             image_mimes=_IMAGE_MIMES,
             carries_pdf=True,
             pdf_needs_vision=False,
@@ -85,17 +85,17 @@ FACTS: Mapping[Wire, WireFacts] = MappingProxyType(
         ),
         "gemini": WireFacts(
             "gemini",
-            "Gemini `functionResponse` part",
+            "Gemini functionResponse part",
             image_mimes=_IMAGE_MIMES - {"image/gif"},
             carries_pdf=True,
             pdf_needs_vision=True,
             reads=frozenset({"image_input", "native_pdf"}),
             structured_response=True,
         ),
-        "ollama": WireFacts("ollama", "Ollama `tool` message"),
+        "ollama": WireFacts("ollama", "Ollama tool message"),
         "responses": WireFacts(
             "responses",
-            "OpenAI Responses `function_call_output` item",
+            "OpenAI Responses function_call_output item",
             image_mimes=_IMAGE_MIMES,
             carries_pdf=True,
             pdf_needs_vision=True,
@@ -103,7 +103,7 @@ FACTS: Mapping[Wire, WireFacts] = MappingProxyType(
         ),
         "hermes": WireFacts(
             "hermes",
-            "Hermes `<tool_response>` text",
+            "Hermes <tool_response> text",
             reads=frozenset({"response_tag"}),
         ),
     }

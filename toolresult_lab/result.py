@@ -9,7 +9,7 @@ from typing import Any, NoReturn
 from .encoding import clone, json_encode
 from .explain import Explanation, block_type_label
 from .facts import WIRES, Wire, WireFacts, carries_native, native_needs_vision, wire_facts
-from .items import Item, TextItem, normalize
+from .items import BlobItem, Item, NoteItem, normalize
 from .mcp_input import mcp_result_dict
 from .options import Options, resolve_options
 from .wires import CONVERTERS, Converter, Step
@@ -289,7 +289,8 @@ def _shorten(text: str, limit: int = _REPR_TEXT) -> str:
 
 def _summary(item: Item) -> str:
     """One entry for ``repr``: its string form (never a payload), shortened."""
-    if isinstance(item, TextItem):
-        return repr(_shorten(item.text))
     text = item.text
-    return _shorten(text.splitlines()[0]) if text else "''"
+    if isinstance(item, (BlobItem, NoteItem)):  # "[type] mime <uri> (N bytes)": shown bare
+        return _shorten(text)
+    first = text.splitlines()[0] if text else ""
+    return repr(_shorten(first) + ("…" if "\n" in text and len(first) < _REPR_TEXT else ""))

@@ -17,6 +17,8 @@ from ..text import empty_content_text
 from ._base import Source, Step, blank, decide
 
 _BLANK = "the Messages API rejects blank text blocks"
+_NATIVE_REASON = {"image": "image sent as a base64 image block",
+                  "pdf": "PDF sent as a base64 document block"}
 
 
 def _text(text: str, outcome: Outcome, reason: str) -> Step:
@@ -62,7 +64,7 @@ def _step(item: Item, facts: WireFacts, options: Options) -> Step:
         block_type = "image" if decision.media == "image" else "document"
         source = {"type": "base64", "media_type": decision.mime, "data": decision.data}
         return ({"type": block_type, "source": source}, "native",
-                f"{decision.media} sent as a base64 {block_type} block")
+                _NATIVE_REASON[decision.media])
     return ({"type": "text", "text": decision[0]}, decision[1], decision[2])
 
 

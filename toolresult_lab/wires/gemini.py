@@ -15,6 +15,8 @@ from ..options import Options
 from ..text import join_texts
 from ._base import Source, Step, decide
 
+_NATIVE_REASON = {"image": "image sent in parts[].inlineData",
+                  "pdf": "PDF sent in parts[].inlineData"}
 _REPLACED = "gemini sends structured_content as the response, so this is not sent"
 
 
@@ -29,7 +31,7 @@ def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, li
         if isinstance(decision, Native):
             part = {"inlineData": {"mimeType": decision.mime, "data": decision.data}}
             parts.append(part)
-            steps.append((part, "native", f"{decision.media} sent in parts[].inlineData"))
+            steps.append((part, "native", _NATIVE_REASON[decision.media]))
         elif response_is_structured:
             steps.append((None, "omitted", f"{_REPLACED} (as text: {decision[2]})"))
         else:

@@ -1,0 +1,188 @@
+"""Execute every notebook in notebooks/ headless (nbclient) and check what it computed.
+
+The notebooks are committed without outputs; this test is what runs them. Each one runs
+in a fresh kernel of *this* interpreter (a temporary kernelspec pointing at
+``sys.executable``, so a user-level ``python3`` kernel of another Python cannot be picked
+up), with ``notebooks/`` as the working directory, as when a user opens it in Jupyter.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from ipykernel.kernelspec import write_kernel_spec
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.manager import KernelManager
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+PATHS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+NAMES = [path.stem for path in PATHS]
+TIME_LIMIT = 60.0  # seconds per notebook, kernel start included
+SIZE_LIMIT = 2_000_000  # bytes of an executed notebook: no embedded payloads
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+# Appended to the MCP notebook before it runs: reads the notebook's own objects (`results`,
+# the summary tables `vision` and `defaults`) and prints them as one JSON line.
+MCP_PROBE = """\
+import json as _json
+_chart, _pdf = results["chart_png"], results["report_pdf"]
+print(_json.dumps({
+    "tools": sorted(results),
+    "chart_responses": _chart.to("responses", image_input=True),
+    "chart_openai": _chart.to("openai", image_input=True),
+    "pdf_anthropic": _pdf.to("anthropic"),
+    "pdf_responses": _pdf.to("responses", native_pdf=True),
+    "fail_anthropic": results["fail"].to("anthropic"),
+    "weather_gemini": results["weather"].to("gemini"),
+    "weather_structured": results["weather"].structured_content,
+    "table_vision": {f"{tool} {wire}": vision.loc[tool, (wire, "outcomes")]
+                     for tool in vision.index for wire in ("openai", "anthropic", "responses")},
+    "table_defaults": {f"{tool} {wire}": defaults.loc[tool, (wire, "outcomes")]
+                       for tool in defaults.index for wire in ("anthropic", "responses")},
+}))
+"""
+
+
+@pytest.fixture(scope="module")
+def kernel_specs(tmp_path_factory: pytest.TempPathFactory) -> KernelSpecManager:
+    """Only a ``python3`` kernel that runs ``sys.executable -m ipykernel_launcher``."""
+    kernels = tmp_path_factory.mktemp("kernels")
+    write_kernel_spec(path=kernels / "python3")
+    specs = KernelSpecManager(kernel_dirs=[str(kernels)])
+    assert specs.get_kernel_spec("python3").argv[0] == sys.executable
+    return specs
+
+
+class Executed:
+    def __init__(self, nb: nbformat.NotebookNode, seconds: float) -> None:
+        self.nb = nb
+        self.seconds = seconds
+
+    def outputs(self) -> Iterator[dict[str, Any]]:
+        for cell in self.nb.cells:
+            yield from cell.get("outputs", [])
+
+    def stream(self, name: str) -> str:
+        return "".join(o["text"] for o in self.outputs()
+                       if o["output_type"] == "stream" and o["name"] == name)
+
+    def mime(self, mime: str) -> list[Any]:
+        return [o["data"][mime] for o in self.outputs() if mime in o.get("data", {})]
+
+
+Run = Callable[[str], Executed]
+
+
+@pytest.fixture(scope="module")
+def executed(kernel_specs: KernelSpecManager) -> Run:
+    """Runs a notebook (by name) once per test module; later calls reuse the result."""
+    cache: dict[str, Executed] = {}
+
+    def run(name: str) -> Executed:
+        if name not in cache:
+            nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+            if name == "03_mcp_server":
+                nb.cells.append(nbformat.v4.new_code_cell(MCP_PROBE))
+            km = KernelManager(kernel_name="python3", kernel_spec_manager=kernel_specs)
+            client = NotebookClient(nb, km=km, timeout=180,
+                                    resources={"metadata": {"path": str(NOTEBOOKS)}})
+            start = time.perf_counter()
+            client.execute()  # raises CellExecutionError on the first failing cell
+            cache[name] = Executed(nb, time.perf_counter() - start)
+        return cache[name]
+
+    return run
+
+
+def test_notebooks_found() -> None:
+    assert NAMES == ["01_quick_start", "02_provider_differences", "03_mcp_server"]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=NAMES)
+def test_committed_without_outputs(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, cell.source[:60]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_runs(executed: Run, name: str) -> None:
+    run = executed(name)
+    assert not [o for o in run.outputs() if o["output_type"] == "error"]
+    assert run.stream("stderr") == ""  # no warnings in the documentation
+    assert run.seconds < TIME_LIMIT, f"{name} took {run.seconds:.1f} s"
+    assert len(nbformat.writes(run.nb)) < SIZE_LIMIT
+
+
+@pytest.mark.parametrize("name", ["01_quick_start", "03_mcp_server"])
+def test_views_rendered(executed: Run, name: str) -> None:
+    run = executed(name)
+    assert run.mime(WIDGET_VIEW), "compare() produced no widget"
+    static = [html for html in run.mime("text/html") if 'class="trl-view"' in html]
+    assert static, "no static HTML view of a ToolResult"
+    for html in static:
+        assert html.count('class="trl-card"') == 6
+
+
+def test_quick_start_elides_payloads(executed: Run) -> None:
+    from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
+
+    run = executed("01_quick_start")
+    text = run.stream("stdout")
+    assert "'data': '<83 bytes base64>'" in text  # the PNG on anthropic, elided
+    assert SAMPLE_IMAGES["image/png"] not in text
+    assert SAMPLE_PDF not in text  # the PDF appears only elided
+    assert "data:application/pdf;base64,<" in text  # responses input_file, elided
+
+
+def test_mcp_notebook_outcomes(executed: Run) -> None:
+    run = executed("03_mcp_server")
+    facts = json.loads(run.stream("stdout").strip().splitlines()[-1])
+    assert facts["tools"] == sorted(["beep_wav", "chart_png", "csv_blob", "fail", "find_file",
+                                     "readme_resource", "report_pdf", "weather"])
+
+    # chart_png: the PNG is native on responses with image_input, a placeholder on openai.
+    image, caption = facts["chart_responses"]["output"]
+    assert image["type"] == "input_image"
+    assert image["image_url"].startswith("data:image/png;base64,iVBORw0KGgo")
+    assert caption["type"] == "input_text" and caption["text"].startswith("Bar chart")
+    assert facts["chart_openai"]["content"].startswith("[image] image/png (")
+    assert "iVBORw0KGgo" not in facts["chart_openai"]["content"]
+
+    # report_pdf: a document block on anthropic by default; input_file on responses.
+    [document] = facts["pdf_anthropic"]["content"]
+    assert document["type"] == "document"
+    assert document["source"]["media_type"] == "application/pdf"
+    [part] = facts["pdf_responses"]["output"]
+    assert part["type"] == "input_file"
+    assert part["filename"] == "quarterly report.pdf"
+    assert part["file_data"].startswith("data:application/pdf;base64,JVBERi0")
+
+    # fail: is_error on anthropic.
+    assert facts["fail_anthropic"]["is_error"] is True
+    assert "failed on purpose" in facts["fail_anthropic"]["content"][0]["text"]
+
+    # weather: the structured content is gemini's response.
+    assert facts["weather_structured"] == {"city": "Quelltown", "temp_c": 22, "sky": "sunny"}
+    assert facts["weather_gemini"]["functionResponse"]["response"] == facts["weather_structured"]
+
+    # The summary tables the notebook displays say the same.
+    vision, defaults = facts["table_vision"], facts["table_defaults"]
+    assert vision["chart_png responses"] == "native, text"
+    assert vision["chart_png openai"] == "placeholder, text"
+    assert vision["report_pdf responses"] == "native"
+    assert vision["weather anthropic"] == "text"
+    assert defaults["report_pdf anthropic"] == "native"
+    assert defaults["report_pdf responses"] == "placeholder"
+    assert defaults["chart_png anthropic"] == "placeholder, text"
