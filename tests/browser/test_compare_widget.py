@@ -2,7 +2,8 @@
 
 Run: ``pytest -m browser tests/browser`` (about 20-40 s per test on 2 cores). Needs Chromium
 (``/usr/bin/chromium`` or ``$CHROMIUM``); without it the tests skip, or fail when ``$CI`` is set.
-The negative control of the harness runs only with ``TRL_BROWSER_NEGATIVE_CONTROL=1``.
+The negative control proves the harness can fail: without the widget front end nothing counts
+as drawn.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jupyter_lab import WIDGET_MANAGER_EXTENSION, JupyterLab
+from jupyter_lab import WIDGET_MANAGER_EXTENSION, JupyterLab, missing_requirements
 
 WIRES = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
 NATIVE_IMAGE_WIRES = ("anthropic", "responses", "gemini")
@@ -86,6 +87,18 @@ widgets.HBox(panes + [toggle])
 """
 
 
+def require_browser() -> None:
+    """Chromium, Playwright and Jupyter must be there: a missing one FAILS under CI, else skips."""
+    missing = missing_requirements()
+    if not missing:
+        return
+    message = "browser test cannot run: " + "; ".join(missing)
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        pytest.fail(message + " (CI is set: the project's test script must install them)",
+                    pytrace=False)
+    pytest.skip(message)
+
+
 class Checks:
     """Collects every failed check, so one browser run reports all that is wrong at once."""
 
@@ -120,8 +133,8 @@ def _wait(lab: JupyterLab, js: str, arg: Any = None, timeout: float = 30.0) -> b
 
 @pytest.mark.browser
 @pytest.mark.timeout(300)
-@pytest.mark.usefixtures("browser_requirements")
 def test_compare_widget_renders_and_reacts(screenshot_dir: Path) -> None:
+    require_browser()
     checks = Checks()
     with JupyterLab([PNG_CELL, COMPARE_CELL], viewport=(1400, 2000),
                     failure_screenshot=screenshot_dir / "compare-failure.png") as lab:
@@ -198,9 +211,9 @@ def test_compare_widget_renders_and_reacts(screenshot_dir: Path) -> None:
 
 @pytest.mark.browser
 @pytest.mark.timeout(300)
-@pytest.mark.usefixtures("browser_requirements")
 def test_harness_renders_trivial_widget() -> None:
     """Positive control: plain ipywidgets draw and round-trip through the kernel."""
+    require_browser()
     with JupyterLab([TRIVIAL_CELL]) as lab:
         assert lab.wait_for_widget(".widget-hbox", timeout=60), lab.diagnostics()
         hbox = lab.page.locator(".jp-OutputArea-output .widget-hbox").first
@@ -215,11 +228,9 @@ def test_harness_renders_trivial_widget() -> None:
 
 @pytest.mark.browser
 @pytest.mark.timeout(300)
-@pytest.mark.usefixtures("browser_requirements")
-@pytest.mark.skipif(os.environ.get("TRL_BROWSER_NEGATIVE_CONTROL") != "1",
-                    reason="negative control, run by hand: TRL_BROWSER_NEGATIVE_CONTROL=1")
 def test_harness_detects_missing_widget_frontend() -> None:
     """Negative control: without the widget manager extension nothing may count as drawn."""
+    require_browser()
     with JupyterLab([TRIVIAL_CELL], disabled_extensions=[WIDGET_MANAGER_EXTENSION]) as lab:
         assert lab.cell_errors() == [], lab.diagnostics()
         texts = lab.output_texts()

@@ -1,0 +1,274 @@
+"""render.py: base64 elision, payload sizes, the JSON view, cards and the static view."""
+
+from __future__ import annotations
+
+import base64
+import re
+import time
+from html import escape
+
+import pytest
+
+from toolresult_lab import WIRES, ToolResult
+from toolresult_lab.encoding import json_encode
+from toolresult_lab.facts import FACTS
+from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.render import (
+    card_html,
+    elide_base64,
+    json_html,
+    payload_bytes,
+    result_html,
+    style_html,
+)
+
+PNG = SAMPLE_IMAGES["image/png"]
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+QUOTE = '" onmouseover="alert(2)'
+EVIL = SCRIPT + IMG + QUOTE
+
+
+# -- elide_base64 -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ({"data": "QUJD" * 16}, {"data": "<48 bytes base64>"}),
+        ({"blob": "QUJD" * 15 + "QUI="}, {"blob": "<47 bytes base64>"}),
+        ({"file_data": "data:application/pdf;base64,JVBERg=="},
+         {"file_data": "data:application/pdf;base64,<4 bytes base64>"}),
+        ({"image_url": "data:image/png;base64,QUJD"},
+         {"image_url": "data:image/png;base64,<3 bytes base64>"}),
+        # '=' in the data URL's header does not count against the payload
+        ({"data": "data:text/plain;charset=utf-8;base64,QUI="},
+         {"data": "data:text/plain;charset=utf-8;base64,<2 bytes base64>"}),
+        # line breaks inside a payload are allowed and not counted
+        ({"data": ("QUJD" * 16 + "\n") * 2}, {"data": "<96 bytes base64>"}),
+        # nested, in lists, other keys untouched
+        ({"content": [{"type": "image", "source": {"data": "QUJD" * 16}}], "n": 1},
+         {"content": [{"type": "image", "source": {"data": "<48 bytes base64>"}}], "n": 1}),
+    ],
+)
+def test_elide_base64_replaces_payloads(value: object, expected: object) -> None:
+    assert elide_base64(value) == expected
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"data": "QUJD"},  # short: not a payload
+        {"text": "QUJD" * 16},  # not a payload key
+        {"data": "Clause 4: the tenant pays. " * 5},  # a text source's data
+        {"data": "é" * 80},  # not ASCII
+        {"image_url": "data:text/plain,hello"},  # a data URL that is not base64
+        {"image_url": "https://example.test/a.png"},
+        {"data": 12345},
+        "QUJD" * 100,  # not under a key
+        [1, None, True, "x"],
+    ],
+)
+def test_elide_base64_leaves_other_values(value: object) -> None:
+    assert elide_base64(value) == value
+
+
+def test_elide_base64_copies_and_keeps_input() -> None:
+    block = {"source": {"data": "QUJD" * 16}, "list": [{"a": 1}]}
+    elided = elide_base64(block)
+    assert block == {"source": {"data": "QUJD" * 16}, "list": [{"a": 1}]}
+    elided["list"][0]["a"] = 2
+    assert block["list"][0]["a"] == 1
+
+
+def test_elide_base64_50_mib_is_fast() -> None:
+    payload = "QUJD" * (50 * (1 << 20) // 4)  # 52,428,800 base64 characters
+    block = {"type": "input_image", "image_url": "data:image/png;base64," + payload,
+             "inlineData": {"data": payload}}
+    start = time.perf_counter()
+    elided = elide_base64(block)
+    elapsed = time.perf_counter() - start
+    assert elided == {"type": "input_image",
+                      "image_url": "data:image/png;base64,<39,321,600 bytes base64>",
+                      "inlineData": {"data": "<39,321,600 bytes base64>"}}
+    assert elapsed < 1.0, elapsed
+
+
+# -- payload_bytes and the JSON view -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        {"type": "text", "text": 'quote " back \\ é ☃ \n'},
+        {"data": "A" * 70000 + '"\\'},  # a big string measured without encoding it
+        {"data": "A" * 70000 + "\x01"},  # control character: falls back to real JSON
+        {"b": [1, 2.5, None, True, {"z": "é" * 70000}], "a": ""},
+        [],
+    ],
+)
+def test_payload_bytes_is_compact_json_size(block: object) -> None:
+    assert payload_bytes(block) == len(json_encode(block).encode())
+
+
+def test_payload_bytes_of_hermes_text() -> None:
+    text = ToolResult(name="t", content=[{"type": "text", "text": "Köln"}]).to("hermes")
+    assert payload_bytes(text) == len(text.encode())
+
+
+def test_json_html_highlights_and_escapes() -> None:
+    out = json_html({"k<": ["<b>", 1, 2.5, None, True, {}]})
+    assert '<span class="trl-k">&quot;k&lt;&quot;</span>: [' in out
+    assert '<span class="trl-s">&quot;&lt;b&gt;&quot;</span>' in out
+    assert '<span class="trl-n">1</span>' in out and '<span class="trl-n">2.5</span>' in out
+    assert '<span class="trl-l">null</span>' in out and '<span class="trl-l">true</span>' in out
+    assert "<b>" not in out
+
+
+def test_json_html_clips_long_strings() -> None:
+    out = json_html({"text": "x" * 10_000})
+    assert "6,000 more characters" in out and len(out) < 5_000
+
+
+# -- cards ----------------------------------------------------------------------------------
+
+
+def _badges(html: str) -> list[str]:
+    return re.findall(r'class="trl-badge trl-outcome-([a-z]+)"', html)
+
+
+def test_card_structure() -> None:
+    r = ToolResult(name="w", id="c1", content=[{"type": "text", "text": "Sunny"},
+                                               {"type": "image", "mimeType": "image/png",
+                                                "data": PNG}])
+    html = card_html(r, "anthropic", image_input=True)
+    assert html.startswith('<div class="trl-card" data-wire="anthropic">')
+    assert '<span class="trl-wire">anthropic</span>' in html
+    assert f'<span class="trl-title">{escape(FACTS["anthropic"].title)}</span>' in html
+    assert ('<span class="trl-badge trl-outcome-text" title="text block (only text and'
+            ' cache_control are kept)">#0 text: text</span>') in html
+    assert "#1 image: native</span>" in html
+    size = len(json_encode(r.to("anthropic", image_input=True)).encode())
+    assert f"{size:,} bytes · ~{-(-size // 4):,} tokens" in html
+    assert f'<img class="trl-thumb" src="data:image/png;base64,{PNG}"' in html
+    assert '<pre class="trl-json">' in html and PNG not in html.split("trl-json")[1]
+    assert "<style" not in html  # emitted once per view, not per card
+
+
+@pytest.mark.parametrize("wire", ["anthropic", "responses", "gemini"])
+def test_thumbnail_only_for_native_images(wire: str) -> None:
+    r = ToolResult(content=[{"type": "image", "mimeType": "image/png", "data": PNG},
+                            {"type": "resource", "resource": {"mimeType": "application/pdf",
+                                                              "blob": SAMPLE_PDF}}])
+    assert "trl-thumb" not in card_html(r, wire, native_pdf=True)
+    html = card_html(r, wire, image_input=True, native_pdf=True)
+    assert html.count('class="trl-thumb"') == 1
+    assert f'src="data:image/png;base64,{PNG}"' in html
+
+
+def test_card_unknown_wire_and_option() -> None:
+    r = ToolResult()
+    with pytest.raises(ValueError, match="known wires"):
+        card_html(r, "bogus")
+    with pytest.raises(TypeError):
+        card_html(r, "openai", bogus=True)
+
+
+def test_empty_result_card() -> None:
+    html = card_html(ToolResult(), "openai")
+    assert "trl-badge" not in html
+    assert ('<span class="trl-empty" title="no content and no structured_content: an empty'
+            ' string is sent">no content entries: omitted</span>') in html
+
+
+# -- escaping ----------------------------------------------------------------------------------
+
+
+def evil_result() -> ToolResult:
+    """Every field a tool controls carries markup."""
+    return ToolResult(
+        name=EVIL, id=EVIL,
+        content=[
+            {"type": "text", "text": EVIL},
+            {"type": "image", "mimeType": "image/png" + EVIL, "data": PNG},
+            {"type": "image", "mimeType": EVIL, "uri": EVIL},
+            {"type": "resource", "resource": {"uri": EVIL, "mimeType": EVIL, "text": EVIL}},
+            {"type": "resource", "resource": {"uri": "file:///" + EVIL, "blob": SAMPLE_PDF,
+                                              "mimeType": "application/pdf"}},
+            {"type": "resource_link", "name": EVIL, "uri": EVIL, "mimeType": EVIL},
+            {"type": EVIL, "data": EVIL},
+            {"type": "image", "source": {"type": "base64", "media_type": EVIL, "data": PNG}},
+            {"type": "search_result", "source": EVIL, "title": EVIL,
+             "content": [{"type": "text", "text": EVIL}]},
+        ],
+        structured_content={EVIL: [EVIL, {"x": EVIL}]},
+        is_error=True,
+    )
+
+
+def assert_no_markup_from_tool(html: str) -> None:
+    lowered = html.lower()
+    assert "<script" not in lowered
+    assert "<img src=x" not in lowered
+    assert 'onmouseover="' not in lowered  # no attribute broken out of
+
+
+@pytest.mark.parametrize("wire", WIRES)
+@pytest.mark.parametrize("options", [{}, {"image_input": True, "native_pdf": True,
+                                          "source_blocks": False, "response_tag": EVIL}])
+def test_cards_escape_everything_from_the_tool(wire: str, options: dict[str, object]) -> None:
+    html = card_html(evil_result(), wire, **options)
+    assert_no_markup_from_tool(html)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_static_view_escapes_everything_from_the_tool() -> None:
+    html = result_html(evil_result(), image_input=True, native_pdf=True)
+    assert_no_markup_from_tool(html)
+    assert evil_result()._repr_html_().lower().count("<script") == 0
+
+
+# -- the static view ------------------------------------------------------------------------------
+
+
+def test_result_html_has_table_and_six_cards() -> None:
+    r = ToolResult(name="snap", id="call_1", content=[
+        {"type": "text", "text": "line one\nline two"},
+        {"type": "image", "mimeType": "image/png", "data": PNG},
+    ], structured_content={"ok": True})
+    html = result_html(r)
+    assert html.count(style_html()) == 1
+    assert re.findall(r'class="trl-card" data-wire="([a-z]+)"', html) == list(WIRES)
+    assert '<table class="trl-content">' in html
+    assert "<td>line one ⏎ line two</td>" in html
+    assert "<td>[image] image/png (83 bytes)</td>" in html
+    table = html.split('<div class="trl-grid">')[0]
+    assert PNG not in table
+    assert html == r._repr_html_()
+
+
+def test_repr_html_hook() -> None:
+    html = ToolResult(content=[{"type": "text", "text": "hi"}])._repr_html_()
+    assert html.startswith('<div class="trl-view"><style>')
+    assert html.count('class="trl-card"') == 6
+
+
+def test_50_mib_image_renders_small() -> None:
+    data = base64.b64encode(bytes(range(256)) * (50 * (1 << 20) // 256)).decode()
+    r = ToolResult(name="shot", id="c", content=[
+        {"type": "image", "mimeType": "image/png", "data": data},
+        {"type": "resource", "resource": {"uri": "file:///big.pdf", "mimeType": "application/pdf",
+                                          "blob": data}},
+    ])
+    sizes = {}
+    for wire in WIRES:
+        html = card_html(r, wire, image_input=True, native_pdf=True)
+        sizes[wire] = len(html.encode())
+        assert sizes[wire] < 200_000, (wire, sizes[wire])
+    for wire in ("anthropic", "responses", "gemini"):
+        html = card_html(r, wire, image_input=True)
+        assert "image too large to preview (52,428,800 bytes)" in html
+        assert 'class="trl-thumb"' not in html
+    page = result_html(r, image_input=True, native_pdf=True)
+    assert len(page.encode()) < 200_000
+    print(f"\n50 MiB image + PDF: card HTML bytes {sizes}; static view {len(page.encode()):,}")

@@ -1,0 +1,341 @@
+"""HTML views of a result on every wire: pure functions, shared by the widgets and ``_repr_html_``.
+
+Nothing here decides how a block is converted: the cards show what ``to()`` built and
+what ``explain()`` said about it. Everything that comes from the tool is escaped, and
+base64 payloads are replaced by a size marker, so a 50 MiB image renders to a few KB
+of HTML (a notebook that embeds the payload six times would be unusable).
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from .b64 import decoded_size
+from .encoding import json_encode, json_string, text_field
+from .explain import OUTCOMES, Explanation, explain_empty_content
+from .facts import WIRES, wire_facts
+from .result import ToolResult
+
+__all__ = [
+    "STYLE",
+    "card_html",
+    "content_table_html",
+    "elide_base64",
+    "json_html",
+    "payload_bytes",
+    "result_html",
+    "style_html",
+]
+
+#: Keys whose string values may hold a base64 payload (MCP, anthropic, gemini, responses).
+PAYLOAD_KEYS = frozenset({"data", "blob", "file_data", "image_url"})
+_MIN_BASE64 = 64
+_FULL_CHECK = 1 << 16  # strings up to this length are checked whole; longer ones are sampled
+_SAMPLE = 256
+_B64_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\r\n"
+_DATA_URL_HEADER = 256  # how far to look for the comma of a data: URL
+_THUMB_MAX = 256 * 1024  # base64 characters embedded per thumbnail, at most
+_DISPLAY_CHARS = 4000  # longer strings (not payloads) are clipped in the JSON view
+_SUMMARY_CHARS = 120
+_BIG_STRING = 1 << 16  # payload_bytes measures strings this long without re-encoding them
+
+_OUTCOME_COLOURS = {
+    "native": "#1a7f37",
+    "passthrough": "#0f7b7b",
+    "document": "#1f5fbf",
+    "text": "#6e7781",
+    "placeholder": "#b7791f",
+    "degraded": "#c62828",
+    "omitted": "#7b4fa8",
+}
+
+#: The one stylesheet of every view; all selectors are scoped to ``trl-`` classes.
+STYLE = (
+    ".trl-view,.trl-card{font-family:system-ui,sans-serif;font-size:13px}"
+    ".trl-grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:8px}"
+    ".trl-card{border:1px solid #d0d7de;border-radius:6px;padding:8px;min-width:0}"
+    ".trl-selected .trl-card,.trl-card.trl-selected{outline:3px solid #1f5fbf}"
+    ".trl-wire{font-weight:700;font-family:monospace;margin-right:6px}"
+    ".trl-title,.trl-empty{color:#57606a}"
+    ".trl-outcomes{margin:6px 0;display:flex;flex-wrap:wrap;gap:4px}"
+    ".trl-badge{color:#fff;border-radius:10px;padding:1px 8px;font-size:12px;cursor:help}"
+    + "".join(f".trl-outcome-{o}{{background:{c}}}" for o, c in _OUTCOME_COLOURS.items())
+    + ".trl-size{color:#57606a;font-size:12px}"
+    ".trl-thumbs{margin:4px 0}"
+    ".trl-thumb{width:64px;height:64px;object-fit:contain;image-rendering:pixelated;"
+    "border:1px solid #d0d7de;margin-right:4px}"
+    ".trl-thumb-skipped{display:inline-block;border:1px dashed #b7791f;padding:4px;"
+    "font-size:12px}"
+    ".trl-json{max-height:24em;overflow:auto;background:#f6f8fa;padding:6px;margin:4px 0 0;"
+    "white-space:pre-wrap;word-break:break-all;font-size:12px}"
+    ".trl-k{color:#953800}.trl-s{color:#0a3069}.trl-n{color:#0550ae}.trl-l{color:#8250df}"
+    ".trl-clipped{color:#6e7781;font-style:italic}"
+    ".trl-content{border-collapse:collapse;margin-bottom:8px}"
+    ".trl-content td,.trl-content th{border:1px solid #d0d7de;padding:2px 6px;"
+    "text-align:left;vertical-align:top}"
+)
+assert set(_OUTCOME_COLOURS) == set(OUTCOMES)
+
+
+def style_html() -> str:
+    """The ``<style>`` block; a view emits it once, not once per card."""
+    return f"<style>{STYLE}</style>"
+
+
+# -- base64 payloads ----------------------------------------------------------
+
+
+def _is_base64_text(text: str) -> bool:
+    """Whether ``text`` is made of base64 characters (line breaks allowed).
+
+    A cheap check: strings up to 64 KiB are checked whole, longer ones at the start,
+    middle and end only, so a 50 MiB payload costs three 256-character checks.
+    """
+    if not text.isascii():
+        return False
+    if len(text) > _FULL_CHECK:
+        mid = len(text) // 2
+        text = text[:_SAMPLE] + text[mid : mid + _SAMPLE] + text[-_SAMPLE:]
+    return not text.encode("ascii").translate(None, _B64_BYTES)
+
+
+def _payload(value: str) -> tuple[str, str] | None:
+    """``(kept prefix, base64 payload)`` of a payload string, or ``None`` when it is not one."""
+    if value.startswith("data:"):
+        comma = value.find(",", 0, _DATA_URL_HEADER)
+        if comma != -1 and value[:comma].endswith(";base64"):
+            return value[: comma + 1], value[comma + 1 :]
+        return None
+    if len(value) >= _MIN_BASE64 and _is_base64_text(value):
+        return "", value
+    return None
+
+
+def _marker(size: int) -> str:
+    return f"<{size:,} bytes base64>"
+
+
+def elide_base64(value: Any) -> Any:
+    """A copy of ``value`` with every base64 payload replaced by a size marker.
+
+    A payload is a ``str`` under ``data``, ``blob``, ``file_data`` or ``image_url`` that is
+    a ``data:...;base64,`` URL (its prefix is kept) or a long base64 string. The size is
+    the decoded size, computed arithmetically, so no payload is ever decoded.
+
+    >>> elide_base64({"type": "image", "data": "QUJD" * 16})
+    {'type': 'image', 'data': '<48 bytes base64>'}
+    """
+    if isinstance(value, dict):
+        copy: dict[Any, Any] = {}
+        for key, item in value.items():
+            found = _payload(item) if key in PAYLOAD_KEYS and isinstance(item, str) else None
+            if found is None:
+                copy[key] = elide_base64(item)
+            else:
+                copy[key] = found[0] + _marker(decoded_size(found[1]))
+        return copy
+    if isinstance(value, (list, tuple)):
+        return [elide_base64(item) for item in value]
+    return value
+
+
+# -- sizes ----------------------------------------------------------------------
+
+
+def payload_bytes(block: Any) -> int:
+    """UTF-8 size of the block as sent: its compact JSON, or the text itself for hermes.
+
+    Equal to ``len(json_encode(block).encode())`` for a dict (and to the capability
+    matrix's ``payload_bytes``), without building the JSON of big strings: a long
+    printable ASCII string (a base64 payload) encodes to its length plus two quotes plus
+    one backslash per ``"`` or ``\\``, so it is measured that way and left out of the JSON
+    that is actually built; a 50 MiB image is never copied to be measured.
+    """
+    if isinstance(block, str):
+        return len(block) if block.isascii() else len(block.encode("utf-8", "surrogatepass"))
+    extra = 0
+
+    def shrink(value: Any) -> Any:
+        nonlocal extra
+        if type(value) is str:
+            if len(value) >= _BIG_STRING and value.isascii() and value.isprintable():
+                extra += len(value) + value.count('"') + value.count("\\")
+                return ""
+            return value
+        if isinstance(value, dict):
+            return {key: shrink(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [shrink(item) for item in value]
+        return value
+
+    return len(json_encode(shrink(block)).encode("utf-8", "surrogatepass")) + extra
+
+
+# -- JSON view --------------------------------------------------------------------
+
+
+def _span(cls: str, text: str) -> str:
+    return f'<span class="{cls}">{escape(text)}</span>'
+
+
+def _string_html(text: str) -> str:
+    if len(text) <= _DISPLAY_CHARS:
+        return _span("trl-s", json_string(text))
+    more = len(text) - _DISPLAY_CHARS
+    return (_span("trl-s", json_string(text[:_DISPLAY_CHARS]))
+            + f'<span class="trl-clipped"> … {more:,} more characters</span>')
+
+
+def _emit(value: Any, depth: int, out: list[str]) -> None:
+    pad = "  " * (depth + 1)
+    if isinstance(value, dict) and value:
+        out.append("{\n")
+        for n, (key, item) in enumerate(value.items()):
+            out.append(pad + _span("trl-k", json_string(text_field(key))) + ": ")
+            _emit(item, depth + 1, out)
+            out.append(",\n" if n < len(value) - 1 else "\n")
+        out.append("  " * depth + "}")
+    elif isinstance(value, (list, tuple)) and value:
+        out.append("[\n")
+        for n, item in enumerate(value):
+            out.append(pad)
+            _emit(item, depth + 1, out)
+            out.append(",\n" if n < len(value) - 1 else "\n")
+        out.append("  " * depth + "]")
+    elif isinstance(value, str):
+        out.append(_string_html(value))
+    elif value is None or isinstance(value, bool):
+        out.append(_span("trl-l", json.dumps(value)))
+    elif isinstance(value, (int, float)):
+        out.append(_span("trl-n", json_encode(value)))
+    else:  # {} / [] / a non-JSON value (encoded through its repr, like json_encode does)
+        out.append(escape(json_encode(value)))
+
+
+def json_html(value: Any) -> str:
+    """``value`` as indented JSON, escaped, with keys, strings and numbers in classed spans.
+
+    A ``str`` (the hermes block) is shown as the text it is, not as a JSON literal.
+    Strings are clipped for display (payloads should be elided before).
+    """
+    if isinstance(value, str):
+        return _string_html(value) if len(value) > _DISPLAY_CHARS else escape(value)
+    out: list[str] = []
+    _emit(value, 0, out)
+    return "".join(out)
+
+
+# -- cards ----------------------------------------------------------------------------
+
+
+def _image_source(part: Any) -> tuple[str, str] | None:
+    """``(data-URL prefix, base64 or data URL)`` of a native image part on any wire."""
+    if not isinstance(part, dict):
+        return None
+    if part.get("type") == "image":  # anthropic
+        source = part.get("source")
+        if isinstance(source, dict) and source.get("type") == "base64":
+            return f"data:{text_field(source.get('media_type'))};base64,", str(source["data"])
+    elif part.get("type") == "input_image":  # responses
+        url = part.get("image_url")
+        if isinstance(url, str) and url.startswith("data:image/"):
+            return "", url
+    elif isinstance(part.get("inlineData"), dict):  # gemini
+        inline = part["inlineData"]
+        mime = inline.get("mimeType")
+        if isinstance(mime, str) and mime.startswith("image/"):
+            return f"data:{mime};base64,", str(inline.get("data"))
+    return None
+
+
+def _thumb_html(explanation: Explanation) -> str:
+    if explanation.outcome != "native":
+        return ""
+    source = _image_source(explanation.part)
+    if source is None:
+        return ""
+    prefix, data = source
+    if len(data) > _THUMB_MAX:
+        found = _payload(data) if not prefix else ("", data)
+        size = decoded_size(found[1]) if found else len(data)
+        return f'<span class="trl-thumb-skipped">image too large to preview ({size:,} bytes)</span>'
+    alt = f"#{explanation.index} {explanation.block_type}"
+    return f'<img class="trl-thumb" src="{escape(prefix + data)}" alt="{escape(alt)}">'
+
+
+def _badge_html(explanation: Explanation) -> str:
+    outcome = escape(explanation.outcome)
+    label = f"#{explanation.index} {explanation.block_type}: {explanation.outcome}"
+    return (f'<span class="trl-badge trl-outcome-{outcome}" title="{escape(explanation.reason)}">'
+            f"{escape(label)}</span>")
+
+
+def _empty_html(result: ToolResult, wire: str) -> str:
+    """No entries, so no badges: say what the wire sends instead (not a ``trl-badge``)."""
+    outcome, reason = explain_empty_content(wire, result.structured_value)
+    return (f'<span class="trl-empty" title="{escape(reason)}">no content entries:'
+            f" {escape(outcome)}</span>")
+
+
+def card_html(result: ToolResult, wire: str, **options: Any) -> str:
+    """One wire's card: badges from ``explain()``, size, thumbnails and the block's JSON.
+
+    ``options`` are those of :meth:`ToolResult.to` (and are checked by it).
+    """
+    facts = wire_facts(wire)
+    block = result.to(facts.wire, **options)
+    explanations = result.explain(facts.wire, **options)
+    size = payload_bytes(block)
+    badges = "".join(_badge_html(e) for e in explanations) or _empty_html(result, facts.wire)
+    thumbs = "".join(_thumb_html(e) for e in explanations)
+    return (
+        f'<div class="trl-card" data-wire="{escape(facts.wire)}">'
+        f'<div><span class="trl-wire">{escape(facts.wire)}</span>'
+        f'<span class="trl-title">{escape(facts.title)}</span></div>'
+        f'<div class="trl-outcomes">{badges}</div>'
+        f'<div class="trl-size" title="compact JSON of the block; tokens are a bytes/4 guess">'
+        f"{size:,} bytes · ~{-(-size // 4):,} tokens</div>"
+        + (f'<div class="trl-thumbs">{thumbs}</div>' if thumbs else "")
+        + f'<pre class="trl-json">{json_html(elide_base64(block))}</pre></div>'
+    )
+
+
+# -- the static view ---------------------------------------------------------------------
+
+
+def _clip(text: str, limit: int = _SUMMARY_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\n", " ⏎ ")
+
+
+def content_table_html(result: ToolResult) -> str:
+    """The canonical content, one row per entry: its type, item kind and string form.
+
+    The summary is the entry's text on the openai wire, where payloads are always
+    placeholders, so no payload can reach this table.
+    """
+    rows = "".join(
+        f"<tr><td>{e.index}</td><td>{escape(e.block_type)}</td><td>{escape(e.item_kind)}</td>"
+        f"<td>{escape(_clip(_one_line(text_field(e.part))))}</td></tr>"
+        for e in result.explain("openai")
+    )
+    head = (f"<b>{escape(result.name) or '(no name)'}</b> id={escape(json_string(result.id))}"
+            + (" <b>is_error</b>" if result.is_error else ""))
+    if result.structured_value is not None:
+        structured = _clip(json_encode(elide_base64(result.structured_value)))
+        head += f" structured_content=<code>{escape(structured)}</code>"
+    return (f"<div>{head}</div><table class=\"trl-content\"><tr><th>#</th><th>type</th>"
+            f"<th>item</th><th>summary</th></tr>{rows}</table>")
+
+
+def result_html(result: ToolResult, **options: Any) -> str:
+    """A static view of ``result``: its content table and one card per wire, in a grid."""
+    cards = "".join(card_html(result, wire, **options) for wire in WIRES)
+    return (f'<div class="trl-view">{style_html()}{content_table_html(result)}'
+            f'<div class="trl-grid">{cards}</div></div>')
+
