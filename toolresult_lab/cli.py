@@ -145,6 +145,7 @@ def _explain(args: argparse.Namespace) -> str:
         for e in result.explain(wire, **options):
             part = e.part if isinstance(e.part, str) else json.dumps(elide_base64(e.part),
                                                                       ensure_ascii=False)
+            part = part.replace("\n", "\\n")  # one line per entry, as in the matrix
             part = part if len(part) <= 60 else part[:59] + "…"
             rows.append([wire, e.index, e.block_type, e.item_kind, e.outcome, e.reason, part])
     if not rows:

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+import numpy as np
 import pandas as pd
 
 from .encoding import json_encode
@@ -64,6 +65,22 @@ def option_label(value: Any) -> TriState:
     return _TRI[value]
 
 
+def _axis_value(name: str, value: Any) -> Any:
+    """One value of the grid axis ``name``; ``ValueError`` for anything else."""
+    given = value
+    if isinstance(value, str) and value in _FROM_TRI:
+        value = _FROM_TRI[value]
+    elif isinstance(value, np.bool_):
+        value = bool(value)
+    if (value is None or isinstance(value, bool)) and value in OPTION_GRID[name]:
+        return value
+    allowed = ", ".join(
+        repr(v) for v in (*OPTION_GRID[name], *(k for k, b in _FROM_TRI.items()
+                                                 if b in OPTION_GRID[name]))
+    )
+    raise ValueError(f"invalid value {given!r} for matrix option {name!r}; allowed: {allowed}")
+
+
 def _grid(options: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """The option sets to tabulate: the full grid, narrowed by ``options``.
 
@@ -76,8 +93,7 @@ def _grid(options: Mapping[str, Any] | None) -> list[dict[str, Any]]:
             known = ", ".join(_GRID_OPTIONS)
             raise ValueError(f"unknown matrix option {name!r}; the grid has: {known}")
         values = value if isinstance(value, (list, tuple)) else [value]
-        axes[name] = tuple(_FROM_TRI[v] if isinstance(v, str) and v in _FROM_TRI else v
-                           for v in values)
+        axes[name] = tuple(_axis_value(name, v) for v in values)
     return [dict(zip(_GRID_OPTIONS, combo, strict=True))
             for combo in itertools.product(*axes.values())]
 
@@ -144,6 +160,10 @@ def capability_matrix(
     :param options: narrow the option grid, e.g. ``{"image_input": True}`` or
         ``{"native_pdf": ["default", "on"]}``.
     """
+    if isinstance(wires, str):
+        wires = [wires]
+    if isinstance(kinds, str):
+        kinds = [kinds]
     wire_list = list(WIRES) if wires is None else [wire_facts(w).wire for w in wires]
     probes = list(PROBES.values()) if kinds is None else [get_probe(k) for k in kinds]
     grid = _grid(options)
@@ -177,6 +197,9 @@ def pivot_outcomes(
     source_blocks: TriState = "default",
 ) -> pd.DataFrame:
     """Kinds x wires for one option set; cell = outcome. ``.attrs["reasons"]`` has the reasons."""
+    image_input = _axis_value("image_input", image_input)
+    native_pdf = option_label(_axis_value("native_pdf", native_pdf))
+    source_blocks = option_label(_axis_value("source_blocks", source_blocks))
     if df is None:
         df = capability_matrix(
             options={"image_input": image_input, "native_pdf": native_pdf,
@@ -187,6 +210,11 @@ def pivot_outcomes(
         & (df["native_pdf"] == native_pdf)
         & (df["source_blocks"] == source_blocks)
     ]
+    if selected.empty and not df.empty:
+        raise ValueError(
+            f"the matrix has no rows for image_input={image_input}, native_pdf={native_pdf},"
+            f" source_blocks={source_blocks}"
+        )
     return outcome_table(selected, "wire")
 
 

@@ -1,0 +1,100 @@
+"""docs/provider-differences.md is generated from the code and must not go stale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolresult_lab.docs import provider_differences
+from toolresult_lab.probes import PROBES
+from toolresult_lab.profiles import PROFILES
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "provider-differences.md"
+REGENERATE = "run `toolresult-lab docs -o docs/provider-differences.md` and commit the result"
+
+
+@pytest.fixture(scope="module")
+def generated() -> str:
+    return provider_differences()
+
+
+def test_committed_document_is_current(generated):
+    assert DOC.is_file(), f"{DOC} is missing: {REGENERATE}"
+    committed = DOC.read_text(encoding="utf-8")
+    if committed != generated:
+        pytest.fail(f"docs/provider-differences.md is stale: {REGENERATE}", pytrace=False)
+
+
+def test_generation_is_deterministic(generated):
+    assert provider_differences() == generated
+
+
+def test_sections(generated):
+    headings = [line for line in generated.splitlines() if line.startswith("#")]
+    assert headings == [
+        "# Provider differences",
+        "## Wires",
+        "## Provider profiles",
+        "## Probe kinds",
+        "## What each provider receives: model that sees images",
+        "## What each provider receives: text-only model",
+        "## Why (model that sees images; every outcome other than text)",
+    ]
+    assert generated.endswith("\n")
+    assert "do not edit by hand" in generated
+
+
+def _table_row(text: str, first_cell: str) -> list[str]:
+    """The cells of the first Markdown table row whose first cell is ``first_cell``."""
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and cells[0] == first_cell:
+            return cells
+    raise AssertionError(f"no table row {first_cell!r}")
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(heading)
+    end = text.find("\n## ", start + len(heading))
+    return text[start:] if end < 0 else text[start:end]
+
+
+def test_facts_in_the_document(generated):
+    # every profile and every probe kind is listed
+    for profile in PROFILES.values():
+        assert f"| {profile.id} " in generated
+        assert f"**{profile.id}** ({profile.label})" in generated
+    for kind, probe in PROBES.items():
+        assert f"| {probe.label} | `{kind}` | {probe.description} |" in generated
+
+    vision = _section(generated, "## What each provider receives: model that sees images")
+    text_only = _section(generated, "## What each provider receives: text-only model")
+    header = _table_row(vision, "kind")
+    assert header == ["kind", *PROFILES]
+
+    def cell(section: str, kind: str, profile: str) -> str:
+        return _table_row(section, kind)[header.index(profile)]
+
+    assert cell(text_only, "PDF resource", "anthropic") == "native"
+    assert cell(text_only, "PDF resource", "minimax") == "native"
+    assert cell(text_only, "PDF resource", "openai-responses") == "placeholder"
+    assert cell(vision, "PDF resource", "openai-responses") == "native"
+    assert cell(vision, "PDF resource", "perplexity") == "placeholder"
+    assert cell(vision, "image/png", "akiio") == "placeholder"
+    assert cell(vision, "image/gif", "gemini-3") == "placeholder"
+    assert cell(vision, "image/png", "gemini-2.5") == "placeholder"
+    assert cell(vision, "image/png", "gemini-3") == "native"
+
+    why = _section(generated, "## Why")
+    assert "- image/gif: placeholder — image/gif is not an image type gemini carries" in why
+    assert "- PDF resource: placeholder — native_pdf off" in why
+    assert "- audio/wav: placeholder — no wire carries audio natively" in why
+    assert "- unknown block type: degraded — unknown block type 'video'" in why
+
+    wires = _section(generated, "## Wires")
+    anthropic = _table_row(wires, "anthropic")
+    # native image, native pdf, image needs vision, pdf needs vision
+    assert anthropic[2:6] == ["True", "True", "True", "False"]
+    assert _table_row(wires, "openai")[2:6] == ["False"] * 4
+    assert _table_row(wires, "gemini")[2:6] == ["True"] * 4
