@@ -272,3 +272,12 @@ def test_50_mib_image_renders_small() -> None:
     page = result_html(r, image_input=True, native_pdf=True)
     assert len(page.encode()) < 200_000
     print(f"\n50 MiB image + PDF: card HTML bytes {sizes}; static view {len(page.encode()):,}")
+
+
+def test_cards_and_matrix_share_one_palette_covering_every_outcome():
+    from toolresult_lab.explain import OUTCOME_COLOURS, OUTCOMES
+    from toolresult_lab.render import STYLE
+
+    assert set(OUTCOME_COLOURS) == set(OUTCOMES)
+    for outcome, colour in OUTCOME_COLOURS.items():
+        assert f".trl-outcome-{outcome}{{background:{colour}}}" in STYLE

@@ -13,7 +13,13 @@ from .encoding import text_field
 from .facts import wire_facts
 from .items import ItemKind, Outcome
 
-__all__ = ["OUTCOMES", "Explanation", "block_type_label", "explain_empty_content"]
+__all__ = [
+    "OUTCOMES",
+    "OUTCOME_COLOURS",
+    "Explanation",
+    "block_type_label",
+    "explain_empty_content",
+]
 
 #: Every outcome, from "the model gets the real thing" to "nothing is sent".
 OUTCOMES: tuple[Outcome, ...] = (
@@ -25,6 +31,17 @@ OUTCOMES: tuple[Outcome, ...] = (
     "degraded",
     "omitted",
 )
+
+#: One colour per outcome (white text on it), shared by the matrix Styler and the cards.
+OUTCOME_COLOURS: dict[Outcome, str] = {
+    "native": "#1a7f37",
+    "passthrough": "#0f7b7b",
+    "document": "#1f5fbf",
+    "text": "#6e7781",
+    "placeholder": "#b7791f",
+    "degraded": "#c62828",
+    "omitted": "#7b4fa8",
+}
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ import numpy as np
 import pandas as pd
 
 from .encoding import json_encode
-from .explain import OUTCOMES, explain_empty_content
+from .explain import OUTCOME_COLOURS, OUTCOMES, explain_empty_content
 from .facts import FACTS, WIRES, carries_native, native_needs_vision, wire_facts
 from .probes import PROBES, Probe, get_probe
 from .profiles import PROFILES, get_profile
-from .render import elide_base64
+from .render import elide_base64, payload_bytes
 
 __all__ = [
     "OPTION_GRID",
@@ -48,16 +48,6 @@ OPTION_GRID: Mapping[str, tuple[Any, ...]] = {
 _GRID_OPTIONS = tuple(OPTION_GRID)
 _EXCERPT = 120
 
-#: Cell colours per outcome (background, text), shared by the Styler and the widgets.
-OUTCOME_COLOURS: Mapping[str, tuple[str, str]] = {
-    "native": ("#c8e6c9", "#1b5e20"),
-    "passthrough": ("#b2dfdb", "#004d40"),
-    "document": ("#bbdefb", "#0d47a1"),
-    "text": ("#eeeeee", "#424242"),
-    "placeholder": ("#ffe0b2", "#e65100"),
-    "degraded": ("#ffcdd2", "#b71c1c"),
-    "omitted": ("#e1bee7", "#4a148c"),
-}
 
 
 def option_label(value: Any) -> TriState:
@@ -96,11 +86,6 @@ def _grid(options: Mapping[str, Any] | None) -> list[dict[str, Any]]:
         axes[name] = tuple(_axis_value(name, v) for v in values)
     return [dict(zip(_GRID_OPTIONS, combo, strict=True))
             for combo in itertools.product(*axes.values())]
-
-
-def _payload_bytes(block: Any) -> int:
-    text = block if isinstance(block, str) else json_encode(block)
-    return len(text.encode("utf-8"))
 
 
 def _excerpt(part: Any) -> str:
@@ -144,7 +129,7 @@ def _rows(
                 "outcome": outcome,
                 "reason": reason,
                 "excerpt": _excerpt(part if part is not None else ""),
-                "payload_bytes": _payload_bytes(block),
+                "payload_bytes": payload_bytes(block),
             }
 
 
@@ -270,8 +255,8 @@ def style_matrix(df: pd.DataFrame) -> Any:
     :func:`pivot_outcomes` / :func:`profile_matrix` (colours every cell).
     """
     def colour(value: Any) -> str:
-        background, text = OUTCOME_COLOURS.get(str(value), ("", ""))
-        return f"background-color: {background}; color: {text}" if background else ""
+        background = OUTCOME_COLOURS.get(str(value))  # type: ignore[call-overload]
+        return f"background-color: {background}; color: white" if background else ""
 
     if "outcome" in df.columns:
         styler = df.style.map(colour, subset=["outcome"])

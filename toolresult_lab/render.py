@@ -14,7 +14,7 @@ from typing import Any
 
 from .b64 import decoded_size
 from .encoding import json_encode, json_string, text_field
-from .explain import OUTCOMES, Explanation, explain_empty_content
+from .explain import OUTCOME_COLOURS, Explanation, explain_empty_content
 from .facts import WIRES, wire_facts
 from .result import ToolResult
 
@@ -41,15 +41,6 @@ _DISPLAY_CHARS = 4000  # longer strings (not payloads) are clipped in the JSON v
 _SUMMARY_CHARS = 120
 _BIG_STRING = 1 << 16  # payload_bytes measures strings this long without re-encoding them
 
-_OUTCOME_COLOURS = {
-    "native": "#1a7f37",
-    "passthrough": "#0f7b7b",
-    "document": "#1f5fbf",
-    "text": "#6e7781",
-    "placeholder": "#b7791f",
-    "degraded": "#c62828",
-    "omitted": "#7b4fa8",
-}
 
 #: The one stylesheet of every view; all selectors are scoped to ``trl-`` classes.
 STYLE = (
@@ -61,7 +52,7 @@ STYLE = (
     ".trl-title,.trl-empty{color:#57606a}"
     ".trl-outcomes{margin:6px 0;display:flex;flex-wrap:wrap;gap:4px}"
     ".trl-badge{color:#fff;border-radius:10px;padding:1px 8px;font-size:12px;cursor:help}"
-    + "".join(f".trl-outcome-{o}{{background:{c}}}" for o, c in _OUTCOME_COLOURS.items())
+    + "".join(f".trl-outcome-{o}{{background:{c}}}" for o, c in OUTCOME_COLOURS.items())
     + ".trl-size{color:#57606a;font-size:12px}"
     ".trl-thumbs{margin:4px 0}"
     ".trl-thumb{width:64px;height:64px;object-fit:contain;image-rendering:pixelated;"
@@ -76,7 +67,6 @@ STYLE = (
     ".trl-content td,.trl-content th{border:1px solid #d0d7de;padding:2px 6px;"
     "text-align:left;vertical-align:top}"
 )
-assert set(_OUTCOME_COLOURS) == set(OUTCOMES)
 
 
 def style_html() -> str:
