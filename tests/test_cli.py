@@ -346,3 +346,14 @@ def test_explain_is_one_line_per_entry(capsys, monkeypatch):
     assert len(lines) == 2 + 2
     assert lines[2].endswith("[search_result] Q <https://e>\\nPop 12")
     assert lines[3].endswith("a\\nb")
+
+
+def test_matrix_profiles_narrowed_by_wire(capsys):
+    assert main(["matrix", "--profiles", "--wire", "gemini", "--format", "csv",
+                 "--kind", "image_gif", "--kind", "pdf_resource"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines() == [
+        "kind,gemini-3,gemini-2.5",
+        "image/gif,placeholder,placeholder",
+        "PDF resource,native,placeholder",
+    ]

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .facts import WIRES
 from .probes import PROBES
+from .profiles import PROFILES
 from .result import ToolResult
 
 __all__ = ["main"]
@@ -159,7 +160,9 @@ def _matrix(args: argparse.Namespace) -> str:
     from . import matrix
 
     if args.profiles:
-        table = matrix.profile_matrix(vision=args.vision, kinds=args.kind)
+        # --wire narrows the profiles to those speaking that wire
+        chosen = [p.id for p in PROFILES.values() if not args.wire or p.wire in args.wire]
+        table = matrix.profile_matrix(vision=args.vision, kinds=args.kind, profiles=chosen)
     else:
         options = _options(args)
         grid = {
