@@ -13,7 +13,7 @@ def test_whitespace_constant_is_str_isspace_minus_the_separators():
     expected = "".join(
         ch for ch in map(chr, range(0x110000)) if ch.isspace() and not "\x1c" <= ch <= "\x1f"
     )
-    assert WHITESPACE == expected
+    assert expected == WHITESPACE
 
 
 BIG = base64.b64encode(bytes(range(256)) * 12_000).decode()  # 4,096,000 chars: 4 x 1 MiB chunks
