@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Literal, get_args
 
@@ -58,11 +59,11 @@ class WireFacts:
     def carries_image(self) -> bool:
         return bool(self.image_mimes)
 
-    @property
+    @cached_property
     def no_image_reason(self) -> str:
         return f"{self.wire} has no native image form"
 
-    @property
+    @cached_property
     def no_pdf_reason(self) -> str:
         return f"{self.wire} has no native PDF form"
 

@@ -12,7 +12,7 @@ from .facts import WIRES, Wire, WireFacts, carries_native, native_needs_vision, 
 from .items import BlobItem, Item, NoteItem, normalize
 from .mcp_input import mcp_result_dict
 from .options import Options, resolve_options
-from .wires import CONVERTERS, Converter, Step
+from .wires import CONVERTERS, Converter
 
 __all__ = ["ToolResult"]
 
@@ -144,26 +144,6 @@ class ToolResult:
 
     # -- conversion -----------------------------------------------------------
 
-    def _convert(
-        self,
-        wire: str,
-        image_input: Any,
-        native_pdf: Any,
-        source_blocks: Any,
-        response_tag: Any,
-    ) -> tuple[Any, list[Step]]:
-        key = (wire, image_input, native_pdf, source_blocks, response_tag)
-        try:
-            converter, facts, options = _DISPATCH[key]
-        except (KeyError, TypeError):  # first call with these options, or unhashable values
-            facts = wire_facts(wire)
-            options = resolve_options(facts, image_input, native_pdf, source_blocks, response_tag)
-            converter = CONVERTERS[facts.wire]
-            if len(_DISPATCH) < _DISPATCH_SIZE:
-                with contextlib.suppress(TypeError):  # an unhashable option value
-                    _DISPATCH[key] = (converter, facts, options)
-        return converter(self, facts, options)
-
     def to(
         self,
         wire: str,
@@ -185,7 +165,12 @@ class ToolResult:
         :raises ValueError: unknown wire.
         :raises TypeError: ``response_tag`` is not a ``str``.
         """
-        return self._convert(wire, image_input, native_pdf, source_blocks, response_tag)[0]
+        key = (wire, image_input, native_pdf, source_blocks, response_tag)
+        try:  # the hot path: an option set seen before
+            converter, facts, options = _DISPATCH[key]
+        except (KeyError, TypeError):
+            converter, facts, options = _dispatch(key)
+        return converter(self, facts, options)[0]
 
     def explain(
         self,
@@ -197,7 +182,10 @@ class ToolResult:
         response_tag: str | None = None,
     ) -> list[Explanation]:
         """One :class:`Explanation` per content entry: what ``to()`` did with it, and why."""
-        _, steps = self._convert(wire, image_input, native_pdf, source_blocks, response_tag)
+        converter, facts, options = _dispatch(
+            (wire, image_input, native_pdf, source_blocks, response_tag)
+        )
+        _, steps = converter(self, facts, options)
         return [
             Explanation(index, block_type_label(block), item.kind, step[1], step[2], step[0])
             for index, (block, item, step) in enumerate(
@@ -281,6 +269,24 @@ class ToolResult:
         if self._structured is not None:
             parts.append(f"structured_content={_shorten(json_encode(self._structured))}")
         return f"ToolResult({', '.join(parts)})"
+
+
+def _dispatch(key: tuple[Any, Any, Any, Any, Any]) -> tuple[Converter, WireFacts, Options]:
+    """The converter, facts and resolved options of ``(wire, *options)``; kept for reuse.
+
+    :raises ValueError: unknown wire.
+    :raises TypeError: ``response_tag`` not a ``str``.
+    """
+    with contextlib.suppress(KeyError, TypeError):  # TypeError: an unhashable option value
+        return _DISPATCH[key]
+    wire, image_input, native_pdf, source_blocks, response_tag = key
+    facts = wire_facts(wire)
+    options = resolve_options(facts, image_input, native_pdf, source_blocks, response_tag)
+    found = (CONVERTERS[facts.wire], facts, options)
+    if len(_DISPATCH) < _DISPATCH_SIZE:
+        with contextlib.suppress(TypeError):
+            _DISPATCH[key] = found
+    return found
 
 
 def _shorten(text: str, limit: int = _REPR_TEXT) -> str:
