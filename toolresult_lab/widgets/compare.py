@@ -21,7 +21,7 @@ from ..result import ToolResult
 __all__ = ["TRI_STATES", "CompareBox", "compare", "tri_label", "tri_value"]
 
 _WIDE = {"description_width": "initial"}  # show descriptions in full
-_NO_PROFILE = ""  # the dropdown's "(none)": ipywidgets shows a None value as no selection
+NO_PROFILE = ""  # the dropdown's "(none)": ipywidgets shows a None value as no selection
 
 #: The labels of a tri-state option (``None`` / ``True`` / ``False``), as the controls show them.
 TRI_STATES = ("default", "on", "off")
@@ -76,8 +76,8 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
                                          layout=widgets.Layout(width="22em")),
             "profile": widgets.Dropdown(
                 description="profile",
-                options=[("(none)", _NO_PROFILE)] + [(p.label, p.id) for p in PROFILES.values()],
-                value=_NO_PROFILE, style=_WIDE),
+                options=[("(none)", NO_PROFILE)] + [(p.label, p.id) for p in PROFILES.values()],
+                value=NO_PROFILE, style=_WIDE),
             "vision": widgets.Checkbox(value=True, description="model sees images",
                                        indent=False),
         }

@@ -16,7 +16,7 @@ from ..facts import WIRES
 from ..matrix import capability_matrix, option_label, style_matrix
 from ..probes import PROBES
 from ..profiles import PROFILES
-from .compare import TRI_STATES
+from .compare import NO_PROFILE, TRI_STATES
 
 __all__ = ["MatrixExplorer", "matrix_explorer"]
 
@@ -54,8 +54,8 @@ class MatrixExplorer(widgets.VBox):  # type: ignore[misc]
                                               description="source_blocks", style=_WIDE),
             "profile": widgets.Dropdown(
                 description="profile",
-                options=[("(none)", None)] + [(p.label, p.id) for p in PROFILES.values()],
-                index=0, style=_WIDE),
+                options=[("(none)", NO_PROFILE)] + [(p.label, p.id) for p in PROFILES.values()],
+                value=NO_PROFILE, style=_WIDE),
             "vision": widgets.Checkbox(value=True, description="model sees images",
                                        indent=False),
         }
@@ -104,7 +104,7 @@ class MatrixExplorer(widgets.VBox):  # type: ignore[misc]
     def _on_profile(self, change: Mapping[str, Any]) -> None:
         """Narrow the filters to the profile's wire and the options its tool loop passes."""
         profile_id = self.controls["profile"].value
-        if profile_id is None:
+        if profile_id == NO_PROFILE:
             return
         profile = PROFILES[profile_id]
         options = profile.options(bool(self.controls["vision"].value))
