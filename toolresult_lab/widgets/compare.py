@@ -50,6 +50,17 @@ def check_wires(wires: Sequence[str] | None) -> list[Wire]:
     return chosen
 
 
+def profile_controls() -> dict[str, widgets.Widget]:
+    """The provider-profile selector and its "model sees images" switch (shared by widgets)."""
+    return {
+        "profile": widgets.Dropdown(
+            description="profile",
+            options=[("(none)", NO_PROFILE)] + [(p.label, p.id) for p in PROFILES.values()],
+            value=NO_PROFILE, style=_WIDE),
+        "vision": widgets.Checkbox(value=True, description="model sees images", indent=False),
+    }
+
+
 def _tri_buttons(name: str, value: Any) -> widgets.ToggleButtons:
     return widgets.ToggleButtons(options=list(TRI_STATES), value=tri_label(value),
                                  description=name,
@@ -74,12 +85,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
                                          description="response_tag",
                                          placeholder="tool_response", style=_WIDE,
                                          layout=widgets.Layout(width="22em")),
-            "profile": widgets.Dropdown(
-                description="profile",
-                options=[("(none)", NO_PROFILE)] + [(p.label, p.id) for p in PROFILES.values()],
-                value=NO_PROFILE, style=_WIDE),
-            "vision": widgets.Checkbox(value=True, description="model sees images",
-                                       indent=False),
+            **profile_controls(),
         }
         cards = {wire: widgets.HTML(layout=widgets.Layout(min_width="0")) for wire in wires}
         style = widgets.HTML(value=style_html())

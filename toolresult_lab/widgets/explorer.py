@@ -16,7 +16,7 @@ from ..facts import WIRES
 from ..matrix import capability_matrix, option_label, style_matrix
 from ..probes import PROBES
 from ..profiles import PROFILES
-from .compare import NO_PROFILE, TRI_STATES
+from .compare import NO_PROFILE, TRI_STATES, profile_controls
 
 __all__ = ["MatrixExplorer", "matrix_explorer"]
 
@@ -52,12 +52,7 @@ class MatrixExplorer(widgets.VBox):  # type: ignore[misc]
                                            description="native_pdf", style=_WIDE),
             "source_blocks": widgets.Dropdown(options=[_ANY, *TRI_STATES], value=_ANY,
                                               description="source_blocks", style=_WIDE),
-            "profile": widgets.Dropdown(
-                description="profile",
-                options=[("(none)", NO_PROFILE)] + [(p.label, p.id) for p in PROFILES.values()],
-                value=NO_PROFILE, style=_WIDE),
-            "vision": widgets.Checkbox(value=True, description="model sees images",
-                                       indent=False),
+            **profile_controls(),
         }
         self.controls = controls
         self.count = widgets.HTML()
