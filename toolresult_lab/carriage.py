@@ -8,14 +8,16 @@ reports exactly the rule that shaped the block.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .encoding import text_field
 from .facts import MediaKind, WireFacts
 from .items import PDF_MIME, BlobItem, Outcome, TextStep
-from .options import Options
 
-__all__ = ["Native", "carry"]
+if TYPE_CHECKING:
+    from .options import Options
+
+__all__ = ["Native", "carry", "gates"]
 
 
 class Native(NamedTuple):
@@ -49,28 +51,32 @@ def _payload(item: BlobItem, media: MediaKind, mime: str) -> Native | TextStep:
     return native
 
 
-def carry(item: BlobItem, facts: WireFacts, options: Options) -> Native | TextStep:
-    """``item`` in the wire's native form, or as its placeholder step with the reason."""
+def gates(facts: WireFacts, options: Options) -> tuple[str | None, str | None]:
+    """Why this wire, under these options, refuses images and PDFs (``None``: it may carry).
+
+    Computed once per (wire, option set) when the options are resolved, so that
+    :func:`carry` is a lookup for the common cases.
+    """
+    if not facts.image_mimes:
+        image: str | None = facts.no_image_reason
+    elif not options.image_input:
+        image = f"image_input {options.state('image_input')}"
+    else:
+        image = None
+    if not facts.carries_pdf:
+        pdf: str | None = facts.no_pdf_reason
+    elif "source_blocks" in facts.reads and not options.source_blocks:
+        pdf = f"source_blocks {options.state('source_blocks')}: PDF not sent as a document"
+    elif not options.native_pdf:
+        pdf = f"native_pdf {options.state('native_pdf')}"
+    else:
+        pdf = None
+    return image, pdf
+
+
+def _media_step(item: BlobItem) -> TextStep:
+    """The step of a blob no wire carries (audio, binary, unknown): the same everywhere."""
     media = item.media
-    if media == "image":
-        if not facts.image_mimes:
-            return _refuse(item, "placeholder", facts.no_image_reason)
-        if not options.image_input:
-            return _refuse(item, "placeholder", options.image_input_reason)
-        mime = item.mime
-        if not (isinstance(mime, str) and mime in facts.image_mimes):
-            shown = "no MIME type" if mime is None else text_field(mime)
-            reason = f"{shown} is not an image type {facts.wire} carries"
-            return _refuse(item, "placeholder", reason)
-        return _payload(item, "image", mime)
-    if media == "pdf":
-        if not facts.carries_pdf:
-            return _refuse(item, "placeholder", facts.no_pdf_reason)
-        if "source_blocks" in facts.reads and not options.source_blocks:
-            return _refuse(item, "placeholder", options.source_blocks_pdf_reason)
-        if not options.native_pdf:
-            return _refuse(item, "placeholder", options.native_pdf_reason)
-        return _payload(item, "pdf", PDF_MIME)
     if media == "audio":
         return _refuse(item, "placeholder", _AUDIO)
     if media == "binary":
@@ -79,3 +85,27 @@ def carry(item: BlobItem, facts: WireFacts, options: Options) -> Native | TextSt
     if media == "untyped":
         return _refuse(item, "degraded", _UNTYPED)
     return _refuse(item, "degraded", f"unknown block type {text_field(item.type)!r}")
+
+
+def carry(item: BlobItem, facts: WireFacts, options: Options) -> Native | TextStep:
+    """``item`` in the wire's native form, or as its placeholder step with the reason."""
+    media = item.media
+    if media == "image":
+        refused = options.image_gate
+        if refused is not None:
+            return (item.text, "placeholder", refused)
+        mime = item.mime
+        if not (isinstance(mime, str) and mime in facts.image_mimes):
+            shown = "no MIME type" if mime is None else text_field(mime)
+            reason = f"{shown} is not an image type {facts.wire} carries"
+            return _refuse(item, "placeholder", reason)
+        return _payload(item, "image", mime)
+    if media == "pdf":
+        refused = options.pdf_gate
+        if refused is not None:
+            return (item.text, "placeholder", refused)
+        return _payload(item, "pdf", PDF_MIME)
+    step: TextStep | None = item.fixed_step
+    if step is None:
+        item.fixed_step = step = _media_step(item)
+    return step

@@ -89,7 +89,9 @@ class BlobItem:
     on first use and kept: a 50 MiB payload is measured once, whatever the wires.
     """
 
-    __slots__ = ("_native", "_text", "carried", "data", "media", "mime", "type", "uri")
+    __slots__ = (
+        "_native", "_text", "carried", "data", "fixed_step", "media", "mime", "type", "uri"
+    )
     kind: ItemKind = "blob"
 
     def __init__(self, type: Any, mime: Any, uri: Any, data: Any, untyped: bool = False):
@@ -101,6 +103,7 @@ class BlobItem:
         self._text: str | None = None
         self._native: str | bool | None = False  # False: not computed yet
         self.carried: Any = None  # the native form, kept by the carriage module once made
+        self.fixed_step: Any = None  # the step where no wire carries it, kept likewise
 
     @property
     def size(self) -> int | None:

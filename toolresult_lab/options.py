@@ -26,19 +26,10 @@ class Options:
     source_blocks: bool
     response_tag: str
     unset: frozenset[OptionName]
-    image_input_reason: str = field(init=False, repr=False, compare=False)
-    native_pdf_reason: str = field(init=False, repr=False, compare=False)
-    source_blocks_pdf_reason: str = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        init = object.__setattr__
-        init(self, "image_input_reason", f"image_input {self.state('image_input')}")
-        init(self, "native_pdf_reason", f"native_pdf {self.state('native_pdf')}")
-        init(
-            self,
-            "source_blocks_pdf_reason",
-            f"source_blocks {self.state('source_blocks')}: PDF not sent as a document",
-        )
+    image_gate: str | None = field(default=None, init=False, repr=False, compare=False)
+    """Why images are refused on this wire with these options; ``None``: they may go native."""
+    pdf_gate: str | None = field(default=None, init=False, repr=False, compare=False)
+    """Why PDFs are refused; ``None``: they may go native. Both set by :func:`resolve_options`."""
 
     def state(self, option: OptionName) -> str:
         """``"not set"``, ``"on by default"``, ``"on"`` or ``"off"``: for reasons."""
@@ -63,13 +54,19 @@ def _resolve(
         ("response_tag", response_tag),
     )
     unset = frozenset(name for name, value in given if value is None)
-    return Options(
+    options = Options(
         image_input=bool(image_input),
         native_pdf=facts.default("native_pdf") if native_pdf is None else native_pdf,
         source_blocks=facts.default("source_blocks") if source_blocks is None else source_blocks,
         response_tag=DEFAULT_RESPONSE_TAG if response_tag is None else response_tag,
         unset=unset,
     )
+    from .carriage import gates  # the carriage rules live there (which imports this module)
+
+    image_gate, pdf_gate = gates(facts, options)
+    object.__setattr__(options, "image_gate", image_gate)
+    object.__setattr__(options, "pdf_gate", pdf_gate)
+    return options
 
 
 def resolve_options(
