@@ -459,3 +459,13 @@ def test_a_single_wire_or_kind_may_be_a_string():
     assert df["wire"].astype(str).unique().tolist() == ["gemini"]
     assert df["kind"].astype(str).unique().tolist() == ["image_gif"]
     assert len(df) == 9
+
+
+def test_tri_state_labels_round_trip_and_reject_others():
+    from toolresult_lab.options import TRI_STATES, tri_label, tri_value
+
+    assert [tri_label(v) for v in (None, True, False, 1, 0, "")] == [
+        "default", "on", "off", "on", "off", "off"]
+    assert [tri_value(label) for label in TRI_STATES] == [None, True, False]
+    with pytest.raises(ValueError, match="'maybe' is not one of default, on, off"):
+        tri_value("maybe")

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .facts import WIRES
+from .options import TRI_STATES, tri_label, tri_value
 from .probes import PROBES
 from .profiles import PROFILES
 from .result import ToolResult
@@ -23,8 +24,6 @@ __all__ = ["main"]
 
 EXIT_USAGE = 2
 EXIT_INPUT = 1
-_TRI_CHOICES = ("default", "on", "off")
-_TRI = {"default": None, "on": True, "off": False}
 
 
 class InputError(Exception):
@@ -41,17 +40,17 @@ class _Parser(argparse.ArgumentParser):
 def _option_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--image-input", action=argparse.BooleanOptionalAction, default=None,
                         help="send images natively (anthropic, responses, gemini)")
-    parser.add_argument("--native-pdf", choices=_TRI_CHOICES, default="default",
+    parser.add_argument("--native-pdf", choices=TRI_STATES, default="default",
                         help="send PDFs natively (default: on for anthropic, off elsewhere)")
-    parser.add_argument("--source-blocks", choices=_TRI_CHOICES, default="default",
+    parser.add_argument("--source-blocks", choices=TRI_STATES, default="default",
                         help="anthropic document/search_result blocks (default: on)")
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {
         "image_input": args.image_input,
-        "native_pdf": _TRI[args.native_pdf],
-        "source_blocks": _TRI[args.source_blocks],
+        "native_pdf": tri_value(args.native_pdf),
+        "source_blocks": tri_value(args.source_blocks),
     }
     if getattr(args, "response_tag", None) is not None:
         options["response_tag"] = args.response_tag
@@ -167,16 +166,16 @@ def _matrix(args: argparse.Namespace) -> str:
         options = _options(args)
         grid = {
             "image_input": bool(options["image_input"]),
-            "native_pdf": matrix.option_label(options["native_pdf"]),
-            "source_blocks": matrix.option_label(options["source_blocks"]),
+            "native_pdf": tri_label(options["native_pdf"]),
+            "source_blocks": tri_label(options["source_blocks"]),
         }
         df = matrix.capability_matrix(wires=args.wire, kinds=args.kind,
                                       options=None if args.long else grid)
         table = df if args.long else matrix.pivot_outcomes(
             df,
             image_input=bool(options["image_input"]),
-            native_pdf=matrix.option_label(options["native_pdf"]),
-            source_blocks=matrix.option_label(options["source_blocks"]),
+            native_pdf=tri_label(options["native_pdf"]),
+            source_blocks=tri_label(options["source_blocks"]),
         )
     if args.format == "table":
         heading = _heading(args)

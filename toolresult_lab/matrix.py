@@ -17,6 +17,7 @@ import pandas as pd
 from .encoding import json_encode
 from .explain import OUTCOME_COLOURS, OUTCOMES, explain_empty_content
 from .facts import FACTS, WIRES, carries_native, native_needs_vision, wire_facts
+from .options import TRI_STATES, TriState, tri_label, tri_value
 from .probes import PROBES, Probe, get_probe
 from .profiles import PROFILES, get_profile
 from .render import elide_base64, payload_bytes
@@ -26,18 +27,13 @@ __all__ = [
     "TriState",
     "capability_matrix",
     "export_matrix",
-    "option_label",
     "outcome_table",
     "pivot_outcomes",
     "profile_matrix",
     "style_matrix",
 ]
 
-TriState = Literal["default", "off", "on"]
 ExportFormat = Literal["markdown", "html", "csv", "json"]
-
-_TRI: dict[Any, TriState] = {None: "default", False: "off", True: "on"}
-_FROM_TRI: dict[str, bool | None] = {"default": None, "off": False, "on": True}
 
 #: The option grid of the matrix: image_input x native_pdf x source_blocks.
 OPTION_GRID: Mapping[str, tuple[Any, ...]] = {
@@ -50,23 +46,18 @@ _EXCERPT = 120
 
 
 
-def option_label(value: Any) -> TriState:
-    """``None``/``False``/``True`` as ``default``/``off``/``on``."""
-    return _TRI[value]
-
-
 def _axis_value(name: str, value: Any) -> Any:
     """One value of the grid axis ``name``; ``ValueError`` for anything else."""
     given = value
-    if isinstance(value, str) and value in _FROM_TRI:
-        value = _FROM_TRI[value]
+    if isinstance(value, str) and value in TRI_STATES:
+        value = tri_value(value)
     elif isinstance(value, np.bool_):
         value = bool(value)
     if (value is None or isinstance(value, bool)) and value in OPTION_GRID[name]:
         return value
     allowed = ", ".join(
-        repr(v) for v in (*OPTION_GRID[name], *(k for k, b in _FROM_TRI.items()
-                                                 if b in OPTION_GRID[name]))
+        repr(v) for v in (*OPTION_GRID[name],
+                          *(label for label in TRI_STATES if tri_value(label) in OPTION_GRID[name]))
     )
     raise ValueError(f"invalid value {given!r} for matrix option {name!r}; allowed: {allowed}")
 
@@ -124,8 +115,8 @@ def _rows(
             yield {
                 **wire_row,
                 "image_input": bool(options["image_input"]),
-                "native_pdf": option_label(options["native_pdf"]),
-                "source_blocks": option_label(options["source_blocks"]),
+                "native_pdf": tri_label(options["native_pdf"]),
+                "source_blocks": tri_label(options["source_blocks"]),
                 "outcome": outcome,
                 "reason": reason,
                 "excerpt": _excerpt(part if part is not None else ""),
@@ -183,8 +174,8 @@ def pivot_outcomes(
 ) -> pd.DataFrame:
     """Kinds x wires for one option set; cell = outcome. ``.attrs["reasons"]`` has the reasons."""
     image_input = _axis_value("image_input", image_input)
-    native_pdf = option_label(_axis_value("native_pdf", native_pdf))
-    source_blocks = option_label(_axis_value("source_blocks", source_blocks))
+    native_pdf = tri_label(_axis_value("native_pdf", native_pdf))
+    source_blocks = tri_label(_axis_value("source_blocks", source_blocks))
     if df is None:
         df = capability_matrix(
             options={"image_input": image_input, "native_pdf": native_pdf,

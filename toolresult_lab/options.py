@@ -4,13 +4,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from .facts import OptionName, WireFacts
 
-__all__ = ["DEFAULT_RESPONSE_TAG", "Options", "resolve_options"]
+__all__ = [
+    "DEFAULT_RESPONSE_TAG",
+    "TRI_STATES",
+    "Options",
+    "TriState",
+    "resolve_options",
+    "tri_label",
+    "tri_value",
+]
 
 DEFAULT_RESPONSE_TAG = "tool_response"
+
+#: A boolean option as people (CLI flags, widget buttons, matrix columns) name its states.
+TriState = Literal["default", "on", "off"]
+TRI_STATES: tuple[TriState, ...] = ("default", "on", "off")
+_TRI_VALUES: dict[str, bool | None] = {"default": None, "on": True, "off": False}
+
+
+def tri_label(value: Any) -> TriState:
+    """An option value as ``default`` (``None``: not given), ``on`` or ``off`` (truthiness)."""
+    return "default" if value is None else "on" if value else "off"
+
+
+def tri_value(label: str) -> bool | None:
+    """The inverse of :func:`tri_label`; ``ValueError`` for anything but the three labels."""
+    try:
+        return _TRI_VALUES[label]
+    except (KeyError, TypeError):
+        raise ValueError(f"{label!r} is not one of {', '.join(TRI_STATES)}") from None
 
 
 @dataclass(frozen=True)

@@ -14,29 +14,15 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..facts import WIRES, Wire, wire_facts
+from ..options import TRI_STATES, tri_label, tri_value
 from ..profiles import PROFILES
 from ..render import card_html, style_html
 from ..result import ToolResult
 
-__all__ = ["TRI_STATES", "CompareBox", "compare", "tri_label", "tri_value"]
+__all__ = ["NO_PROFILE", "CompareBox", "compare", "profile_controls"]
 
 _WIDE = {"description_width": "initial"}  # show descriptions in full
 NO_PROFILE = ""  # the dropdown's "(none)": ipywidgets shows a None value as no selection
-
-#: The labels of a tri-state option (``None`` / ``True`` / ``False``), as the controls show them.
-TRI_STATES = ("default", "on", "off")
-_TRI_VALUES: Mapping[str, bool | None] = {"default": None, "on": True, "off": False}
-
-
-def tri_label(value: Any) -> str:
-    """An option value as ``default`` / ``on`` / ``off`` (``None`` means not given)."""
-    return "default" if value is None else "on" if value else "off"
-
-
-def tri_value(label: str) -> bool | None:
-    """The inverse of :func:`tri_label`."""
-    return _TRI_VALUES[label]
-
 
 def check_wires(wires: Sequence[str] | None) -> list[Wire]:
     """The wires to show, in the given order without repeats; ``ValueError`` for unknown ones."""

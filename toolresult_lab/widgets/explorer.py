@@ -13,10 +13,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import pandas as pd
 
 from ..facts import WIRES
-from ..matrix import capability_matrix, option_label, style_matrix
+from ..matrix import capability_matrix, style_matrix
+from ..options import TRI_STATES, tri_label
 from ..probes import PROBES
 from ..profiles import PROFILES
-from .compare import NO_PROFILE, TRI_STATES, profile_controls
+from .compare import NO_PROFILE, profile_controls
 
 __all__ = ["MatrixExplorer", "matrix_explorer"]
 
@@ -109,8 +110,8 @@ class MatrixExplorer(widgets.VBox):  # type: ignore[misc]
             if profile.wire in c["wire"].options:
                 c["wire"].value = (profile.wire,)
             c["image_input"].value = "on" if options.get("image_input") else "off"
-            c["native_pdf"].value = option_label(options.get("native_pdf"))
-            c["source_blocks"].value = option_label(options.get("source_blocks"))
+            c["native_pdf"].value = tri_label(options.get("native_pdf"))
+            c["source_blocks"].value = tri_label(options.get("source_blocks"))
         finally:
             self._holding = False
         self.render()
