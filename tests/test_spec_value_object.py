@@ -626,3 +626,20 @@ def test_mutating_exposed_attributes_cannot_change_the_object():
     assert hash(r) == before_hash
     assert r == ToolResult(id="i", content=[{"type": "text", "text": "x"}],
                            structured_content={"a": [1]})
+
+
+def test_no_public_attribute_exposes_mutable_internal_state():
+    r = ToolResult(content=[{"type": "text", "text": "a"}], structured_content={"k": [1]})
+    before = r.to("gemini")
+    for name in dir(r):
+        if name.startswith("_"):
+            continue
+        value = getattr(r, name)
+        if isinstance(value, dict):
+            value.clear()
+        elif isinstance(value, list):
+            for entry in value:
+                if isinstance(entry, dict):
+                    entry.clear()
+            value.clear()
+    assert r.to("gemini") == before

@@ -264,7 +264,7 @@ def _badge_html(explanation: Explanation) -> str:
 
 def _empty_html(result: ToolResult, wire: str) -> str:
     """No entries, so no badges: say what the wire sends instead (not a ``trl-badge``)."""
-    outcome, reason = explain_empty_content(wire, result.structured_value)
+    outcome, reason = explain_empty_content(wire, result.structured_content)
     return (f'<span class="trl-empty" title="{escape(reason)}">no content entries:'
             f" {escape(outcome)}</span>")
 
@@ -316,8 +316,8 @@ def content_table_html(result: ToolResult) -> str:
     )
     head = (f"<b>{escape(result.name) or '(no name)'}</b> id={escape(json_string(result.id))}"
             + (" <b>is_error</b>" if result.is_error else ""))
-    if result.structured_value is not None:
-        structured = _clip(json_encode(elide_base64(result.structured_value)))
+    if result.structured_content is not None:
+        structured = _clip(json_encode(elide_base64(result.structured_content)))
         head += f" structured_content=<code>{escape(structured)}</code>"
     return (f"<div>{head}</div><table class=\"trl-content\"><tr><th>#</th><th>type</th>"
             f"<th>item</th><th>summary</th></tr>{rows}</table>")

@@ -128,13 +128,15 @@ class ToolResult:
         """A copy of the MCP ``structuredContent``; ``None`` when absent."""
         return clone(self._structured)
 
+    # The converters' view (the ``Source`` protocol of ``wires``): internal, not copied,
+    # so not public. Nothing outside the package may mutate what these return.
+
     @property
-    def structured_value(self) -> Any:
-        """``structured_content`` without the defensive copy, for converters."""
+    def _structured_value(self) -> Any:
         return self._structured
 
     @property
-    def items(self) -> tuple[Item, ...]:
+    def _neutral_items(self) -> tuple[Item, ...]:
         """The neutral items (SPEC section 2), computed once."""
         items = self._items
         if items is None:
@@ -189,7 +191,7 @@ class ToolResult:
         return [
             Explanation(index, block_type_label(block), item.kind, step[1], step[2], step[0])
             for index, (block, item, step) in enumerate(
-                zip(self._content, self.items, steps, strict=True)
+                zip(self._content, self._neutral_items, steps, strict=True)
             )
         ]
 
@@ -263,7 +265,7 @@ class ToolResult:
 
     def __repr__(self) -> str:
         parts = [f"name={self._name!r}", f"id={self._id!r}"]
-        parts.append("content=[" + ", ".join(_summary(item) for item in self.items) + "]")
+        parts.append("content=[" + ", ".join(_summary(item) for item in self._neutral_items) + "]")
         if self._is_error:
             parts.append("is_error=True")
         if self._structured is not None:

@@ -69,12 +69,12 @@ def _step(item: Item, facts: WireFacts, options: Options) -> Step:
 
 
 def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
-    steps = [_step(item, facts, options) for item in source.items]
+    steps = [_step(item, facts, options) for item in source._neutral_items]
     blocks = [step[0] for step in steps if step[0] is not None]
     block: dict[str, Any] = {
         "type": "tool_result",
         "tool_use_id": source.id,
-        "content": blocks if blocks else empty_content_text(source.structured_value),
+        "content": blocks if blocks else empty_content_text(source._structured_value),
     }
     if source.is_error:
         block["is_error"] = True

@@ -24,9 +24,9 @@ def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, li
     steps: list[Step] = []
     parts: list[dict[str, Any]] = []
     texts: list[str] = []
-    structured = source.structured_value
+    structured = source._structured_value
     response_is_structured = facts.structured_response and isinstance(structured, dict)
-    for item in source.items:
+    for item in source._neutral_items:
         decision = decide(item, facts, options)
         if isinstance(decision, Native):
             part = {"inlineData": {"mimeType": decision.mime, "data": decision.data}}

@@ -12,8 +12,8 @@ from ._base import Source, Step, text_steps
 
 def string_form(source: Source, facts: WireFacts, options: Options) -> tuple[str, list[Step]]:
     """The SPEC section 3 string of a result, with the step of each entry."""
-    steps: list[Step] = text_steps(source.items, facts, options)
-    return join_texts([step[0] for step in steps], source.structured_value), steps
+    steps: list[Step] = text_steps(source._neutral_items, facts, options)
+    return join_texts([step[0] for step in steps], source._structured_value), steps
 
 
 def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:

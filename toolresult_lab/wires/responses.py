@@ -29,7 +29,7 @@ def _native_step(item: Item, native: Native) -> Step:
 def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
     steps: list[Step] = []
     any_native = False
-    for item in source.items:
+    for item in source._neutral_items:
         decision = decide(item, facts, options)
         if isinstance(decision, Native):
             any_native = True
@@ -44,5 +44,5 @@ def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, li
         ]
         output = [step[0] for step in steps]
     else:
-        output = join_texts([step[0] for step in steps], source.structured_value)
+        output = join_texts([step[0] for step in steps], source._structured_value)
     return {"type": "function_call_output", "call_id": source.id, "output": output}, steps
