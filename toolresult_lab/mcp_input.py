@@ -35,12 +35,12 @@ def mcp_result_dict(result: Any) -> dict[str, Any]:
     """
     data = _as_json(result)
     if not isinstance(data, Mapping):
+        # an object that is neither a pydantic model nor a mapping: read its attributes
         data = {
-            key: getattr(result, attr)
+            spelling: getattr(result, spelling)
             for _, spellings in _FIELDS
-            for attr in spellings
-            for key in (spellings[0],)
-            if hasattr(result, attr)
+            for spelling in spellings
+            if hasattr(result, spelling)
         }
         if not data:
             raise TypeError(
