@@ -6,12 +6,13 @@ Options: ``image_input`` (off by default), ``native_pdf`` and ``source_blocks``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..carriage import Native
 from ..encoding import clone
 from ..facts import WireFacts
-from ..items import DocumentItem, Item, NativeItem, Outcome, TextItem
+from ..items import BlobItem, DocumentItem, NativeItem, NoteItem, Outcome, TextItem
 from ..options import Options
 from ..text import empty_content_text
 from ._base import Source, Step, blank, decide
@@ -27,7 +28,7 @@ def _text(text: str, outcome: Outcome, reason: str) -> Step:
     return ({"type": "text", "text": text}, outcome, reason)
 
 
-def _native_block(item: NativeItem, options: Options) -> Step:
+def _native_block(item: NativeItem, facts: WireFacts, options: Options) -> Step:
     kind = item.block_type
     if options.source_blocks or kind == "image":
         return (clone(item.block), "passthrough", f"Anthropic-native {kind} passed through")
@@ -36,7 +37,7 @@ def _native_block(item: NativeItem, options: Options) -> Step:
     return _text(text, outcome, reason)
 
 
-def _document(item: DocumentItem, options: Options) -> Step:
+def _document(item: DocumentItem, facts: WireFacts, options: Options) -> Step:
     if not options.source_blocks:
         reason = f"source_blocks {options.state('source_blocks')}: {item.origin} sent as text"
         return _text(item.text, "text", reason)
@@ -47,18 +48,16 @@ def _document(item: DocumentItem, options: Options) -> Step:
             " text document block")
 
 
-def _step(item: Item, facts: WireFacts, options: Options) -> Step:
-    if isinstance(item, TextItem):
-        if blank(item.text):
-            return (None, "omitted", f"{_BLANK} (blank text block)")
-        block = {"type": "text", "text": item.text}
-        if item.has_cache_control:
-            block["cache_control"] = clone(item.cache_control)
-        return (block, "text", "text block (only text and cache_control are kept)")
-    if isinstance(item, DocumentItem):
-        return _document(item, options)
-    if isinstance(item, NativeItem):
-        return _native_block(item, options)
+def _text_block(item: TextItem, facts: WireFacts, options: Options) -> Step:
+    if blank(item.text):
+        return (None, "omitted", f"{_BLANK} (blank text block)")
+    block = {"type": "text", "text": item.text}
+    if item.has_cache_control:
+        block["cache_control"] = clone(item.cache_control)
+    return (block, "text", "text block (only text and cache_control are kept)")
+
+
+def _blob_or_note(item: BlobItem | NoteItem, facts: WireFacts, options: Options) -> Step:
     decision = decide(item, facts, options)
     if isinstance(decision, Native):
         block_type = "image" if decision.media == "image" else "document"
@@ -68,8 +67,18 @@ def _step(item: Item, facts: WireFacts, options: Options) -> Step:
     return ({"type": "text", "text": decision[0]}, decision[1], decision[2])
 
 
+#: One handler per item kind (an exhaustive switch: every kind of ``items.Item``).
+_HANDLERS: dict[type, Callable[[Any, WireFacts, Options], Step]] = {
+    TextItem: _text_block,
+    DocumentItem: _document,
+    NativeItem: _native_block,
+    NoteItem: _blob_or_note,
+    BlobItem: _blob_or_note,
+}
+
+
 def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
-    steps = [_step(item, facts, options) for item in source._neutral_items]
+    steps = [_HANDLERS[type(item)](item, facts, options) for item in source._neutral_items]
     blocks = [step[0] for step in steps if step[0] is not None]
     block: dict[str, Any] = {
         "type": "tool_result",
