@@ -39,7 +39,8 @@ def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, li
     output: Any
     if any_native:
         steps = [
-            step if step[1] == "native" else ({"type": "input_text", "text": step[0]}, *step[1:])
+            step if step[1] == "native"
+            else ({"type": "input_text", "text": step[0]}, step[1], step[2])
             for step in steps
         ]
         output = [step[0] for step in steps]
