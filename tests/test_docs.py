@@ -98,3 +98,9 @@ def test_facts_in_the_document(generated):
     assert anthropic[2:6] == ["True", "True", "True", "False"]
     assert _table_row(wires, "openai")[2:6] == ["False"] * 4
     assert _table_row(wires, "gemini")[2:6] == ["True"] * 4
+
+
+def test_markdown_escapes_angle_brackets_so_renderers_keep_them():
+    text = provider_differences()
+    assert "<tool_response>" not in text
+    assert "Hermes &lt;tool_response&gt; text" in text

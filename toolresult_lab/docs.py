@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+from typing import Any
+
 import pandas as pd
 
 from .facts import FACTS, MEDIA_KINDS, WIRES, carries_native, native_needs_vision
@@ -26,7 +29,7 @@ What each provider receives when a tool returns each kind of content, computed b
 | passthrough | an Anthropic-native block (or a structured object) is sent as given |
 | document | a text document block (Anthropic) |
 | text | sent as text |
-| placeholder | a line such as `[image] image/png (70 bytes)` stands in for the payload |
+| placeholder | a line such as `[image] image/png (18 bytes)` stands in for the payload |
 | degraded | malformed or unknown content, or a payload that is not valid base64: a placeholder |
 | omitted | nothing is sent (blank text on Anthropic; text beside a Gemini structured response) |
 
@@ -35,8 +38,15 @@ source says live-verified; see the *source* column.
 """
 
 
+def _escape(value: Any) -> Any:
+    """Markdown renderers take ``<tool_response>`` for an HTML tag and drop it: escape."""
+    return html.escape(value, quote=False).replace("|", "\\|") if isinstance(value, str) else value
+
+
 def _markdown(df: pd.DataFrame, index: bool = True) -> str:
-    return str(df.to_markdown(index=index))
+    escaped = df.map(_escape)
+    escaped.index = pd.Index([_escape(label) for label in df.index], name=df.index.name)
+    return str(escaped.to_markdown(index=index))
 
 
 def _wire_facts() -> str:
@@ -71,7 +81,8 @@ def _reasons(table: pd.DataFrame) -> str:
         for kind in table.index:
             outcome = table.loc[kind, profile]
             if outcome != "text":
-                lines.append(f"- {kind}: {outcome} — {reasons.loc[kind, profile]}")
+                reason = _escape(reasons.loc[kind, profile])
+                lines.append(f"- {_escape(kind)}: {outcome} — {reason}")
     return "\n".join(lines)
 
 
@@ -79,7 +90,8 @@ def provider_differences() -> str:
     """The whole document as Markdown."""
     vision = profile_matrix(vision=True)
     text_only = profile_matrix(vision=False)
-    kinds = "\n".join(f"| {p.label} | `{p.id}` | {p.description} |" for p in PROBES.values())
+    kinds = "\n".join(f"| {_escape(p.label)} | `{p.id}` | {_escape(p.description)} |"
+                      for p in PROBES.values())
     return "\n".join([
         _HEADER,
         "## Wires\n",
