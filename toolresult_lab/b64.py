@@ -67,7 +67,9 @@ def decoded_size(data: str) -> int:
     ``max(0, floor(len * 3 / 4) - count("="))`` over the string without whitespace;
     characters outside the base64 alphabet still count.
     """
-    length = len(data) - sum(data.count(ch) for ch in _present_whitespace(data))
+    length = len(data)
+    for ch in _present_whitespace(data):
+        length -= data.count(ch)
     return max(0, length * 3 // 4 - data.count("="))
 
 
