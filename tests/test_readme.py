@@ -22,3 +22,14 @@ def test_readme_starts_with_the_two_commands():
                                ".venv/bin/toolresult-lab matrix")
     assert lines[4].startswith("bash scripts/test.sh")
     assert lines[5] == "```"
+
+
+def test_docstring_examples_run():
+    import toolresult_lab
+    import toolresult_lab.render
+    import toolresult_lab.result
+
+    for module in (toolresult_lab, toolresult_lab.result, toolresult_lab.render):
+        failures, tried = doctest.testmod(module)
+        assert tried >= 1, module.__name__
+        assert failures == 0, module.__name__

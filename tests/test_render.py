@@ -36,6 +36,7 @@ EVIL = SCRIPT + IMG + QUOTE
     ("value", "expected"),
     [
         ({"data": "QUJD" * 16}, {"data": "<48 bytes base64>"}),
+        ({"type": "audio", "data": "QUJD"}, {"type": "audio", "data": "<3 bytes base64>"}),
         ({"blob": "QUJD" * 15 + "QUI="}, {"blob": "<47 bytes base64>"}),
         ({"file_data": "data:application/pdf;base64,JVBERg=="},
          {"file_data": "data:application/pdf;base64,<4 bytes base64>"}),
@@ -58,7 +59,8 @@ def test_elide_base64_replaces_payloads(value: object, expected: object) -> None
 @pytest.mark.parametrize(
     "value",
     [
-        {"data": "QUJD"},  # short: not a payload
+        {"type": "text", "media_type": "text/plain", "data": "QUJD"},  # a text source's data
+        {"data": ""},  # nothing to elide
         {"text": "QUJD" * 16},  # not a payload key
         {"data": "Clause 4: the tenant pays. " * 5},  # a text source's data
         {"data": "é" * 80},  # not ASCII

@@ -31,7 +31,6 @@ __all__ = [
 
 #: Keys whose string values may hold a base64 payload (MCP, anthropic, gemini, responses).
 PAYLOAD_KEYS = frozenset({"data", "blob", "file_data", "image_url"})
-_MIN_BASE64 = 64
 _FULL_CHECK = 1 << 16  # strings up to this length are checked whole; longer ones are sampled
 _SAMPLE = 256
 _B64_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\r\n"
@@ -98,7 +97,7 @@ def _payload(value: str) -> tuple[str, str] | None:
         if comma != -1 and value[:comma].endswith(";base64"):
             return value[: comma + 1], value[comma + 1 :]
         return None
-    if len(value) >= _MIN_BASE64 and _is_base64_text(value):
+    if value and _is_base64_text(value):
         return "", value
     return None
 
@@ -111,16 +110,22 @@ def elide_base64(value: Any) -> Any:
     """A copy of ``value`` with every base64 payload replaced by a size marker.
 
     A payload is a ``str`` under ``data``, ``blob``, ``file_data`` or ``image_url`` that is
-    a ``data:...;base64,`` URL (its prefix is kept) or a long base64 string. The size is
-    the decoded size, computed arithmetically, so no payload is ever decoded.
+    a ``data:...;base64,`` URL (its prefix is kept) or a base64 string, however short;
+    the ``data`` of a text source (a dict whose ``type`` is ``text``) is text, not a
+    payload. The size is the decoded size, computed arithmetically: nothing is decoded.
 
-    >>> elide_base64({"type": "image", "data": "QUJD" * 16})
-    {'type': 'image', 'data': '<48 bytes base64>'}
+    >>> elide_base64({"type": "image", "data": "QUJD"})
+    {'type': 'image', 'data': '<3 bytes base64>'}
     """
     if isinstance(value, dict):
         copy: dict[Any, Any] = {}
+        text_source = value.get("type") == "text"
         for key, item in value.items():
-            found = _payload(item) if key in PAYLOAD_KEYS and isinstance(item, str) else None
+            found = (
+                _payload(item)
+                if key in PAYLOAD_KEYS and isinstance(item, str) and not text_source
+                else None
+            )
             if found is None:
                 copy[key] = elide_base64(item)
             else:
