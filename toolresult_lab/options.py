@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Literal
 
 from .facts import OptionName, WireFacts
@@ -65,7 +64,6 @@ class Options:
         return "on" if on else "off"
 
 
-@lru_cache(maxsize=256)
 def _resolve(
     facts: WireFacts,
     image_input: bool | None,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from .encoding import clone, json_encode
@@ -27,9 +27,6 @@ _DICT_FIELDS = {
 }
 _REPR_TEXT = 40
 #: (wire, options as given) -> what to call: skips validation on repeated option sets.
-#: Keys are compared by ``==``, so ``1``/``True`` share an entry (same truthiness).
-_DISPATCH: dict[tuple[Any, ...], tuple[Converter, WireFacts, Options]] = {}
-_DISPATCH_SIZE = 512
 _NO_CONTENT: list[Any] = []  # the default; never mutated (the instance owns a copy)
 
 
@@ -167,11 +164,9 @@ class ToolResult:
         :raises ValueError: unknown wire.
         :raises TypeError: ``response_tag`` is not a ``str``.
         """
-        key = (wire, image_input, native_pdf, source_blocks, response_tag)
-        try:  # the hot path: an option set seen before
-            converter, facts, options = _DISPATCH[key]
-        except (KeyError, TypeError):
-            converter, facts, options = _dispatch(key)
+        converter, facts, options = _dispatch(
+            (wire, image_input, native_pdf, source_blocks, response_tag)
+        )
         return converter(self, facts, options)[0]
 
     def explain(
@@ -273,22 +268,31 @@ class ToolResult:
         return f"ToolResult({', '.join(parts)})"
 
 
-def _dispatch(key: tuple[Any, Any, Any, Any, Any]) -> tuple[Converter, WireFacts, Options]:
-    """The converter, facts and resolved options of ``(wire, *options)``; kept for reuse.
+_Dispatch = tuple[Converter, WireFacts, Options]
+
+
+def _lookup(key: tuple[Any, Any, Any, Any, Any]) -> _Dispatch:
+    """The converter, facts and resolved options of ``(wire, *options)``.
 
     :raises ValueError: unknown wire.
     :raises TypeError: ``response_tag`` not a ``str``.
     """
-    with contextlib.suppress(KeyError, TypeError):  # TypeError: an unhashable option value
-        return _DISPATCH[key]
     wire, image_input, native_pdf, source_blocks, response_tag = key
     facts = wire_facts(wire)
     options = resolve_options(facts, image_input, native_pdf, source_blocks, response_tag)
-    found = (CONVERTERS[facts.wire], facts, options)
-    if len(_DISPATCH) < _DISPATCH_SIZE:
-        with contextlib.suppress(TypeError):
-            _DISPATCH[key] = found
-    return found
+    return CONVERTERS[facts.wire], facts, options
+
+
+# Keys compare by ``==``, so ``1`` and ``True`` share an entry: they have the same truthiness.
+_cached_lookup = lru_cache(maxsize=512)(_lookup)
+
+
+def _dispatch(key: tuple[Any, Any, Any, Any, Any]) -> _Dispatch:
+    """:func:`_lookup`, cached for the option sets seen before (the hot path of ``to()``)."""
+    try:
+        return _cached_lookup(key)
+    except TypeError:
+        return _lookup(key)  # an unhashable option value (or a wrong response_tag: re-raised)
 
 
 def _shorten(text: str, limit: int = _REPR_TEXT) -> str:
