@@ -12,7 +12,7 @@ import json
 from json.encoder import encode_basestring
 from typing import Any
 
-__all__ = ["clone", "json_encode", "json_string", "text_field"]
+__all__ = ["clone", "json_encode", "json_string", "optional_text", "text_field"]
 
 _ENCODER = json.JSONEncoder(
     ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=repr
@@ -31,6 +31,11 @@ def json_encode(value: Any) -> str:
 def json_string(text: str) -> str:
     """A ``str`` as a JSON string literal, exactly as :func:`json_encode` spells it."""
     return encode_basestring(text)
+
+
+def optional_text(value: Any) -> str:
+    """A text field that may be absent: ``""`` for ``None``, else :func:`text_field`."""
+    return "" if value is None else text_field(value)
 
 
 def text_field(value: Any) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from .b64 import decoded_size, is_canonical, lenient_decode, strip_whitespace
-from .encoding import text_field
+from .encoding import optional_text, text_field
 from .text import native_text_form, placeholder
 
 __all__ = [
@@ -185,11 +185,6 @@ class NativeItem:
 Item = TextItem | DocumentItem | NoteItem | BlobItem | NativeItem
 
 
-def _text(value: Any) -> str:
-    """A text value: missing/None is empty, a non-``str`` is its JSON encoding."""
-    return "" if value is None else text_field(value)
-
-
 def _resource(block: dict[str, Any]) -> Item:
     resource = block.get("resource")
     if not isinstance(resource, dict):
@@ -206,7 +201,7 @@ def _resource(block: dict[str, Any]) -> Item:
 
 def _resource_link(block: dict[str, Any]) -> NoteItem:
     text = "[resource_link]"
-    name = _text(block.get("name"))
+    name = optional_text(block.get("name"))
     if name:
         text += " " + name
     uri = block.get("uri")
@@ -222,8 +217,8 @@ def normalize_entry(block: Any) -> Item:
     kind = block.get("type")
     if kind == "text":
         if "cache_control" in block:
-            return TextItem(_text(block.get("text")), True, block["cache_control"])
-        return TextItem(_text(block.get("text")))
+            return TextItem(optional_text(block.get("text")), True, block["cache_control"])
+        return TextItem(optional_text(block.get("text")))
     if (kind in ("image", "document") and isinstance(block.get("source"), dict)) or (
         kind == "search_result"
     ):

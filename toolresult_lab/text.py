@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .encoding import json_encode, text_field
+from .encoding import json_encode, optional_text, text_field
 
 __all__ = [
     "empty_content_text",
@@ -21,15 +21,10 @@ __all__ = [
 ]
 
 
-def _part(value: Any) -> str:
-    """An optional text part: '' when missing/None, else the text field."""
-    return "" if value is None else text_field(value)
-
-
 def placeholder(kind: Any, mime: Any, uri: Any, size: int | None) -> str:
     """``[type] mime <uri> (N bytes)``: what a model learns of a payload it cannot get."""
     text = "[" + text_field(kind) + "]"
-    mime_text = _part(mime)
+    mime_text = optional_text(mime)
     if mime_text:
         text += " " + mime_text
     if uri is not None:
@@ -59,10 +54,10 @@ def native_text_form(block: Any) -> tuple[str, bool]:
         return "[unsupported]", True
     kind = block.get("type")
     if kind == "text":
-        return _part(block.get("text")), False
+        return optional_text(block.get("text")), False
     if kind == "search_result":
         head = "[search_result]"
-        title = _part(block.get("title"))
+        title = optional_text(block.get("title"))
         if title:
             head += " " + title
         source = block.get("source")
@@ -79,7 +74,7 @@ def native_text_form(block: Any) -> tuple[str, bool]:
         parts = _parts(source.get("content"))
         if parts:
             return "\n".join(parts), False
-    return placeholder(_part(kind), source.get("media_type"), source.get("url"), None), True
+    return placeholder(optional_text(kind), source.get("media_type"), source.get("url"), None), True
 
 
 def empty_content_text(structured_content: Any) -> str:
