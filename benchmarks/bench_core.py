@@ -97,16 +97,20 @@ def bench_large(mib: int) -> None:
     def native() -> object:
         return ToolResult(content=content).to("responses", image_input=True)
 
-    print(f"\n{mib} MiB base64 image ({size:,} chars); floor = payload.count('=') "
-          f"= {floor * 1e3:.2f} ms")
+    print(
+        f"\n{mib} MiB base64 image ({size:,} chars); floor = payload.count('=') "
+        f"= {floor * 1e3:.2f} ms"
+    )
     for label, fn, target in (
         ("placeholder on openai", placeholder, "<= 3x floor"),
         ("native input_image on responses", native, "(decodes nothing but the last group)"),
     ):
         seconds = best_of(fn, 3, repeat=5)
         peak = peak_bytes(fn)
-        print(f"  {label:<32} {seconds * 1e3:8.2f} ms = {seconds / floor:5.2f}x floor {target};"
-              f" peak {peak / 2**20:7.1f} MiB = {peak / size:4.2f}x payload (target <= 2x)")
+        print(
+            f"  {label:<32} {seconds * 1e3:8.2f} ms = {seconds / floor:5.2f}x floor {target};"
+            f" peak {peak / 2**20:7.1f} MiB = {peak / size:4.2f}x payload (target <= 2x)"
+        )
     assert "(" in placeholder()["content"]  # type: ignore[index]
 
 

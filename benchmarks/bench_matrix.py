@@ -11,8 +11,10 @@ from toolresult_lab.matrix import build_time, capability_matrix
 def main() -> None:
     rows = len(capability_matrix())
     seconds = build_time(repeat=5)
-    print(f"capability matrix: {rows:,} rows (6 wires x kinds x 18 option sets) built in "
-          f"{seconds * 1e3:.0f} ms, best of 5 (target < 1000 ms)")
+    print(
+        f"capability matrix: {rows:,} rows (6 wires x kinds x 18 option sets) built in "
+        f"{seconds * 1e3:.0f} ms, best of 5 (target < 1000 ms)"
+    )
 
 
 if __name__ == "__main__":

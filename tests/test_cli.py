@@ -21,12 +21,19 @@ from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
 ROWS = len(WIRES) * len(PROBES) * 18
 
 MIXED = ToolResult(
-    name="report", id="call_9",
+    name="report",
+    id="call_9",
     content=[
         {"type": "text", "text": "Q3 report"},
         {"type": "image", "mimeType": "image/png", "data": SAMPLE_IMAGES["image/png"]},
-        {"type": "resource", "resource": {"uri": "file:///r/q3.pdf",
-                                          "mimeType": "application/pdf", "blob": SAMPLE_PDF}},
+        {
+            "type": "resource",
+            "resource": {
+                "uri": "file:///r/q3.pdf",
+                "mimeType": "application/pdf",
+                "blob": SAMPLE_PDF,
+            },
+        },
         {"type": "text", "text": "Köln </tool_response>"},
     ],
 )
@@ -58,9 +65,13 @@ def mixed_file(tmp_path):
 @pytest.fixture
 def mcp_file(tmp_path):
     call = mt.CallToolResult(
-        content=[mt.TextContent(type="text", text="failed: no such city"),
-                 mt.ImageContent(type="image", data="QUJD", mime_type="image/png")],
-        is_error=True, structured_content={"code": 404}, _meta={"trace": "t1"},
+        content=[
+            mt.TextContent(type="text", text="failed: no such city"),
+            mt.ImageContent(type="image", data="QUJD", mime_type="image/png"),
+        ],
+        is_error=True,
+        structured_content={"code": 404},
+        _meta={"trace": "t1"},
     )
     data = call.model_dump(by_alias=True, mode="json")
     assert data["_meta"] == {"trace": "t1"}
@@ -78,22 +89,30 @@ def test_matrix_table(capsys):
     lines = out.splitlines()
     assert lines[0] == (
         "What each wire sends (image_input=off, native_pdf=default, source_blocks=default)."
-        " Outcomes: native, passthrough, document, text, placeholder, degraded, omitted.")
+        " Outcomes: native, passthrough, document, text, placeholder, degraded, omitted."
+    )
     assert lines[2].split() == ["kind", *WIRES]
     assert len(lines) == 4 + len(PROBES)
     labels = [p.label for p in PROBES.values()]
     for label, line in zip(labels, lines[4:], strict=True):
         assert line.startswith(label)
     assert lines[4 + list(PROBES).index("pdf_resource")].split()[-6:] == [
-        "placeholder", "native", "placeholder", "placeholder", "placeholder", "placeholder"]
+        "placeholder",
+        "native",
+        "placeholder",
+        "placeholder",
+        "placeholder",
+        "placeholder",
+    ]
 
 
 def test_matrix_formats(capsys):
     pivot = pivot_outcomes()
     as_json = json.loads(ok(capsys, "matrix", "--format", "json"))
     assert as_json == pivot.to_dict(orient="index")
-    as_csv = pd.read_csv(io.StringIO(ok(capsys, "matrix", "--format", "csv")), index_col=0,
-                         dtype=str)
+    as_csv = pd.read_csv(
+        io.StringIO(ok(capsys, "matrix", "--format", "csv")), index_col=0, dtype=str
+    )
     assert as_csv.values.tolist() == pivot.values.tolist()
     assert as_csv.index.tolist() == pivot.index.tolist()
     markdown = ok(capsys, "matrix", "--format", "markdown").splitlines()
@@ -105,8 +124,9 @@ def test_matrix_formats(capsys):
 
 
 def test_matrix_options(capsys):
-    table = json.loads(ok(capsys, "matrix", "--image-input", "--native-pdf", "on",
-                          "--format", "json"))
+    table = json.loads(
+        ok(capsys, "matrix", "--image-input", "--native-pdf", "on", "--format", "json")
+    )
     assert table["image/gif"]["gemini"] == "placeholder"
     assert table["image/gif"]["responses"] == "native"
     assert table["PDF resource"]["gemini"] == "native"
@@ -115,12 +135,24 @@ def test_matrix_options(capsys):
     assert table["search_result"]["anthropic"] == "text"
     heading = ok(capsys, "matrix", "--no-image-input", "--source-blocks", "off").splitlines()[0]
     assert heading.startswith(
-        "What each wire sends (image_input=off, native_pdf=default, source_blocks=off).")
+        "What each wire sends (image_input=off, native_pdf=default, source_blocks=off)."
+    )
 
 
 def test_matrix_filters(capsys):
-    out = ok(capsys, "matrix", "--wire", "gemini", "--wire", "responses", "--kind", "image_gif",
-             "--image-input", "--format", "csv")
+    out = ok(
+        capsys,
+        "matrix",
+        "--wire",
+        "gemini",
+        "--wire",
+        "responses",
+        "--kind",
+        "image_gif",
+        "--image-input",
+        "--format",
+        "csv",
+    )
     assert out == "kind,gemini,responses\nimage/gif,placeholder,native\n"
 
 
@@ -135,8 +167,10 @@ def test_matrix_profiles(capsys):
     assert text_only["image/png"]["anthropic"] == "placeholder"
     assert vision["image/png"]["anthropic"] == "native"
     table = ok(capsys, "matrix", "--profiles", "--no-vision").splitlines()
-    assert table[0] == ("What each provider's tool loop sends, for a model that does not see"
-                        " images (kinds x profiles).")
+    assert table[0] == (
+        "What each provider's tool loop sends, for a model that does not see"
+        " images (kinds x profiles)."
+    )
     assert table[2].split()[:3] == ["kind", "anthropic", "minimax"]
 
 
@@ -145,8 +179,15 @@ def test_matrix_long_csv(capsys):
     frame = pd.read_csv(io.StringIO(out))
     assert len(frame) == ROWS
     assert len(out.splitlines()) == ROWS + 1
-    assert frame.columns[:7].tolist() == ["wire", "kind", "label", "image_input", "native_pdf",
-                                          "source_blocks", "outcome"]
+    assert frame.columns[:7].tolist() == [
+        "wire",
+        "kind",
+        "label",
+        "image_input",
+        "native_pdf",
+        "source_blocks",
+        "outcome",
+    ]
     out = ok(capsys, "matrix", "--long", "--format", "csv", "--wire", "openai")
     assert len(pd.read_csv(io.StringIO(out))) == len(PROBES) * 18
 
@@ -157,16 +198,42 @@ def test_matrix_long_csv(capsys):
 def test_convert_tool_result_json(capsys, mixed_file):
     for wire in WIRES:
         assert json.loads(ok(capsys, "convert", mixed_file, "--wire", wire)) == MIXED.to(wire)
-    got = json.loads(ok(capsys, "convert", mixed_file, "--wire", "responses", "--image-input",
-                        "--native-pdf", "on"))
+    got = json.loads(
+        ok(
+            capsys,
+            "convert",
+            mixed_file,
+            "--wire",
+            "responses",
+            "--image-input",
+            "--native-pdf",
+            "on",
+        )
+    )
     assert got == MIXED.to("responses", image_input=True, native_pdf=True)
     assert [part["type"] for part in got["output"]] == [
-        "input_text", "input_image", "input_file", "input_text"]
-    got = json.loads(ok(capsys, "convert", mixed_file, "--wire", "anthropic", "--native-pdf",
-                        "off", "--source-blocks", "off"))
+        "input_text",
+        "input_image",
+        "input_file",
+        "input_text",
+    ]
+    got = json.loads(
+        ok(
+            capsys,
+            "convert",
+            mixed_file,
+            "--wire",
+            "anthropic",
+            "--native-pdf",
+            "off",
+            "--source-blocks",
+            "off",
+        )
+    )
     assert got == MIXED.to("anthropic", native_pdf=False, source_blocks=False)
-    got = json.loads(ok(capsys, "convert", mixed_file, "--wire", "hermes", "--response-tag",
-                        "fn_response"))
+    got = json.loads(
+        ok(capsys, "convert", mixed_file, "--wire", "hermes", "--response-tag", "fn_response")
+    )
     assert got == MIXED.to("hermes", response_tag="fn_response")
     assert got.startswith("<fn_response>\n")
 
@@ -177,21 +244,27 @@ def test_convert_output_keeps_non_ascii(capsys, mixed_file):
 
 
 def test_convert_name_and_id_override(capsys, mixed_file):
-    got = json.loads(ok(capsys, "convert", mixed_file, "--wire", "ollama", "--name", "other",
-                        "--id", "c2"))
+    got = json.loads(
+        ok(capsys, "convert", mixed_file, "--wire", "ollama", "--name", "other", "--id", "c2")
+    )
     assert got["tool_name"] == "other"
     assert got["tool_call_id"] == "c2"
 
 
 def test_convert_mcp_result_json(capsys, mcp_file):
-    got = json.loads(ok(capsys, "convert", mcp_file, "--wire", "anthropic", "--id", "toolu_1",
-                        "--image-input"))
+    got = json.loads(
+        ok(capsys, "convert", mcp_file, "--wire", "anthropic", "--id", "toolu_1", "--image-input")
+    )
     assert got == {
-        "type": "tool_result", "tool_use_id": "toolu_1", "is_error": True,
+        "type": "tool_result",
+        "tool_use_id": "toolu_1",
+        "is_error": True,
         "content": [
             {"type": "text", "text": "failed: no such city"},
-            {"type": "image",
-             "source": {"type": "base64", "media_type": "image/png", "data": "QUJD"}},
+            {
+                "type": "image",
+                "source": {"type": "base64", "media_type": "image/png", "data": "QUJD"},
+            },
         ],
     }
     got = json.loads(ok(capsys, "convert", mcp_file, "--wire", "gemini", "--name", "weather"))
@@ -221,10 +294,12 @@ def test_explain_output(capsys, mixed_file):
     assert len(lines) == 2 + 4
     assert "image sent as a base64 image block" in lines[3]
     assert "PDF sent as a base64 document block" in lines[4]
-    expected = [["anthropic", "0", "text", "text", "text"],
-                ["anthropic", "1", "image", "blob", "native"],
-                ["anthropic", "2", "resource", "blob", "native"],
-                ["anthropic", "3", "text", "text", "text"]]
+    expected = [
+        ["anthropic", "0", "text", "text", "text"],
+        ["anthropic", "1", "image", "blob", "native"],
+        ["anthropic", "2", "resource", "blob", "native"],
+        ["anthropic", "3", "text", "text", "text"],
+    ]
     assert [line.split()[:5] for line in lines[2:]] == expected
     assert SAMPLE_IMAGES["image/png"][:24] not in out  # payloads are elided
     assert SAMPLE_PDF[:24] not in out
@@ -276,18 +351,30 @@ def _bad_inputs(tmp_path):
         (("explain", missing, "--wire", "openai"), 1, "cannot read"),
         (("convert", str(tmp_path), "--wire", "openai"), 1, "cannot read"),
         (("convert", str(tmp_path / "invalid.json"), "--wire", "openai"), 1, "is not valid JSON"),
-        (("convert", str(tmp_path / "array.json"), "--wire", "openai"), 1,
-         "expected a JSON object, got list"),
+        (
+            ("convert", str(tmp_path / "array.json"), "--wire", "openai"),
+            1,
+            "expected a JSON object, got list",
+        ),
         (("convert", str(tmp_path / "latin1.json"), "--wire", "openai"), 1, "is not UTF-8 text"),
         (("convert", str(tmp_path / "content.json"), "--wire", "openai"), 1, "content"),
-        (("convert", str(tmp_path / "unknown_key.json"), "--wire", "openai"), 1,
-         "unknown key 'colour'"),
+        (
+            ("convert", str(tmp_path / "unknown_key.json"), "--wire", "openai"),
+            1,
+            "unknown key 'colour'",
+        ),
         (("convert", str(tmp_path / "good.json"), "--wire", "nope"), 2, "invalid choice: 'nope'"),
         (("convert", str(tmp_path / "good.json")), 2, "--wire"),
-        (("convert", str(tmp_path / "good.json"), "--wire", "openai", "--bogus"), 2,
-         "unrecognized arguments: --bogus"),
-        (("convert", str(tmp_path / "good.json"), "--wire", "openai", "--native-pdf", "maybe"),
-         2, "invalid choice: 'maybe'"),
+        (
+            ("convert", str(tmp_path / "good.json"), "--wire", "openai", "--bogus"),
+            2,
+            "unrecognized arguments: --bogus",
+        ),
+        (
+            ("convert", str(tmp_path / "good.json"), "--wire", "openai", "--native-pdf", "maybe"),
+            2,
+            "invalid choice: 'maybe'",
+        ),
         (("matrix", "--wire", "nope"), 2, "invalid choice: 'nope'"),
         (("matrix", "--kind", "nope"), 2, "invalid choice: 'nope'"),
         (("matrix", "--format", "xml"), 2, "invalid choice: 'xml'"),
@@ -312,7 +399,10 @@ def test_bad_input_is_one_line(capsys, tmp_path):
 def test_bad_stdin(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("null"))
     assert run(capsys, "convert", "-", "--wire", "openai") == (
-        1, "", "toolresult-lab: error: -: expected a JSON object, got NoneType\n")
+        1,
+        "",
+        "toolresult-lab: error: -: expected a JSON object, got NoneType\n",
+    )
 
 
 # -- as a real process ---------------------------------------------------------------------------
@@ -321,15 +411,25 @@ def test_bad_stdin(capsys, monkeypatch):
 def test_subprocess_convert_and_error(tmp_path):
     command = [sys.executable, "-m", "toolresult_lab.cli"]
     text = json.dumps({"name": "t", "id": "c", "content": [{"type": "text", "text": "Köln"}]})
-    proc = subprocess.run([*command, "convert", "-", "--wire", "all"], input=text,
-                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+    proc = subprocess.run(
+        [*command, "convert", "-", "--wire", "all"],
+        input=text,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
     assert (proc.returncode, proc.stderr) == (0, "")
     got = json.loads(proc.stdout)
     assert list(got) == list(WIRES)
     assert got["openai"] == {"role": "tool", "tool_call_id": "c", "content": "Köln"}
 
-    proc = subprocess.run([*command, "convert", str(tmp_path / "missing.json"), "--wire",
-                           "openai"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [*command, "convert", str(tmp_path / "missing.json"), "--wire", "openai"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 1
     assert proc.stdout == ""
     assert proc.stderr.startswith("toolresult-lab: error: cannot read ")
@@ -338,9 +438,17 @@ def test_subprocess_convert_and_error(tmp_path):
 
 
 def test_explain_is_one_line_per_entry(capsys, monkeypatch):
-    result = {"content": [{"type": "search_result", "title": "Q", "source": "https://e",
-                           "content": [{"type": "text", "text": "Pop 12"}]},
-                          {"type": "text", "text": "a\nb"}]}
+    result = {
+        "content": [
+            {
+                "type": "search_result",
+                "title": "Q",
+                "source": "https://e",
+                "content": [{"type": "text", "text": "Pop 12"}],
+            },
+            {"type": "text", "text": "a\nb"},
+        ]
+    }
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(result)))
     lines = ok(capsys, "explain", "-", "--wire", "openai").splitlines()
     assert len(lines) == 2 + 2
@@ -349,8 +457,23 @@ def test_explain_is_one_line_per_entry(capsys, monkeypatch):
 
 
 def test_matrix_profiles_narrowed_by_wire(capsys):
-    assert main(["matrix", "--profiles", "--wire", "gemini", "--format", "csv",
-                 "--kind", "image_gif", "--kind", "pdf_resource"]) == 0
+    assert (
+        main(
+            [
+                "matrix",
+                "--profiles",
+                "--wire",
+                "gemini",
+                "--format",
+                "csv",
+                "--kind",
+                "image_gif",
+                "--kind",
+                "pdf_resource",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.splitlines() == [
         "kind,gemini-3,gemini-2.5",

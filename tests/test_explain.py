@@ -56,21 +56,38 @@ def tx(text):
     return {"type": "text", "text": text}
 
 
-NATIVE_IMAGE = {"type": "image",
-                "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
-NATIVE_DOC = {"type": "document",
-              "source": {"type": "text", "media_type": "text/plain", "data": "doc text"}}
-NATIVE_PDF_DOC = {"type": "document",
-                  "source": {"type": "base64", "media_type": "application/pdf", "data": PDF}}
-NATIVE_SR = {"type": "search_result", "source": "https://e.com/q", "title": "Quelltown",
-             "content": [T("Population 12")]}
+NATIVE_IMAGE = {
+    "type": "image",
+    "source": {"type": "base64", "media_type": "image/png", "data": PNG},
+}
+NATIVE_DOC = {
+    "type": "document",
+    "source": {"type": "text", "media_type": "text/plain", "data": "doc text"},
+}
+NATIVE_PDF_DOC = {
+    "type": "document",
+    "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+}
+NATIVE_SR = {
+    "type": "search_result",
+    "source": "https://e.com/q",
+    "title": "Quelltown",
+    "content": [T("Population 12")],
+}
 SR_TEXT = "[search_result] Quelltown <https://e.com/q>\nPopulation 12"
 PDF_PH = "[resource] application/pdf <file:///d/r.pdf> (4 bytes)"
 
 
 def test_outcomes_are_the_seven_in_order():
-    assert OUTCOMES == ("native", "passthrough", "document", "text", "placeholder", "degraded",
-                        "omitted")
+    assert OUTCOMES == (
+        "native",
+        "passthrough",
+        "document",
+        "text",
+        "placeholder",
+        "degraded",
+        "omitted",
+    )
 
 
 def test_explanation_is_frozen():
@@ -90,7 +107,10 @@ def test_text_on_string_wires():
 def test_text_on_anthropic_keeps_only_text_and_cache_control():
     block = T("hi", annotations={"audience": ["user"]}, cache_control={"type": "ephemeral"})
     assert one(block, "anthropic") == E(
-        "text", "text", "text", "text block (only text and cache_control are kept)",
+        "text",
+        "text",
+        "text",
+        "text block (only text and cache_control are kept)",
         {"type": "text", "text": "hi", "cache_control": {"type": "ephemeral"}},
     )
     assert one(T("hi", _meta={"a": 1}), "anthropic").part == tx("hi")
@@ -102,16 +122,24 @@ def test_text_on_anthropic_keeps_only_text_and_cache_control():
 def test_text_resource_is_a_document_on_anthropic():
     block = res(uri="file:///n.txt", mimeType="text/plain", text="Meeting at 10.")
     assert one(block, "anthropic") == E(
-        "resource", "document", "document", "text resource sent as a text document block",
-        {"type": "document",
-         "source": {"type": "text", "media_type": "text/plain", "data": "Meeting at 10."}},
+        "resource",
+        "document",
+        "document",
+        "text resource sent as a text document block",
+        {
+            "type": "document",
+            "source": {"type": "text", "media_type": "text/plain", "data": "Meeting at 10."},
+        },
     )
 
 
 def test_text_blob_is_decoded_into_a_document_on_anthropic():
     block = res(uri="file:///d.csv", mimeType="text/csv", blob="QUJD")  # "ABC"
     assert one(block, "anthropic") == E(
-        "resource", "document", "document", "text/* blob sent as a text document block",
+        "resource",
+        "document",
+        "document",
+        "text/* blob sent as a text document block",
         {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "ABC"}},
     )
 
@@ -120,20 +148,27 @@ def test_documents_as_text_with_source_blocks_off():
     text_res = res(mimeType="text/plain", text="Meeting at 10.")
     blob_res = res(mimeType="text/csv", blob="QUJD")
     assert one(text_res, "anthropic", source_blocks=False) == E(
-        "resource", "document", "text", "source_blocks off: text resource sent as text",
-        tx("Meeting at 10."))
+        "resource",
+        "document",
+        "text",
+        "source_blocks off: text resource sent as text",
+        tx("Meeting at 10."),
+    )
     assert one(blob_res, "anthropic", source_blocks=0) == E(
-        "resource", "document", "text", "source_blocks off: text/* blob sent as text", tx("ABC"))
+        "resource", "document", "text", "source_blocks off: text/* blob sent as text", tx("ABC")
+    )
 
 
 def test_documents_on_string_wires_are_text():
     text_res = res(mimeType="application/json", text='{"a": 1}')
     blob_res = res(mimeType="text/plain", blob="QUJD")
     for wire in ("openai", "gemini", "responses", "ollama", "hermes"):
-        assert one(text_res, wire) == E("resource", "document", "text",
-                                        "text resource sent as its text", '{"a": 1}')
-        assert one(blob_res, wire) == E("resource", "document", "text",
-                                        "text/* blob sent as its text", "ABC")
+        assert one(text_res, wire) == E(
+            "resource", "document", "text", "text resource sent as its text", '{"a": 1}'
+        )
+        assert one(blob_res, wire) == E(
+            "resource", "document", "text", "text/* blob sent as its text", "ABC"
+        )
 
 
 # -- placeholder ---------------------------------------------------------------------------
@@ -143,48 +178,132 @@ def test_documents_on_string_wires_are_text():
     ("block", "wire", "opts", "reason", "text"),
     [
         (img(), "anthropic", {}, "image_input not set", "[image] image/png (3 bytes)"),
-        (img(), "anthropic", {"image_input": False}, "image_input off",
-         "[image] image/png (3 bytes)"),
-        (img(), "responses", {"native_pdf": True}, "image_input not set",
-         "[image] image/png (3 bytes)"),
+        (
+            img(),
+            "anthropic",
+            {"image_input": False},
+            "image_input off",
+            "[image] image/png (3 bytes)",
+        ),
+        (
+            img(),
+            "responses",
+            {"native_pdf": True},
+            "image_input not set",
+            "[image] image/png (3 bytes)",
+        ),
         (img(), "gemini", {"image_input": 0}, "image_input off", "[image] image/png (3 bytes)"),
-        (img(), "openai", {"image_input": True}, "openai has no native image form",
-         "[image] image/png (3 bytes)"),
-        (img(), "ollama", {"image_input": True}, "ollama has no native image form",
-         "[image] image/png (3 bytes)"),
-        (img(), "hermes", {"image_input": True}, "hermes has no native image form",
-         "[image] image/png (3 bytes)"),
-        (img("image/bmp"), "anthropic", {"image_input": True},
-         "image/bmp is not an image type anthropic carries", "[image] image/bmp (3 bytes)"),
-        (img("image/bmp"), "responses", {"image_input": True},
-         "image/bmp is not an image type responses carries", "[image] image/bmp (3 bytes)"),
-        (img("image/gif"), "gemini", {"image_input": True},
-         "image/gif is not an image type gemini carries", "[image] image/gif (3 bytes)"),
-        ({"type": "image", "data": PNG}, "anthropic", {"image_input": True},
-         "no MIME type is not an image type anthropic carries", "[image] (3 bytes)"),
-        (img(data=None, uri="file:///a.png"), "anthropic", {"image_input": True},
-         "no inline data to send natively", "[image] image/png <file:///a.png>"),
-        (img("audio/wav") | {"type": "audio"}, "anthropic", {"image_input": True},
-         "no wire carries audio natively", "[audio] audio/wav (3 bytes)"),
-        (img("audio/wav") | {"type": "audio"}, "gemini", {},
-         "no wire carries audio natively", "[audio] audio/wav (3 bytes)"),
+        (
+            img(),
+            "openai",
+            {"image_input": True},
+            "openai has no native image form",
+            "[image] image/png (3 bytes)",
+        ),
+        (
+            img(),
+            "ollama",
+            {"image_input": True},
+            "ollama has no native image form",
+            "[image] image/png (3 bytes)",
+        ),
+        (
+            img(),
+            "hermes",
+            {"image_input": True},
+            "hermes has no native image form",
+            "[image] image/png (3 bytes)",
+        ),
+        (
+            img("image/bmp"),
+            "anthropic",
+            {"image_input": True},
+            "image/bmp is not an image type anthropic carries",
+            "[image] image/bmp (3 bytes)",
+        ),
+        (
+            img("image/bmp"),
+            "responses",
+            {"image_input": True},
+            "image/bmp is not an image type responses carries",
+            "[image] image/bmp (3 bytes)",
+        ),
+        (
+            img("image/gif"),
+            "gemini",
+            {"image_input": True},
+            "image/gif is not an image type gemini carries",
+            "[image] image/gif (3 bytes)",
+        ),
+        (
+            {"type": "image", "data": PNG},
+            "anthropic",
+            {"image_input": True},
+            "no MIME type is not an image type anthropic carries",
+            "[image] (3 bytes)",
+        ),
+        (
+            img(data=None, uri="file:///a.png"),
+            "anthropic",
+            {"image_input": True},
+            "no inline data to send natively",
+            "[image] image/png <file:///a.png>",
+        ),
+        (
+            img("audio/wav") | {"type": "audio"},
+            "anthropic",
+            {"image_input": True},
+            "no wire carries audio natively",
+            "[audio] audio/wav (3 bytes)",
+        ),
+        (
+            img("audio/wav") | {"type": "audio"},
+            "gemini",
+            {},
+            "no wire carries audio natively",
+            "[audio] audio/wav (3 bytes)",
+        ),
         (pdf(), "responses", {}, "native_pdf not set", PDF_PH),
         (pdf(), "responses", {"native_pdf": False}, "native_pdf off", PDF_PH),
         (pdf(), "gemini", {"image_input": True}, "native_pdf not set", PDF_PH),
         (pdf(), "anthropic", {"native_pdf": False}, "native_pdf off", PDF_PH),
-        (pdf(), "anthropic", {"source_blocks": False},
-         "source_blocks off: PDF not sent as a document", PDF_PH),
-        (pdf(), "anthropic", {"source_blocks": False, "native_pdf": True},
-         "source_blocks off: PDF not sent as a document", PDF_PH),
+        (
+            pdf(),
+            "anthropic",
+            {"source_blocks": False},
+            "source_blocks off: PDF not sent as a document",
+            PDF_PH,
+        ),
+        (
+            pdf(),
+            "anthropic",
+            {"source_blocks": False, "native_pdf": True},
+            "source_blocks off: PDF not sent as a document",
+            PDF_PH,
+        ),
         (pdf(), "openai", {"native_pdf": True}, "openai has no native PDF form", PDF_PH),
         (pdf(), "hermes", {"native_pdf": True}, "hermes has no native PDF form", PDF_PH),
-        (res(uri="file:///a.zip", mimeType="application/zip", blob="QUJD"), "anthropic", {},
-         "application/zip has no native form on any wire",
-         "[resource] application/zip <file:///a.zip> (3 bytes)"),
-        (res(blob="QUJD"), "gemini", {"image_input": True, "native_pdf": True},
-         "a resource without MIME type has no native form on any wire", "[resource] (3 bytes)"),
-        (res(uri="file:///c.png", mimeType="image/png", blob=PNG), "openai", {},
-         "openai has no native image form", "[resource] image/png <file:///c.png> (3 bytes)"),
+        (
+            res(uri="file:///a.zip", mimeType="application/zip", blob="QUJD"),
+            "anthropic",
+            {},
+            "application/zip has no native form on any wire",
+            "[resource] application/zip <file:///a.zip> (3 bytes)",
+        ),
+        (
+            res(blob="QUJD"),
+            "gemini",
+            {"image_input": True, "native_pdf": True},
+            "a resource without MIME type has no native form on any wire",
+            "[resource] (3 bytes)",
+        ),
+        (
+            res(uri="file:///c.png", mimeType="image/png", blob=PNG),
+            "openai",
+            {},
+            "openai has no native image form",
+            "[resource] image/png <file:///c.png> (3 bytes)",
+        ),
     ],
 )
 def test_placeholder_reasons(block, wire, opts, reason, text):
@@ -199,26 +318,40 @@ def test_resource_link_is_a_reference_line():
     for wire in WIRES:
         e = one(block, wire)
         text = "[resource_link] big <file:///big.parquet>"
-        assert e == E("resource_link", "note", "placeholder",
-                      "resource_link sent as a reference line",
-                      tx(text) if wire == "anthropic" else text)
+        assert e == E(
+            "resource_link",
+            "note",
+            "placeholder",
+            "resource_link sent as a reference line",
+            tx(text) if wire == "anthropic" else text,
+        )
 
 
 def test_native_blocks_without_text_are_placeholders_off_anthropic():
     reason = f"document has no text: sent as a placeholder {ONLY_ANTHROPIC}"
     assert one(NATIVE_PDF_DOC, "openai") == E(
-        "document", "native", "placeholder", reason, "[document] application/pdf")
+        "document", "native", "placeholder", reason, "[document] application/pdf"
+    )
     assert one(NATIVE_IMAGE, "gemini", image_input=True) == E(
-        "image", "native", "placeholder",
-        f"image has no text: sent as a placeholder {ONLY_ANTHROPIC}", "[image] image/png")
+        "image",
+        "native",
+        "placeholder",
+        f"image has no text: sent as a placeholder {ONLY_ANTHROPIC}",
+        "[image] image/png",
+    )
 
 
 def test_native_blocks_with_text_are_text_off_anthropic():
     assert one(NATIVE_DOC, "responses") == E(
-        "document", "native", "text", f"document sent as its text {ONLY_ANTHROPIC}", "doc text")
+        "document", "native", "text", f"document sent as its text {ONLY_ANTHROPIC}", "doc text"
+    )
     assert one(NATIVE_SR, "ollama") == E(
-        "search_result", "native", "text", f"search_result sent as its text {ONLY_ANTHROPIC}",
-        SR_TEXT)
+        "search_result",
+        "native",
+        "text",
+        f"search_result sent as its text {ONLY_ANTHROPIC}",
+        SR_TEXT,
+    )
 
 
 # -- native --------------------------------------------------------------------------------
@@ -227,37 +360,68 @@ def test_native_blocks_with_text_are_text_off_anthropic():
 def test_native_image_on_the_three_wires():
     block = img(data=" QU\nJD ")  # whitespace is stripped before sending
     assert one(block, "anthropic", image_input=True) == E(
-        "image", "blob", "native", "image sent as a base64 image block",
-        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}})
+        "image",
+        "blob",
+        "native",
+        "image sent as a base64 image block",
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}},
+    )
     assert one(block, "responses", image_input="yes") == E(
-        "image", "blob", "native", "image sent as input_image",
-        {"type": "input_image", "image_url": "data:image/png;base64,QUJD"})
+        "image",
+        "blob",
+        "native",
+        "image sent as input_image",
+        {"type": "input_image", "image_url": "data:image/png;base64,QUJD"},
+    )
     assert one(block, "gemini", image_input=True) == E(
-        "image", "blob", "native", "image sent in parts[].inlineData",
-        {"inlineData": {"mimeType": "image/png", "data": PNG}})
+        "image",
+        "blob",
+        "native",
+        "image sent in parts[].inlineData",
+        {"inlineData": {"mimeType": "image/png", "data": PNG}},
+    )
 
 
 def test_native_image_resource():
     block = res(uri="file:///c.gif", mimeType="image/gif", blob=PNG)
     assert one(block, "responses", image_input=True) == E(
-        "resource", "blob", "native", "image sent as input_image",
-        {"type": "input_image", "image_url": "data:image/gif;base64,QUJD"})
+        "resource",
+        "blob",
+        "native",
+        "image sent as input_image",
+        {"type": "input_image", "image_url": "data:image/gif;base64,QUJD"},
+    )
 
 
 def test_native_pdf_on_the_three_wires():
-    doc = {"type": "document",
-           "source": {"type": "base64", "media_type": "application/pdf", "data": PDF}}
+    doc = {
+        "type": "document",
+        "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+    }
     assert one(pdf(), "anthropic") == E(
-        "resource", "blob", "native", "PDF sent as a base64 document block", doc)
+        "resource", "blob", "native", "PDF sent as a base64 document block", doc
+    )
     assert one(pdf(), "anthropic", native_pdf=True, source_blocks=True) == E(
-        "resource", "blob", "native", "PDF sent as a base64 document block", doc)
+        "resource", "blob", "native", "PDF sent as a base64 document block", doc
+    )
     assert one(pdf(), "responses", native_pdf=True) == E(
-        "resource", "blob", "native", "PDF sent as input_file",
-        {"type": "input_file", "filename": "r.pdf",
-         "file_data": "data:application/pdf;base64,JVBERg=="})
+        "resource",
+        "blob",
+        "native",
+        "PDF sent as input_file",
+        {
+            "type": "input_file",
+            "filename": "r.pdf",
+            "file_data": "data:application/pdf;base64,JVBERg==",
+        },
+    )
     assert one(pdf(), "gemini", native_pdf=True) == E(
-        "resource", "blob", "native", "PDF sent in parts[].inlineData",
-        {"inlineData": {"mimeType": "application/pdf", "data": PDF}})
+        "resource",
+        "blob",
+        "native",
+        "PDF sent in parts[].inlineData",
+        {"inlineData": {"mimeType": "application/pdf", "data": PDF}},
+    )
 
 
 # -- passthrough -----------------------------------------------------------------------------
@@ -267,24 +431,38 @@ def test_native_pdf_on_the_three_wires():
 def test_anthropic_native_blocks_pass_through(block):
     kind = block["type"]
     assert one(block, "anthropic") == E(
-        kind, "native", "passthrough", f"Anthropic-native {kind} passed through", block)
+        kind, "native", "passthrough", f"Anthropic-native {kind} passed through", block
+    )
 
 
 def test_native_image_passes_through_with_source_blocks_off():
     assert one(NATIVE_IMAGE, "anthropic", source_blocks=False) == E(
-        "image", "native", "passthrough", "Anthropic-native image passed through", NATIVE_IMAGE)
+        "image", "native", "passthrough", "Anthropic-native image passed through", NATIVE_IMAGE
+    )
 
 
 def test_native_documents_as_text_with_source_blocks_off():
     assert one(NATIVE_DOC, "anthropic", source_blocks=False) == E(
-        "document", "native", "text", "source_blocks off: native document sent as text",
-        tx("doc text"))
+        "document",
+        "native",
+        "text",
+        "source_blocks off: native document sent as text",
+        tx("doc text"),
+    )
     assert one(NATIVE_SR, "anthropic", source_blocks=False) == E(
-        "search_result", "native", "text", "source_blocks off: native search_result sent as text",
-        tx(SR_TEXT))
+        "search_result",
+        "native",
+        "text",
+        "source_blocks off: native search_result sent as text",
+        tx(SR_TEXT),
+    )
     assert one(NATIVE_PDF_DOC, "anthropic", source_blocks=False) == E(
-        "document", "native", "placeholder", "source_blocks off: native document sent as text",
-        tx("[document] application/pdf"))
+        "document",
+        "native",
+        "placeholder",
+        "source_blocks off: native document sent as text",
+        tx("[document] application/pdf"),
+    )
 
 
 def test_passthrough_part_is_a_copy():
@@ -301,8 +479,13 @@ def test_passthrough_part_is_a_copy():
 def test_non_object_entry(entry):
     for wire in WIRES:
         e = one(entry, wire, image_input=True, native_pdf=True)
-        assert e == E("(not an object)", "note", "degraded", "content entry is not a JSON object",
-                      tx("[unsupported]") if wire == "anthropic" else "[unsupported]")
+        assert e == E(
+            "(not an object)",
+            "note",
+            "degraded",
+            "content entry is not a JSON object",
+            tx("[unsupported]") if wire == "anthropic" else "[unsupported]",
+        )
 
 
 def test_unknown_type():
@@ -310,8 +493,13 @@ def test_unknown_type():
     for wire in WIRES:
         e = one(block, wire, image_input=True)
         text = "[video] video/mp4 (3 bytes)"
-        assert e == E("video", "blob", "degraded", "unknown block type 'video'",
-                      tx(text) if wire == "anthropic" else text)
+        assert e == E(
+            "video",
+            "blob",
+            "degraded",
+            "unknown block type 'video'",
+            tx(text) if wire == "anthropic" else text,
+        )
 
 
 def test_non_string_type_is_labelled_by_its_json():
@@ -319,11 +507,13 @@ def test_non_string_type_is_labelled_by_its_json():
     assert e == E("5", "blob", "degraded", "unknown block type '5'", "[5] (3 bytes)")
 
 
-@pytest.mark.parametrize("block", [{"data": "AAAA"}, {"type": None, "data": "AAAA"},
-                                   {"type": "", "data": "AAAA"}])
+@pytest.mark.parametrize(
+    "block", [{"data": "AAAA"}, {"type": None, "data": "AAAA"}, {"type": "", "data": "AAAA"}]
+)
 def test_untyped_block(block):
-    assert one(block, "openai") == E("(no type)", "blob", "degraded", "block has no type",
-                                     "[unsupported] (3 bytes)")
+    assert one(block, "openai") == E(
+        "(no type)", "blob", "degraded", "block has no type", "[unsupported] (3 bytes)"
+    )
     assert one(block, "anthropic").part == tx("[unsupported] (3 bytes)")
 
 
@@ -332,20 +522,26 @@ def test_non_canonical_base64_is_degraded_where_it_would_go_native(data):
     for wire in ("anthropic", "responses", "gemini"):
         e = one(img(data=data), wire, image_input=True)
         assert (e.outcome, e.reason) == (
-            "degraded", "data is not canonical base64: sent as placeholder")
+            "degraded",
+            "data is not canonical base64: sent as placeholder",
+        )
         assert e.item_kind == "blob"
     e = one(pdf(blob=data), "responses", native_pdf=True)
     assert (e.outcome, e.reason) == (
-        "degraded", "data is not canonical base64: sent as placeholder")
+        "degraded",
+        "data is not canonical base64: sent as placeholder",
+    )
 
 
 def test_non_canonical_base64_exact_part():
     assert one(img(data="QUJ="), "anthropic", image_input=True).part == tx(
-        "[image] image/png (2 bytes)")
+        "[image] image/png (2 bytes)"
+    )
     # where the wire would not send it natively anyway, it is a plain placeholder
     assert one(img(data="QUJ="), "anthropic").outcome == "placeholder"
     assert one(img(data="QUJ="), "openai", image_input=True).reason == (
-        "openai has no native image form")
+        "openai has no native image form"
+    )
 
 
 # -- omitted -----------------------------------------------------------------------------
@@ -365,22 +561,33 @@ def test_blank_documents_are_omitted_on_anthropic():
     blank_res = res(mimeType="text/plain", text="  ")
     blank_blob = res(mimeType="text/plain", blob="")
     assert one(blank_res, "anthropic") == E(
-        "resource", "document", "omitted", f"{BLANK} (blank text resource)", None)
+        "resource", "document", "omitted", f"{BLANK} (blank text resource)", None
+    )
     assert one(blank_blob, "anthropic") == E(
-        "resource", "document", "omitted", f"{BLANK} (blank text/* blob)", None)
+        "resource", "document", "omitted", f"{BLANK} (blank text/* blob)", None
+    )
     assert one(blank_res, "anthropic", source_blocks=False) == E(
-        "resource", "document", "omitted",
-        f"{BLANK} (source_blocks off: text resource sent as text)", None)
+        "resource",
+        "document",
+        "omitted",
+        f"{BLANK} (source_blocks off: text resource sent as text)",
+        None,
+    )
     blank_native = {"type": "document", "source": {"type": "text", "data": " "}}
     assert one(blank_native, "anthropic", source_blocks=False) == E(
-        "document", "native", "omitted",
-        f"{BLANK} (source_blocks off: native document sent as text)", None)
+        "document",
+        "native",
+        "omitted",
+        f"{BLANK} (source_blocks off: native document sent as text)",
+        None,
+    )
 
 
 def test_all_blank_on_anthropic_falls_back_to_empty_content_rule():
     assert R(T(" ")).to("anthropic")["content"] == ""
     assert R(T(" "), structured_content={"b": 1, "a": "ü"}).to("anthropic")["content"] == (
-        '{"a":"ü","b":1}')
+        '{"a":"ü","b":1}'
+    )
 
 
 def test_gemini_text_beside_structured_object_is_omitted():
@@ -389,15 +596,30 @@ def test_gemini_text_beside_structured_object_is_omitted():
     prefix = "gemini sends structured_content as the response, so this is not sent (as text: "
     assert explained == [
         E("text", "text", "omitted", prefix + "text block sent as text)", None, 0),
-        E("image", "blob", "native", "image sent in parts[].inlineData",
-          {"inlineData": {"mimeType": "image/png", "data": PNG}}, 1),
+        E(
+            "image",
+            "blob",
+            "native",
+            "image sent in parts[].inlineData",
+            {"inlineData": {"mimeType": "image/png", "data": PNG}},
+            1,
+        ),
         E("resource", "blob", "omitted", prefix + "native_pdf not set)", None, 2),
-        E("(not an object)", "note", "omitted", prefix + "content entry is not a JSON object)",
-          None, 3),
+        E(
+            "(not an object)",
+            "note",
+            "omitted",
+            prefix + "content entry is not a JSON object)",
+            None,
+            3,
+        ),
     ]
     assert r.to("gemini", image_input=True)["functionResponse"] == {
-        "name": "t", "id": "i", "response": {"temp": 22},
-        "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}]}
+        "name": "t",
+        "id": "i",
+        "response": {"temp": 22},
+        "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}],
+    }
 
 
 def test_gemini_text_beside_structured_list_is_sent():
@@ -452,7 +674,12 @@ def test_indexes_follow_content_order():
     for wire in WIRES:
         assert [e.index for e in r.explain(wire)] == [0, 1, 2, 3, 4]
     assert [e.block_type for e in r.explain("openai")] == [
-        "text", "(not an object)", "image", "resource", "search_result"]
+        "text",
+        "(not an object)",
+        "image",
+        "resource",
+        "search_result",
+    ]
 
 
 def test_no_content_no_explanations():
@@ -489,7 +716,9 @@ def test_explain_empty_content():
         if wire != "gemini":
             assert explain_empty_content(wire, {"a": 1}) == as_json
     assert explain_empty_content("gemini", {"a": 1}) == (
-        "passthrough", "gemini sends the structured_content object as the response")
+        "passthrough",
+        "gemini sends the structured_content object as the response",
+    )
     with pytest.raises(ValueError, match="unknown wire"):
         explain_empty_content("nope", None)
 
@@ -497,7 +726,8 @@ def test_explain_empty_content():
 def test_explain_empty_content_matches_to():
     assert R(structured_content={"a": 1}).to("gemini")["functionResponse"]["response"] == {"a": 1}
     assert R(structured_content=[1, 2]).to("gemini")["functionResponse"]["response"] == {
-        "result": "[1,2]"}
+        "result": "[1,2]"
+    }
     assert R(structured_content={"a": 1}).to("openai")["content"] == '{"a":1}'
     assert R().to("anthropic")["content"] == ""
 
@@ -513,11 +743,28 @@ OPTION_SETS = [
 ]
 
 EXTRA = {
-    "mixed": R(T("intro"), img(), img("image/gif"), pdf(), res(mimeType="text/plain", text="doc"),
-               NATIVE_IMAGE, NATIVE_DOC, NATIVE_PDF_DOC, NATIVE_SR, 7, {"type": "video"},
-               {"data": "AAAA"}, {"type": "resource_link", "name": "n", "uri": ""}),
-    "blanks": R(T(""), T(" "), res(text="\n"), T("x"), {"type": "document",
-                                                         "source": {"type": "text", "data": ""}}),
+    "mixed": R(
+        T("intro"),
+        img(),
+        img("image/gif"),
+        pdf(),
+        res(mimeType="text/plain", text="doc"),
+        NATIVE_IMAGE,
+        NATIVE_DOC,
+        NATIVE_PDF_DOC,
+        NATIVE_SR,
+        7,
+        {"type": "video"},
+        {"data": "AAAA"},
+        {"type": "resource_link", "name": "n", "uri": ""},
+    ),
+    "blanks": R(
+        T(""),
+        T(" "),
+        res(text="\n"),
+        T("x"),
+        {"type": "document", "source": {"type": "text", "data": ""}},
+    ),
     "all_blank_structured": R(T(" "), res(text=""), structured_content={"k": [1]}),
     "bad_base64": R(img(data="QUJ="), pdf(blob="JVBERg="), img(data="QU JD\n"), T("t")),
     "structured_object": R(T("a"), img(), pdf(), T("b"), structured_content={"a": 1}),
@@ -598,7 +845,7 @@ def _check_one_code_path(result: ToolResult, wire: str, opts: dict) -> None:
         head, tail = f"<{tag}>\n", f"\n</{tag}>"
         assert block.startswith(head)
         assert block.endswith(tail)
-        body = json.loads(block[len(head):-len(tail)])
+        body = json.loads(block[len(head) : -len(tail)])
         assert body == {"content": joined, "name": result.name}
     else:
         assert block["content"] == joined

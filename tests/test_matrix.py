@@ -40,8 +40,11 @@ def _json(value) -> str:
 
 
 def _options(row) -> dict:
-    return {"image_input": bool(row.image_input), "native_pdf": TRI[row.native_pdf],
-            "source_blocks": TRI[row.source_blocks]}
+    return {
+        "image_input": bool(row.image_input),
+        "native_pdf": TRI[row.native_pdf],
+        "source_blocks": TRI[row.source_blocks],
+    }
 
 
 # -- shape -----------------------------------------------------------------------------------
@@ -52,16 +55,21 @@ def test_every_combination_exactly_once(full):
     keys = ["wire", "kind", *GRID_OPTIONS]
     assert not full.duplicated(keys).any()
     expected = set(itertools.product(WIRES, PROBES, (False, True), TRI, TRI))
-    got = {(str(w), str(k), bool(i), str(n), str(s))
-           for w, k, i, n, s in full[keys].itertuples(index=False)}
+    got = {
+        (str(w), str(k), bool(i), str(n), str(s))
+        for w, k, i, n, s in full[keys].itertuples(index=False)
+    }
     assert got == expected
 
 
 def test_dtypes(full):
-    for column, categories in (("wire", list(WIRES)), ("kind", list(PROBES)),
-                               ("native_pdf", ["default", "off", "on"]),
-                               ("source_blocks", ["default", "off", "on"]),
-                               ("outcome", list(OUTCOMES))):
+    for column, categories in (
+        ("wire", list(WIRES)),
+        ("kind", list(PROBES)),
+        ("native_pdf", ["default", "off", "on"]),
+        ("source_blocks", ["default", "off", "on"]),
+        ("outcome", list(OUTCOMES)),
+    ):
         assert isinstance(full[column].dtype, pd.CategoricalDtype), column
         assert list(full[column].cat.categories) == categories, column
     assert full["image_input"].dtype == bool
@@ -164,17 +172,21 @@ def _payloads():
 def test_no_base64_payload_in_any_excerpt(full):
     payloads = _payloads()
     assert len(payloads) >= 8  # the images, the PDF, the audio, the zip, the CSV
-    windows = {p[i:i + 16] for p in payloads for i in range(len(p) - 15)}
+    windows = {p[i : i + 16] for p in payloads for i in range(len(p) - 15)}
     for excerpt in full["excerpt"]:
         assert len(excerpt) <= 120
         for i in range(len(excerpt) - 15):
-            assert excerpt[i:i + 16] not in windows, excerpt
+            assert excerpt[i : i + 16] not in windows, excerpt
 
 
 def test_some_exact_excerpts(full):
     def excerpt(wire, kind, **options):
-        options = {"image_input": False, "native_pdf": "default", "source_blocks": "default",
-                   **options}
+        options = {
+            "image_input": False,
+            "native_pdf": "default",
+            "source_blocks": "default",
+            **options,
+        }
         mask = (full["wire"] == wire) & (full["kind"] == kind)
         for name, value in options.items():
             mask &= full[name] == value
@@ -183,14 +195,15 @@ def test_some_exact_excerpts(full):
 
     assert excerpt("openai", "text") == "Sunny, 22C"
     assert excerpt("openai", "search_result") == (
-        "[search_result] Quelltown <https://e.test/q>\\nPopulation 12")
+        "[search_result] Quelltown <https://e.test/q>\\nPopulation 12"
+    )
     assert excerpt("openai", "text_blob") == "city,temp\\nKöln,22\\n"
     assert excerpt("anthropic", "text_resource") == (
         '{"source":{"data":"Meeting at 10.","media_type":"text/plain","type":"text"},'
-        '"type":"document"}')
+        '"type":"document"}'
+    )
     assert excerpt("openai", "empty") == '{"content":"","role":"tool","tool_call_id":"call_1"}'
-    assert excerpt("anthropic", "image_png", image_input=True).startswith(
-        '{"source":{"data":"<')
+    assert excerpt("anthropic", "image_png", image_input=True).startswith('{"source":{"data":"<')
 
 
 # -- pivots ------------------------------------------------------------------------------------
@@ -202,7 +215,13 @@ def test_pivot_default_options(full):
     assert list(pivot.index) == [p.label for p in PROBES.values()]
     assert pivot.loc["image/png"].tolist() == ["placeholder"] * 6
     assert pivot.loc["PDF resource"].tolist() == [
-        "placeholder", "native", "placeholder", "placeholder", "placeholder", "placeholder"]
+        "placeholder",
+        "native",
+        "placeholder",
+        "placeholder",
+        "placeholder",
+        "placeholder",
+    ]
     assert pivot.loc["text resource", "anthropic"] == "document"
     assert pivot.loc["text resource", "openai"] == "text"
     assert pivot.loc["native image (base64)", "anthropic"] == "passthrough"
@@ -223,15 +242,28 @@ def test_pivot_default_options(full):
 def test_pivot_images_and_pdfs_on(full):
     pivot = pivot_outcomes(full, image_input=True, native_pdf="on")
     assert pivot.loc["image/png"].tolist() == [
-        "placeholder", "native", "native", "placeholder", "native", "placeholder"]
+        "placeholder",
+        "native",
+        "native",
+        "placeholder",
+        "native",
+        "placeholder",
+    ]
     assert pivot.loc["image/gif", "gemini"] == "placeholder"
     assert pivot.loc["image/gif", "responses"] == "native"
     assert pivot.loc["image/bmp"].tolist() == ["placeholder"] * 6
     assert pivot.loc["PDF resource"].tolist() == [
-        "placeholder", "native", "native", "placeholder", "native", "placeholder"]
+        "placeholder",
+        "native",
+        "native",
+        "placeholder",
+        "native",
+        "placeholder",
+    ]
     assert pivot.loc["audio/wav"].tolist() == ["placeholder"] * 6
     assert pivot.attrs["reasons"].loc["image/gif", "gemini"] == (
-        "image/gif is not an image type gemini carries")
+        "image/gif is not an image type gemini carries"
+    )
 
 
 def test_pivot_source_blocks_off(full):
@@ -243,7 +275,8 @@ def test_pivot_source_blocks_off(full):
     assert column["native PDF document"] == "placeholder"
     assert column["native image (base64)"] == "passthrough"
     assert pivot.attrs["reasons"].loc["PDF resource", "anthropic"] == (
-        "source_blocks off: PDF not sent as a document")
+        "source_blocks off: PDF not sent as a document"
+    )
     assert pivot.loc["PDF resource", "gemini"] == "native"  # gemini does not read source_blocks
 
 
@@ -292,8 +325,7 @@ def test_profile_matrix_shape(profiles_vision, profiles_text_only):
         ("empty content", "hermes", "omitted", "omitted"),
     ],
 )
-def test_profile_cells(profiles_vision, profiles_text_only, kind, profile, with_vision,
-                       text_only):
+def test_profile_cells(profiles_vision, profiles_text_only, kind, profile, with_vision, text_only):
     assert profiles_vision.loc[kind, profile] == with_vision
     assert profiles_text_only.loc[kind, profile] == text_only
 
@@ -311,8 +343,9 @@ def test_profile_reasons(profiles_vision, profiles_text_only):
 
 
 def test_profile_matrix_subsets(profiles_vision):
-    table = profile_matrix(vision=True, kinds=["image_gif", "pdf_resource"],
-                           profiles=["gemini-3", "anthropic"])
+    table = profile_matrix(
+        vision=True, kinds=["image_gif", "pdf_resource"], profiles=["gemini-3", "anthropic"]
+    )
     assert table.to_dict() == {
         "gemini-3": {"image/gif": "placeholder", "PDF resource": "native"},
         "anthropic": {"image/gif": "native", "PDF resource": "native"},
@@ -331,15 +364,24 @@ def test_style_matrix_pivot(full):
     html = styler.to_html()
     assert "image/gif is not an image type gemini carries" in html
     assert "PDF sent as input_file" in html
-    for outcome in ("native", "placeholder", "text", "passthrough", "degraded", "omitted",
-                    "document"):
+    for outcome in (
+        "native",
+        "placeholder",
+        "text",
+        "passthrough",
+        "degraded",
+        "omitted",
+        "document",
+    ):
         assert f"background-color: {OUTCOME_COLOURS[outcome]};\n  color: white;" in html, outcome
 
 
 def test_style_matrix_long_form():
-    df = capability_matrix(wires=["gemini"], kinds=["image_gif", "text"],
-                           options={"image_input": True, "native_pdf": "on",
-                                    "source_blocks": "default"})
+    df = capability_matrix(
+        wires=["gemini"],
+        kinds=["image_gif", "text"],
+        options={"image_input": True, "native_pdf": "on", "source_blocks": "default"},
+    )
     html = style_matrix(df).to_html()
     assert "image/gif is not an image type gemini carries" in html
     assert "text block sent as text" in html
@@ -375,8 +417,7 @@ def test_export_json_long(full):
     df = full.head(200)
     records = json.loads(export_matrix(df, "json"))
     expected = [
-        {k: (None if not isinstance(v, (list, dict)) and pd.isna(v) else v)
-         for k, v in row.items()}
+        {k: (None if not isinstance(v, (list, dict)) and pd.isna(v) else v) for k, v in row.items()}
         for row in df.astype(object).to_dict(orient="records")
     ]
     assert records == expected
@@ -414,21 +455,34 @@ def test_export_unknown_format(full):
 
 
 def test_narrowed_grid():
-    df = capability_matrix(wires=["anthropic", "openai"], kinds=["text"],
-                           options={"native_pdf": ["default", "on"], "image_input": "on"})
+    df = capability_matrix(
+        wires=["anthropic", "openai"],
+        kinds=["text"],
+        options={"native_pdf": ["default", "on"], "image_input": "on"},
+    )
     assert len(df) == 2 * 1 * 1 * 2 * 3
     assert set(df["image_input"]) == {True}
     assert set(df["native_pdf"].astype(str)) == {"default", "on"}
     assert list(df["wire"].astype(str).unique()) == ["anthropic", "openai"]
-    same = capability_matrix(wires=["anthropic", "openai"], kinds=["text"],
-                             options={"native_pdf": [None, True], "image_input": True})
+    same = capability_matrix(
+        wires=["anthropic", "openai"],
+        kinds=["text"],
+        options={"native_pdf": [None, True], "image_input": True},
+    )
     pd.testing.assert_frame_equal(df, same)
 
 
 @pytest.mark.parametrize(
     "options",
-    [{"bogus": True}, {"response_tag": "x"}, {"native_pdf": "maybe"}, {"source_blocks": 2},
-     {"image_input": "maybe"}, {"image_input": None}, {"native_pdf": ["on", "x"]}],
+    [
+        {"bogus": True},
+        {"response_tag": "x"},
+        {"native_pdf": "maybe"},
+        {"source_blocks": 2},
+        {"image_input": "maybe"},
+        {"image_input": None},
+        {"native_pdf": ["on", "x"]},
+    ],
 )
 def test_invalid_options(options):
     with pytest.raises(ValueError, match="matrix option"):
@@ -446,7 +500,8 @@ def test_unknown_wire_and_kind():
 
 def test_pivot_accepts_both_spellings_and_checks_its_arguments(full):
     assert pivot_outcomes(full, image_input="on", native_pdf=True, source_blocks=None).equals(
-        pivot_outcomes(full, image_input=True, native_pdf="on", source_blocks="default"))
+        pivot_outcomes(full, image_input=True, native_pdf="on", source_blocks="default")
+    )
     with pytest.raises(ValueError, match="invalid value 'maybe'"):
         pivot_outcomes(full, native_pdf="maybe")  # type: ignore[arg-type]
     only_images_on = capability_matrix(kinds=["text"], options={"image_input": True})
@@ -465,7 +520,13 @@ def test_tri_state_labels_round_trip_and_reject_others():
     from toolresult_lab.options import TRI_STATES, tri_label, tri_value
 
     assert [tri_label(v) for v in (None, True, False, 1, 0, "")] == [
-        "default", "on", "off", "on", "off", "off"]
+        "default",
+        "on",
+        "off",
+        "on",
+        "off",
+        "off",
+    ]
     assert [tri_value(label) for label in TRI_STATES] == [None, True, False]
     with pytest.raises(ValueError, match="'maybe' is not one of default, on, off"):
         tri_value("maybe")

@@ -24,17 +24,31 @@ def sdk2_result(**kw: Any) -> mt.CallToolResult:
     """One CallToolResult with every content block type of the MCP 2.x SDK."""
     return mt.CallToolResult(
         content=[
-            mt.TextContent(type="text", text="Sunny, 22C",
-                           annotations=mt.Annotations(audience=["user"], priority=0.5)),
+            mt.TextContent(
+                type="text",
+                text="Sunny, 22C",
+                annotations=mt.Annotations(audience=["user"], priority=0.5),
+            ),
             mt.ImageContent(type="image", data=PNG, mime_type="image/png"),
             mt.AudioContent(type="audio", data=WAV, mime_type="audio/wav", _meta={"k": "v"}),
-            mt.EmbeddedResource(type="resource", resource=mt.TextResourceContents(
-                uri="file:///notes.txt", mime_type="text/plain", text="Meeting at 10.")),
-            mt.EmbeddedResource(type="resource", resource=mt.BlobResourceContents(
-                uri="file:///r/q3.pdf", mime_type="application/pdf", blob=PDF)),
-            mt.ResourceLink(type="resource_link", name="large.parquet",
-                            uri="file:///data/large.parquet",
-                            mime_type="application/vnd.apache.parquet"),
+            mt.EmbeddedResource(
+                type="resource",
+                resource=mt.TextResourceContents(
+                    uri="file:///notes.txt", mime_type="text/plain", text="Meeting at 10."
+                ),
+            ),
+            mt.EmbeddedResource(
+                type="resource",
+                resource=mt.BlobResourceContents(
+                    uri="file:///r/q3.pdf", mime_type="application/pdf", blob=PDF
+                ),
+            ),
+            mt.ResourceLink(
+                type="resource_link",
+                name="large.parquet",
+                uri="file:///data/large.parquet",
+                mime_type="application/vnd.apache.parquet",
+            ),
         ],
         **kw,
     )
@@ -45,23 +59,37 @@ SDK_CONTENT = [
     {"type": "text", "text": "Sunny, 22C", "annotations": {"audience": ["user"], "priority": 0.5}},
     {"type": "image", "data": PNG, "mimeType": "image/png"},
     {"type": "audio", "data": WAV, "mimeType": "audio/wav", "_meta": {"k": "v"}},
-    {"type": "resource",
-     "resource": {"uri": "file:///notes.txt", "mimeType": "text/plain", "text": "Meeting at 10."}},
-    {"type": "resource",
-     "resource": {"uri": "file:///r/q3.pdf", "mimeType": "application/pdf", "blob": PDF}},
-    {"type": "resource_link", "name": "large.parquet", "uri": "file:///data/large.parquet",
-     "mimeType": "application/vnd.apache.parquet"},
+    {
+        "type": "resource",
+        "resource": {
+            "uri": "file:///notes.txt",
+            "mimeType": "text/plain",
+            "text": "Meeting at 10.",
+        },
+    },
+    {
+        "type": "resource",
+        "resource": {"uri": "file:///r/q3.pdf", "mimeType": "application/pdf", "blob": PDF},
+    },
+    {
+        "type": "resource_link",
+        "name": "large.parquet",
+        "uri": "file:///data/large.parquet",
+        "mimeType": "application/vnd.apache.parquet",
+    },
 ]
 
 #: The string form of SDK_CONTENT.
-SDK_TEXT = "\n".join([
-    "Sunny, 22C",
-    "[image] image/png (3 bytes)",
-    "[audio] audio/wav (4 bytes)",
-    "Meeting at 10.",
-    "[resource] application/pdf <file:///r/q3.pdf> (4 bytes)",
-    "[resource_link] large.parquet <file:///data/large.parquet>",
-])
+SDK_TEXT = "\n".join(
+    [
+        "Sunny, 22C",
+        "[image] image/png (3 bytes)",
+        "[audio] audio/wav (4 bytes)",
+        "Meeting at 10.",
+        "[resource] application/pdf <file:///r/q3.pdf> (4 bytes)",
+        "[resource_link] large.parquet <file:///data/large.parquet>",
+    ]
+)
 
 
 # -- MCP SDK 2.x (installed) -------------------------------------------------------------------
@@ -70,10 +98,20 @@ SDK_TEXT = "\n".join([
 def test_sdk2_result_with_every_block_type():
     call = sdk2_result(structured_content={"temp_c": 22}, is_error=True, _meta={"trace": "x"})
     got = ToolResult.from_mcp(call, name="get_weather", id="call_1")
-    assert got == ToolResult(name="get_weather", id="call_1", content=SDK_CONTENT,
-                             is_error=True, structured_content={"temp_c": 22})
-    assert got.to_dict() == {"name": "get_weather", "id": "call_1", "content": SDK_CONTENT,
-                             "is_error": True, "structured_content": {"temp_c": 22}}
+    assert got == ToolResult(
+        name="get_weather",
+        id="call_1",
+        content=SDK_CONTENT,
+        is_error=True,
+        structured_content={"temp_c": 22},
+    )
+    assert got.to_dict() == {
+        "name": "get_weather",
+        "id": "call_1",
+        "content": SDK_CONTENT,
+        "is_error": True,
+        "structured_content": {"temp_c": 22},
+    }
 
 
 def test_sdk2_defaults():
@@ -88,16 +126,21 @@ def test_sdk2_result_converts():
     got = ToolResult.from_mcp(sdk2_result(is_error=True), id="c")
     assert got.to("openai") == {"role": "tool", "tool_call_id": "c", "content": SDK_TEXT}
     assert got.to("anthropic", image_input=True) == {
-        "type": "tool_result", "tool_use_id": "c", "is_error": True,
+        "type": "tool_result",
+        "tool_use_id": "c",
+        "is_error": True,
         "content": [
             {"type": "text", "text": "Sunny, 22C"},  # annotations dropped
-            {"type": "image",
-             "source": {"type": "base64", "media_type": "image/png", "data": PNG}},
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}},
             {"type": "text", "text": "[audio] audio/wav (4 bytes)"},
-            {"type": "document",
-             "source": {"type": "text", "media_type": "text/plain", "data": "Meeting at 10."}},
-            {"type": "document",
-             "source": {"type": "base64", "media_type": "application/pdf", "data": PDF}},
+            {
+                "type": "document",
+                "source": {"type": "text", "media_type": "text/plain", "data": "Meeting at 10."},
+            },
+            {
+                "type": "document",
+                "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+            },
             {"type": "text", "text": "[resource_link] large.parquet <file:///data/large.parquet>"},
         ],
     }
@@ -110,10 +153,16 @@ def test_sdk2_json_dict():
     assert "resultType" in data  # an envelope field from_mcp must leave out
     got = ToolResult.from_mcp(data, name="n", id="i")
     # a dict is taken as given: its None fields stay in the content
-    assert got == ToolResult(name="n", id="i", content=data["content"], is_error=True,
-                             structured_content={"temp_c": 22})
-    assert got.content[1] == {"type": "image", "data": PNG, "mimeType": "image/png",
-                              "annotations": None, "_meta": None}
+    assert got == ToolResult(
+        name="n", id="i", content=data["content"], is_error=True, structured_content={"temp_c": 22}
+    )
+    assert got.content[1] == {
+        "type": "image",
+        "data": PNG,
+        "mimeType": "image/png",
+        "annotations": None,
+        "_meta": None,
+    }
     # ... and every wire sends the same as for the model itself
     from_model = ToolResult.from_mcp(call, name="n", id="i")
     for wire in WIRES:
@@ -122,18 +171,25 @@ def test_sdk2_json_dict():
 
 
 def test_hand_written_mcp_dict():
-    data = {"content": [{"type": "text", "text": "a"}], "isError": True,
-            "structuredContent": [1, 2], "_meta": {"x": 1}, "resultType": "complete"}
+    data = {
+        "content": [{"type": "text", "text": "a"}],
+        "isError": True,
+        "structuredContent": [1, 2],
+        "_meta": {"x": 1},
+        "resultType": "complete",
+    }
     assert ToolResult.from_mcp(data, name="n") == ToolResult(
-        name="n", content=[{"type": "text", "text": "a"}], is_error=True,
-        structured_content=[1, 2])
+        name="n", content=[{"type": "text", "text": "a"}], is_error=True, structured_content=[1, 2]
+    )
     # Python field spellings are read as well
-    assert ToolResult.from_mcp({"content": [], "is_error": True,
-                                "structured_content": {"a": 1}}) == ToolResult(
-        is_error=True, structured_content={"a": 1})
+    assert ToolResult.from_mcp(
+        {"content": [], "is_error": True, "structured_content": {"a": 1}}
+    ) == ToolResult(is_error=True, structured_content={"a": 1})
     # null fields mean absent
-    assert ToolResult.from_mcp({"content": None, "isError": None,
-                                "structuredContent": None}) == ToolResult()
+    assert (
+        ToolResult.from_mcp({"content": None, "isError": None, "structuredContent": None})
+        == ToolResult()
+    )
     assert ToolResult.from_mcp({}) == ToolResult()
 
 
@@ -160,10 +216,14 @@ def test_bad_field_types_are_type_errors():
 
 
 def test_plain_object_with_attributes():
-    obj = SimpleNamespace(content=[mt.TextContent(type="text", text="hi"), {"type": "x"}],
-                          isError=True, structuredContent=None)
+    obj = SimpleNamespace(
+        content=[mt.TextContent(type="text", text="hi"), {"type": "x"}],
+        isError=True,
+        structuredContent=None,
+    )
     assert ToolResult.from_mcp(obj) == ToolResult(
-        content=[{"type": "text", "text": "hi"}, {"type": "x"}], is_error=True)
+        content=[{"type": "text", "text": "hi"}, {"type": "x"}], is_error=True
+    )
 
 
 # -- MCP SDK 1.x (mirrored) ----------------------------------------------------------------------
@@ -232,8 +292,9 @@ class V1ResourceLink(_V1Model):
     meta: dict[str, Any] | None = Field(alias="_meta", default=None)
 
 
-V1ContentBlock = (V1TextContent | V1ImageContent | V1AudioContent | V1ResourceLink
-                  | V1EmbeddedResource)
+V1ContentBlock = (
+    V1TextContent | V1ImageContent | V1AudioContent | V1ResourceLink | V1EmbeddedResource
+)
 
 
 class V1CallToolResult(_V1Model):
@@ -255,17 +316,31 @@ class V1CallToolResult(_V1Model):
 def v1_result(**kw: Any) -> V1CallToolResult:
     return V1CallToolResult(
         content=[
-            V1TextContent(type="text", text="Sunny, 22C",
-                          annotations=V1Annotations(audience=["user"], priority=0.5)),
+            V1TextContent(
+                type="text",
+                text="Sunny, 22C",
+                annotations=V1Annotations(audience=["user"], priority=0.5),
+            ),
             V1ImageContent(type="image", data=PNG, mimeType="image/png"),
             V1AudioContent(type="audio", data=WAV, mimeType="audio/wav", _meta={"k": "v"}),
-            V1EmbeddedResource(type="resource", resource=V1TextResourceContents(
-                uri=AnyUrl("file:///notes.txt"), mimeType="text/plain", text="Meeting at 10.")),
-            V1EmbeddedResource(type="resource", resource=V1BlobResourceContents(
-                uri=AnyUrl("file:///r/q3.pdf"), mimeType="application/pdf", blob=PDF)),
-            V1ResourceLink(type="resource_link", name="large.parquet",
-                           uri=AnyUrl("file:///data/large.parquet"),
-                           mimeType="application/vnd.apache.parquet"),
+            V1EmbeddedResource(
+                type="resource",
+                resource=V1TextResourceContents(
+                    uri=AnyUrl("file:///notes.txt"), mimeType="text/plain", text="Meeting at 10."
+                ),
+            ),
+            V1EmbeddedResource(
+                type="resource",
+                resource=V1BlobResourceContents(
+                    uri=AnyUrl("file:///r/q3.pdf"), mimeType="application/pdf", blob=PDF
+                ),
+            ),
+            V1ResourceLink(
+                type="resource_link",
+                name="large.parquet",
+                uri=AnyUrl("file:///data/large.parquet"),
+                mimeType="application/vnd.apache.parquet",
+            ),
         ],
         **kw,
     )
@@ -276,21 +351,34 @@ def test_sdk1_shaped_result():
     assert call.isError is True
     assert call.meta == {"trace": "x"}
     got = ToolResult.from_mcp(call, name="get_weather", id="call_1")
-    assert got == ToolResult(name="get_weather", id="call_1", content=SDK_CONTENT,
-                             is_error=True, structured_content={"temp_c": 22})
+    assert got == ToolResult(
+        name="get_weather",
+        id="call_1",
+        content=SDK_CONTENT,
+        is_error=True,
+        structured_content={"temp_c": 22},
+    )
     # the same result as from the 2.x SDK
     assert got == ToolResult.from_mcp(
         sdk2_result(is_error=True, structured_content={"temp_c": 22}, _meta={"trace": "x"}),
-        name="get_weather", id="call_1")
-    assert got.to("ollama") == {"role": "tool", "tool_name": "get_weather",
-                                "tool_call_id": "call_1", "content": SDK_TEXT}
+        name="get_weather",
+        id="call_1",
+    )
+    assert got.to("ollama") == {
+        "role": "tool",
+        "tool_name": "get_weather",
+        "tool_call_id": "call_1",
+        "content": SDK_TEXT,
+    }
 
 
 def test_sdk1_extra_fields_are_kept_in_blocks_and_dropped_from_the_envelope():
-    call = V1CallToolResult(content=[V1TextContent(type="text", text="a", extra_field=1)],
-                            somethingNew=True)
+    call = V1CallToolResult(
+        content=[V1TextContent(type="text", text="a", extra_field=1)], somethingNew=True
+    )
     assert ToolResult.from_mcp(call) == ToolResult(
-        content=[{"type": "text", "text": "a", "extra_field": 1}])
+        content=[{"type": "text", "text": "a", "extra_field": 1}]
+    )
 
 
 def test_sdk1_json_dict():
@@ -298,11 +386,16 @@ def test_sdk1_json_dict():
     data = call.model_dump(by_alias=True, mode="json")
     got = ToolResult.from_mcp(data, id="c")
     assert got == ToolResult(id="c", content=data["content"])
-    assert got.content[3]["resource"] == {"uri": "file:///notes.txt", "mimeType": "text/plain",
-                                          "_meta": None, "text": "Meeting at 10."}
+    assert got.content[3]["resource"] == {
+        "uri": "file:///notes.txt",
+        "mimeType": "text/plain",
+        "_meta": None,
+        "text": "Meeting at 10.",
+    }
     for wire in WIRES:
         assert got.to(wire, image_input=True) == ToolResult.from_mcp(call, id="c").to(
-            wire, image_input=True)
+            wire, image_input=True
+        )
 
 
 # -- the core without mcp --------------------------------------------------------------------
@@ -346,8 +439,9 @@ _NO_MCP = textwrap.dedent(
 
 
 def test_core_imports_and_works_without_mcp():
-    proc = subprocess.run([sys.executable, "-c", _NO_MCP], capture_output=True, text=True,
-                          timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", _NO_MCP], capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "ok\n"
 
@@ -355,9 +449,9 @@ def test_core_imports_and_works_without_mcp():
 def test_null_values_inside_structured_content_are_kept():
     """``exclude_none`` drops the SDK's unset fields, never a null the tool returned."""
     structured = {"temp": None, "readings": [1, None], "station": {"id": None}}
-    call = mt.CallToolResult(content=[mt.TextContent(type="text", text="x")],
-                             structured_content=structured)
+    call = mt.CallToolResult(
+        content=[mt.TextContent(type="text", text="x")], structured_content=structured
+    )
     got = ToolResult.from_mcp(call)
-    assert got == ToolResult(content=[{"type": "text", "text": "x"}],
-                             structured_content=structured)
+    assert got == ToolResult(content=[{"type": "text", "text": "x"}], structured_content=structured)
     assert got.to("gemini")["functionResponse"]["response"] == structured

@@ -71,8 +71,9 @@ class Executed:
             yield from cell.get("outputs", [])
 
     def stream(self, name: str) -> str:
-        return "".join(o["text"] for o in self.outputs()
-                       if o["output_type"] == "stream" and o["name"] == name)
+        return "".join(
+            o["text"] for o in self.outputs() if o["output_type"] == "stream" and o["name"] == name
+        )
 
     def mime(self, mime: str) -> list[Any]:
         return [o["data"][mime] for o in self.outputs() if mime in o.get("data", {})]
@@ -92,8 +93,9 @@ def executed(kernel_specs: KernelSpecManager) -> Run:
             if name == "03_mcp_server":
                 nb.cells.append(nbformat.v4.new_code_cell(MCP_PROBE))
             km = KernelManager(kernel_name="python3", kernel_spec_manager=kernel_specs)
-            client = NotebookClient(nb, km=km, timeout=180,
-                                    resources={"metadata": {"path": str(NOTEBOOKS)}})
+            client = NotebookClient(
+                nb, km=km, timeout=180, resources={"metadata": {"path": str(NOTEBOOKS)}}
+            )
             start = time.perf_counter()
             client.execute()  # raises CellExecutionError on the first failing cell
             cache[name] = Executed(nb, time.perf_counter() - start)
@@ -149,8 +151,18 @@ def test_quick_start_elides_payloads(executed: Run) -> None:
 def test_mcp_notebook_outcomes(executed: Run) -> None:
     run = executed("03_mcp_server")
     facts = json.loads(run.stream("stdout").strip().splitlines()[-1])
-    assert facts["tools"] == sorted(["beep_wav", "chart_png", "csv_blob", "fail", "find_file",
-                                     "readme_resource", "report_pdf", "weather"])
+    assert facts["tools"] == sorted(
+        [
+            "beep_wav",
+            "chart_png",
+            "csv_blob",
+            "fail",
+            "find_file",
+            "readme_resource",
+            "report_pdf",
+            "weather",
+        ]
+    )
 
     # chart_png: the PNG is native on responses with image_input, a placeholder on openai.
     image, caption = facts["chart_responses"]["output"]

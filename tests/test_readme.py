@@ -9,8 +9,9 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_readme_examples_run_and_print_what_they_say():
-    failures, tried = doctest.testfile(str(README), module_relative=False,
-                                       optionflags=doctest.NORMALIZE_WHITESPACE)
+    failures, tried = doctest.testfile(
+        str(README), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE
+    )
     assert tried >= 9
     assert failures == 0
 
@@ -18,8 +19,9 @@ def test_readme_examples_run_and_print_what_they_say():
 def test_readme_starts_with_the_two_commands():
     lines = README.read_text(encoding="utf-8").splitlines()
     assert lines[2] == "```bash"
-    assert lines[3].startswith("python3 -m venv .venv && .venv/bin/pip install . && "
-                               ".venv/bin/toolresult-lab matrix")
+    assert lines[3].startswith(
+        "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/toolresult-lab matrix"
+    )
     assert lines[4].startswith("bash scripts/test.sh")
     assert lines[5] == "```"
 

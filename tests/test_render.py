@@ -38,18 +38,26 @@ EVIL = SCRIPT + IMG + QUOTE
         ({"data": "QUJD" * 16}, {"data": "<48 bytes base64>"}),
         ({"type": "audio", "data": "QUJD"}, {"type": "audio", "data": "<3 bytes base64>"}),
         ({"blob": "QUJD" * 15 + "QUI="}, {"blob": "<47 bytes base64>"}),
-        ({"file_data": "data:application/pdf;base64,JVBERg=="},
-         {"file_data": "data:application/pdf;base64,<4 bytes base64>"}),
-        ({"image_url": "data:image/png;base64,QUJD"},
-         {"image_url": "data:image/png;base64,<3 bytes base64>"}),
+        (
+            {"file_data": "data:application/pdf;base64,JVBERg=="},
+            {"file_data": "data:application/pdf;base64,<4 bytes base64>"},
+        ),
+        (
+            {"image_url": "data:image/png;base64,QUJD"},
+            {"image_url": "data:image/png;base64,<3 bytes base64>"},
+        ),
         # '=' in the data URL's header does not count against the payload
-        ({"data": "data:text/plain;charset=utf-8;base64,QUI="},
-         {"data": "data:text/plain;charset=utf-8;base64,<2 bytes base64>"}),
+        (
+            {"data": "data:text/plain;charset=utf-8;base64,QUI="},
+            {"data": "data:text/plain;charset=utf-8;base64,<2 bytes base64>"},
+        ),
         # line breaks inside a payload are allowed and not counted
         ({"data": ("QUJD" * 16 + "\n") * 2}, {"data": "<96 bytes base64>"}),
         # nested, in lists, other keys untouched
-        ({"content": [{"type": "image", "source": {"data": "QUJD" * 16}}], "n": 1},
-         {"content": [{"type": "image", "source": {"data": "<48 bytes base64>"}}], "n": 1}),
+        (
+            {"content": [{"type": "image", "source": {"data": "QUJD" * 16}}], "n": 1},
+            {"content": [{"type": "image", "source": {"data": "<48 bytes base64>"}}], "n": 1},
+        ),
     ],
 )
 def test_elide_base64_replaces_payloads(value: object, expected: object) -> None:
@@ -85,14 +93,19 @@ def test_elide_base64_copies_and_keeps_input() -> None:
 
 def test_elide_base64_50_mib_is_fast() -> None:
     payload = "QUJD" * (50 * (1 << 20) // 4)  # 52,428,800 base64 characters
-    block = {"type": "input_image", "image_url": "data:image/png;base64," + payload,
-             "inlineData": {"data": payload}}
+    block = {
+        "type": "input_image",
+        "image_url": "data:image/png;base64," + payload,
+        "inlineData": {"data": payload},
+    }
     start = time.perf_counter()
     elided = elide_base64(block)
     elapsed = time.perf_counter() - start
-    assert elided == {"type": "input_image",
-                      "image_url": "data:image/png;base64,<39,321,600 bytes base64>",
-                      "inlineData": {"data": "<39,321,600 bytes base64>"}}
+    assert elided == {
+        "type": "input_image",
+        "image_url": "data:image/png;base64,<39,321,600 bytes base64>",
+        "inlineData": {"data": "<39,321,600 bytes base64>"},
+    }
     assert elapsed < 1.0, elapsed
 
 
@@ -140,15 +153,22 @@ def _badges(html: str) -> list[str]:
 
 
 def test_card_structure() -> None:
-    r = ToolResult(name="w", id="c1", content=[{"type": "text", "text": "Sunny"},
-                                               {"type": "image", "mimeType": "image/png",
-                                                "data": PNG}])
+    r = ToolResult(
+        name="w",
+        id="c1",
+        content=[
+            {"type": "text", "text": "Sunny"},
+            {"type": "image", "mimeType": "image/png", "data": PNG},
+        ],
+    )
     html = card_html(r, "anthropic", image_input=True)
     assert html.startswith('<div class="trl-card" data-wire="anthropic">')
     assert '<span class="trl-wire">anthropic</span>' in html
     assert f'<span class="trl-title">{escape(FACTS["anthropic"].title)}</span>' in html
-    assert ('<span class="trl-badge trl-outcome-text" title="text block (only text and'
-            ' cache_control are kept)">#0 text: text</span>') in html
+    assert (
+        '<span class="trl-badge trl-outcome-text" title="text block (only text and'
+        ' cache_control are kept)">#0 text: text</span>'
+    ) in html
     assert "#1 image: native</span>" in html
     size = len(json_encode(r.to("anthropic", image_input=True)).encode())
     assert f"{size:,} bytes · ~{-(-size // 4):,} tokens" in html
@@ -159,9 +179,12 @@ def test_card_structure() -> None:
 
 @pytest.mark.parametrize("wire", ["anthropic", "responses", "gemini"])
 def test_thumbnail_only_for_native_images(wire: str) -> None:
-    r = ToolResult(content=[{"type": "image", "mimeType": "image/png", "data": PNG},
-                            {"type": "resource", "resource": {"mimeType": "application/pdf",
-                                                              "blob": SAMPLE_PDF}}])
+    r = ToolResult(
+        content=[
+            {"type": "image", "mimeType": "image/png", "data": PNG},
+            {"type": "resource", "resource": {"mimeType": "application/pdf", "blob": SAMPLE_PDF}},
+        ]
+    )
     assert "trl-thumb" not in card_html(r, wire, native_pdf=True)
     html = card_html(r, wire, image_input=True, native_pdf=True)
     assert html.count('class="trl-thumb"') == 1
@@ -179,8 +202,10 @@ def test_card_unknown_wire_and_option() -> None:
 def test_empty_result_card() -> None:
     html = card_html(ToolResult(), "openai")
     assert "trl-badge" not in html
-    assert ('<span class="trl-empty" title="no content and no structured_content: an empty'
-            ' string is sent">no content entries: omitted</span>') in html
+    assert (
+        '<span class="trl-empty" title="no content and no structured_content: an empty'
+        ' string is sent">no content entries: omitted</span>'
+    ) in html
 
 
 # -- escaping ----------------------------------------------------------------------------------
@@ -189,19 +214,30 @@ def test_empty_result_card() -> None:
 def evil_result() -> ToolResult:
     """Every field a tool controls carries markup."""
     return ToolResult(
-        name=EVIL, id=EVIL,
+        name=EVIL,
+        id=EVIL,
         content=[
             {"type": "text", "text": EVIL},
             {"type": "image", "mimeType": "image/png" + EVIL, "data": PNG},
             {"type": "image", "mimeType": EVIL, "uri": EVIL},
             {"type": "resource", "resource": {"uri": EVIL, "mimeType": EVIL, "text": EVIL}},
-            {"type": "resource", "resource": {"uri": "file:///" + EVIL, "blob": SAMPLE_PDF,
-                                              "mimeType": "application/pdf"}},
+            {
+                "type": "resource",
+                "resource": {
+                    "uri": "file:///" + EVIL,
+                    "blob": SAMPLE_PDF,
+                    "mimeType": "application/pdf",
+                },
+            },
             {"type": "resource_link", "name": EVIL, "uri": EVIL, "mimeType": EVIL},
             {"type": EVIL, "data": EVIL},
             {"type": "image", "source": {"type": "base64", "media_type": EVIL, "data": PNG}},
-            {"type": "search_result", "source": EVIL, "title": EVIL,
-             "content": [{"type": "text", "text": EVIL}]},
+            {
+                "type": "search_result",
+                "source": EVIL,
+                "title": EVIL,
+                "content": [{"type": "text", "text": EVIL}],
+            },
         ],
         structured_content={EVIL: [EVIL, {"x": EVIL}]},
         is_error=True,
@@ -216,8 +252,10 @@ def assert_no_markup_from_tool(html: str) -> None:
 
 
 @pytest.mark.parametrize("wire", WIRES)
-@pytest.mark.parametrize("options", [{}, {"image_input": True, "native_pdf": True,
-                                          "source_blocks": False, "response_tag": EVIL}])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"image_input": True, "native_pdf": True, "source_blocks": False, "response_tag": EVIL}],
+)
 def test_cards_escape_everything_from_the_tool(wire: str, options: dict[str, object]) -> None:
     html = card_html(evil_result(), wire, **options)
     assert_no_markup_from_tool(html)
@@ -234,10 +272,15 @@ def test_static_view_escapes_everything_from_the_tool() -> None:
 
 
 def test_result_html_has_table_and_six_cards() -> None:
-    r = ToolResult(name="snap", id="call_1", content=[
-        {"type": "text", "text": "line one\nline two"},
-        {"type": "image", "mimeType": "image/png", "data": PNG},
-    ], structured_content={"ok": True})
+    r = ToolResult(
+        name="snap",
+        id="call_1",
+        content=[
+            {"type": "text", "text": "line one\nline two"},
+            {"type": "image", "mimeType": "image/png", "data": PNG},
+        ],
+        structured_content={"ok": True},
+    )
     html = result_html(r)
     assert html.count(style_html()) == 1
     assert re.findall(r'class="trl-card" data-wire="([a-z]+)"', html) == list(WIRES)
@@ -257,11 +300,17 @@ def test_repr_html_hook() -> None:
 
 def test_50_mib_image_renders_small() -> None:
     data = base64.b64encode(bytes(range(256)) * (50 * (1 << 20) // 256)).decode()
-    r = ToolResult(name="shot", id="c", content=[
-        {"type": "image", "mimeType": "image/png", "data": data},
-        {"type": "resource", "resource": {"uri": "file:///big.pdf", "mimeType": "application/pdf",
-                                          "blob": data}},
-    ])
+    r = ToolResult(
+        name="shot",
+        id="c",
+        content=[
+            {"type": "image", "mimeType": "image/png", "data": data},
+            {
+                "type": "resource",
+                "resource": {"uri": "file:///big.pdf", "mimeType": "application/pdf", "blob": data},
+            },
+        ],
+    )
     sizes = {}
     for wire in WIRES:
         html = card_html(r, wire, image_input=True, native_pdf=True)

@@ -77,17 +77,35 @@ def test_text_item_non_str_text_anthropic():
 # --------------------------------------------------------------------------- row: native
 
 
-NATIVE_IMAGE = {"type": "image",
-                "source": {"type": "base64", "media_type": "image/png", "data": "QUJD"}}
-NATIVE_DOC = {"type": "document", "title": "T", "custom": 1,
-              "source": {"type": "text", "media_type": "text/plain", "data": "doc text"}}
-NATIVE_SR = {"type": "search_result", "source": "https://e.com/q", "title": "Quelltown",
-             "content": [T("Population 12")], "citations": {"enabled": True}}
+NATIVE_IMAGE = {
+    "type": "image",
+    "source": {"type": "base64", "media_type": "image/png", "data": "QUJD"},
+}
+NATIVE_DOC = {
+    "type": "document",
+    "title": "T",
+    "custom": 1,
+    "source": {"type": "text", "media_type": "text/plain", "data": "doc text"},
+}
+NATIVE_SR = {
+    "type": "search_result",
+    "source": "https://e.com/q",
+    "title": "Quelltown",
+    "content": [T("Population 12")],
+    "citations": {"enabled": True},
+}
 
 
-@pytest.mark.parametrize("block", [NATIVE_IMAGE, NATIVE_DOC, NATIVE_SR,
-                                   {"type": "image", "source": {}},
-                                   {"type": "search_result"}])
+@pytest.mark.parametrize(
+    "block",
+    [
+        NATIVE_IMAGE,
+        NATIVE_DOC,
+        NATIVE_SR,
+        {"type": "image", "source": {}},
+        {"type": "search_result"},
+    ],
+)
 def test_native_block_passes_through_anthropic(block):
     assert anth(block) == [block]
 
@@ -109,13 +127,17 @@ def test_native_block_string_form(block, expected):
 @pytest.mark.parametrize(
     "block, expected",
     [
-        ({"type": "image", "source": "https://e.com/a.png", "mimeType": "image/png"},
-         "[image] image/png"),
+        (
+            {"type": "image", "source": "https://e.com/a.png", "mimeType": "image/png"},
+            "[image] image/png",
+        ),
         ({"type": "image", "source": None}, "[image]"),
         ({"type": "document", "source": ["x"]}, "[document]"),
         ({"type": "document"}, "[document]"),
-        ({"type": "image", "mimeType": "image/png", "data": "QUJD", "source": 5},
-         "[image] image/png (3 bytes)"),
+        (
+            {"type": "image", "mimeType": "image/png", "data": "QUJD", "source": 5},
+            "[image] image/png (3 bytes)",
+        ),
     ],
 )
 def test_image_or_document_without_dict_source_is_blob(block, expected):
@@ -129,10 +151,16 @@ def test_image_or_document_without_dict_source_is_blob(block, expected):
 @pytest.mark.parametrize(
     "block, expected",
     [
-        ({"type": "resource_link", "name": "a", "uri": "file:///x"}, "[resource_link] a <file:///x>"),
+        (
+            {"type": "resource_link", "name": "a", "uri": "file:///x"},
+            "[resource_link] a <file:///x>",
+        ),
         ({"type": "resource_link", "uri": "file:///x"}, "[resource_link] <file:///x>"),
         ({"type": "resource_link", "name": "", "uri": "file:///x"}, "[resource_link] <file:///x>"),
-        ({"type": "resource_link", "name": None, "uri": "file:///x"}, "[resource_link] <file:///x>"),
+        (
+            {"type": "resource_link", "name": None, "uri": "file:///x"},
+            "[resource_link] <file:///x>",
+        ),
         ({"type": "resource_link", "name": "a"}, "[resource_link] a"),
         ({"type": "resource_link", "name": "a", "uri": None}, "[resource_link] a"),
         ({"type": "resource_link", "name": "a", "uri": ""}, "[resource_link] a <>"),
@@ -141,8 +169,18 @@ def test_image_or_document_without_dict_source_is_blob(block, expected):
         ({"type": "resource_link", "name": 42, "uri": 7}, "[resource_link] 42 <7>"),
         ({"type": "resource_link", "name": False, "uri": False}, "[resource_link] false <false>"),
         ({"type": "resource_link", "name": [], "uri": {}}, "[resource_link] [] <{}>"),
-        ({"type": "resource_link", "name": "a", "uri": "file:///x", "mimeType": "text/plain",
-          "title": "Title", "size": 12, "description": "d"}, "[resource_link] a <file:///x>"),
+        (
+            {
+                "type": "resource_link",
+                "name": "a",
+                "uri": "file:///x",
+                "mimeType": "text/plain",
+                "title": "Title",
+                "size": 12,
+                "description": "d",
+            },
+            "[resource_link] a <file:///x>",
+        ),
     ],
 )
 def test_resource_link_note(block, expected):
@@ -157,14 +195,22 @@ def test_resource_link_note(block, expected):
     "block, expected",
     [
         # spec examples
-        ({"type": "image", "mimeType": "image/png", "data": "iVBORw0KGgoAAAANSUhEUgAA"},
-         "[image] image/png (18 bytes)"),
-        (res(uri="file:///a.zip", mimeType="application/zip", blob="QUJDRA=="),
-         "[resource] application/zip <file:///a.zip> (4 bytes)"),
-        ({"type": "audio", "mimeType": "audio/wav", "data": "QUJDRA=="},
-         "[audio] audio/wav (4 bytes)"),
-        ({"type": "image", "mimeType": "image/png", "uri": "file:///a.png"},
-         "[image] image/png <file:///a.png>"),
+        (
+            {"type": "image", "mimeType": "image/png", "data": "iVBORw0KGgoAAAANSUhEUgAA"},
+            "[image] image/png (18 bytes)",
+        ),
+        (
+            res(uri="file:///a.zip", mimeType="application/zip", blob="QUJDRA=="),
+            "[resource] application/zip <file:///a.zip> (4 bytes)",
+        ),
+        (
+            {"type": "audio", "mimeType": "audio/wav", "data": "QUJDRA=="},
+            "[audio] audio/wav (4 bytes)",
+        ),
+        (
+            {"type": "image", "mimeType": "image/png", "uri": "file:///a.png"},
+            "[image] image/png <file:///a.png>",
+        ),
         # type
         ({"data": "QUJD"}, "[unsupported] (3 bytes)"),
         ({"type": None, "data": "QUJD"}, "[unsupported] (3 bytes)"),
@@ -192,8 +238,10 @@ def test_resource_link_note(block, expected):
         ({"type": "image", "uri": 0}, "[image] <0>"),
         ({"type": "image", "uri": False}, "[image] <false>"),
         ({"type": "image", "uri": ["u"]}, '[image] <["u"]>'),
-        ({"type": "image", "mimeType": "image/png", "uri": "", "data": ""},
-         "[image] image/png <> (0 bytes)"),
+        (
+            {"type": "image", "mimeType": "image/png", "uri": "", "data": ""},
+            "[image] image/png <> (0 bytes)",
+        ),
         # data
         ({"type": "image", "data": 123}, "[image]"),
         ({"type": "image", "data": None}, "[image]"),
@@ -283,8 +331,10 @@ def test_blob_size_arithmetic(data, n):
         ({"text": False}, "false"),
         # text None -> rules 2/3
         ({"text": None, "blob": "aGVsbG8=", "mimeType": "text/plain"}, "hello"),
-        ({"text": None, "blob": "QUJD", "mimeType": "application/zip"},
-         "[resource] application/zip (3 bytes)"),
+        (
+            {"text": None, "blob": "QUJD", "mimeType": "application/zip"},
+            "[resource] application/zip (3 bytes)",
+        ),
         # rule 2: text/* blob decoded
         ({"uri": "file:///a.txt", "mimeType": "text/plain", "blob": "aGVsbG8="}, "hello"),
         ({"mimeType": "text/html", "blob": "PGI+aGk8L2I+"}, "<b>hi</b>"),
@@ -293,31 +343,46 @@ def test_blob_size_arithmetic(data, n):
         ({"mimeType": "text/plain", "blob": "S8O2bG4="}, "Köln"),
         ({"mimeType": "text/plain", "blob": ""}, ""),
         # rule 2 is case-sensitive and needs str blob and str mimeType
-        ({"uri": "file:///a", "mimeType": "Text/plain", "blob": "aGk="},
-         "[resource] Text/plain <file:///a> (2 bytes)"),
+        (
+            {"uri": "file:///a", "mimeType": "Text/plain", "blob": "aGk="},
+            "[resource] Text/plain <file:///a> (2 bytes)",
+        ),
         ({"mimeType": "TEXT/PLAIN", "blob": "aGk="}, "[resource] TEXT/PLAIN (2 bytes)"),
         ({"mimeType": "application/text", "blob": "aGk="}, "[resource] application/text (2 bytes)"),
         ({"mimeType": " text/plain", "blob": "aGk="}, "[resource]  text/plain (2 bytes)"),
-        ({"uri": "file:///a", "mimeType": "text/plain", "blob": 42},
-         "[resource] text/plain <file:///a>"),
+        (
+            {"uri": "file:///a", "mimeType": "text/plain", "blob": 42},
+            "[resource] text/plain <file:///a>",
+        ),
         ({"mimeType": "text/plain", "blob": None}, "[resource] text/plain"),
         ({"mimeType": "text/plain"}, "[resource] text/plain"),
         ({"mimeType": ["text/plain"], "blob": "aGk="}, '[resource] ["text/plain"] (2 bytes)'),
         ({"mimeType": None, "blob": "aGk="}, "[resource] (2 bytes)"),
         ({"blob": "aGk="}, "[resource] (2 bytes)"),
         # rule 3: blob item
-        ({"uri": "file:///a.zip", "mimeType": "application/zip", "blob": "QUJDRA=="},
-         "[resource] application/zip <file:///a.zip> (4 bytes)"),
-        ({"uri": "", "mimeType": "application/zip", "blob": "QUJDRA=="},
-         "[resource] application/zip <> (4 bytes)"),
-        ({"uri": None, "mimeType": "application/zip", "blob": "QUJDRA=="},
-         "[resource] application/zip (4 bytes)"),
+        (
+            {"uri": "file:///a.zip", "mimeType": "application/zip", "blob": "QUJDRA=="},
+            "[resource] application/zip <file:///a.zip> (4 bytes)",
+        ),
+        (
+            {"uri": "", "mimeType": "application/zip", "blob": "QUJDRA=="},
+            "[resource] application/zip <> (4 bytes)",
+        ),
+        (
+            {"uri": None, "mimeType": "application/zip", "blob": "QUJDRA=="},
+            "[resource] application/zip (4 bytes)",
+        ),
         ({"uri": 5, "mimeType": 6, "blob": "QUJDRA=="}, "[resource] 6 <5> (4 bytes)"),
-        ({"uri": "file:///p.png", "mimeType": "image/png", "blob": "QUJD"},
-         "[resource] image/png <file:///p.png> (3 bytes)"),
+        (
+            {"uri": "file:///p.png", "mimeType": "image/png", "blob": "QUJD"},
+            "[resource] image/png <file:///p.png> (3 bytes)",
+        ),
         ({}, "[resource]"),
         # the resource's own fields are used, not the outer block's
-        ({"uri": "file:///in", "mimeType": "application/zip"}, "[resource] application/zip <file:///in>"),
+        (
+            {"uri": "file:///in", "mimeType": "application/zip"},
+            "[resource] application/zip <file:///in>",
+        ),
     ],
 )
 def test_resource_rules(resource, expected):
@@ -326,8 +391,13 @@ def test_resource_rules(resource, expected):
 
 @pytest.mark.parametrize("resource", ["x", None, 5, ["a"], True])
 def test_resource_not_dict_treated_as_empty(resource):
-    block = {"type": "resource", "resource": resource, "mimeType": "application/zip",
-             "uri": "file:///outer", "data": "QUJD"}
+    block = {
+        "type": "resource",
+        "resource": resource,
+        "mimeType": "application/zip",
+        "uri": "file:///outer",
+        "data": "QUJD",
+    }
     assert s(block) == "[resource]"
     assert anth(block) == [T("[resource]")]
 
@@ -337,9 +407,13 @@ def test_resource_missing_key():
 
 
 def test_resource_outer_fields_ignored():
-    block = {"type": "resource", "mimeType": "application/zip", "uri": "file:///outer",
-             "data": "QUJD", "resource": {"uri": "file:///in", "mimeType": "image/gif",
-                                          "blob": "QUJDRA=="}}
+    block = {
+        "type": "resource",
+        "mimeType": "application/zip",
+        "uri": "file:///outer",
+        "data": "QUJD",
+        "resource": {"uri": "file:///in", "mimeType": "image/gif", "blob": "QUJDRA=="},
+    }
     assert s(block) == "[resource] image/gif <file:///in> (4 bytes)"
 
 
@@ -412,8 +486,10 @@ def test_lenient_base64_text_blob(blob, expected):
         ({"type": "image", "source": {"media_type": "", "url": ""}}, "[image] <>"),
         ({"type": "image", "source": {"media_type": None, "url": None}}, "[image]"),
         ({"type": "image", "source": {"media_type": [], "url": []}}, "[image] [] <[]>"),
-        ({"type": "image", "source": {"media_type": {"x": "é"}, "url": True}},
-         '[image] {"x":"é"} <true>'),
+        (
+            {"type": "image", "source": {"media_type": {"x": "é"}, "url": True}},
+            '[image] {"x":"é"} <true>',
+        ),
         # search_result title
         ({"type": "search_result", "title": 12}, "[search_result] 12"),
         ({"type": "search_result", "title": ""}, "[search_result]"),
@@ -421,8 +497,10 @@ def test_lenient_base64_text_blob(blob, expected):
         ({"type": "search_result", "title": [1]}, "[search_result] [1]"),
         # native text source data non-str
         ({"type": "document", "source": {"type": "text", "data": 42}}, "42"),
-        ({"type": "document", "source": {"type": "text", "data": {"b": 1, "a": 2}}},
-         '{"a":2,"b":1}'),
+        (
+            {"type": "document", "source": {"type": "text", "data": {"b": 1, "a": 2}}},
+            '{"a":2,"b":1}',
+        ),
         ({"type": "document", "source": {"type": "text", "data": False}}, "false"),
     ],
 )
@@ -436,14 +514,22 @@ def test_text_fields_json_encoded_when_not_str(block, expected):
 @pytest.mark.parametrize(
     "block, expected",
     [
-        ({"type": "image", "mimeType": ["image/png"], "data": "QUJD"},
-         '[image] ["image/png"] (3 bytes)'),
-        ({"type": "image", "mimeType": {"m": "image/png"}, "data": "QUJD"},
-         '[image] {"m":"image/png"} (3 bytes)'),
-        (res(uri=["u"], mimeType=["application/pdf"], blob="JVBERg=="),
-         '[resource] ["application/pdf"] <["u"]> (4 bytes)'),
-        (res(uri={"u": 1}, mimeType={"t": "text/plain"}, blob="aGk="),
-         '[resource] {"t":"text/plain"} <{"u":1}> (2 bytes)'),
+        (
+            {"type": "image", "mimeType": ["image/png"], "data": "QUJD"},
+            '[image] ["image/png"] (3 bytes)',
+        ),
+        (
+            {"type": "image", "mimeType": {"m": "image/png"}, "data": "QUJD"},
+            '[image] {"m":"image/png"} (3 bytes)',
+        ),
+        (
+            res(uri=["u"], mimeType=["application/pdf"], blob="JVBERg=="),
+            '[resource] ["application/pdf"] <["u"]> (4 bytes)',
+        ),
+        (
+            res(uri={"u": 1}, mimeType={"t": "text/plain"}, blob="aGk="),
+            '[resource] {"t":"text/plain"} <{"u":1}> (2 bytes)',
+        ),
         ({"type": ["image"], "source": {"type": "base64", "data": "QUJD"}}, '[["image"]]'),
         ({"type": {"t": "search_result"}}, '[{"t":"search_result"}]'),
     ],
@@ -463,10 +549,14 @@ def test_unhashable_field_values_degrade(block, expected):
     [
         ({"type": "document", "source": {"type": ["text"], "data": "x"}}, "[document]"),
         ({"type": "document", "source": {"type": {"k": 1}, "content": [T("x")]}}, "[document]"),
-        ({"type": "document", "source": {"type": "content", "content": [{"type": ["x"]}]}},
-         '[["x"]]'),
-        ({"type": "search_result", "title": {"b": 1, "a": 2}, "source": ["s"]},
-         '[search_result] {"a":2,"b":1}'),
+        (
+            {"type": "document", "source": {"type": "content", "content": [{"type": ["x"]}]}},
+            '[["x"]]',
+        ),
+        (
+            {"type": "search_result", "title": {"b": 1, "a": 2}, "source": ["s"]},
+            '[search_result] {"a":2,"b":1}',
+        ),
     ],
 )
 def test_unhashable_native_fields_degrade(block, expected):

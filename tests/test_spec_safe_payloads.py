@@ -19,8 +19,10 @@ def img(data, mime="image/png"):
 
 
 def pdf(blob, uri="file:///a.pdf"):
-    return {"type": "resource", "resource": {"uri": uri, "mimeType": "application/pdf",
-                                             "blob": blob}}
+    return {
+        "type": "resource",
+        "resource": {"uri": uri, "mimeType": "application/pdf", "blob": blob},
+    }
 
 
 def R(*content, **kw):
@@ -75,7 +77,8 @@ BAD = [
 @pytest.mark.parametrize("data, sent", GOOD)
 def test_canonical_image_sent_natively_on_anthropic(data, sent):
     assert R(img(data)).to("anthropic", image_input=True)["content"] == [
-        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": sent}}]
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": sent}}
+    ]
 
 
 @pytest.mark.parametrize("data, sent", GOOD)
@@ -90,21 +93,33 @@ def test_canonical_image_sent_natively_on_responses(data, sent):
 @pytest.mark.parametrize("data, sent", GOOD)
 def test_canonical_image_sent_natively_on_gemini(data, sent):
     assert R(img(data)).to("gemini", image_input=True) == {
-        "functionResponse": {"name": "t", "id": "i", "response": {"result": ""},
-                             "parts": [{"inlineData": {"mimeType": "image/png", "data": sent}}]}
+        "functionResponse": {
+            "name": "t",
+            "id": "i",
+            "response": {"result": ""},
+            "parts": [{"inlineData": {"mimeType": "image/png", "data": sent}}],
+        }
     }
 
 
 @pytest.mark.parametrize("data, sent", GOOD)
 def test_canonical_pdf_sent_natively_on_all_three(data, sent):
     assert R(pdf(data)).to("anthropic")["content"] == [
-        {"type": "document",
-         "source": {"type": "base64", "media_type": "application/pdf", "data": sent}}]
+        {
+            "type": "document",
+            "source": {"type": "base64", "media_type": "application/pdf", "data": sent},
+        }
+    ]
     assert R(pdf(data)).to("responses", native_pdf=True)["output"] == [
-        {"type": "input_file", "filename": "a.pdf",
-         "file_data": f"data:application/pdf;base64,{sent}"}]
+        {
+            "type": "input_file",
+            "filename": "a.pdf",
+            "file_data": f"data:application/pdf;base64,{sent}",
+        }
+    ]
     assert R(pdf(data)).to("gemini", native_pdf=True)["functionResponse"]["parts"] == [
-        {"inlineData": {"mimeType": "application/pdf", "data": sent}}]
+        {"inlineData": {"mimeType": "application/pdf", "data": sent}}
+    ]
 
 
 @pytest.mark.parametrize("data, n", BAD)
@@ -112,11 +127,18 @@ def test_bad_image_payload_falls_back_to_placeholder(data, n):
     ph = f"[image] image/png ({n} bytes)"
     r = R(img(data))
     assert r.to("anthropic", image_input=True) == {
-        "type": "tool_result", "tool_use_id": "i", "content": [T(ph)]}
+        "type": "tool_result",
+        "tool_use_id": "i",
+        "content": [T(ph)],
+    }
     assert r.to("responses", image_input=True) == {
-        "type": "function_call_output", "call_id": "i", "output": ph}
+        "type": "function_call_output",
+        "call_id": "i",
+        "output": ph,
+    }
     assert r.to("gemini", image_input=True) == {
-        "functionResponse": {"name": "t", "id": "i", "response": {"result": ph}}}
+        "functionResponse": {"name": "t", "id": "i", "response": {"result": ph}}
+    }
 
 
 @pytest.mark.parametrize("data, n", BAD)
@@ -125,11 +147,18 @@ def test_bad_pdf_payload_falls_back_to_placeholder(data, n):
     r = R(pdf(data))
     assert r.to("anthropic") == {"type": "tool_result", "tool_use_id": "i", "content": [T(ph)]}
     assert r.to("anthropic", native_pdf=True, source_blocks=True) == {
-        "type": "tool_result", "tool_use_id": "i", "content": [T(ph)]}
+        "type": "tool_result",
+        "tool_use_id": "i",
+        "content": [T(ph)],
+    }
     assert r.to("responses", native_pdf=True) == {
-        "type": "function_call_output", "call_id": "i", "output": ph}
+        "type": "function_call_output",
+        "call_id": "i",
+        "output": ph,
+    }
     assert r.to("gemini", native_pdf=True) == {
-        "functionResponse": {"name": "t", "id": "i", "response": {"result": ph}}}
+        "functionResponse": {"name": "t", "id": "i", "response": {"result": ph}}
+    }
 
 
 def test_bad_payload_among_good_ones_keeps_order():
@@ -139,35 +168,46 @@ def test_bad_payload_among_good_ones_keeps_order():
         {"type": "input_text", "text": "[image] image/png (2 bytes)"},
         {"type": "input_image", "image_url": "data:image/webp;base64,QUJD"},
         {"type": "input_text", "text": "[resource] application/pdf <file:///a.pdf> (4 bytes)"},
-        {"type": "input_file", "filename": "a.pdf",
-         "file_data": "data:application/pdf;base64,JVBERg=="},
+        {
+            "type": "input_file",
+            "filename": "a.pdf",
+            "file_data": "data:application/pdf;base64,JVBERg==",
+        },
     ]
     assert r.to("gemini", image_input=True, native_pdf=True) == {
         "functionResponse": {
             "name": "t",
             "id": "i",
-            "response": {"result": "a\n[image] image/png (2 bytes)\n"
-                                   "[resource] application/pdf <file:///a.pdf> (4 bytes)"},
-            "parts": [{"inlineData": {"mimeType": "image/webp", "data": "QUJD"}},
-                      {"inlineData": {"mimeType": "application/pdf", "data": "JVBERg=="}}],
+            "response": {
+                "result": "a\n[image] image/png (2 bytes)\n"
+                "[resource] application/pdf <file:///a.pdf> (4 bytes)"
+            },
+            "parts": [
+                {"inlineData": {"mimeType": "image/webp", "data": "QUJD"}},
+                {"inlineData": {"mimeType": "application/pdf", "data": "JVBERg=="}},
+            ],
         }
     }
     assert r.to("anthropic", image_input=True)["content"] == [
         T("a"),
         T("[image] image/png (2 bytes)"),
-        {"type": "image", "source": {"type": "base64", "media_type": "image/webp",
-                                     "data": "QUJD"}},
+        {"type": "image", "source": {"type": "base64", "media_type": "image/webp", "data": "QUJD"}},
         T("[resource] application/pdf <file:///a.pdf> (4 bytes)"),
-        {"type": "document",
-         "source": {"type": "base64", "media_type": "application/pdf", "data": "JVBERg=="}},
+        {
+            "type": "document",
+            "source": {"type": "base64", "media_type": "application/pdf", "data": "JVBERg=="},
+        },
     ]
 
 
 def test_bad_image_resource_falls_back():
-    block = {"type": "resource", "resource": {"uri": "file:///p.png", "mimeType": "image/png",
-                                              "blob": "QUJ="}}
+    block = {
+        "type": "resource",
+        "resource": {"uri": "file:///p.png", "mimeType": "image/png", "blob": "QUJ="},
+    }
     assert R(block).to("anthropic", image_input=True)["content"] == [
-        T("[resource] image/png <file:///p.png> (2 bytes)")]
+        T("[resource] image/png <file:///p.png> (2 bytes)")
+    ]
 
 
 def test_string_wire_placeholder_unaffected_by_whitespace_in_payload():
@@ -179,8 +219,7 @@ def test_string_wire_placeholder_unaffected_by_whitespace_in_payload():
 
 @pytest.mark.parametrize("blank", ["", " ", "   ", "\n", "\t\r\n ", "\u00a0", "\u3000 ", "\x1c"])
 def test_blank_text_block_omitted(blank):
-    r = R(T("a"), T(blank), {"type": "text", "text": blank, "cache_control": {"type": "x"}},
-          T("b"))
+    r = R(T("a"), T(blank), {"type": "text", "text": blank, "cache_control": {"type": "x"}}, T("b"))
     assert r.to("anthropic")["content"] == [T("a"), T("b")]
 
 
@@ -229,22 +268,34 @@ def test_native_rendered_blank_omitted_with_source_blocks_off(block):
     [(None, ""), ({"b": [1], "a": "é"}, '{"a":"é","b":[1]}'), ([], "[]")],
 )
 def test_all_blank_follows_empty_content_rule(structured, expected):
-    r = R(T(""), T("  "), {"type": "resource", "resource": {"text": "\n"}},
-          structured_content=structured)
+    r = R(
+        T(""),
+        T("  "),
+        {"type": "resource", "resource": {"text": "\n"}},
+        structured_content=structured,
+    )
     assert r.to("anthropic") == {"type": "tool_result", "tool_use_id": "i", "content": expected}
     assert r.to("anthropic", source_blocks=False) == {
-        "type": "tool_result", "tool_use_id": "i", "content": expected}
+        "type": "tool_result",
+        "tool_use_id": "i",
+        "content": expected,
+    }
 
 
 def test_all_blank_with_is_error():
     r = R(T(" "), is_error=True)
-    assert r.to("anthropic") == {"type": "tool_result", "tool_use_id": "i", "content": "",
-                                 "is_error": True}
+    assert r.to("anthropic") == {
+        "type": "tool_result",
+        "tool_use_id": "i",
+        "content": "",
+        "is_error": True,
+    }
 
 
 def test_all_blank_native_rendered_follows_empty_content_rule():
-    r = R({"type": "document", "source": {"type": "text", "data": " "}},
-          structured_content={"k": 1})
+    r = R(
+        {"type": "document", "source": {"type": "text", "data": " "}}, structured_content={"k": 1}
+    )
     assert r.to("anthropic", source_blocks=False)["content"] == '{"k":1}'
 
 
@@ -273,7 +324,7 @@ def test_blank_text_still_counts_on_string_wires():
 def test_hermes_closing_sequence_escaped(text, encoded):
     out = R(T(text)).to("hermes")
     assert out == '<tool_response>\n{"content":"' + encoded + '","name":"t"}\n</tool_response>'
-    inner = out[len("<tool_response>\n"):-len("\n</tool_response>")]
+    inner = out[len("<tool_response>\n") : -len("\n</tool_response>")]
     assert json.loads(inner) == {"content": text, "name": "t"}
     assert out.count("</tool_response>") == 1
 

@@ -43,8 +43,12 @@ IMG_SRC = {"type": "base64", "media_type": "image/png", "data": "QUJD"}
 
 
 def test_example_search_result():
-    block = {"type": "search_result", "title": "Quelltown", "source": "https://e.com/q",
-             "content": [T("Population 12")]}
+    block = {
+        "type": "search_result",
+        "title": "Quelltown",
+        "source": "https://e.com/q",
+        "content": [T("Population 12")],
+    }
     assert s(block) == "[search_result] Quelltown <https://e.com/q>\nPopulation 12"
 
 
@@ -68,40 +72,78 @@ def test_example_empty_text_item_still_joined():
     "block, expected",
     [
         ({"type": "image", "source": IMG_SRC}, "[image] image/png"),
-        ({"type": "image", "source": {"type": "url", "url": "https://e.com/a.png"}},
-         "[image] <https://e.com/a.png>"),
+        (
+            {"type": "image", "source": {"type": "url", "url": "https://e.com/a.png"}},
+            "[image] <https://e.com/a.png>",
+        ),
         ({"type": "image", "source": {"type": "url", "url": ""}}, "[image] <>"),
-        ({"type": "image", "source": {"type": "url", "url": None, "media_type": "image/gif"}},
-         "[image] image/gif"),
-        ({"type": "image", "source": {"media_type": "image/png", "url": "u"}},
-         "[image] image/png <u>"),
+        (
+            {"type": "image", "source": {"type": "url", "url": None, "media_type": "image/gif"}},
+            "[image] image/gif",
+        ),
+        (
+            {"type": "image", "source": {"media_type": "image/png", "url": "u"}},
+            "[image] image/png <u>",
+        ),
         ({"type": "image", "source": {"media_type": ""}}, "[image]"),
-        ({"type": "image", "source": {"type": "text", "data": "an image as text?"}},
-         "an image as text?"),
-        ({"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                         "data": "doc text"}}, "doc text"),
+        (
+            {"type": "image", "source": {"type": "text", "data": "an image as text?"}},
+            "an image as text?",
+        ),
+        (
+            {
+                "type": "document",
+                "source": {"type": "text", "media_type": "text/plain", "data": "doc text"},
+            },
+            "doc text",
+        ),
         ({"type": "document", "source": {"type": "text", "data": ""}}, ""),
-        ({"type": "document", "source": {"type": "text", "media_type": "text/plain"}},
-         "[document] text/plain"),
-        ({"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                         "data": None}}, "[document] text/plain"),
-        ({"type": "document", "source": {"type": "base64", "media_type": "application/pdf",
-                                         "data": "JVBERg=="}}, "[document] application/pdf"),
-        ({"type": "document", "source": {"type": "url", "url": "https://e.com/a.pdf"}},
-         "[document] <https://e.com/a.pdf>"),
+        (
+            {"type": "document", "source": {"type": "text", "media_type": "text/plain"}},
+            "[document] text/plain",
+        ),
+        (
+            {
+                "type": "document",
+                "source": {"type": "text", "media_type": "text/plain", "data": None},
+            },
+            "[document] text/plain",
+        ),
+        (
+            {
+                "type": "document",
+                "source": {"type": "base64", "media_type": "application/pdf", "data": "JVBERg=="},
+            },
+            "[document] application/pdf",
+        ),
+        (
+            {"type": "document", "source": {"type": "url", "url": "https://e.com/a.pdf"}},
+            "[document] <https://e.com/a.pdf>",
+        ),
         ({"type": "document", "source": {"type": "file", "file_id": "f1"}}, "[document]"),
         ({"type": "document", "source": {}}, "[document]"),
-        ({"type": "document", "source": {"type": "content", "content": "plain string"}},
-         "plain string"),
+        (
+            {"type": "document", "source": {"type": "content", "content": "plain string"}},
+            "plain string",
+        ),
         ({"type": "document", "source": {"type": "content", "content": ""}}, ""),
         ({"type": "document", "source": {"type": "content", "content": 42}}, "[document]"),
         ({"type": "document", "source": {"type": "content", "content": None}}, "[document]"),
-        ({"type": "document", "source": {"type": "content", "content": {"type": "text",
-                                                                          "text": "x"}}},
-         "[document]"),
+        (
+            {
+                "type": "document",
+                "source": {"type": "content", "content": {"type": "text", "text": "x"}},
+            },
+            "[document]",
+        ),
         ({"type": "document", "source": {"type": "content"}}, "[document]"),
-        ({"type": "document", "source": {"type": "content", "content": [],
-                                         "media_type": "text/plain"}}, "[document] text/plain"),
+        (
+            {
+                "type": "document",
+                "source": {"type": "content", "content": [], "media_type": "text/plain"},
+            },
+            "[document] text/plain",
+        ),
     ],
 )
 def test_native_string_form(block, expected):
@@ -136,8 +178,10 @@ def test_native_string_form(block, expected):
         ([{"type": "document", "source": {"type": "text", "data": "inner"}}], "inner"),
         ([doc_content([T("deep"), T("er")])], "deep\ner"),
         ([doc_content([])], "[document]"),
-        ([{"type": "search_result", "title": "S", "source": "src", "content": [T("c")]}],
-         "[search_result] S <src>\nc"),
+        (
+            [{"type": "search_result", "title": "S", "source": "src", "content": [T("c")]}],
+            "[search_result] S <src>\nc",
+        ),
         ([T("x"), {}, 1, T("y")], "x\n[]\n[unsupported]\ny"),
         ([{"type": "text", "text": 5}], "5"),
     ],
@@ -152,35 +196,73 @@ def test_content_document_parts(parts, expected):
 @pytest.mark.parametrize(
     "block, expected",
     [
-        ({"type": "search_result", "title": "Quelltown", "source": "https://e.com/q",
-          "content": [T("Population 12")]},
-         "[search_result] Quelltown <https://e.com/q>\nPopulation 12"),
-        ({"type": "search_result", "source": "https://e.com/q", "content": [T("p")]},
-         "[search_result] <https://e.com/q>\np"),
+        (
+            {
+                "type": "search_result",
+                "title": "Quelltown",
+                "source": "https://e.com/q",
+                "content": [T("Population 12")],
+            },
+            "[search_result] Quelltown <https://e.com/q>\nPopulation 12",
+        ),
+        (
+            {"type": "search_result", "source": "https://e.com/q", "content": [T("p")]},
+            "[search_result] <https://e.com/q>\np",
+        ),
         ({"type": "search_result", "title": "Q", "content": [T("p")]}, "[search_result] Q\np"),
-        ({"type": "search_result", "title": "", "source": "", "content": [T("p")]},
-         "[search_result]\np"),
+        (
+            {"type": "search_result", "title": "", "source": "", "content": [T("p")]},
+            "[search_result]\np",
+        ),
         ({"type": "search_result", "title": "Q", "source": None}, "[search_result] Q"),
         ({"type": "search_result", "title": "Q", "source": 42}, "[search_result] Q"),
         ({"type": "search_result", "title": "Q", "source": {"url": "u"}}, "[search_result] Q"),
         ({"type": "search_result", "title": "Q", "source": ["u"]}, "[search_result] Q"),
-        ({"type": "search_result", "title": "Q", "source": "s", "content": []},
-         "[search_result] Q <s>"),
-        ({"type": "search_result", "title": "Q", "source": "s", "content": "text body"},
-         "[search_result] Q <s>\ntext body"),
-        ({"type": "search_result", "title": "Q", "source": "s", "content": 7},
-         "[search_result] Q <s>"),
-        ({"type": "search_result", "title": "Q", "source": "s",
-          "content": [T("a"), T(""), {}, 3, {"type": "image", "source": IMG_SRC}]},
-         "[search_result] Q <s>\na\n\n[]\n[unsupported]\n[image] image/png"),
-        ({"type": "search_result", "title": "Q", "source": "s",
-          "content": [{"type": "search_result", "title": "inner", "content": [T("x")]}]},
-         "[search_result] Q <s>\n[search_result] inner\nx"),
-        ({"type": "search_result", "title": "Q", "source": "s", "content": [T("")]},
-         "[search_result] Q <s>\n"),
-        ({"type": "search_result", "source": "s", "title": "Q",
-          "source_extra": "ignored", "citations": {"enabled": True}, "content": [T("c")]},
-         "[search_result] Q <s>\nc"),
+        (
+            {"type": "search_result", "title": "Q", "source": "s", "content": []},
+            "[search_result] Q <s>",
+        ),
+        (
+            {"type": "search_result", "title": "Q", "source": "s", "content": "text body"},
+            "[search_result] Q <s>\ntext body",
+        ),
+        (
+            {"type": "search_result", "title": "Q", "source": "s", "content": 7},
+            "[search_result] Q <s>",
+        ),
+        (
+            {
+                "type": "search_result",
+                "title": "Q",
+                "source": "s",
+                "content": [T("a"), T(""), {}, 3, {"type": "image", "source": IMG_SRC}],
+            },
+            "[search_result] Q <s>\na\n\n[]\n[unsupported]\n[image] image/png",
+        ),
+        (
+            {
+                "type": "search_result",
+                "title": "Q",
+                "source": "s",
+                "content": [{"type": "search_result", "title": "inner", "content": [T("x")]}],
+            },
+            "[search_result] Q <s>\n[search_result] inner\nx",
+        ),
+        (
+            {"type": "search_result", "title": "Q", "source": "s", "content": [T("")]},
+            "[search_result] Q <s>\n",
+        ),
+        (
+            {
+                "type": "search_result",
+                "source": "s",
+                "title": "Q",
+                "source_extra": "ignored",
+                "citations": {"enabled": True},
+                "content": [T("c")],
+            },
+            "[search_result] Q <s>\nc",
+        ),
     ],
 )
 def test_search_result_string_form(block, expected):
@@ -276,8 +358,12 @@ def test_no_items_fallback_hermes():
 
 @pytest.mark.parametrize("wire", STRING_WIRES)
 def test_same_string_form_on_every_string_wire(wire):
-    content = [T("a"), T(""), {"type": "image", "mimeType": "image/png", "data": "QUJD"},
-               {"type": "search_result", "title": "S", "source": "src", "content": [T("c")]}]
+    content = [
+        T("a"),
+        T(""),
+        {"type": "image", "mimeType": "image/png", "data": "QUJD"},
+        {"type": "search_result", "title": "S", "source": "src", "content": [T("c")]},
+    ]
     r = ToolResult(name="t", id="i", content=content)
     expected = "a\n\n[image] image/png (3 bytes)\n[search_result] S <src>\nc"
     if wire == "hermes":

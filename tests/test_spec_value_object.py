@@ -186,8 +186,10 @@ def test_mutating_native_block_input_after_construction_changes_nothing():
 
 
 def test_mutating_returned_blocks_does_not_affect_later_calls():
-    native = {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                             "data": "doc"}}
+    native = {
+        "type": "document",
+        "source": {"type": "text", "media_type": "text/plain", "data": "doc"},
+    }
     cached = {"type": "text", "text": "t", "cache_control": {"type": "ephemeral"}}
     r = ToolResult(id="i", content=[cached, native], structured_content={"k": {"v": 1}})
     expected_anthropic = copy.deepcopy(r.to("anthropic"))
@@ -206,9 +208,10 @@ def test_mutating_returned_blocks_does_not_affect_later_calls():
     g["functionResponse"]["name"] = "zzz"
     assert r.to("gemini") == expected_gemini
     assert r.structured_content == {"k": {"v": 1}}
-    assert list(r.content) == [{"type": "text", "text": "t",
-                                "cache_control": {"type": "ephemeral"}},
-                               native]
+    assert list(r.content) == [
+        {"type": "text", "text": "t", "cache_control": {"type": "ephemeral"}},
+        native,
+    ]
 
 
 def test_mutating_returned_responses_parts_does_not_affect_later_calls():
@@ -225,10 +228,20 @@ def test_mutating_returned_responses_parts_does_not_affect_later_calls():
 
 
 def test_equality_and_hash_by_value():
-    a = ToolResult(name="n", id="i", content=[{"type": "text", "text": "x", "m": {"a": 1, "b": 2}}],
-                   is_error=True, structured_content={"a": [1, {"b": 2}]})
-    b = ToolResult(name="n", id="i", content=[{"m": {"b": 2, "a": 1}, "text": "x", "type": "text"}],
-                   is_error=True, structured_content={"a": [1, {"b": 2}]})
+    a = ToolResult(
+        name="n",
+        id="i",
+        content=[{"type": "text", "text": "x", "m": {"a": 1, "b": 2}}],
+        is_error=True,
+        structured_content={"a": [1, {"b": 2}]},
+    )
+    b = ToolResult(
+        name="n",
+        id="i",
+        content=[{"m": {"b": 2, "a": 1}, "text": "x", "type": "text"}],
+        is_error=True,
+        structured_content={"a": [1, {"b": 2}]},
+    )
     assert a == b
     assert (a != b) is False
     assert hash(a) == hash(b)
@@ -273,8 +286,12 @@ def test_hashable_with_unhashable_content():
     "content",
     [
         [{"type": "image", "mimeType": "image/png", "data": BIG}],
-        [{"type": "resource", "resource": {"uri": "file:///a.zip", "mimeType": "application/zip",
-                                           "blob": BIG}}],
+        [
+            {
+                "type": "resource",
+                "resource": {"uri": "file:///a.zip", "mimeType": "application/zip", "blob": BIG},
+            }
+        ],
         [{"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": BIG}}],
     ],
 )
@@ -332,8 +349,10 @@ def test_response_tag_not_str_type_error_on_every_wire(wire, tag):
 MIXED = [
     {"type": "text", "text": "hi"},
     {"type": "image", "mimeType": "image/png", "data": PNG},
-    {"type": "resource", "resource": {"uri": "file:///d/r.pdf", "mimeType": "application/pdf",
-                                      "blob": PDF}},
+    {
+        "type": "resource",
+        "resource": {"uri": "file:///d/r.pdf", "mimeType": "application/pdf", "blob": PDF},
+    },
     {"type": "resource", "resource": {"uri": "file:///t.txt", "text": "doc"}},
 ]
 
@@ -341,17 +360,22 @@ MIXED = [
 @pytest.mark.parametrize("wire", ALL_WIRES)
 def test_none_option_equals_not_given(wire):
     r = ToolResult(name="n", id="i", content=MIXED)
-    assert r.to(wire, image_input=None, native_pdf=None, source_blocks=None,
-                response_tag=None) == r.to(wire)
+    assert r.to(
+        wire, image_input=None, native_pdf=None, source_blocks=None, response_tag=None
+    ) == r.to(wire)
 
 
 @pytest.mark.parametrize(
     "wire, opts",
     [
-        ("openai", {"response_tag": "x", "image_input": True, "native_pdf": True,
-                    "source_blocks": False}),
-        ("ollama", {"response_tag": "x", "image_input": True, "native_pdf": True,
-                    "source_blocks": False}),
+        (
+            "openai",
+            {"response_tag": "x", "image_input": True, "native_pdf": True, "source_blocks": False},
+        ),
+        (
+            "ollama",
+            {"response_tag": "x", "image_input": True, "native_pdf": True, "source_blocks": False},
+        ),
         ("hermes", {"image_input": True, "native_pdf": True, "source_blocks": False}),
         ("anthropic", {"response_tag": "fn_response"}),
         ("gemini", {"response_tag": "fn_response", "source_blocks": False}),
@@ -365,10 +389,14 @@ def test_option_known_to_another_wire_is_ignored(wire, opts):
 
 IMG = {"type": "image", "mimeType": "image/png", "data": PNG}
 IMG_BLOCK = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
-PDF_RES = {"type": "resource", "resource": {"uri": "file:///d/r.pdf",
-                                            "mimeType": "application/pdf", "blob": PDF}}
-PDF_BLOCK = {"type": "document",
-             "source": {"type": "base64", "media_type": "application/pdf", "data": PDF}}
+PDF_RES = {
+    "type": "resource",
+    "resource": {"uri": "file:///d/r.pdf", "mimeType": "application/pdf", "blob": PDF},
+}
+PDF_BLOCK = {
+    "type": "document",
+    "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+}
 PDF_PH = "[resource] application/pdf <file:///d/r.pdf> (4 bytes)"
 
 
@@ -407,8 +435,11 @@ def test_truthy_native_pdf(value):
     r = ToolResult(content=[PDF_RES])
     assert r.to("anthropic", native_pdf=value)["content"] == [PDF_BLOCK]
     assert r.to("responses", native_pdf=value)["output"] == [
-        {"type": "input_file", "filename": "r.pdf",
-         "file_data": "data:application/pdf;base64,JVBERg=="}
+        {
+            "type": "input_file",
+            "filename": "r.pdf",
+            "file_data": "data:application/pdf;base64,JVBERg==",
+        }
     ]
     assert r.to("gemini", native_pdf=value)["functionResponse"]["parts"] == [
         {"inlineData": {"mimeType": "application/pdf", "data": PDF}}
@@ -417,8 +448,9 @@ def test_truthy_native_pdf(value):
 
 @pytest.mark.parametrize("value", [False, 0, "", []])
 def test_falsy_source_blocks_off(value):
-    r = ToolResult(content=[PDF_RES, {"type": "resource",
-                                      "resource": {"uri": "file:///t", "text": "doc"}}])
+    r = ToolResult(
+        content=[PDF_RES, {"type": "resource", "resource": {"uri": "file:///t", "text": "doc"}}]
+    )
     assert r.to("anthropic", source_blocks=value)["content"] == [
         {"type": "text", "text": PDF_PH},
         {"type": "text", "text": "doc"},
@@ -427,8 +459,9 @@ def test_falsy_source_blocks_off(value):
 
 @pytest.mark.parametrize("value", [True, 1, "x"])
 def test_truthy_source_blocks_on(value):
-    r = ToolResult(content=[PDF_RES, {"type": "resource",
-                                      "resource": {"uri": "file:///t", "text": "doc"}}])
+    r = ToolResult(
+        content=[PDF_RES, {"type": "resource", "resource": {"uri": "file:///t", "text": "doc"}}]
+    )
     assert r.to("anthropic", source_blocks=value)["content"] == [
         PDF_BLOCK,
         {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "doc"}},
@@ -444,19 +477,35 @@ def test_response_tag_empty_string_used_as_given():
 
 
 def test_from_dict_python_spellings():
-    d = {"name": "n", "id": "i", "content": [{"type": "text", "text": "x"}], "is_error": True,
-         "structured_content": {"a": 1}}
+    d = {
+        "name": "n",
+        "id": "i",
+        "content": [{"type": "text", "text": "x"}],
+        "is_error": True,
+        "structured_content": {"a": 1},
+    }
     assert ToolResult.from_dict(d) == ToolResult(
-        name="n", id="i", content=[{"type": "text", "text": "x"}], is_error=True,
+        name="n",
+        id="i",
+        content=[{"type": "text", "text": "x"}],
+        is_error=True,
         structured_content={"a": 1},
     )
 
 
 def test_from_dict_mcp_spellings():
-    d = {"name": "n", "id": "i", "content": [{"type": "text", "text": "x"}], "isError": True,
-         "structuredContent": [1, 2]}
+    d = {
+        "name": "n",
+        "id": "i",
+        "content": [{"type": "text", "text": "x"}],
+        "isError": True,
+        "structuredContent": [1, 2],
+    }
     assert ToolResult.from_dict(d) == ToolResult(
-        name="n", id="i", content=[{"type": "text", "text": "x"}], is_error=True,
+        name="n",
+        id="i",
+        content=[{"type": "text", "text": "x"}],
+        is_error=True,
         structured_content=[1, 2],
     )
 
@@ -474,10 +523,17 @@ def test_from_dict_bad_field_type_error():
     "r",
     [
         ToolResult(),
-        ToolResult(name="n", id="i", content=[{"type": "text", "text": "é</x>"}, 3, None],
-                   is_error=True, structured_content={"b": [1, {"c": None}], "a": "x"}),
-        ToolResult(content=[{"type": "image", "mimeType": "image/png", "data": PNG}],
-                   structured_content="plain"),
+        ToolResult(
+            name="n",
+            id="i",
+            content=[{"type": "text", "text": "é</x>"}, 3, None],
+            is_error=True,
+            structured_content={"b": [1, {"c": None}], "a": "x"},
+        ),
+        ToolResult(
+            content=[{"type": "image", "mimeType": "image/png", "data": PNG}],
+            structured_content="plain",
+        ),
         ToolResult(structured_content=False),
         ToolResult(structured_content=0),
     ],
@@ -521,10 +577,18 @@ def _mcp_result():
             t.TextContent(type="text", text="hi"),
             t.ImageContent(type="image", data=PNG, mimeType="image/png"),
             t.AudioContent(type="audio", data="QUJDRA==", mimeType="audio/wav"),
-            t.EmbeddedResource(type="resource", resource=t.TextResourceContents(
-                uri="file:///a.txt", mimeType="text/plain", text="doc")),
-            t.EmbeddedResource(type="resource", resource=t.BlobResourceContents(
-                uri="file:///a.zip", mimeType="application/zip", blob="QUJDRA==")),
+            t.EmbeddedResource(
+                type="resource",
+                resource=t.TextResourceContents(
+                    uri="file:///a.txt", mimeType="text/plain", text="doc"
+                ),
+            ),
+            t.EmbeddedResource(
+                type="resource",
+                resource=t.BlobResourceContents(
+                    uri="file:///a.zip", mimeType="application/zip", blob="QUJDRA=="
+                ),
+            ),
             t.ResourceLink(type="resource_link", name="a", uri="file:///x.txt"),
         ],
         isError=True,
@@ -555,11 +619,12 @@ def test_from_mcp_sdk_object_anthropic():
         "is_error": True,
         "content": [
             {"type": "text", "text": "hi"},
-            {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                         "data": PNG}},
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}},
             {"type": "text", "text": "[audio] audio/wav (4 bytes)"},
-            {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                            "data": "doc"}},
+            {
+                "type": "document",
+                "source": {"type": "text", "media_type": "text/plain", "data": "doc"},
+            },
             {"type": "text", "text": "[resource] application/zip <file:///a.zip> (4 bytes)"},
             {"type": "text", "text": "[resource_link] a <file:///x.txt>"},
         ],
@@ -586,8 +651,10 @@ def test_from_mcp_defaults_name_id():
 
 def test_from_mcp_dict_form():
     d = {
-        "content": [{"type": "text", "text": "hi"},
-                    {"type": "image", "data": PNG, "mimeType": "image/png"}],
+        "content": [
+            {"type": "text", "text": "hi"},
+            {"type": "image", "data": PNG, "mimeType": "image/png"},
+        ],
         "isError": True,
         "structuredContent": {"a": 1},
     }
@@ -595,8 +662,10 @@ def test_from_mcp_dict_form():
     assert r == ToolResult(
         name="n",
         id="i",
-        content=[{"type": "text", "text": "hi"},
-                 {"type": "image", "data": PNG, "mimeType": "image/png"}],
+        content=[
+            {"type": "text", "text": "hi"},
+            {"type": "image", "data": PNG, "mimeType": "image/png"},
+        ],
         is_error=True,
         structured_content={"a": 1},
     )
@@ -608,8 +677,7 @@ def test_from_mcp_dict_form_minimal():
 
 
 def test_mutating_exposed_attributes_cannot_change_the_object():
-    r = ToolResult(id="i", content=[{"type": "text", "text": "x"}],
-                   structured_content={"a": [1]})
+    r = ToolResult(id="i", content=[{"type": "text", "text": "x"}], structured_content={"a": [1]})
     before_hash = hash(r)
     before = r.to("anthropic")
     attempts = [
@@ -624,8 +692,9 @@ def test_mutating_exposed_attributes_cannot_change_the_object():
     assert r.to("anthropic") == before
     assert r.to("gemini")["functionResponse"]["response"] == {"a": [1]}
     assert hash(r) == before_hash
-    assert r == ToolResult(id="i", content=[{"type": "text", "text": "x"}],
-                           structured_content={"a": [1]})
+    assert r == ToolResult(
+        id="i", content=[{"type": "text", "text": "x"}], structured_content={"a": [1]}
+    )
 
 
 def test_no_public_attribute_exposes_mutable_internal_state():

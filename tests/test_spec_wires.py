@@ -31,12 +31,23 @@ def R(*content, name="t", id="i", **kw):
     return ToolResult(name=name, id=id, content=list(content), **kw)
 
 
-NATIVE_IMAGE = {"type": "image",
-                "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
-NATIVE_DOC = {"type": "document", "title": "kept", "context": "also kept",
-              "source": {"type": "text", "media_type": "text/plain", "data": "doc text"}}
-NATIVE_SR = {"type": "search_result", "source": "https://e.com/q", "title": "Quelltown",
-             "content": [T("Population 12")], "citations": {"enabled": True}}
+NATIVE_IMAGE = {
+    "type": "image",
+    "source": {"type": "base64", "media_type": "image/png", "data": PNG},
+}
+NATIVE_DOC = {
+    "type": "document",
+    "title": "kept",
+    "context": "also kept",
+    "source": {"type": "text", "media_type": "text/plain", "data": "doc text"},
+}
+NATIVE_SR = {
+    "type": "search_result",
+    "source": "https://e.com/q",
+    "title": "Quelltown",
+    "content": [T("Population 12")],
+    "citations": {"enabled": True},
+}
 PDF_PH = "[resource] application/pdf <file:///d/r.pdf> (4 bytes)"
 DOC_TEXT = res(uri="file:///a.txt", mimeType="text/plain", text="doc")
 
@@ -47,13 +58,17 @@ DOC_TEXT = res(uri="file:///a.txt", mimeType="text/plain", text="doc")
 @pytest.mark.parametrize(
     "r, expected",
     [
-        (R(T("Sunny"), name="get_weather", id="call_abc"),
-         {"role": "tool", "tool_call_id": "call_abc", "content": "Sunny"}),
+        (
+            R(T("Sunny"), name="get_weather", id="call_abc"),
+            {"role": "tool", "tool_call_id": "call_abc", "content": "Sunny"},
+        ),
         (R(T("x"), id=""), {"role": "tool", "tool_call_id": "", "content": "x"}),
         (R(), {"role": "tool", "tool_call_id": "i", "content": ""}),
         (R(is_error=True), {"role": "tool", "tool_call_id": "i", "content": ""}),
-        (R(structured_content={"a": 1}), {"role": "tool", "tool_call_id": "i",
-                                          "content": '{"a":1}'}),
+        (
+            R(structured_content={"a": 1}),
+            {"role": "tool", "tool_call_id": "i", "content": '{"a":1}'},
+        ),
     ],
 )
 def test_openai_shape(r, expected):
@@ -83,13 +98,19 @@ def test_no_native_form_on_openai_ollama_hermes(wire):
 @pytest.mark.parametrize(
     "r, expected",
     [
-        (R(T("x"), name="get_weather", id="call_1"),
-         {"role": "tool", "tool_name": "get_weather", "tool_call_id": "call_1", "content": "x"}),
-        (R(T("x"), name="get_weather", id=""),
-         {"role": "tool", "tool_name": "get_weather", "content": "x"}),
+        (
+            R(T("x"), name="get_weather", id="call_1"),
+            {"role": "tool", "tool_name": "get_weather", "tool_call_id": "call_1", "content": "x"},
+        ),
+        (
+            R(T("x"), name="get_weather", id=""),
+            {"role": "tool", "tool_name": "get_weather", "content": "x"},
+        ),
         (R(T("x"), name="", id=""), {"role": "tool", "tool_name": "", "content": "x"}),
-        (R(name="n", id="", structured_content=[1]),
-         {"role": "tool", "tool_name": "n", "content": "[1]"}),
+        (
+            R(name="n", id="", structured_content=[1]),
+            {"role": "tool", "tool_name": "n", "content": "[1]"},
+        ),
     ],
 )
 def test_ollama_shape(r, expected):
@@ -102,22 +123,39 @@ def test_ollama_shape(r, expected):
 @pytest.mark.parametrize(
     "r, opts, expected",
     [
-        (R(T("Sunny, 22C"), name="get_weather"), {},
-         '<tool_response>\n{"content":"Sunny, 22C","name":"get_weather"}\n</tool_response>'),
-        (R(T("Sunny"), name="get_weather"), {"response_tag": "fn_response"},
-         '<fn_response>\n{"content":"Sunny","name":"get_weather"}\n</fn_response>'),
+        (
+            R(T("Sunny, 22C"), name="get_weather"),
+            {},
+            '<tool_response>\n{"content":"Sunny, 22C","name":"get_weather"}\n</tool_response>',
+        ),
+        (
+            R(T("Sunny"), name="get_weather"),
+            {"response_tag": "fn_response"},
+            '<fn_response>\n{"content":"Sunny","name":"get_weather"}\n</fn_response>',
+        ),
         (R(T("x"), name="t"), {"response_tag": ""}, '<>\n{"content":"x","name":"t"}\n</>'),
-        (R(T("x"), name="t"), {"response_tag": None},
-         '<tool_response>\n{"content":"x","name":"t"}\n</tool_response>'),
-        (R(T("x"), name="t"), {"response_tag": "a b"},
-         '<a b>\n{"content":"x","name":"t"}\n</a b>'),
+        (
+            R(T("x"), name="t"),
+            {"response_tag": None},
+            '<tool_response>\n{"content":"x","name":"t"}\n</tool_response>',
+        ),
+        (R(T("x"), name="t"), {"response_tag": "a b"}, '<a b>\n{"content":"x","name":"t"}\n</a b>'),
         (R(name=""), {}, '<tool_response>\n{"content":"","name":""}\n</tool_response>'),
-        (R(T("Köln 日本 😀 a/b"), name="wé"), {},
-         '<tool_response>\n{"content":"Köln 日本 😀 a/b","name":"wé"}\n</tool_response>'),
-        (R(T('q"\\\n\t'), name="t"), {},
-         '<tool_response>\n{"content":"q\\"\\\\\\n\\t","name":"t"}\n</tool_response>'),
-        (R(T("a"), T("b"), name="t", id="ignored", is_error=True), {},
-         '<tool_response>\n{"content":"a\\nb","name":"t"}\n</tool_response>'),
+        (
+            R(T("Köln 日本 😀 a/b"), name="wé"),
+            {},
+            '<tool_response>\n{"content":"Köln 日本 😀 a/b","name":"wé"}\n</tool_response>',
+        ),
+        (
+            R(T('q"\\\n\t'), name="t"),
+            {},
+            '<tool_response>\n{"content":"q\\"\\\\\\n\\t","name":"t"}\n</tool_response>',
+        ),
+        (
+            R(T("a"), T("b"), name="t", id="ignored", is_error=True),
+            {},
+            '<tool_response>\n{"content":"a\\nb","name":"t"}\n</tool_response>',
+        ),
     ],
 )
 def test_hermes_shape(r, opts, expected):
@@ -140,7 +178,10 @@ def test_responses_string_output_without_options():
 
 def test_responses_empty_id_still_present():
     assert R(T("x"), id="").to("responses") == {
-        "type": "function_call_output", "call_id": "", "output": "x"}
+        "type": "function_call_output",
+        "call_id": "",
+        "output": "x",
+    }
 
 
 def test_responses_no_role_key_and_no_error_flag():
@@ -173,8 +214,10 @@ def test_responses_image_input_carries_images(mime, kind):
         (img(data=None), "[image] image/png"),
         (img(data=123), "[image] image/png"),
         ({"type": "audio", "mimeType": "image/png", "data": PNG}, "[audio] image/png (3 bytes)"),
-        ({"type": "document", "mimeType": "image/png", "data": PNG},
-         "[document] image/png (3 bytes)"),
+        (
+            {"type": "document", "mimeType": "image/png", "data": PNG},
+            "[document] image/png (3 bytes)",
+        ),
         (NATIVE_IMAGE, "[image] image/png"),
         (res(uri="u", mimeType="image/png", blob=12), "[resource] image/png <u>"),
     ],
@@ -196,32 +239,51 @@ def test_responses_pdf_native():
         "call_id": "i",
         "output": [
             {"type": "input_text", "text": "here"},
-            {"type": "input_file", "filename": "my report.pdf",
-             "file_data": "data:application/pdf;base64,JVBERg=="},
+            {
+                "type": "input_file",
+                "filename": "my report.pdf",
+                "file_data": "data:application/pdf;base64,JVBERg==",
+            },
         ],
     }
 
 
 def test_responses_pdf_data_whitespace_stripped():
     out = R(pdf(blob="JVBE\r\nRg==\n")).to("responses", native_pdf=True)
-    assert out["output"] == [{"type": "input_file", "filename": "r.pdf",
-                              "file_data": "data:application/pdf;base64,JVBERg=="}]
+    assert out["output"] == [
+        {
+            "type": "input_file",
+            "filename": "r.pdf",
+            "file_data": "data:application/pdf;base64,JVBERg==",
+        }
+    ]
 
 
 @pytest.mark.parametrize(
     "block, placeholder",
     [
         (img("application/pdf", PDF), "[image] application/pdf (4 bytes)"),
-        ({"type": "document", "mimeType": "application/pdf", "data": PDF},
-         "[document] application/pdf (4 bytes)"),
+        (
+            {"type": "document", "mimeType": "application/pdf", "data": PDF},
+            "[document] application/pdf (4 bytes)",
+        ),
         (res(uri="u", mimeType="application/pdf", blob=5), "[resource] application/pdf <u>"),
-        (res(uri="u", mimeType="application/PDF", blob=PDF),
-         "[resource] application/PDF <u> (4 bytes)"),
-        (res(uri="u", mimeType="application/x-pdf", blob=PDF),
-         "[resource] application/x-pdf <u> (4 bytes)"),
+        (
+            res(uri="u", mimeType="application/PDF", blob=PDF),
+            "[resource] application/PDF <u> (4 bytes)",
+        ),
+        (
+            res(uri="u", mimeType="application/x-pdf", blob=PDF),
+            "[resource] application/x-pdf <u> (4 bytes)",
+        ),
         (res(uri="u", mimeType="application/pdf", text="pdf as text"), "pdf as text"),
-        ({"type": "document", "source": {"type": "base64", "media_type": "application/pdf",
-                                         "data": PDF}}, "[document] application/pdf"),
+        (
+            {
+                "type": "document",
+                "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+            },
+            "[document] application/pdf",
+        ),
     ],
 )
 def test_responses_native_pdf_not_carried(block, placeholder):
@@ -233,8 +295,11 @@ def test_responses_each_option_carries_only_its_own_kind():
     r = R(img(), pdf())
     assert r.to("responses", native_pdf=True)["output"] == [
         {"type": "input_text", "text": "[image] image/png (3 bytes)"},
-        {"type": "input_file", "filename": "r.pdf",
-         "file_data": "data:application/pdf;base64,JVBERg=="},
+        {
+            "type": "input_file",
+            "filename": "r.pdf",
+            "file_data": "data:application/pdf;base64,JVBERg==",
+        },
     ]
     assert r.to("responses", image_input=True)["output"] == [
         {"type": "input_image", "image_url": "data:image/png;base64,QUJD"},
@@ -266,14 +331,19 @@ def test_responses_list_in_content_order_with_every_item_kind():
         "call_id": "i",
         "output": [
             {"type": "input_text", "text": "first"},
-            {"type": "input_file", "filename": "r.pdf",
-             "file_data": "data:application/pdf;base64,JVBERg=="},
+            {
+                "type": "input_file",
+                "filename": "r.pdf",
+                "file_data": "data:application/pdf;base64,JVBERg==",
+            },
             {"type": "input_text", "text": "[image] image/png"},
             {"type": "input_text", "text": ""},
             {"type": "input_image", "image_url": "data:image/webp;base64,QUJD"},
             {"type": "input_text", "text": "doc"},
-            {"type": "input_text",
-             "text": "[search_result] Quelltown <https://e.com/q>\nPopulation 12"},
+            {
+                "type": "input_text",
+                "text": "[search_result] Quelltown <https://e.com/q>\nPopulation 12",
+            },
             {"type": "input_text", "text": "[resource_link] l <u>"},
             {"type": "input_text", "text": "[audio] audio/wav (4 bytes)"},
             {"type": "input_text", "text": "[unsupported]"},
@@ -291,9 +361,15 @@ def test_responses_only_anthropic_native_blocks_stay_string():
 
 def test_responses_options_without_media_stay_string():
     assert R(T("a"), T("b")).to("responses", image_input=True, native_pdf=True) == {
-        "type": "function_call_output", "call_id": "i", "output": "a\nb"}
+        "type": "function_call_output",
+        "call_id": "i",
+        "output": "a\nb",
+    }
     assert R(structured_content={"a": 1}).to("responses", image_input=True) == {
-        "type": "function_call_output", "call_id": "i", "output": '{"a":1}'}
+        "type": "function_call_output",
+        "call_id": "i",
+        "output": '{"a":1}',
+    }
 
 
 # --------------------------------------------------------------------------- filename rules
@@ -373,8 +449,11 @@ def test_responses_pdf_filename(uri, filename):
         resource["uri"] = uri
     out = R(res(**resource)).to("responses", native_pdf=True)
     assert out["output"] == [
-        {"type": "input_file", "filename": filename,
-         "file_data": "data:application/pdf;base64,JVBERg=="}
+        {
+            "type": "input_file",
+            "filename": filename,
+            "file_data": "data:application/pdf;base64,JVBERg==",
+        }
     ]
 
 
@@ -389,28 +468,53 @@ def test_responses_pdf_filename_uri_none_explicit():
 @pytest.mark.parametrize(
     "r, expected",
     [
-        (R(T("Sunny"), name="get_weather", id="call_1"),
-         {"functionResponse": {"name": "get_weather", "id": "call_1",
-                               "response": {"result": "Sunny"}}}),
-        (R(T("Sunny"), name="get_weather", id=""),
-         {"functionResponse": {"name": "get_weather", "response": {"result": "Sunny"}}}),
+        (
+            R(T("Sunny"), name="get_weather", id="call_1"),
+            {
+                "functionResponse": {
+                    "name": "get_weather",
+                    "id": "call_1",
+                    "response": {"result": "Sunny"},
+                }
+            },
+        ),
+        (
+            R(T("Sunny"), name="get_weather", id=""),
+            {"functionResponse": {"name": "get_weather", "response": {"result": "Sunny"}}},
+        ),
         (R(name="", id=""), {"functionResponse": {"name": "", "response": {"result": ""}}}),
-        (R(T("x"), structured_content={"temp": 22}),
-         {"functionResponse": {"name": "t", "id": "i", "response": {"temp": 22}}}),
-        (R(structured_content={"temp": 22}),
-         {"functionResponse": {"name": "t", "id": "i", "response": {"temp": 22}}}),
-        (R(T("x"), structured_content={}),
-         {"functionResponse": {"name": "t", "id": "i", "response": {}}}),
-        (R(T("x"), structured_content=[1, 2]),
-         {"functionResponse": {"name": "t", "id": "i", "response": {"result": "x"}}}),
-        (R(structured_content=[1, 2]),
-         {"functionResponse": {"name": "t", "id": "i", "response": {"result": "[1,2]"}}}),
-        (R(structured_content="s"),
-         {"functionResponse": {"name": "t", "id": "i", "response": {"result": '"s"'}}}),
-        (R(structured_content=False),
-         {"functionResponse": {"name": "t", "id": "i", "response": {"result": "false"}}}),
-        (R(T("x"), is_error=True),
-         {"functionResponse": {"name": "t", "id": "i", "response": {"result": "x"}}}),
+        (
+            R(T("x"), structured_content={"temp": 22}),
+            {"functionResponse": {"name": "t", "id": "i", "response": {"temp": 22}}},
+        ),
+        (
+            R(structured_content={"temp": 22}),
+            {"functionResponse": {"name": "t", "id": "i", "response": {"temp": 22}}},
+        ),
+        (
+            R(T("x"), structured_content={}),
+            {"functionResponse": {"name": "t", "id": "i", "response": {}}},
+        ),
+        (
+            R(T("x"), structured_content=[1, 2]),
+            {"functionResponse": {"name": "t", "id": "i", "response": {"result": "x"}}},
+        ),
+        (
+            R(structured_content=[1, 2]),
+            {"functionResponse": {"name": "t", "id": "i", "response": {"result": "[1,2]"}}},
+        ),
+        (
+            R(structured_content="s"),
+            {"functionResponse": {"name": "t", "id": "i", "response": {"result": '"s"'}}},
+        ),
+        (
+            R(structured_content=False),
+            {"functionResponse": {"name": "t", "id": "i", "response": {"result": "false"}}},
+        ),
+        (
+            R(T("x"), is_error=True),
+            {"functionResponse": {"name": "t", "id": "i", "response": {"result": "x"}}},
+        ),
     ],
 )
 def test_gemini_shape_and_R(r, expected):
@@ -434,8 +538,9 @@ def test_gemini_image_moves_to_parts(mime, kind):
 @pytest.mark.parametrize("kind", ["image", "resource"])
 def test_gemini_no_gif(kind):
     block = img("image/gif") if kind == "image" else res(mimeType="image/gif", blob=PNG)
-    expected = ("[image] image/gif (3 bytes)" if kind == "image"
-                else "[resource] image/gif (3 bytes)")
+    expected = (
+        "[image] image/gif (3 bytes)" if kind == "image" else "[resource] image/gif (3 bytes)"
+    )
     assert R(T("a"), block).to("gemini", image_input=True, native_pdf=True) == {
         "functionResponse": {"name": "t", "id": "i", "response": {"result": "a\n" + expected}}
     }
@@ -455,26 +560,34 @@ def test_gemini_pdf_moves_to_parts():
 def test_gemini_image_data_whitespace_stripped():
     out = R(img(data="Q U\nJ\tD")).to("gemini", image_input=True)
     assert out["functionResponse"]["parts"] == [
-        {"inlineData": {"mimeType": "image/png", "data": PNG}}]
+        {"inlineData": {"mimeType": "image/png", "data": PNG}}
+    ]
 
 
 def test_gemini_each_option_only_its_own_kind():
     r = R(img(), pdf())
     assert r.to("gemini", image_input=True) == {
         "functionResponse": {
-            "name": "t", "id": "i", "response": {"result": PDF_PH},
+            "name": "t",
+            "id": "i",
+            "response": {"result": PDF_PH},
             "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}],
         }
     }
     assert r.to("gemini", native_pdf=True) == {
         "functionResponse": {
-            "name": "t", "id": "i", "response": {"result": "[image] image/png (3 bytes)"},
+            "name": "t",
+            "id": "i",
+            "response": {"result": "[image] image/png (3 bytes)"},
             "parts": [{"inlineData": {"mimeType": "application/pdf", "data": PDF}}],
         }
     }
     assert r.to("gemini") == {
-        "functionResponse": {"name": "t", "id": "i",
-                             "response": {"result": "[image] image/png (3 bytes)\n" + PDF_PH}}
+        "functionResponse": {
+            "name": "t",
+            "id": "i",
+            "response": {"result": "[image] image/png (3 bytes)\n" + PDF_PH},
+        }
     }
 
 
@@ -524,7 +637,9 @@ def test_gemini_empty_text_left_is_not_none_left():
     r = R(T(""), img(), structured_content=[1])
     assert r.to("gemini", image_input=True) == {
         "functionResponse": {
-            "name": "t", "id": "i", "response": {"result": ""},
+            "name": "t",
+            "id": "i",
+            "response": {"result": ""},
             "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}],
         }
     }
@@ -534,8 +649,13 @@ def test_gemini_empty_text_left_is_not_none_left():
     "block, text",
     [
         (NATIVE_IMAGE, "[image] image/png"),
-        ({"type": "document", "source": {"type": "base64", "media_type": "application/pdf",
-                                         "data": PDF}}, "[document] application/pdf"),
+        (
+            {
+                "type": "document",
+                "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+            },
+            "[document] application/pdf",
+        ),
         (NATIVE_SR, "[search_result] Quelltown <https://e.com/q>\nPopulation 12"),
         (img("application/pdf", PDF), "[image] application/pdf (4 bytes)"),
         (img("image/bmp"), "[image] image/bmp (3 bytes)"),
@@ -554,35 +674,57 @@ def test_gemini_not_carried(block, text):
 
 def test_anthropic_shape():
     assert R(T("Sunny, 22C"), name="get_weather", id="call_abc").to("anthropic") == {
-        "type": "tool_result", "tool_use_id": "call_abc",
+        "type": "tool_result",
+        "tool_use_id": "call_abc",
         "content": [{"type": "text", "text": "Sunny, 22C"}],
     }
 
 
 def test_anthropic_is_error_only_when_true():
     assert R(T("boom"), is_error=True).to("anthropic") == {
-        "type": "tool_result", "tool_use_id": "i", "content": [T("boom")], "is_error": True}
+        "type": "tool_result",
+        "tool_use_id": "i",
+        "content": [T("boom")],
+        "is_error": True,
+    }
     assert "is_error" not in R(T("ok"), is_error=False).to("anthropic")
 
 
 def test_anthropic_empty_id_still_present():
     assert R(T("x"), id="").to("anthropic") == {
-        "type": "tool_result", "tool_use_id": "", "content": [T("x")]}
+        "type": "tool_result",
+        "tool_use_id": "",
+        "content": [T("x")],
+    }
 
 
 @pytest.mark.parametrize(
     "structured, content",
-    [(None, ""), ({"b": 1, "a": "é/"}, '{"a":"é/","b":1}'), ([1], "[1]"), ("s", '"s"'),
-     (False, "false")],
+    [
+        (None, ""),
+        ({"b": 1, "a": "é/"}, '{"a":"é/","b":1}'),
+        ([1], "[1]"),
+        ("s", '"s"'),
+        (False, "false"),
+    ],
 )
 def test_anthropic_no_items_content(structured, content):
     assert R(structured_content=structured).to("anthropic") == {
-        "type": "tool_result", "tool_use_id": "i", "content": content}
+        "type": "tool_result",
+        "tool_use_id": "i",
+        "content": content,
+    }
 
 
 def test_anthropic_text_drops_other_keys_keeps_cache_control():
-    block = {"type": "text", "text": "hi", "annotations": {"audience": ["user"]},
-             "_meta": {"x": 1}, "extra": True, "cache_control": {"type": "ephemeral"}}
+    block = {
+        "type": "text",
+        "text": "hi",
+        "annotations": {"audience": ["user"]},
+        "_meta": {"x": 1},
+        "extra": True,
+        "cache_control": {"type": "ephemeral"},
+    }
     assert R(block, T("plain")).to("anthropic")["content"] == [
         {"type": "text", "text": "hi", "cache_control": {"type": "ephemeral"}},
         {"type": "text", "text": "plain"},
@@ -602,22 +744,36 @@ def test_anthropic_native_image_always_passes(source_blocks):
 
 def test_anthropic_native_blocks_pass_unchanged_by_default():
     assert R(NATIVE_DOC, NATIVE_SR, NATIVE_IMAGE).to("anthropic")["content"] == [
-        NATIVE_DOC, NATIVE_SR, NATIVE_IMAGE]
+        NATIVE_DOC,
+        NATIVE_SR,
+        NATIVE_IMAGE,
+    ]
 
 
 def test_anthropic_native_blocks_pass_regardless_of_pdf_and_image_options():
-    block = {"type": "document",
-             "source": {"type": "base64", "media_type": "application/pdf", "data": PDF}}
+    block = {
+        "type": "document",
+        "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+    }
     assert R(block, NATIVE_IMAGE).to("anthropic", native_pdf=False, image_input=False)[
-        "content"] == [block, NATIVE_IMAGE]
+        "content"
+    ] == [block, NATIVE_IMAGE]
 
 
 def test_anthropic_source_blocks_off_native_doc_and_search_result_become_text():
-    content = [NATIVE_DOC, NATIVE_SR, NATIVE_IMAGE,
-               {"type": "document", "source": {"type": "base64", "media_type": "application/pdf",
-                                               "data": PDF}},
-               {"type": "document", "source": {"type": "content",
-                                               "content": [T("p1"), NATIVE_IMAGE, T("p2")]}}]
+    content = [
+        NATIVE_DOC,
+        NATIVE_SR,
+        NATIVE_IMAGE,
+        {
+            "type": "document",
+            "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+        },
+        {
+            "type": "document",
+            "source": {"type": "content", "content": [T("p1"), NATIVE_IMAGE, T("p2")]},
+        },
+    ]
     assert R(*content).to("anthropic", source_blocks=False)["content"] == [
         T("doc text"),
         T("[search_result] Quelltown <https://e.com/q>\nPopulation 12"),
@@ -628,17 +784,17 @@ def test_anthropic_source_blocks_off_native_doc_and_search_result_become_text():
 
 
 def test_anthropic_note_items():
-    assert R(5, {"type": "resource_link", "name": "n", "uri": "u"}).to("anthropic")[
-        "content"] == [T("[unsupported]"), T("[resource_link] n <u>")]
+    assert R(5, {"type": "resource_link", "name": "n", "uri": "u"}).to("anthropic")["content"] == [
+        T("[unsupported]"),
+        T("[resource_link] n <u>"),
+    ]
 
 
 def test_anthropic_document_item():
     r = R(DOC_TEXT, res(mimeType="text/csv", blob="YSxi"))
     assert r.to("anthropic")["content"] == [
-        {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                        "data": "doc"}},
-        {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                        "data": "a,b"}},
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "doc"}},
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "a,b"}},
     ]
     assert r.to("anthropic", source_blocks=False)["content"] == [T("doc"), T("a,b")]
 
@@ -648,18 +804,22 @@ def test_anthropic_document_item():
 def test_anthropic_image_input(mime, kind):
     block = img(mime) if kind == "image" else res(uri="file:///p", mimeType=mime, blob=PNG)
     assert R(block).to("anthropic", image_input=True)["content"] == [
-        {"type": "image", "source": {"type": "base64", "media_type": mime, "data": PNG}}]
-    expected_ph = (f"[image] {mime} (3 bytes)" if kind == "image"
-                   else f"[resource] {mime} <file:///p> (3 bytes)")
+        {"type": "image", "source": {"type": "base64", "media_type": mime, "data": PNG}}
+    ]
+    expected_ph = (
+        f"[image] {mime} (3 bytes)"
+        if kind == "image"
+        else f"[resource] {mime} <file:///p> (3 bytes)"
+    )
     assert R(block).to("anthropic")["content"] == [T(expected_ph)]
     assert R(block).to("anthropic", image_input=False)["content"] == [T(expected_ph)]
 
 
 @pytest.mark.parametrize("source_blocks", [True, False])
 def test_anthropic_image_input_independent_of_source_blocks(source_blocks):
-    assert R(img()).to("anthropic", image_input=True, source_blocks=source_blocks)[
-        "content"] == [{"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                                    "data": PNG}}]
+    assert R(img()).to("anthropic", image_input=True, source_blocks=source_blocks)["content"] == [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
+    ]
 
 
 @pytest.mark.parametrize(
@@ -669,22 +829,31 @@ def test_anthropic_image_input_independent_of_source_blocks(source_blocks):
         (img("application/pdf", PDF), "[image] application/pdf (4 bytes)"),
         (img(data=None), "[image] image/png"),
         ({"type": "audio", "mimeType": "image/png", "data": PNG}, "[audio] image/png (3 bytes)"),
-        ({"type": "audio", "mimeType": "audio/wav", "data": "QUJDRA=="},
-         "[audio] audio/wav (4 bytes)"),
-        ({"type": "document", "mimeType": "application/pdf", "data": PDF},
-         "[document] application/pdf (4 bytes)"),
-        (res(uri="u", mimeType="application/zip", blob="QUJDRA=="),
-         "[resource] application/zip <u> (4 bytes)"),
+        (
+            {"type": "audio", "mimeType": "audio/wav", "data": "QUJDRA=="},
+            "[audio] audio/wav (4 bytes)",
+        ),
+        (
+            {"type": "document", "mimeType": "application/pdf", "data": PDF},
+            "[document] application/pdf (4 bytes)",
+        ),
+        (
+            res(uri="u", mimeType="application/zip", blob="QUJDRA=="),
+            "[resource] application/zip <u> (4 bytes)",
+        ),
         (res(uri="u", mimeType="application/pdf", blob=5), "[resource] application/pdf <u>"),
     ],
 )
 def test_anthropic_other_blobs_placeholder(block, placeholder):
     assert R(block).to("anthropic", image_input=True, native_pdf=True)["content"] == [
-        T(placeholder)]
+        T(placeholder)
+    ]
 
 
-PDF_DOC = {"type": "document",
-           "source": {"type": "base64", "media_type": "application/pdf", "data": PDF}}
+PDF_DOC = {
+    "type": "document",
+    "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+}
 
 
 @pytest.mark.parametrize(
@@ -708,8 +877,7 @@ def test_anthropic_pdf_defaults_on(opts, expected):
 def test_anthropic_native_pdf_off_leaves_text_documents_and_search_results():
     r = R(DOC_TEXT, NATIVE_SR, NATIVE_DOC, pdf())
     assert r.to("anthropic", native_pdf=False)["content"] == [
-        {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                        "data": "doc"}},
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "doc"}},
         NATIVE_SR,
         NATIVE_DOC,
         T(PDF_PH),
@@ -721,18 +889,26 @@ def test_anthropic_pdf_data_whitespace_stripped():
 
 
 def test_anthropic_mixed_content_in_order():
-    content = [T("a"), img(), pdf(), DOC_TEXT, NATIVE_SR, 1,
-               {"type": "resource_link", "name": "l", "uri": "u"}]
+    content = [
+        T("a"),
+        img(),
+        pdf(),
+        DOC_TEXT,
+        NATIVE_SR,
+        1,
+        {"type": "resource_link", "name": "l", "uri": "u"},
+    ]
     assert R(*content).to("anthropic", image_input=True) == {
         "type": "tool_result",
         "tool_use_id": "i",
         "content": [
             T("a"),
-            {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                         "data": PNG}},
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}},
             PDF_DOC,
-            {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                            "data": "doc"}},
+            {
+                "type": "document",
+                "source": {"type": "text", "media_type": "text/plain", "data": "doc"},
+            },
             NATIVE_SR,
             T("[unsupported]"),
             T("[resource_link] l <u>"),
@@ -743,17 +919,26 @@ def test_anthropic_mixed_content_in_order():
 @pytest.mark.parametrize(
     "block, expected",
     [
-        ({**res(uri="file:///a.txt", text="doc"), "cache_control": {"type": "ephemeral"}},
-         {"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                         "data": "doc"}}),
-        ({**img(), "cache_control": {"type": "ephemeral"}},
-         {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                      "data": PNG}}),
+        (
+            {**res(uri="file:///a.txt", text="doc"), "cache_control": {"type": "ephemeral"}},
+            {
+                "type": "document",
+                "source": {"type": "text", "media_type": "text/plain", "data": "doc"},
+            },
+        ),
+        (
+            {**img(), "cache_control": {"type": "ephemeral"}},
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}},
+        ),
         ({**pdf(), "cache_control": {"type": "ephemeral"}}, PDF_DOC),
-        ({"type": "resource_link", "name": "n", "uri": "u", "cache_control": {"type": "x"}},
-         T("[resource_link] n <u>")),
-        ({"type": "audio", "mimeType": "audio/wav", "cache_control": {"type": "x"}},
-         T("[audio] audio/wav")),
+        (
+            {"type": "resource_link", "name": "n", "uri": "u", "cache_control": {"type": "x"}},
+            T("[resource_link] n <u>"),
+        ),
+        (
+            {"type": "audio", "mimeType": "audio/wav", "cache_control": {"type": "x"}},
+            T("[audio] audio/wav"),
+        ),
     ],
 )
 def test_anthropic_cache_control_only_on_text_items(block, expected):

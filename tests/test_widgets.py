@@ -22,18 +22,30 @@ EVIL = "<script>alert(1)</script><img src=x onerror=alert(1)>"
 
 
 def mixed() -> ToolResult:
-    return ToolResult(name="snapshot", id="call_1", content=[
-        {"type": "text", "text": "Hello"},
-        {"type": "image", "mimeType": "image/png", "data": PNG},
-        {"type": "resource", "resource": {"uri": "file:///r.pdf", "mimeType": "application/pdf",
-                                          "blob": SAMPLE_PDF}},
-        {"type": "resource_link", "uri": "file:///notes.txt", "name": "notes"},
-    ])
+    return ToolResult(
+        name="snapshot",
+        id="call_1",
+        content=[
+            {"type": "text", "text": "Hello"},
+            {"type": "image", "mimeType": "image/png", "data": PNG},
+            {
+                "type": "resource",
+                "resource": {
+                    "uri": "file:///r.pdf",
+                    "mimeType": "application/pdf",
+                    "blob": SAMPLE_PDF,
+                },
+            },
+            {"type": "resource_link", "uri": "file:///notes.txt", "name": "notes"},
+        ],
+    )
 
 
 def outcomes(box: widgets.VBox) -> dict[str, list[str]]:
-    return {wire: re.findall(r'class="trl-badge trl-outcome-([a-z]+)"', card.value)
-            for wire, card in box.cards.items()}
+    return {
+        wire: re.findall(r'class="trl-badge trl-outcome-([a-z]+)"', card.value)
+        for wire, card in box.cards.items()
+    }
 
 
 TEXT_ONLY = ["text", "placeholder", "placeholder", "placeholder"]
@@ -56,16 +68,24 @@ def test_widget_tree() -> None:
     grid = box.children[-1]
     assert isinstance(grid, widgets.GridBox)
     assert list(grid.children) == list(box.cards.values())
-    shown = [re.match(r'<div class="trl-card" data-wire="([a-z]+)">', c.value).group(1)
-             for c in grid.children]
+    shown = [
+        re.match(r'<div class="trl-card" data-wire="([a-z]+)">', c.value).group(1)
+        for c in grid.children
+    ]
     assert shown == list(WIRES)
     for wire, card in box.cards.items():
         assert f'<span class="trl-wire">{wire}</span>' in card.value
         assert html.escape(FACTS[wire].title) in card.value
         assert "<style" not in card.value
     descriptions = {c.description for c in box.controls.values()}
-    assert descriptions == {"image_input", "native_pdf", "source_blocks", "response_tag",
-                            "profile", "model sees images"}
+    assert descriptions == {
+        "image_input",
+        "native_pdf",
+        "source_blocks",
+        "response_tag",
+        "profile",
+        "model sees images",
+    }
     assert box.controls["native_pdf"].options == ("default", "on", "off")
     assert box.controls["response_tag"].placeholder == "tool_response"
     assert box.controls["profile"].options[0] == ("(none)", "")
@@ -117,7 +137,10 @@ def test_profile_sets_controls_and_highlights_its_wire() -> None:
     c = box.controls
     c["profile"].value = "moonshot"  # images for vision models, no PDF, source blocks off
     assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
-        True, "off", "off")
+        True,
+        "off",
+        "off",
+    )
     assert "trl-selected" in box.cards["anthropic"]._dom_classes
     assert not any("trl-selected" in box.cards[w]._dom_classes for w in WIRES if w != "anthropic")
     assert outcomes(box)["anthropic"] == ["text", "native", "placeholder", "placeholder"]
@@ -129,15 +152,23 @@ def test_profile_sets_controls_and_highlights_its_wire() -> None:
     assert "trl-selected" not in box.cards["anthropic"]._dom_classes
     c["vision"].value = True
     assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
-        True, "on", "default")
+        True,
+        "on",
+        "default",
+    )
     assert outcomes(box)["gemini"] == ["text", "native", "native", "placeholder"]
     c["profile"].value = None
     assert not any("trl-selected" in card._dom_classes for card in box.cards.values())
 
 
 def test_initial_options_and_wires() -> None:
-    box = compare(mixed(), wires=["gemini", "anthropic", "gemini"], image_input=True,
-                  native_pdf=False, response_tag="x")
+    box = compare(
+        mixed(),
+        wires=["gemini", "anthropic", "gemini"],
+        image_input=True,
+        native_pdf=False,
+        response_tag="x",
+    )
     assert list(box.cards) == ["gemini", "anthropic"]
     assert box.controls["image_input"].value is True
     assert box.controls["native_pdf"].value == "off"
@@ -157,12 +188,17 @@ def test_validation() -> None:
 
 
 def test_escaping_in_every_card() -> None:
-    r = ToolResult(name=EVIL, id=EVIL, content=[
-        {"type": "text", "text": EVIL},
-        {"type": "image", "mimeType": EVIL, "data": PNG, "uri": EVIL},
-        {"type": "resource", "resource": {"uri": EVIL, "mimeType": EVIL, "text": EVIL}},
-        {"type": "resource_link", "uri": EVIL, "name": EVIL},
-    ], structured_content={EVIL: EVIL})
+    r = ToolResult(
+        name=EVIL,
+        id=EVIL,
+        content=[
+            {"type": "text", "text": EVIL},
+            {"type": "image", "mimeType": EVIL, "data": PNG, "uri": EVIL},
+            {"type": "resource", "resource": {"uri": EVIL, "mimeType": EVIL, "text": EVIL}},
+            {"type": "resource_link", "uri": EVIL, "name": EVIL},
+        ],
+        structured_content={EVIL: EVIL},
+    )
     box = compare(r)
     for state in ({}, {"image_input": True, "native_pdf": "on", "source_blocks": "off"}):
         for name, value in state.items():
@@ -195,10 +231,14 @@ def test_matrix_explorer_profile() -> None:
     c["profile"].value = "perplexity"  # responses; images for vision models, PDFs never
     assert c["wire"].value == ("responses",)
     assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
-        "on", "off", "default")
+        "on",
+        "off",
+        "default",
+    )
     rows = explorer.filtered().set_index("kind")["outcome"].astype(str)
     assert rows["image_png"] == "native" and rows["pdf_resource"] == "placeholder"
     c["vision"].value = False
     assert c["image_input"].value == "off"
     assert explorer.filtered().set_index("kind")["outcome"].astype(str)["image_png"] == (
-        "placeholder")
+        "placeholder"
+    )

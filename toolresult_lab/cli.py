@@ -38,12 +38,24 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _option_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--image-input", action=argparse.BooleanOptionalAction, default=None,
-                        help="send images natively (anthropic, responses, gemini)")
-    parser.add_argument("--native-pdf", choices=TRI_STATES, default="default",
-                        help="send PDFs natively (default: on for anthropic, off elsewhere)")
-    parser.add_argument("--source-blocks", choices=TRI_STATES, default="default",
-                        help="anthropic document/search_result blocks (default: on)")
+    parser.add_argument(
+        "--image-input",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="send images natively (anthropic, responses, gemini)",
+    )
+    parser.add_argument(
+        "--native-pdf",
+        choices=TRI_STATES,
+        default="default",
+        help="send PDFs natively (default: on for anthropic, off elsewhere)",
+    )
+    parser.add_argument(
+        "--source-blocks",
+        choices=TRI_STATES,
+        default="default",
+        help="anthropic document/search_result blocks (default: on)",
+    )
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -64,32 +76,51 @@ def _parser() -> argparse.ArgumentParser:
         " differences.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=_Parser)
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+    )
 
     matrix = commands.add_parser(
-        "matrix", help="the capability matrix: what every wire sends for every media kind",
+        "matrix",
+        help="the capability matrix: what every wire sends for every media kind",
         description="Kinds x wires for one option set (or kinds x provider profiles).",
     )
-    matrix.add_argument("--format", choices=("table", "markdown", "csv", "html", "json"),
-                        default="table")
-    matrix.add_argument("--profiles", action="store_true",
-                        help="kinds x provider profiles instead of kinds x wires")
-    matrix.add_argument("--vision", action=argparse.BooleanOptionalAction, default=True,
-                        help="with --profiles: the model sees images (default: yes)")
-    matrix.add_argument("--long", action="store_true",
-                        help="every row of the full option grid (long form) instead of a table")
+    matrix.add_argument(
+        "--format", choices=("table", "markdown", "csv", "html", "json"), default="table"
+    )
+    matrix.add_argument(
+        "--profiles", action="store_true", help="kinds x provider profiles instead of kinds x wires"
+    )
+    matrix.add_argument(
+        "--vision",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="with --profiles: the model sees images (default: yes)",
+    )
+    matrix.add_argument(
+        "--long",
+        action="store_true",
+        help="every row of the full option grid (long form) instead of a table",
+    )
     matrix.add_argument("--wire", action="append", choices=WIRES, help="only this wire")
     matrix.add_argument("--kind", action="append", choices=list(PROBES), help="only this kind")
     _option_arguments(matrix)
 
-    for name, help_text in (("convert", "convert a result file to a wire's block (JSON)"),
-                            ("explain", "say what happens to each content entry on a wire")):
+    for name, help_text in (
+        ("convert", "convert a result file to a wire's block (JSON)"),
+        ("explain", "say what happens to each content entry on a wire"),
+    ):
         sub = commands.add_parser(name, help=help_text, description=help_text)
-        sub.add_argument("file",
-                         help="a ToolResult JSON or an MCP CallToolResult JSON; - for stdin")
-        sub.add_argument("--wire", required=True, choices=(*WIRES, "all"), metavar="WIRE",
-                         help=f"one of {', '.join(WIRES)}, or all")
+        sub.add_argument(
+            "file", help="a ToolResult JSON or an MCP CallToolResult JSON; - for stdin"
+        )
+        sub.add_argument(
+            "--wire",
+            required=True,
+            choices=(*WIRES, "all"),
+            metavar="WIRE",
+            help=f"one of {', '.join(WIRES)}, or all",
+        )
         sub.add_argument("--name", default=None, help="tool name (for an MCP result file)")
         sub.add_argument("--id", default=None, help="call id (for an MCP result file)")
         sub.add_argument("--response-tag", default=None, help="hermes tag (default tool_response)")
@@ -127,8 +158,7 @@ def _convert(args: argparse.Namespace) -> str:
     result = _read_result(args.file, args.name, args.id)
     options = _options(args)
     if args.wire == "all":
-        return json.dumps({w: result.to(w, **options) for w in WIRES}, indent=2,
-                          ensure_ascii=False)
+        return json.dumps({w: result.to(w, **options) for w in WIRES}, indent=2, ensure_ascii=False)
     return json.dumps(result.to(args.wire, **options), indent=2, ensure_ascii=False)
 
 
@@ -143,8 +173,11 @@ def _explain(args: argparse.Namespace) -> str:
     rows = []
     for wire in wires:
         for e in result.explain(wire, **options):
-            part = e.part if isinstance(e.part, str) else json.dumps(elide_base64(e.part),
-                                                                      ensure_ascii=False)
+            part = (
+                e.part
+                if isinstance(e.part, str)
+                else json.dumps(elide_base64(e.part), ensure_ascii=False)
+            )
             part = part.replace("\n", "\\n")  # one line per entry, as in the matrix
             part = part if len(part) <= 60 else part[:59] + "…"
             rows.append([wire, e.index, e.block_type, e.item_kind, e.outcome, e.reason, part])
@@ -169,13 +202,18 @@ def _matrix(args: argparse.Namespace) -> str:
             "native_pdf": tri_label(options["native_pdf"]),
             "source_blocks": tri_label(options["source_blocks"]),
         }
-        df = matrix.capability_matrix(wires=args.wire, kinds=args.kind,
-                                      options=None if args.long else grid)
-        table = df if args.long else matrix.pivot_outcomes(
-            df,
-            image_input=bool(options["image_input"]),
-            native_pdf=tri_label(options["native_pdf"]),
-            source_blocks=tri_label(options["source_blocks"]),
+        df = matrix.capability_matrix(
+            wires=args.wire, kinds=args.kind, options=None if args.long else grid
+        )
+        table = (
+            df
+            if args.long
+            else matrix.pivot_outcomes(
+                df,
+                image_input=bool(options["image_input"]),
+                native_pdf=tri_label(options["native_pdf"]),
+                source_blocks=tri_label(options["source_blocks"]),
+            )
         )
     if args.format == "table":
         heading = _heading(args)
@@ -186,11 +224,15 @@ def _matrix(args: argparse.Namespace) -> str:
 
 def _heading(args: argparse.Namespace) -> str:
     if args.profiles:
-        return (f"What each provider's tool loop sends, for a model that "
-                f"{'sees' if args.vision else 'does not see'} images (kinds x profiles).")
-    return (f"What each wire sends (image_input={'on' if args.image_input else 'off'}, "
-            f"native_pdf={args.native_pdf}, source_blocks={args.source_blocks}). "
-            "Outcomes: native, passthrough, document, text, placeholder, degraded, omitted.")
+        return (
+            f"What each provider's tool loop sends, for a model that "
+            f"{'sees' if args.vision else 'does not see'} images (kinds x profiles)."
+        )
+    return (
+        f"What each wire sends (image_input={'on' if args.image_input else 'off'}, "
+        f"native_pdf={args.native_pdf}, source_blocks={args.source_blocks}). "
+        "Outcomes: native, passthrough, document, text, placeholder, degraded, omitted."
+    )
 
 
 def _docs(args: argparse.Namespace) -> str:

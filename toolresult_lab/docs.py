@@ -65,9 +65,16 @@ def _wire_facts() -> str:
 
 def _profiles() -> str:
     rows = [
-        {"profile": p.id, "provider": p.label, "wire": p.wire, "images": p.images,
-         "PDF": p.pdf, "source_blocks": "default" if p.source_blocks is None else p.source_blocks,
-         "source": p.source, "note": p.note}
+        {
+            "profile": p.id,
+            "provider": p.label,
+            "wire": p.wire,
+            "images": p.images,
+            "PDF": p.pdf,
+            "source_blocks": "default" if p.source_blocks is None else p.source_blocks,
+            "source": p.source,
+            "note": p.note,
+        }
         for p in PROFILES.values()
     ]
     return _markdown(pd.DataFrame(rows), index=False)
@@ -90,24 +97,27 @@ def provider_differences() -> str:
     """The whole document as Markdown."""
     vision = profile_matrix(vision=True)
     text_only = profile_matrix(vision=False)
-    kinds = "\n".join(f"| {_escape(p.label)} | `{p.id}` | {_escape(p.description)} |"
-                      for p in PROBES.values())
-    return "\n".join([
-        _HEADER,
-        "## Wires\n",
-        _wire_facts(),
-        "\n## Provider profiles\n",
-        "Which wire each provider speaks and which options its tool loop passes. *images* / *PDF*:"
-        " sent natively only for a vision model, always, or never.\n",
-        _profiles(),
-        "\n## Probe kinds\n",
-        "| kind | id | what it is |\n|---|---|---|",
-        kinds,
-        "\n## What each provider receives: model that sees images\n",
-        _markdown(vision),
-        "\n## What each provider receives: text-only model\n",
-        _markdown(text_only),
-        "\n## Why (model that sees images; every outcome other than text)",
-        _reasons(vision),
-        "",
-    ])
+    kinds = "\n".join(
+        f"| {_escape(p.label)} | `{p.id}` | {_escape(p.description)} |" for p in PROBES.values()
+    )
+    return "\n".join(
+        [
+            _HEADER,
+            "## Wires\n",
+            _wire_facts(),
+            "\n## Provider profiles\n",
+            "Which wire each provider speaks and which options its tool loop passes."
+            " *images* / *PDF*: sent natively only for a vision model, always, or never.\n",
+            _profiles(),
+            "\n## Probe kinds\n",
+            "| kind | id | what it is |\n|---|---|---|",
+            kinds,
+            "\n## What each provider receives: model that sees images\n",
+            _markdown(vision),
+            "\n## What each provider receives: text-only model\n",
+            _markdown(text_only),
+            "\n## Why (model that sees images; every outcome other than text)",
+            _reasons(vision),
+            "",
+        ]
+    )

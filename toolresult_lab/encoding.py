@@ -14,9 +14,7 @@ from typing import Any
 
 __all__ = ["clone", "json_encode", "json_string", "optional_text", "text_field"]
 
-_ENCODER = json.JSONEncoder(
-    ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=repr
-)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=repr)
 
 
 def json_encode(value: Any) -> str:

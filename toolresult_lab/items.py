@@ -90,7 +90,15 @@ class BlobItem:
     """
 
     __slots__ = (
-        "_native", "_text", "carried", "data", "fixed_step", "media", "mime", "type", "uri"
+        "_native",
+        "_text",
+        "carried",
+        "data",
+        "fixed_step",
+        "media",
+        "mime",
+        "type",
+        "uri",
     )
     kind: ItemKind = "blob"
 
@@ -169,11 +177,18 @@ class NativeItem:
         if self._text_step is None:
             text, is_placeholder = native_text_form(self.block)
             self._text_step = (
-                (text, "placeholder", f"{self.block_type} has no text: sent as a placeholder"
-                 f" ({_NATIVE_ONLY_ON_ANTHROPIC})")
+                (
+                    text,
+                    "placeholder",
+                    f"{self.block_type} has no text: sent as a placeholder"
+                    f" ({_NATIVE_ONLY_ON_ANTHROPIC})",
+                )
                 if is_placeholder
-                else (text, "text", f"{self.block_type} sent as its text"
-                      f" ({_NATIVE_ONLY_ON_ANTHROPIC})")
+                else (
+                    text,
+                    "text",
+                    f"{self.block_type} sent as its text ({_NATIVE_ONLY_ON_ANTHROPIC})",
+                )
             )
         return self._text_step  # type: ignore[return-value]
 

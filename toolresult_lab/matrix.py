@@ -45,7 +45,6 @@ _GRID_OPTIONS = tuple(OPTION_GRID)
 _EXCERPT = 120
 
 
-
 def _axis_value(name: str, value: Any) -> Any:
     """One value of the grid axis ``name``; ``ValueError`` for anything else."""
     given = value
@@ -56,8 +55,11 @@ def _axis_value(name: str, value: Any) -> Any:
     if (value is None or isinstance(value, bool)) and value in OPTION_GRID[name]:
         return value
     allowed = ", ".join(
-        repr(v) for v in (*OPTION_GRID[name],
-                          *(label for label in TRI_STATES if tri_value(label) in OPTION_GRID[name]))
+        repr(v)
+        for v in (
+            *OPTION_GRID[name],
+            *(label for label in TRI_STATES if tri_value(label) in OPTION_GRID[name]),
+        )
     )
     raise ValueError(f"invalid value {given!r} for matrix option {name!r}; allowed: {allowed}")
 
@@ -75,8 +77,9 @@ def _grid(options: Mapping[str, Any] | None) -> list[dict[str, Any]]:
             raise ValueError(f"unknown matrix option {name!r}; the grid has: {known}")
         values = value if isinstance(value, (list, tuple)) else [value]
         axes[name] = tuple(_axis_value(name, v) for v in values)
-    return [dict(zip(_GRID_OPTIONS, combo, strict=True))
-            for combo in itertools.product(*axes.values())]
+    return [
+        dict(zip(_GRID_OPTIONS, combo, strict=True)) for combo in itertools.product(*axes.values())
+    ]
 
 
 def _excerpt(part: Any) -> str:
@@ -146,9 +149,22 @@ def capability_matrix(
     frame: pd.DataFrame = pd.DataFrame(
         [row for probe in probes for row in _rows(probe, wire_list, grid)],
         columns=[
-            "wire", "kind", "label", "image_input", "native_pdf", "source_blocks", "outcome",
-            "reason", "excerpt", "payload_bytes", "media", "carries_native",
-            "native_needs_vision", "reads_image_input", "reads_native_pdf", "reads_source_blocks",
+            "wire",
+            "kind",
+            "label",
+            "image_input",
+            "native_pdf",
+            "source_blocks",
+            "outcome",
+            "reason",
+            "excerpt",
+            "payload_bytes",
+            "media",
+            "carries_native",
+            "native_needs_vision",
+            "reads_image_input",
+            "reads_native_pdf",
+            "reads_source_blocks",
         ],
     )
     frame["wire"] = pd.Categorical(frame["wire"], categories=list(WIRES))
@@ -178,8 +194,11 @@ def pivot_outcomes(
     source_blocks = tri_label(_axis_value("source_blocks", source_blocks))
     if df is None:
         df = capability_matrix(
-            options={"image_input": image_input, "native_pdf": native_pdf,
-                     "source_blocks": source_blocks}
+            options={
+                "image_input": image_input,
+                "native_pdf": native_pdf,
+                "source_blocks": source_blocks,
+            }
         )
     selected = df[
         (df["image_input"] == image_input)
@@ -199,6 +218,7 @@ def outcome_table(df: pd.DataFrame, columns: str) -> pd.DataFrame:
 
     ``df`` must have one row per (kind, ``columns`` value).
     """
+
     def table(values: str) -> pd.DataFrame:
         wide = df.pivot(index="kind", columns=columns, values=values)
         labels = {p.id: p.label for p in PROBES.values()}
@@ -212,8 +232,9 @@ def outcome_table(df: pd.DataFrame, columns: str) -> pd.DataFrame:
     return outcomes
 
 
-def profile_matrix(vision: bool = True, kinds: Sequence[str] | None = None,
-                   profiles: Sequence[str] | None = None) -> pd.DataFrame:
+def profile_matrix(
+    vision: bool = True, kinds: Sequence[str] | None = None, profiles: Sequence[str] | None = None
+) -> pd.DataFrame:
     """Kinds x provider profiles (by id): what each provider's tool loop sends per kind.
 
     :param vision: whether the selected model sees images (the profiles gate on it).
@@ -225,8 +246,10 @@ def profile_matrix(vision: bool = True, kinds: Sequence[str] | None = None,
         frame = capability_matrix(
             wires=[profile.wire],
             kinds=kinds,
-            options={name: options.get(name, False if name == "image_input" else None)
-                     for name in _GRID_OPTIONS},
+            options={
+                name: options.get(name, False if name == "image_input" else None)
+                for name in _GRID_OPTIONS
+            },
         )
         frame["profile"] = profile.id
         frames.append(frame)
@@ -245,6 +268,7 @@ def style_matrix(df: pd.DataFrame) -> Any:
     Takes the long form (colours the ``outcome`` column) or a pivot from
     :func:`pivot_outcomes` / :func:`profile_matrix` (colours every cell).
     """
+
     def colour(value: Any) -> str:
         background = OUTCOME_COLOURS.get(str(value))  # type: ignore[call-overload]
         return f"background-color: {background}; color: white" if background else ""
@@ -256,8 +280,9 @@ def style_matrix(df: pd.DataFrame) -> Any:
     else:
         styler = df.style.map(colour)
         reasons = df.attrs.get("reasons")
-        tooltips = reasons if reasons is not None else pd.DataFrame("", index=df.index,
-                                                                    columns=df.columns)
+        tooltips = (
+            reasons if reasons is not None else pd.DataFrame("", index=df.index, columns=df.columns)
+        )
     return styler.set_tooltips(tooltips)
 
 
@@ -283,5 +308,3 @@ def build_time(repeat: int = 3) -> float:
         capability_matrix()
         best = min(best, time.perf_counter() - start)
     return best
-
-

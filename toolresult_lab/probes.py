@@ -19,31 +19,43 @@ from .result import ToolResult
 __all__ = ["PROBES", "SAMPLE_IMAGES", "SAMPLE_PDF", "Probe", "get_probe"]
 
 #: Real 8x8 images, base64 (two colour bands), by MIME type.
-SAMPLE_IMAGES: Mapping[str, str] = MappingProxyType({
-    "image/png": "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGklEQVR4nGPUqLjDAANbbvjA2UwMOMD"
-                 "glAAAg7IDZMoBP5wAAAAASUVORK5CYII=",
-    "image/gif": "R0lGODdhCAAIAIEAANxQKCh43AAAAAAAACwAAAAACAAIAAAIGwADCAwAoCCAgQQNIjR4cCDDhQodR"
-                 "hT4UGLBgAA7",
-    "image/webp": "UklGRkwAAABXRUJQVlA4IEAAAABwAgCdASoIAAgAAUAmJagCdHIA/ACu/9wABwYAAP7laKo6+zOXDj"
-                  "CH/+mEaT0QP3pZCN0yx//1oeKmwMsf3KAA",
-    "image/jpeg": "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLS"
-                  "wzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09P"
-                  "T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAIAAgDASIAAh"
-                  "EBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9"
-                  "AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0"
-                  "RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKz"
-                  "tLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQ"
-                  "EBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMi"
-                  "MoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZG"
-                  "VmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK"
-                  "0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwCrH3ooorlzT/ep/L8kexlP+5"
-                  "w+f5s//9k=",
-    "image/bmp": "Qk32AAAAAAAAADYAAAAoAAAACAAAAAgAAAABABgAAAAAAMAAAADEDgAAxA4AAAAAAAAAAAAA3Hgo3H"
-                 "go3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKF"
-                 "DcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3H"
-                 "go3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKF"
-                 "DcKFDcKFDc",
-})
+SAMPLE_IMAGES: Mapping[str, str] = MappingProxyType(
+    {
+        "image/png": (
+            "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGklEQVR4nGPUqLjDAANbbvjA2UwM"
+            "OMDglAAAg7IDZMoBP5wAAAAASUVORK5CYII="
+        ),
+        "image/gif": (
+            "R0lGODdhCAAIAIEAANxQKCh43AAAAAAAACwAAAAACAAIAAAIGwADCAwAoCCAgQQNIjR4cCDDhQod"
+            "RhT4UGLBgAA7"
+        ),
+        "image/webp": (
+            "UklGRkwAAABXRUJQVlA4IEAAAABwAgCdASoIAAgAAUAmJagCdHIA/ACu/9wABwYAAP7laKo6+zOX"
+            "DjCH/+mEaT0QP3pZCN0yx//1oeKmwMsf3KAA"
+        ),
+        "image/jpeg": (
+            "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4p"
+            "LSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09P"
+            "T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAIAAgD"
+            "ASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUF"
+            "BAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0"
+            "NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKj"
+            "pKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QA"
+            "HwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEE"
+            "BSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZH"
+            "SElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0"
+            "tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwCr"
+            "H3ooorlzT/ep/L8kexlP+5w+f5s//9k="
+        ),
+        "image/bmp": (
+            "Qk32AAAAAAAAADYAAAAoAAAACAAAAAgAAAABABgAAAAAAMAAAADEDgAAxA4AAAAAAAAAAAAA3Hgo"
+            "3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3Hgo"
+            "KFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDc"
+            "KFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo3Hgo3HgoKFDcKFDcKFDcKFDc3Hgo3Hgo"
+            "3Hgo3HgoKFDcKFDcKFDcKFDc"
+        ),
+    }
+)
 _SVG = "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSI4IiBoZWlnaHQ9IjgiLz4="
 #: A minimal one-page PDF, base64.
 SAMPLE_PDF = (
@@ -69,8 +81,9 @@ class Probe:
     """The media kind whose native carriage this probe shows (for the wire facts columns)."""
 
     def result(self, name: str = "probe", id: str = "call_1") -> ToolResult:
-        return ToolResult(name=name, id=id, content=self.content,
-                          structured_content=self.structured_content)
+        return ToolResult(
+            name=name, id=id, content=self.content, structured_content=self.structured_content
+        )
 
 
 def _image(mime: str) -> dict[str, Any]:
@@ -83,77 +96,220 @@ def _resource(**resource: Any) -> dict[str, Any]:
 
 _CATALOGUE = (
     Probe("text", "text", "A plain MCP text block.", [{"type": "text", "text": "Sunny, 22C"}]),
-    Probe("text_cache_control", "text + cache_control",
-          "A text block carrying Anthropic's cache_control (kept only on anthropic).",
-          [{"type": "text", "text": "Long context", "cache_control": {"type": "ephemeral"}}]),
-    Probe("image_png", "image/png", "An MCP image block, PNG.", [_image("image/png")],
-          media="image"),
-    Probe("image_jpeg", "image/jpeg", "An MCP image block, JPEG.", [_image("image/jpeg")],
-          media="image"),
-    Probe("image_gif", "image/gif", "An MCP image block, GIF (gemini carries no GIF).",
-          [_image("image/gif")], media="image"),
-    Probe("image_webp", "image/webp", "An MCP image block, WebP.", [_image("image/webp")],
-          media="image"),
-    Probe("image_bmp", "image/bmp", "An image type no wire carries natively.",
-          [_image("image/bmp")], media="image"),
-    Probe("image_svg", "image/svg+xml", "SVG: an image type no wire carries natively.",
-          [{"type": "image", "mimeType": "image/svg+xml", "data": _SVG}], media="image"),
-    Probe("image_resource", "image resource",
-          "A PNG as an embedded resource blob instead of an image block.",
-          [_resource(uri="file:///charts/bars.png", mimeType="image/png",
-                     blob=SAMPLE_IMAGES["image/png"])], media="image"),
-    Probe("audio", "audio/wav", "An MCP audio block: no wire carries audio.",
-          [{"type": "audio", "mimeType": "audio/wav", "data": _WAV}]),
-    Probe("pdf_resource", "PDF resource", "A PDF as an embedded resource blob.",
-          [_resource(uri="file:///reports/q3%20report.pdf", mimeType="application/pdf",
-                     blob=SAMPLE_PDF)], media="pdf"),
-    Probe("text_resource", "text resource", "An embedded text resource (text/plain).",
-          [_resource(uri="file:///notes.txt", mimeType="text/plain", text="Meeting at 10.")]),
-    Probe("json_resource", "JSON text resource",
-          "An embedded text resource with a non-text MIME type (application/json).",
-          [_resource(uri="file:///a.json", mimeType="application/json", text='{"a": 1}')]),
-    Probe("text_blob", "text/* blob", "A text/csv blob: decoded as UTF-8 and sent as text.",
-          [_resource(uri="file:///data.csv", mimeType="text/csv", blob=_CSV)]),
-    Probe("binary_blob", "binary blob (zip)", "An application/zip blob.",
-          [_resource(uri="file:///a.zip", mimeType="application/zip", blob=_ZIP)]),
-    Probe("resource_link", "resource_link", "A link to a resource the model cannot open.",
-          [{"type": "resource_link", "name": "large.parquet",
-            "uri": "file:///data/large.parquet", "mimeType": "application/vnd.apache.parquet"}]),
-    Probe("native_image_base64", "native image (base64)",
-          "An Anthropic-native image block with a base64 source, built by the caller.",
-          [{"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                        "data": SAMPLE_IMAGES["image/png"]}}]),
-    Probe("native_image_url", "native image (url)",
-          "An Anthropic-native image block with a url source.",
-          [{"type": "image", "source": {"type": "url", "url": "https://example.test/a.png"}}]),
-    Probe("native_text_document", "native text document",
-          "An Anthropic-native document block with a text source.",
-          [{"type": "document", "source": {"type": "text", "media_type": "text/plain",
-                                           "data": "Clause 4: the tenant pays."}}]),
-    Probe("native_pdf_document", "native PDF document",
-          "An Anthropic-native document block with a base64 PDF source.",
-          [{"type": "document", "source": {"type": "base64", "media_type": "application/pdf",
-                                           "data": SAMPLE_PDF}}]),
-    Probe("native_content_document", "native content document",
-          "An Anthropic-native document block with a content source (text, image, text).",
-          [{"type": "document", "source": {"type": "content", "content": [
-              {"type": "text", "text": "part one"},
-              {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                           "data": SAMPLE_IMAGES["image/png"]}},
-              {"type": "text", "text": "part two"}]}}]),
-    Probe("search_result", "search_result", "An Anthropic search_result block.",
-          [{"type": "search_result", "source": "https://e.test/q", "title": "Quelltown",
-            "content": [{"type": "text", "text": "Population 12"}]}]),
-    Probe("structured_object", "structured content (object)",
-          "No content blocks, only structuredContent as an object.",
-          structured_content={"city": "Quelltown", "temp_c": 22}),
-    Probe("structured_list", "structured content (list)",
-          "No content blocks, only structuredContent as a list.",
-          structured_content=[1, 2, 3]),
+    Probe(
+        "text_cache_control",
+        "text + cache_control",
+        "A text block carrying Anthropic's cache_control (kept only on anthropic).",
+        [{"type": "text", "text": "Long context", "cache_control": {"type": "ephemeral"}}],
+    ),
+    Probe(
+        "image_png", "image/png", "An MCP image block, PNG.", [_image("image/png")], media="image"
+    ),
+    Probe(
+        "image_jpeg",
+        "image/jpeg",
+        "An MCP image block, JPEG.",
+        [_image("image/jpeg")],
+        media="image",
+    ),
+    Probe(
+        "image_gif",
+        "image/gif",
+        "An MCP image block, GIF (gemini carries no GIF).",
+        [_image("image/gif")],
+        media="image",
+    ),
+    Probe(
+        "image_webp",
+        "image/webp",
+        "An MCP image block, WebP.",
+        [_image("image/webp")],
+        media="image",
+    ),
+    Probe(
+        "image_bmp",
+        "image/bmp",
+        "An image type no wire carries natively.",
+        [_image("image/bmp")],
+        media="image",
+    ),
+    Probe(
+        "image_svg",
+        "image/svg+xml",
+        "SVG: an image type no wire carries natively.",
+        [{"type": "image", "mimeType": "image/svg+xml", "data": _SVG}],
+        media="image",
+    ),
+    Probe(
+        "image_resource",
+        "image resource",
+        "A PNG as an embedded resource blob instead of an image block.",
+        [
+            _resource(
+                uri="file:///charts/bars.png", mimeType="image/png", blob=SAMPLE_IMAGES["image/png"]
+            )
+        ],
+        media="image",
+    ),
+    Probe(
+        "audio",
+        "audio/wav",
+        "An MCP audio block: no wire carries audio.",
+        [{"type": "audio", "mimeType": "audio/wav", "data": _WAV}],
+    ),
+    Probe(
+        "pdf_resource",
+        "PDF resource",
+        "A PDF as an embedded resource blob.",
+        [
+            _resource(
+                uri="file:///reports/q3%20report.pdf", mimeType="application/pdf", blob=SAMPLE_PDF
+            )
+        ],
+        media="pdf",
+    ),
+    Probe(
+        "text_resource",
+        "text resource",
+        "An embedded text resource (text/plain).",
+        [_resource(uri="file:///notes.txt", mimeType="text/plain", text="Meeting at 10.")],
+    ),
+    Probe(
+        "json_resource",
+        "JSON text resource",
+        "An embedded text resource with a non-text MIME type (application/json).",
+        [_resource(uri="file:///a.json", mimeType="application/json", text='{"a": 1}')],
+    ),
+    Probe(
+        "text_blob",
+        "text/* blob",
+        "A text/csv blob: decoded as UTF-8 and sent as text.",
+        [_resource(uri="file:///data.csv", mimeType="text/csv", blob=_CSV)],
+    ),
+    Probe(
+        "binary_blob",
+        "binary blob (zip)",
+        "An application/zip blob.",
+        [_resource(uri="file:///a.zip", mimeType="application/zip", blob=_ZIP)],
+    ),
+    Probe(
+        "resource_link",
+        "resource_link",
+        "A link to a resource the model cannot open.",
+        [
+            {
+                "type": "resource_link",
+                "name": "large.parquet",
+                "uri": "file:///data/large.parquet",
+                "mimeType": "application/vnd.apache.parquet",
+            }
+        ],
+    ),
+    Probe(
+        "native_image_base64",
+        "native image (base64)",
+        "An Anthropic-native image block with a base64 source, built by the caller.",
+        [
+            {
+                "type": "image",
+                "source": {
+                    "type": "base64",
+                    "media_type": "image/png",
+                    "data": SAMPLE_IMAGES["image/png"],
+                },
+            }
+        ],
+    ),
+    Probe(
+        "native_image_url",
+        "native image (url)",
+        "An Anthropic-native image block with a url source.",
+        [{"type": "image", "source": {"type": "url", "url": "https://example.test/a.png"}}],
+    ),
+    Probe(
+        "native_text_document",
+        "native text document",
+        "An Anthropic-native document block with a text source.",
+        [
+            {
+                "type": "document",
+                "source": {
+                    "type": "text",
+                    "media_type": "text/plain",
+                    "data": "Clause 4: the tenant pays.",
+                },
+            }
+        ],
+    ),
+    Probe(
+        "native_pdf_document",
+        "native PDF document",
+        "An Anthropic-native document block with a base64 PDF source.",
+        [
+            {
+                "type": "document",
+                "source": {"type": "base64", "media_type": "application/pdf", "data": SAMPLE_PDF},
+            }
+        ],
+    ),
+    Probe(
+        "native_content_document",
+        "native content document",
+        "An Anthropic-native document block with a content source (text, image, text).",
+        [
+            {
+                "type": "document",
+                "source": {
+                    "type": "content",
+                    "content": [
+                        {"type": "text", "text": "part one"},
+                        {
+                            "type": "image",
+                            "source": {
+                                "type": "base64",
+                                "media_type": "image/png",
+                                "data": SAMPLE_IMAGES["image/png"],
+                            },
+                        },
+                        {"type": "text", "text": "part two"},
+                    ],
+                },
+            }
+        ],
+    ),
+    Probe(
+        "search_result",
+        "search_result",
+        "An Anthropic search_result block.",
+        [
+            {
+                "type": "search_result",
+                "source": "https://e.test/q",
+                "title": "Quelltown",
+                "content": [{"type": "text", "text": "Population 12"}],
+            }
+        ],
+    ),
+    Probe(
+        "structured_object",
+        "structured content (object)",
+        "No content blocks, only structuredContent as an object.",
+        structured_content={"city": "Quelltown", "temp_c": 22},
+    ),
+    Probe(
+        "structured_list",
+        "structured content (list)",
+        "No content blocks, only structuredContent as a list.",
+        structured_content=[1, 2, 3],
+    ),
     Probe("empty", "empty content", "No content and no structured content."),
     Probe("non_object", "non-object entry", "A content entry that is not a JSON object.", [42]),
-    Probe("unknown_type", "unknown block type", "A block of a type MCP does not define.",
-          [{"type": "video", "mimeType": "video/mp4", "data": "AAAA"}]),
+    Probe(
+        "unknown_type",
+        "unknown block type",
+        "A block of a type MCP does not define.",
+        [{"type": "video", "mimeType": "video/mp4", "data": "AAAA"}],
+    ),
 )
 
 #: Every probe by id, in catalogue order.

@@ -179,8 +179,10 @@ def _string_html(text: str) -> str:
     if len(text) <= _DISPLAY_CHARS:
         return _span("trl-s", json_string(text))
     more = len(text) - _DISPLAY_CHARS
-    return (_span("trl-s", json_string(text[:_DISPLAY_CHARS]))
-            + f'<span class="trl-clipped"> … {more:,} more characters</span>')
+    return (
+        _span("trl-s", json_string(text[:_DISPLAY_CHARS]))
+        + f'<span class="trl-clipped"> … {more:,} more characters</span>'
+    )
 
 
 def _emit(value: Any, depth: int, out: list[str]) -> None:
@@ -263,15 +265,19 @@ def _thumb_html(explanation: Explanation) -> str:
 def _badge_html(explanation: Explanation) -> str:
     outcome = escape(explanation.outcome)
     label = f"#{explanation.index} {explanation.block_type}: {explanation.outcome}"
-    return (f'<span class="trl-badge trl-outcome-{outcome}" title="{escape(explanation.reason)}">'
-            f"{escape(label)}</span>")
+    return (
+        f'<span class="trl-badge trl-outcome-{outcome}" title="{escape(explanation.reason)}">'
+        f"{escape(label)}</span>"
+    )
 
 
 def _empty_html(result: ToolResult, wire: str) -> str:
     """No entries, so no badges: say what the wire sends instead (not a ``trl-badge``)."""
     outcome, reason = explain_empty_content(wire, result.structured_content)
-    return (f'<span class="trl-empty" title="{escape(reason)}">no content entries:'
-            f" {escape(outcome)}</span>")
+    return (
+        f'<span class="trl-empty" title="{escape(reason)}">no content entries:'
+        f" {escape(outcome)}</span>"
+    )
 
 
 def card_html(result: ToolResult, wire: str, **options: Any) -> str:
@@ -319,18 +325,22 @@ def content_table_html(result: ToolResult) -> str:
         f"<td>{escape(_clip(_one_line(text_field(e.part))))}</td></tr>"
         for e in result.explain("openai")
     )
-    head = (f"<b>{escape(result.name) or '(no name)'}</b> id={escape(json_string(result.id))}"
-            + (" <b>is_error</b>" if result.is_error else ""))
+    head = f"<b>{escape(result.name) or '(no name)'}</b> id={escape(json_string(result.id))}" + (
+        " <b>is_error</b>" if result.is_error else ""
+    )
     if result.structured_content is not None:
         structured = _clip(json_encode(elide_base64(result.structured_content)))
         head += f" structured_content=<code>{escape(structured)}</code>"
-    return (f"<div>{head}</div><table class=\"trl-content\"><tr><th>#</th><th>type</th>"
-            f"<th>item</th><th>summary</th></tr>{rows}</table>")
+    return (
+        f'<div>{head}</div><table class="trl-content"><tr><th>#</th><th>type</th>'
+        f"<th>item</th><th>summary</th></tr>{rows}</table>"
+    )
 
 
 def result_html(result: ToolResult, **options: Any) -> str:
     """A static view of ``result``: its content table and one card per wire, in a grid."""
     cards = "".join(card_html(result, wire, **options) for wire in WIRES)
-    return (f'<div class="trl-view">{style_html()}{content_table_html(result)}'
-            f'<div class="trl-grid">{cards}</div></div>')
-
+    return (
+        f'<div class="trl-view">{style_html()}{content_table_html(result)}'
+        f'<div class="trl-grid">{cards}</div></div>'
+    )

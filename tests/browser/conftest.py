@@ -15,7 +15,8 @@ if str(_HERE) not in sys.path:  # `import jupyter_lab` under any pytest import m
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "browser: drives JupyterLab in a real (headless) Chromium; needs chromium")
+        "markers", "browser: drives JupyterLab in a real (headless) Chromium; needs chromium"
+    )
 
 
 @pytest.fixture

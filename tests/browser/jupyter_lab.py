@@ -129,8 +129,10 @@ def missing_requirements(chromium: str | None = None) -> list[str]:
     missing: list[str] = []
     exe = chromium or chromium_path()
     if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
-        missing.append(f"Chromium executable not found at {exe} (apt-get install -y chromium,"
-                       " or set $CHROMIUM)")
+        missing.append(
+            f"Chromium executable not found at {exe} (apt-get install -y chromium,"
+            " or set $CHROMIUM)"
+        )
     for module in ("playwright", "jupyterlab", "ipykernel", "ipywidgets"):
         if find_spec(module) is None:
             missing.append(f"Python package {module!r} is not importable from {sys.executable}")
@@ -148,13 +150,22 @@ def notebook_json(cells: Sequence[str], kernel_name: str = KERNEL_NAME) -> dict[
     """An nbformat 4.5 notebook with one code cell per source string."""
     return {
         "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"cell-{i}", "metadata": {},
-             "outputs": [], "source": src.splitlines(keepends=True)}
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"cell-{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": src.splitlines(keepends=True),
+            }
             for i, src in enumerate(cells)
         ],
         "metadata": {
-            "kernelspec": {"display_name": "Python (browser test)", "language": "python",
-                           "name": kernel_name},
+            "kernelspec": {
+                "display_name": "Python (browser test)",
+                "language": "python",
+                "name": kernel_name,
+            },
             "language_info": {"name": "python"},
         },
         "nbformat": 4,
@@ -177,8 +188,12 @@ def _log(msg: str) -> None:
 
 def _cmdline(pid: int) -> str:
     try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(
-            "utf-8", "replace")
+        return (
+            Path(f"/proc/{pid}/cmdline")
+            .read_bytes()
+            .replace(b"\0", b" ")
+            .decode("utf-8", "replace")
+        )
     except OSError:
         return ""
 
@@ -270,8 +285,12 @@ class JupyterLab:
             raise
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         if exc_type is not None:
             self._screenshot_failure()
         self.close()
@@ -308,8 +327,9 @@ class JupyterLab:
         if self.run_cells:
             self.run_all_cells()
             self.timings["cells_run"] = time.monotonic() - t0
-            self.log(f"all cells run (result {self.run_result!r}) after "
-                     f"{self.timings['cells_run']:.1f}s")
+            self.log(
+                f"all cells run (result {self.run_result!r}) after {self.timings['cells_run']:.1f}s"
+            )
 
     def _path(self, *parts: str) -> str:
         return os.path.join(self.workdir, *parts)
@@ -320,42 +340,61 @@ class JupyterLab:
         env.pop("JUPYTER_TOKEN", None)
         env.pop("JUPYTER_PATH", None)
         env.pop("JUPYTER_CONFIG_PATH", None)
-        env.update({
-            "HOME": self._path("home"),
-            "XDG_CONFIG_HOME": self._path("xdg", "config"),
-            "XDG_CACHE_HOME": self._path("xdg", "cache"),
-            "XDG_DATA_HOME": self._path("xdg", "data"),
-            "XDG_RUNTIME_DIR": self._path("xdg", "runtime"),
-            "JUPYTER_CONFIG_DIR": self._path("jupyter", "config"),
-            "JUPYTER_DATA_DIR": self._path("jupyter", "data"),
-            "JUPYTER_RUNTIME_DIR": self._path("jupyter", "runtime"),
-            "JUPYTER_PLATFORM_DIRS": "1",
-            "IPYTHONDIR": self._path("ipython"),
-            "MPLCONFIGDIR": self._path("xdg", "matplotlib"),
-            "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
-        })
+        env.update(
+            {
+                "HOME": self._path("home"),
+                "XDG_CONFIG_HOME": self._path("xdg", "config"),
+                "XDG_CACHE_HOME": self._path("xdg", "cache"),
+                "XDG_DATA_HOME": self._path("xdg", "data"),
+                "XDG_RUNTIME_DIR": self._path("xdg", "runtime"),
+                "JUPYTER_CONFIG_DIR": self._path("jupyter", "config"),
+                "JUPYTER_DATA_DIR": self._path("jupyter", "data"),
+                "JUPYTER_RUNTIME_DIR": self._path("jupyter", "runtime"),
+                "JUPYTER_PLATFORM_DIRS": "1",
+                "IPYTHONDIR": self._path("ipython"),
+                "MPLCONFIGDIR": self._path("xdg", "matplotlib"),
+                "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
+            }
+        )
         return env
 
     def _prepare_dirs(self) -> None:
-        for sub in ("home", "xdg/config", "xdg/cache", "xdg/data", "xdg/runtime",
-                    "xdg/matplotlib", "jupyter/config/labconfig", "jupyter/runtime",
-                    f"jupyter/data/kernels/{KERNEL_NAME}", "ipython/profile_default/startup",
-                    "kernel-reports", "nb", "workspaces"):
+        for sub in (
+            "home",
+            "xdg/config",
+            "xdg/cache",
+            "xdg/data",
+            "xdg/runtime",
+            "xdg/matplotlib",
+            "jupyter/config/labconfig",
+            "jupyter/runtime",
+            f"jupyter/data/kernels/{KERNEL_NAME}",
+            "ipython/profile_default/startup",
+            "kernel-reports",
+            "nb",
+            "workspaces",
+        ):
             os.makedirs(self._path(sub), exist_ok=True)
         os.chmod(self._path("xdg", "runtime"), 0o700)
         # Page config: the news toast off (it covers screenshots) + the caller's extensions.
         disabled = {"@jupyterlab/apputils-extension:announcements": True}
         disabled.update({name: True for name in self.disabled_extensions})
-        self._write_json(self._path("jupyter", "config", "labconfig", "page_config.json"),
-                         {"disabledExtensions": disabled})
+        self._write_json(
+            self._path("jupyter", "config", "labconfig", "page_config.json"),
+            {"disabledExtensions": disabled},
+        )
         # Kernel spec pinned to this interpreter.
-        self._write_json(self._path("jupyter", "data", "kernels", KERNEL_NAME, "kernel.json"), {
-            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-            "display_name": "Python (browser test)",
-            "language": "python",
-        })
-        Path(self._path("ipython", "profile_default", "startup", "00-harness-report.py")
-             ).write_text(_KERNEL_REPORT.format(report_dir=self._path("kernel-reports")))
+        self._write_json(
+            self._path("jupyter", "data", "kernels", KERNEL_NAME, "kernel.json"),
+            {
+                "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": "Python (browser test)",
+                "language": "python",
+            },
+        )
+        Path(
+            self._path("ipython", "profile_default", "startup", "00-harness-report.py")
+        ).write_text(_KERNEL_REPORT.format(report_dir=self._path("kernel-reports")))
         self._write_json(self._path("nb", self.notebook_name), notebook_json(self.cells))
 
     @staticmethod
@@ -365,7 +404,9 @@ class JupyterLab:
 
     def _server_cmd(self) -> list[str]:
         return [
-            sys.executable, "-m", "jupyterlab",
+            sys.executable,
+            "-m",
+            "jupyterlab",
             "--no-browser",
             "--ServerApp.ip=127.0.0.1",
             f"--ServerApp.port={self.port}",
@@ -392,8 +433,12 @@ class JupyterLab:
             self.base_url = f"http://127.0.0.1:{self.port}"
             self._logf = open(logpath, "ab")  # noqa: SIM115 - lives as long as the server
             self._proc = subprocess.Popen(
-                self._server_cmd(), env=self._state_env(), cwd=self._path("nb"),
-                stdout=self._logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                self._server_cmd(),
+                env=self._state_env(),
+                cwd=self._path("nb"),
+                stdout=self._logf,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
                 start_new_session=True,  # own process group: pgid == pid
             )
             self.log(f"jupyter lab pid={self._proc.pid} port={self.port} (attempt {attempt + 1})")
@@ -415,13 +460,17 @@ class JupyterLab:
             except OSError:
                 pass
             time.sleep(0.25)
-        raise HarnessError(f"jupyter lab not ready after {self.timeouts.server}s; log tail:\n"
-                           f"{self.log_tail()}")
+        raise HarnessError(
+            f"jupyter lab not ready after {self.timeouts.server}s; log tail:\n{self.log_tail()}"
+        )
 
     def api(self, path: str, method: str = "GET", timeout: float = 10.0) -> tuple[int, bytes]:
         """Call the server's REST API with the token."""
-        req = urllib.request.Request(f"{self.base_url}{path}", method=method,
-                                     headers={"Authorization": f"token {self.token}"})
+        req = urllib.request.Request(
+            f"{self.base_url}{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
         try:
             with urllib.request.urlopen(req, timeout=timeout) as r:
                 return int(r.status), r.read()
@@ -457,7 +506,8 @@ class JupyterLab:
         url = route.request.url
         parts = urllib.parse.urlsplit(url)
         if parts.scheme in ("data", "blob") or (
-                parts.hostname == "127.0.0.1" and parts.port == self.port):
+            parts.hostname == "127.0.0.1" and parts.port == self.port
+        ):
             route.continue_()
         else:
             self.blocked_requests.append(url)
@@ -470,9 +520,11 @@ class JupyterLab:
         page.goto(url, wait_until="domcontentloaded", timeout=ms)
         page.wait_for_function(_KERNEL_IDLE_JS, timeout=ms, polling=250)
         if self.collapse_sidebars:
-            page.evaluate("() => { const s = window.jupyterapp.shell;"
-                          " if (s.collapseLeft) s.collapseLeft();"
-                          " if (s.collapseRight) s.collapseRight(); }")
+            page.evaluate(
+                "() => { const s = window.jupyterapp.shell;"
+                " if (s.collapseLeft) s.collapseLeft();"
+                " if (s.collapseRight) s.collapseRight(); }"
+            )
 
     def kernel_reports(self) -> list[dict[str, Any]]:
         """What each kernel started by this server reported at start-up (pid, executable)."""
@@ -502,8 +554,9 @@ class JupyterLab:
         ms = int(self.timeouts.run * 1000)
         self.run_result = self.page.evaluate(_RUN_ALL_JS, ms)
         if self.run_result == "timeout":
-            raise HarnessError(f"running all cells took more than {self.timeouts.run}s\n"
-                               + self.diagnostics())
+            raise HarnessError(
+                f"running all cells took more than {self.timeouts.run}s\n" + self.diagnostics()
+            )
         self.page.wait_for_function(_KERNEL_IDLE_JS, timeout=ms, polling=250)
 
     # ----------------------------------------------------------------- inspection helpers
@@ -526,7 +579,8 @@ class JupyterLab:
 
         try:
             self.page.locator(f".jp-OutputArea-output {selector}").first.wait_for(
-                state="visible", timeout=int(timeout * 1000))
+                state="visible", timeout=int(timeout * 1000)
+            )
         except PlaywrightTimeout:
             return False
         return True
@@ -552,8 +606,10 @@ class JupyterLab:
         """What to attach to a failure message: outputs, errors, console, blocked, server log."""
         parts: list[str] = []
         if self._page is not None:
-            for label, getter in (("cell errors", self.cell_errors),
-                                  ("output areas", self.output_texts)):
+            for label, getter in (
+                ("cell errors", self.cell_errors),
+                ("output areas", self.output_texts),
+            ):
                 try:
                     parts.append(f"{label}: {[t[:300] for t in getter()]!r}")
                 except Exception as e:
@@ -582,8 +638,10 @@ class JupyterLab:
                     shutil.rmtree(self.workdir, ignore_errors=True)
 
     def _close_browser(self) -> None:
-        for name, action in (("context", self._ctx.close if self._ctx else None),
-                             ("playwright", self._pw.stop if self._pw else None)):
+        for name, action in (
+            ("context", self._ctx.close if self._ctx else None),
+            ("playwright", self._pw.stop if self._pw else None),
+        ):
             if action is None:
                 continue
             try:
@@ -655,4 +713,3 @@ class JupyterLab:
         for sig, old in self._old_handlers.items():
             signal.signal(sig, old)
         self._old_handlers.clear()
-

@@ -94,8 +94,9 @@ def require_browser() -> None:
         return
     message = "browser test cannot run: " + "; ".join(missing)
     if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-        pytest.fail(message + " (CI is set: the project's test script must install them)",
-                    pytrace=False)
+        pytest.fail(
+            message + " (CI is set: the project's test script must install them)", pytrace=False
+        )
     pytest.skip(message)
 
 
@@ -111,8 +112,7 @@ class Checks:
         return bool(ok)
 
     def report(self, lab: JupyterLab) -> str:
-        return ("\n".join(f"- {f}" for f in self.failures)
-                + "\n\n" + lab.diagnostics())
+        return "\n".join(f"- {f}" for f in self.failures) + "\n\n" + lab.diagnostics()
 
 
 def _outcomes(lab: JupyterLab) -> dict[str, list[str]]:
@@ -136,69 +136,92 @@ def _wait(lab: JupyterLab, js: str, arg: Any = None, timeout: float = 30.0) -> b
 def test_compare_widget_renders_and_reacts(screenshot_dir: Path) -> None:
     require_browser()
     checks = Checks()
-    with JupyterLab([PNG_CELL, COMPARE_CELL], viewport=(1400, 2000),
-                    failure_screenshot=screenshot_dir / "compare-failure.png") as lab:
+    with JupyterLab(
+        [PNG_CELL, COMPARE_CELL],
+        viewport=(1400, 2000),
+        failure_screenshot=screenshot_dir / "compare-failure.png",
+    ) as lab:
         page = lab.page
         errors = lab.cell_errors()
         assert not errors, f"notebook cells raised: {errors}\n\n{lab.diagnostics()}"
         assert lab.wait_for_widget(".trl-compare", timeout=60), (
-            "compare() did not render a .trl-compare widget\n\n" + lab.diagnostics())
+            "compare() did not render a .trl-compare widget\n\n" + lab.diagnostics()
+        )
         root = page.locator(".jp-OutputArea-output .trl-compare").first
 
         # Six cards, one per wire, each with its visible name and one badge per block.
         cards = root.locator(".trl-card")
         _wait(lab, "() => document.querySelectorAll('.trl-compare .trl-card').length >= 6")
         found = [cards.nth(i).get_attribute("data-wire") for i in range(cards.count())]
-        checks.check(sorted(w or "" for w in found) == sorted(WIRES),
-                     f"cards' data-wire {found} != {list(WIRES)}")
+        checks.check(
+            sorted(w or "" for w in found) == sorted(WIRES),
+            f"cards' data-wire {found} != {list(WIRES)}",
+        )
         for wire in WIRES:
             card = root.locator(f'.trl-card[data-wire="{wire}"]')
             if not checks.check(card.count() == 1, f"{wire}: {card.count()} cards"):
                 continue
             name = card.locator(".trl-wire").first
-            checks.check(name.count() and name.is_visible()
-                         and name.inner_text().strip() == wire,
-                         f"{wire}: wire name not visible in its card")
+            checks.check(
+                name.count() and name.is_visible() and name.inner_text().strip() == wire,
+                f"{wire}: wire name not visible in its card",
+            )
             n_badges = card.locator(".trl-badge").count()
             checks.check(n_badges == 4, f"{wire}: {n_badges} badges, expected 4 (one per block)")
 
         before = _outcomes(lab)
         for wire in NATIVE_IMAGE_WIRES:
             got = before.get(wire, [])
-            checks.check(len(got) > IMAGE_BLOCK and got[IMAGE_BLOCK] != "native",
-                         f"{wire}: image badge is {got[IMAGE_BLOCK:IMAGE_BLOCK + 1]} before "
-                         "image_input is switched on (expected not native)")
+            checks.check(
+                len(got) > IMAGE_BLOCK and got[IMAGE_BLOCK] != "native",
+                f"{wire}: image badge is {got[IMAGE_BLOCK : IMAGE_BLOCK + 1]} before "
+                "image_input is switched on (expected not native)",
+            )
         n_thumbs = root.locator("img.trl-thumb").count()
         checks.check(n_thumbs == 0, f"{n_thumbs} img.trl-thumb before image_input is on")
 
         # Switch image_input on as a user would: click the real control.
-        control = (root.locator(".widget-checkbox", has_text="image_input")
-                   .locator("input[type=checkbox]")
-                   .or_(root.locator("button.widget-toggle-button", has_text="image_input")))
-        assert control.count() >= 1, ("no image_input Checkbox/ToggleButton in the widget\n\n"
-                                      + checks.report(lab))
+        control = (
+            root.locator(".widget-checkbox", has_text="image_input")
+            .locator("input[type=checkbox]")
+            .or_(root.locator("button.widget-toggle-button", has_text="image_input"))
+        )
+        assert control.count() >= 1, (
+            "no image_input Checkbox/ToggleButton in the widget\n\n" + checks.report(lab)
+        )
         control.first.click()
         switched = _wait(lab, _IMAGES_NATIVE_JS, [list(NATIVE_IMAGE_WIRES), IMAGE_BLOCK])
         after = _outcomes(lab)
-        checks.check(switched, "after clicking image_input the image badge is not native on "
-                     f"all of {NATIVE_IMAGE_WIRES}: {after}")
-        checks.check(_wait(lab, _THUMB_DRAWN_JS),
-                     "after clicking image_input no img.trl-thumb was drawn with a real size")
+        checks.check(
+            switched,
+            "after clicking image_input the image badge is not native on "
+            f"all of {NATIVE_IMAGE_WIRES}: {after}",
+        )
+        checks.check(
+            _wait(lab, _THUMB_DRAWN_JS),
+            "after clicking image_input no img.trl-thumb was drawn with a real size",
+        )
 
         # The tool's text is shown as text; nothing in it ran or became markup.
         page.wait_for_timeout(500)  # an <img onerror> would have fired by now
         pwned = page.evaluate("() => [typeof window.__pwned, typeof window.__pwned2]")
         checks.check(pwned == ["undefined", "undefined"], f"injected code ran: {pwned}")
         checks.check(root.locator("script").count() == 0, "a <script> element is in the widget")
-        checks.check(root.locator("img:not(.trl-thumb)").count() == 0,
-                     "the tool's <img onerror> became an element in the widget")
+        checks.check(
+            root.locator("img:not(.trl-thumb)").count() == 0,
+            "the tool's <img onerror> became an element in the widget",
+        )
         shown = root.locator(".trl-card", has_text=SCRIPT_TEXT)
-        checks.check(shown.count() >= 1 and shown.first.is_visible(),
-                     f"{SCRIPT_TEXT!r} is not visible as literal text in any card")
+        checks.check(
+            shown.count() >= 1 and shown.first.is_visible(),
+            f"{SCRIPT_TEXT!r} is not visible as literal text in any card",
+        )
         err = page.get_by_text("Error displaying widget")
         checks.check(err.count() == 0, "'Error displaying widget' on the page")
-        checks.check(not lab.blocked_requests,
-                     f"the page tried to leave loopback: {lab.blocked_requests[:5]}")
+        checks.check(
+            not lab.blocked_requests,
+            f"the page tried to leave loopback: {lab.blocked_requests[:5]}",
+        )
 
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
         root.scroll_into_view_if_needed()
@@ -219,10 +242,12 @@ def test_harness_renders_trivial_widget() -> None:
         hbox = lab.page.locator(".jp-OutputArea-output .widget-hbox").first
         assert hbox.locator(".widget-html").count() == 3
         hbox.get_by_role("button", name="B", exact=True).click()
-        assert _wait(lab, """() => [...document.querySelectorAll(
+        assert _wait(
+            lab,
+            """() => [...document.querySelectorAll(
             '.jp-OutputArea-output .widget-hbox .widget-html')].every(
-            (p) => p.innerText.includes('mode B'))"""), (
-            "the kernel-side observer did not update the panes\n\n" + lab.diagnostics())
+            (p) => p.innerText.includes('mode B'))""",
+        ), "the kernel-side observer did not update the panes\n\n" + lab.diagnostics()
         assert not lab.blocked_requests, lab.blocked_requests
 
 

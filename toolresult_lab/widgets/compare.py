@@ -24,6 +24,7 @@ __all__ = ["NO_PROFILE", "CompareBox", "compare", "profile_controls"]
 _WIDE = {"description_width": "initial"}  # show descriptions in full
 NO_PROFILE = ""  # the dropdown's "(none)": ipywidgets shows a None value as no selection
 
+
 def check_wires(wires: Sequence[str] | None) -> list[Wire]:
     """The wires to show, in the given order without repeats; ``ValueError`` for unknown ones."""
     if wires is None:
@@ -42,15 +43,20 @@ def profile_controls() -> dict[str, widgets.Widget]:
         "profile": widgets.Dropdown(
             description="profile",
             options=[("(none)", NO_PROFILE)] + [(p.label, p.id) for p in PROFILES.values()],
-            value=NO_PROFILE, style=_WIDE),
+            value=NO_PROFILE,
+            style=_WIDE,
+        ),
         "vision": widgets.Checkbox(value=True, description="model sees images", indent=False),
     }
 
 
 def _tri_buttons(name: str, value: Any) -> widgets.ToggleButtons:
-    return widgets.ToggleButtons(options=list(TRI_STATES), value=tri_label(value),
-                                 description=name,
-                                 style={"button_width": "7.5em", **_WIDE})
+    return widgets.ToggleButtons(
+        options=list(TRI_STATES),
+        value=tri_label(value),
+        description=name,
+        style={"button_width": "7.5em", **_WIDE},
+    )
 
 
 class CompareBox(widgets.VBox):  # type: ignore[misc]
@@ -63,22 +69,28 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, result: ToolResult, wires: list[Wire], options: Mapping[str, Any]) -> None:
         controls: dict[str, widgets.Widget] = {
-            "image_input": widgets.Checkbox(value=bool(options.get("image_input")),
-                                            description="image_input", indent=False),
+            "image_input": widgets.Checkbox(
+                value=bool(options.get("image_input")), description="image_input", indent=False
+            ),
             "native_pdf": _tri_buttons("native_pdf", options.get("native_pdf")),
             "source_blocks": _tri_buttons("source_blocks", options.get("source_blocks")),
-            "response_tag": widgets.Text(value=options.get("response_tag") or "",
-                                         description="response_tag",
-                                         placeholder="tool_response", style=_WIDE,
-                                         layout=widgets.Layout(width="22em")),
+            "response_tag": widgets.Text(
+                value=options.get("response_tag") or "",
+                description="response_tag",
+                placeholder="tool_response",
+                style=_WIDE,
+                layout=widgets.Layout(width="22em"),
+            ),
             **profile_controls(),
         }
         cards = {wire: widgets.HTML(layout=widgets.Layout(min_width="0")) for wire in wires}
         style = widgets.HTML(value=style_html())
         grid = widgets.GridBox(
             list(cards.values()),
-            layout=widgets.Layout(grid_template_columns="repeat(3, minmax(0, 1fr))",
-                                  grid_gap="8px", width="100%"))
+            layout=widgets.Layout(
+                grid_template_columns="repeat(3, minmax(0, 1fr))", grid_gap="8px", width="100%"
+            ),
+        )
         rows = [
             widgets.HBox([controls["profile"], controls["vision"], controls["image_input"]]),
             widgets.HBox([controls["native_pdf"], controls["source_blocks"]]),
@@ -169,6 +181,10 @@ def compare(
         raise TypeError(f"compare() expects a ToolResult, not {type(result).__name__}")
     chosen = check_wires(wires)
     result.to("hermes", response_tag=response_tag)  # the core checks the option's type
-    options = {"image_input": image_input, "native_pdf": native_pdf,
-               "source_blocks": source_blocks, "response_tag": response_tag}
+    options = {
+        "image_input": image_input,
+        "native_pdf": native_pdf,
+        "source_blocks": source_blocks,
+        "response_tag": response_tag,
+    }
     return CompareBox(result, chosen, options)

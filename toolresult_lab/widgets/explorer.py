@@ -24,8 +24,18 @@ __all__ = ["MatrixExplorer", "matrix_explorer"]
 _WIDE = {"description_width": "initial"}  # show descriptions in full
 
 _ANY = "(any)"
-_SHOWN_COLUMNS = ("wire", "kind", "label", "image_input", "native_pdf", "source_blocks",
-                  "outcome", "reason", "excerpt", "payload_bytes")
+_SHOWN_COLUMNS = (
+    "wire",
+    "kind",
+    "label",
+    "image_input",
+    "native_pdf",
+    "source_blocks",
+    "outcome",
+    "reason",
+    "excerpt",
+    "payload_bytes",
+)
 #: Rows drawn at most: the full matrix (thousands of rows) would make a multi-MB output.
 MAX_ROWS = 200
 
@@ -43,27 +53,40 @@ class MatrixExplorer(widgets.VBox):  # type: ignore[misc]
         wires = [w for w in WIRES if w in set(df["wire"].astype(str))]
         kinds = [k for k in PROBES if k in set(df["kind"].astype(str))]
         controls: dict[str, widgets.Widget] = {
-            "wire": widgets.SelectMultiple(options=wires, value=tuple(wires), description="wire",
-                                           rows=len(wires)),
-            "kind": widgets.SelectMultiple(options=kinds, value=tuple(kinds), description="kind",
-                                           rows=8),
-            "image_input": widgets.Dropdown(options=[_ANY, "on", "off"], value=_ANY,
-                                            description="image_input", style=_WIDE),
-            "native_pdf": widgets.Dropdown(options=[_ANY, *TRI_STATES], value=_ANY,
-                                           description="native_pdf", style=_WIDE),
-            "source_blocks": widgets.Dropdown(options=[_ANY, *TRI_STATES], value=_ANY,
-                                              description="source_blocks", style=_WIDE),
+            "wire": widgets.SelectMultiple(
+                options=wires, value=tuple(wires), description="wire", rows=len(wires)
+            ),
+            "kind": widgets.SelectMultiple(
+                options=kinds, value=tuple(kinds), description="kind", rows=8
+            ),
+            "image_input": widgets.Dropdown(
+                options=[_ANY, "on", "off"], value=_ANY, description="image_input", style=_WIDE
+            ),
+            "native_pdf": widgets.Dropdown(
+                options=[_ANY, *TRI_STATES], value=_ANY, description="native_pdf", style=_WIDE
+            ),
+            "source_blocks": widgets.Dropdown(
+                options=[_ANY, *TRI_STATES], value=_ANY, description="source_blocks", style=_WIDE
+            ),
             **profile_controls(),
         }
         self.controls = controls
         self.count = widgets.HTML()
         self.table = widgets.HTML()
         self._holding = False
-        options_box = widgets.VBox([controls[n] for n in
-                                    ("image_input", "native_pdf", "source_blocks", "profile",
-                                     "vision")])
-        super().__init__([widgets.HBox([controls["wire"], controls["kind"], options_box]),
-                          self.count, self.table])
+        options_box = widgets.VBox(
+            [
+                controls[n]
+                for n in ("image_input", "native_pdf", "source_blocks", "profile", "vision")
+            ]
+        )
+        super().__init__(
+            [
+                widgets.HBox([controls["wire"], controls["kind"], options_box]),
+                self.count,
+                self.table,
+            ]
+        )
         self.add_class("trl-matrix-explorer")
         for name in ("wire", "kind", "image_input", "native_pdf", "source_blocks"):
             controls[name].observe(self._on_filter, names="value")
@@ -88,8 +111,11 @@ class MatrixExplorer(widgets.VBox):  # type: ignore[misc]
     def render(self) -> None:
         rows = self.filtered()
         shown = rows.head(MAX_ROWS)
-        self.count.value = (f"{len(rows):,} rows" if len(rows) <= MAX_ROWS
-                            else f"{len(rows):,} rows; the first {MAX_ROWS} are shown")
+        self.count.value = (
+            f"{len(rows):,} rows"
+            if len(rows) <= MAX_ROWS
+            else f"{len(rows):,} rows; the first {MAX_ROWS} are shown"
+        )
         columns = [c for c in _SHOWN_COLUMNS if c in shown.columns]
         self.table.value = str(style_matrix(shown[columns]).to_html()) if len(shown) else ""
 

@@ -18,8 +18,10 @@ from ..text import empty_content_text
 from ._base import Source, Step, blank, decide
 
 _BLANK = "the Messages API rejects blank text blocks"
-_NATIVE_REASON = {"image": "image sent as a base64 image block",
-                  "pdf": "PDF sent as a base64 document block"}
+_NATIVE_REASON = {
+    "image": "image sent as a base64 image block",
+    "pdf": "PDF sent as a base64 document block",
+}
 
 
 def _text(text: str, outcome: Outcome, reason: str) -> Step:
@@ -44,8 +46,11 @@ def _document(item: DocumentItem, facts: WireFacts, options: Options) -> Step:
     if blank(item.text):
         return (None, "omitted", f"{_BLANK} (blank {item.origin})")
     source = {"type": "text", "media_type": "text/plain", "data": item.text}
-    return ({"type": "document", "source": source}, "document", f"{item.origin} sent as a"
-            " text document block")
+    return (
+        {"type": "document", "source": source},
+        "document",
+        f"{item.origin} sent as a text document block",
+    )
 
 
 def _text_block(item: TextItem, facts: WireFacts, options: Options) -> Step:
@@ -62,8 +67,7 @@ def _blob_or_note(item: BlobItem | NoteItem, facts: WireFacts, options: Options)
     if isinstance(decision, Native):
         block_type = "image" if decision.media == "image" else "document"
         source = {"type": "base64", "media_type": decision.mime, "data": decision.data}
-        return ({"type": block_type, "source": source}, "native",
-                _NATIVE_REASON[decision.media])
+        return ({"type": block_type, "source": source}, "native", _NATIVE_REASON[decision.media])
     return ({"type": "text", "text": decision[0]}, decision[1], decision[2])
 
 

@@ -15,8 +15,10 @@ from ..options import Options
 from ..text import join_texts
 from ._base import Source, Step, decide
 
-_NATIVE_REASON = {"image": "image sent in parts[].inlineData",
-                  "pdf": "PDF sent in parts[].inlineData"}
+_NATIVE_REASON = {
+    "image": "image sent in parts[].inlineData",
+    "pdf": "PDF sent in parts[].inlineData",
+}
 _REPLACED = "gemini sends structured_content as the response, so this is not sent"
 
 

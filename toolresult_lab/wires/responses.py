@@ -21,8 +21,11 @@ def _native_step(item: Item, native: Native) -> Step:
     url = f"data:{native.mime};base64,{native.data}"
     if native.media == "image":
         return ({"type": "input_image", "image_url": url}, "native", "image sent as input_image")
-    part = {"type": "input_file", "filename": pdf_filename(getattr(item, "uri", None)),
-            "file_data": url}
+    part = {
+        "type": "input_file",
+        "filename": pdf_filename(getattr(item, "uri", None)),
+        "file_data": url,
+    }
     return (part, "native", "PDF sent as input_file")
 
 
@@ -39,7 +42,8 @@ def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, li
     output: Any
     if any_native:
         steps = [
-            step if step[1] == "native"
+            step
+            if step[1] == "native"
             else ({"type": "input_text", "text": step[0]}, step[1], step[2])
             for step in steps
         ]
