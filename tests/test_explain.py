@@ -12,7 +12,6 @@ import json
 import pytest
 
 from toolresult_lab import OUTCOMES, WIRES, Explanation, ToolResult
-from toolresult_lab.explain import explain_empty_content
 from toolresult_lab.probes import PROBES
 
 PNG = "QUJD"  # canonical base64, 3 bytes
@@ -703,33 +702,89 @@ def test_hermes_response_tag_does_not_change_the_parts():
     assert r.explain("hermes")[0].part == "a</tool_response>"
 
 
-# -- explain_empty_content -----------------------------------------------------------------
+# -- notes: what a wire does with the result's own fields ------------------------------------
+
+NOTHING = ("content", "omitted", "no content and no structured_content: an empty string is sent")
+AS_JSON = ("content", "text", "no content: structured_content sent as JSON text")
+AS_RESPONSE = (
+    "structured_content",
+    "passthrough",
+    "gemini sends the structured_content object as the response",
+)
+NOT_STRUCTURED = (
+    "structured_content",
+    "omitted",
+    "structured_content not sent: the content is sent instead",
+)
 
 
-def test_explain_empty_content():
-    omitted = ("omitted", "no content and no structured_content: an empty string is sent")
-    as_json = ("text", "no content: structured_content sent as JSON text")
+def notes(result, wire, **opts):
+    return [(n.field, n.outcome, n.reason) for n in result.explain(wire, **opts).notes]
+
+
+def test_empty_content_notes():
     for wire in WIRES:
-        assert explain_empty_content(wire, None) == omitted
-        assert explain_empty_content(wire, [1, 2]) == as_json
-        assert explain_empty_content(wire, "s") == as_json
+        assert notes(ToolResult(), wire) == [NOTHING]
+        assert notes(ToolResult(structured_content=[1, 2]), wire) == [AS_JSON]
+        assert notes(ToolResult(structured_content="s"), wire) == [AS_JSON]
         if wire != "gemini":
-            assert explain_empty_content(wire, {"a": 1}) == as_json
-    assert explain_empty_content("gemini", {"a": 1}) == (
-        "passthrough",
-        "gemini sends the structured_content object as the response",
-    )
-    with pytest.raises(ValueError, match="unknown wire"):
-        explain_empty_content("nope", None)
+            assert notes(ToolResult(structured_content={"a": 1}), wire) == [AS_JSON]
+    assert notes(ToolResult(structured_content={"a": 1}), "gemini") == [AS_RESPONSE]
 
 
-def test_explain_empty_content_matches_to():
+def test_empty_content_notes_match_to():
     assert R(structured_content={"a": 1}).to("gemini")["functionResponse"]["response"] == {"a": 1}
     assert R(structured_content=[1, 2]).to("gemini")["functionResponse"]["response"] == {
         "result": "[1,2]"
     }
     assert R(structured_content={"a": 1}).to("openai")["content"] == '{"a":1}'
     assert R().to("anthropic")["content"] == ""
+
+
+def test_anthropic_with_only_blank_entries_follows_the_empty_content_rule():
+    r = ToolResult(content=[T(" "), res(text="")], structured_content={"k": 1})
+    assert r.to("anthropic")["content"] == '{"k":1}'
+    assert notes(r, "anthropic") == [AS_JSON]
+
+
+def test_structured_content_beside_content_is_not_sent():
+    r = ToolResult(content=[T("a")], structured_content={"k": 1})
+    for wire in ("openai", "anthropic", "ollama", "responses", "hermes"):
+        assert notes(r, wire) == [NOT_STRUCTURED], wire
+    assert notes(r, "gemini") == [AS_RESPONSE]
+    assert notes(ToolResult(content=[T("a")], structured_content=[1]), "gemini") == [NOT_STRUCTURED]
+
+
+def test_gemini_with_every_entry_in_parts_loses_nothing():
+    r = ToolResult(name="n", content=[img()], structured_content=[1])
+    assert r.to("gemini", image_input=True)["functionResponse"]["response"] == {"result": "[1]"}
+    assert notes(r, "gemini", image_input=True) == []
+
+
+def test_error_flag_name_and_id_where_a_wire_has_no_field():
+    r = ToolResult(name="get_weather", id="call_1", content=[T("boom")], is_error=True)
+    no_error = {w: ("is_error", "omitted", f"{w} has no error field") for w in WIRES}
+    no_name = {w: ("name", "omitted", f"{w} has no field for the tool name") for w in WIRES}
+    assert notes(r, "anthropic") == [no_name["anthropic"]]
+    assert notes(r, "openai") == [no_error["openai"], no_name["openai"]]
+    assert notes(r, "responses") == [no_error["responses"], no_name["responses"]]
+    assert notes(r, "gemini") == [no_error["gemini"]]
+    assert notes(r, "ollama") == [no_error["ollama"]]
+    assert notes(r, "hermes") == [
+        no_error["hermes"],
+        ("id", "omitted", "hermes has no field for the call id"),
+    ]
+    # nothing to lose, nothing said
+    plain = ToolResult(content=[T("ok")])
+    for wire in WIRES:
+        assert notes(plain, wire) == []
+
+
+def test_explanations_carry_the_block_of_the_same_call():
+    r = R(T("a"), img())
+    for wire in WIRES:
+        for opts in ({}, {"image_input": True}):
+            assert r.explain(wire, **opts).block == r.to(wire, **opts)
 
 
 # -- the central property: explain() and to() come from one code path ------------------------

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from toolresult_lab import OUTCOMES, WIRES
-from toolresult_lab.explain import OUTCOME_COLOURS, explain_empty_content
+from toolresult_lab.explain import OUTCOME_COLOURS
 from toolresult_lab.facts import FACTS, carries_native
 from toolresult_lab.matrix import (
     capability_matrix,
@@ -108,7 +108,7 @@ def test_every_row_agrees_with_to_and_explain(full):
         if explained:
             expected = (explained[0].outcome, explained[0].reason)
         else:
-            expected = explain_empty_content(row.wire, result.structured_content)
+            expected = (explained.notes[0].outcome, explained.notes[0].reason)
         assert (row.outcome, row.reason) == expected, (row.wire, row.kind, options)
         size = len((block if isinstance(block, str) else _json(block)).encode("utf-8"))
         assert row.payload_bytes == size, (row.wire, row.kind, options)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import binascii
 import re
+from typing import Final
 
 __all__ = [
     "WHITESPACE",
@@ -16,59 +17,59 @@ __all__ = [
     "is_canonical",
     "lenient_decode",
     "strip_whitespace",
+    "whitespace_in",
 ]
 
 #: Characters that ``str.isspace`` accepts, minus the separators U+001C..U+001F,
 #: which the SPEC does not treat as whitespace.
 #: (Spelled out rather than computed at import; a test checks it against ``str.isspace``.)
-WHITESPACE = (
+WHITESPACE: Final = (
     "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
-_ASCII_WHITESPACE = "".join(ch for ch in WHITESPACE if ch.isascii())
-_ASCII_WHITESPACE_BYTES = _ASCII_WHITESPACE.encode("ascii")
-_WHITESPACE_RE = re.compile("[" + re.escape(WHITESPACE) + "]+")
-_NOT_ALPHABET_RE = re.compile(r"[^A-Za-z0-9+/=]+")
-_CHUNK = 1 << 20
-_LOW_2_BITS_ZERO = frozenset("AEIMQUYcgkosw048")
-_LOW_4_BITS_ZERO = frozenset("AQgw")
-_ALPHABET_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_ASCII_WHITESPACE: Final = "".join(ch for ch in WHITESPACE if ch.isascii())
+_ASCII_WHITESPACE_BYTES: Final = _ASCII_WHITESPACE.encode("ascii")
+_WHITESPACE_RE: Final = re.compile("[" + re.escape(WHITESPACE) + "]+")
+_NOT_ALPHABET_RE: Final = re.compile(r"[^A-Za-z0-9+/=]+")
+_is_ascii: Final = str.isascii  # bound once: no method lookup per call when compiled
+_a2b_base64: Final = binascii.a2b_base64
+_CHUNK: Final = 1 << 20
+_LOW_2_BITS_ZERO: Final = frozenset("AEIMQUYcgkosw048")
+_LOW_4_BITS_ZERO: Final = frozenset("AQgw")
+_ALPHABET_BYTES: Final = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
-def _present_whitespace(data: str) -> list[str]:
-    """The whitespace characters that occur in ``data`` (a fast ``in`` per candidate).
+def whitespace_in(data: str) -> list[str]:
+    """The whitespace characters that occur in ``data``: one fast ``in`` per candidate.
 
-    A short ASCII string without any is recognised in two C passes instead.
+    Payloads are ASCII, so six ``memchr``-like scans, whatever the length.
     """
-    if data.isascii():
-        if len(data) <= _SHORT and data.isprintable() and " " not in data:
-            return []
-        candidates = _ASCII_WHITESPACE
-    else:
-        candidates = WHITESPACE
+    candidates = _ASCII_WHITESPACE if _is_ascii(data) else WHITESPACE
     return [ch for ch in candidates if ch in data]
 
 
-_SHORT = 1 << 16
+def strip_whitespace(data: str, present: list[str] | None = None) -> str:
+    """``data`` without whitespace; the same object when there is none (no copy).
 
-
-def strip_whitespace(data: str) -> str:
-    """``data`` without whitespace; the same object when there is none (no copy)."""
-    if not _present_whitespace(data):
+    ``present`` is :func:`whitespace_in` of ``data`` when the caller has it already.
+    """
+    if present is None:
+        present = whitespace_in(data)
+    if not present:
         return data
-    if data.isascii():
+    if _is_ascii(data):
         return data.encode("ascii").translate(None, _ASCII_WHITESPACE_BYTES).decode("ascii")
     return _WHITESPACE_RE.sub("", data)
 
 
-def decoded_size(data: str) -> int:
+def decoded_size(data: str, present: list[str] | None = None) -> int:
     """Decoded byte size of a base64 string, by arithmetic only (SPEC section 2).
 
     ``max(0, floor(len * 3 / 4) - count("="))`` over the string without whitespace;
     characters outside the base64 alphabet still count.
     """
     length = len(data)
-    for ch in _present_whitespace(data):
+    for ch in whitespace_in(data) if present is None else present:
         length -= data.count(ch)
     return max(0, length * 3 // 4 - data.count("="))
 
@@ -91,7 +92,7 @@ def lenient_decode(data: str) -> bytes:
         symbols = symbols[:-1]
     elif tail:
         symbols += "=" * (4 - tail)
-    return binascii.a2b_base64(symbols)
+    return _a2b_base64(symbols)
 
 
 def is_canonical(data: str) -> bool:
@@ -102,7 +103,7 @@ def is_canonical(data: str) -> bool:
     group is decoded: the rest is checked by deleting the alphabet from byte copies of
     1 MiB slices, so a 50 MiB payload never costs a second 50 MiB.
     """
-    if not data or len(data) % 4 or not data.isascii():
+    if not data or len(data) % 4 or not _is_ascii(data):
         return False
     padding = 2 if data.endswith("==") else 1 if data.endswith("=") else 0
     body = len(data) - padding

@@ -1,34 +1,72 @@
 """JSON encoding and copying of tool content: the one spelling every wire uses.
 
 The SPEC fixes a single JSON form (sorted keys, compact separators, non-ASCII kept)
-for everything that becomes a string, and every value that is sent as text must be
-a ``str``: :func:`text_field` is the one place that turns arbitrary JSON values into
-text.
+for everything that becomes a string, and every block must be strict JSON that encodes
+as UTF-8 (SPEC section 6). :func:`strict_copy` is the one place that turns a caller's
+value into such JSON (it runs once, when a value enters the toolkit); :func:`text_field`
+is the one place that turns a JSON value into text for a model.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from json.encoder import encode_basestring
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["clone", "json_encode", "json_string", "optional_text", "text_field"]
+__all__ = [
+    "MAX_DEPTH",
+    "UNSUPPORTED",
+    "clone",
+    "is_ascii",
+    "json_encode",
+    "json_string",
+    "optional_text",
+    "strict_copy",
+    "strict_text",
+    "text_field",
+]
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=repr)
+#: Nesting accepted in ``content`` / ``structured_content`` (SPEC 6: at least 200 levels).
+MAX_DEPTH: Final = 256
+#: What a value that is not JSON at all becomes (never its Python ``repr``).
+UNSUPPORTED: Final = "[unsupported]"
+
+# Bound once: compiled code calls these without looking the method up each time.
+is_ascii: Final = str.isascii
+_isfinite: Final = math.isfinite
+_encode_basestring: Final = encode_basestring
+
+_SURROGATE: Final = re.compile(
+    f"[{chr(0xD800)}-{chr(0xDFFF)}]"
+)  # mypyc takes no surrogate literals
+
+
+def _unsupported(value: object) -> str:
+    """The JSON stand-in for a non-JSON value: decoded bytes, else ``[unsupported]``."""
+    if isinstance(value, (bytes, bytearray)):
+        return strict_text(bytes(value).decode("utf-8", "replace"))
+    return UNSUPPORTED
+
+
+_ENCODER: Final = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=_unsupported
+)
 
 
 def json_encode(value: Any) -> str:
     """Encode ``value`` as the SPEC's canonical compact JSON.
 
-    Values that are not JSON (a ``set`` or ``bytes`` a caller slipped into content)
-    are encoded through their ``repr`` instead of raising: content is never an error.
+    ``value`` is expected to be strict already (see :func:`strict_copy`); a non-JSON
+    value that slips through is still never written as its ``repr``.
     """
     return _ENCODER.encode(value)
 
 
 def json_string(text: str) -> str:
     """A ``str`` as a JSON string literal, exactly as :func:`json_encode` spells it."""
-    return encode_basestring(text)
+    return _encode_basestring(text)
 
 
 def optional_text(value: Any) -> str:
@@ -41,24 +79,75 @@ def text_field(value: Any) -> str:
     return value if isinstance(value, str) else _ENCODER.encode(value)
 
 
-_SCALARS = frozenset({str, int, float, bool, type(None)})
+def strict_text(text: str) -> str:
+    """``text`` with every lone surrogate (U+D800..U+DFFF) replaced by U+FFFD.
+
+    ASCII text is recognised in constant time, so a 50 MiB base64 payload costs nothing.
+    """
+    if is_ascii(text) or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _strict_key(key: object) -> str:
+    """A dict key as JSON writes it (``1`` -> ``"1"``, ``None`` -> ``"null"``)."""
+    if isinstance(key, str):
+        return strict_text(key)
+    if key is None or isinstance(key, (bool, int, float)):
+        return json_encode(_strict_scalar(key))
+    return _unsupported(key)
+
+
+def _strict_scalar(value: object) -> object:
+    if isinstance(value, float) and not _isfinite(value):
+        return None
+    return value
+
+
+def strict_copy(value: Any, field: str, depth: int = 0) -> Any:
+    """A strict-JSON deep copy of a caller's value (SPEC sections 1 and 6).
+
+    Dicts and lists are copied (tuples become lists), strings and numbers are shared.
+    NaN and +-Infinity become ``None``; lone surrogates become U+FFFD; bytes are decoded
+    as UTF-8 with replacement; any other non-JSON value becomes ``"[unsupported]"``.
+    One pass, and ASCII strings (payloads) cost nothing to check.
+
+    :raises ValueError: ``value`` is nested deeper than :data:`MAX_DEPTH` (naming ``field``).
+    """
+    if isinstance(value, str):
+        return value if is_ascii(value) else strict_text(value)
+    if value is None or isinstance(value, int):  # bool is an int
+        return value
+    if isinstance(value, float):
+        return value if _isfinite(value) else None
+    if depth >= MAX_DEPTH:
+        raise ValueError(f"{field} is nested deeper than {MAX_DEPTH} levels")
+    depth += 1
+    if isinstance(value, dict):
+        copy: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str) or not is_ascii(key):
+                key = _strict_key(key)
+            if isinstance(item, str):
+                copy[key] = item if is_ascii(item) else strict_text(item)
+            elif item is None or isinstance(item, int):
+                copy[key] = item
+            else:
+                copy[key] = strict_copy(item, field, depth)
+        return copy
+    if isinstance(value, (list, tuple)):
+        return [strict_copy(item, field, depth) for item in value]
+    return _unsupported(value)
 
 
 def clone(value: Any) -> Any:
-    """Copy a JSON-like tree: dicts and lists (tuples become lists); other values are shared.
+    """Copy a JSON tree that is already strict: dicts and lists; other values are shared.
 
-    About four times faster than :func:`copy.deepcopy` on tool content, which matters
-    because every ``ToolResult`` owns a copy of its input and every block returned by
-    ``to()`` must be a fresh object. Strings (base64 payloads) are immutable and
-    never copied.
+    Every block returned by ``to()`` is a fresh object, so the parts of it that come
+    from the result's own content are cloned on the way out.
     """
-    kind = type(value)
-    if kind is dict:
-        return {k: v if type(v) in _SCALARS else clone(v) for k, v in value.items()}
-    if kind is list or kind is tuple:
-        return [v if type(v) in _SCALARS else clone(v) for v in value]
     if isinstance(value, dict):
         return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, list):
         return [clone(v) for v in value]
     return value

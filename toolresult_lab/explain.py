@@ -1,36 +1,18 @@
-"""What ``ToolResult.explain()`` returns: one record per content entry.
+"""What ``ToolResult.explain()`` returns: one record per content entry, and notes.
 
-The records are the converters' own steps (the same call that builds the block),
-so an explanation can never disagree with the conversion.
+The records are the converter's own steps (the same call that builds the block), so
+an explanation can never disagree with the conversion. This module is only the
+container and the palette people see them in; the records are in ``steps``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
-from .encoding import text_field
-from .facts import wire_facts
-from .items import ItemKind, Outcome
+from .steps import OUTCOMES, Explanation, Outcome, ResultNote
 
-__all__ = [
-    "OUTCOMES",
-    "OUTCOME_COLOURS",
-    "Explanation",
-    "block_type_label",
-    "explain_empty_content",
-]
-
-#: Every outcome, from "the model gets the real thing" to "nothing is sent".
-OUTCOMES: tuple[Outcome, ...] = (
-    "native",
-    "passthrough",
-    "document",
-    "text",
-    "placeholder",
-    "degraded",
-    "omitted",
-)
+__all__ = ["OUTCOMES", "OUTCOME_COLOURS", "Explanation", "Explanations"]
 
 #: One colour per outcome (white text on it), shared by the matrix Styler and the cards.
 OUTCOME_COLOURS: dict[Outcome, str] = {
@@ -44,39 +26,26 @@ OUTCOME_COLOURS: dict[Outcome, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Explanation:
-    """How one content entry went out on one wire."""
+class Explanations(list[Explanation]):
+    """The records of one ``explain()`` call, in content order (a ``list``), with
 
-    index: int
-    """Position of the entry in ``content``."""
-    block_type: str
-    """The input block's ``type`` (``"(not an object)"``, ``"(no type)"`` where absent)."""
-    item_kind: ItemKind
-    """The neutral item it became: text, document, blob, native or note."""
-    outcome: Outcome
-    """native, passthrough, document, text, placeholder, degraded or omitted."""
-    reason: str
-    """Why, in words a person understands."""
-    part: Any
-    """The rendered part: a block, a list part, or the text joined into the string."""
+    - ``notes``: what the wire did with the result's own fields (empty content, an
+      error flag, a name or call id, ``structured_content``) where something is lost
+      or replaced;
+    - ``block``: the block these records describe (what ``to()`` returns for the same
+      wire and options), so a caller needing both converts once.
+    """
 
+    __slots__ = ("block", "notes")
+    notes: tuple[ResultNote, ...]
+    block: Any
 
-def explain_empty_content(wire: str, structured_content: Any) -> tuple[Outcome, str]:
-    """What a wire sends for a result without content entries, and why."""
-    facts = wire_facts(wire)
-    if structured_content is None:
-        return "omitted", "no content and no structured_content: an empty string is sent"
-    if facts.structured_response and isinstance(structured_content, dict):
-        return "passthrough", f"{facts.wire} sends the structured_content object as the response"
-    return "text", "no content: structured_content sent as JSON text"
-
-
-def block_type_label(block: Any) -> str:
-    """The input block's type as a label for people."""
-    if not isinstance(block, dict):
-        return "(not an object)"
-    kind = block.get("type")
-    if kind is None or kind == "":
-        return "(no type)"
-    return text_field(kind)
+    @classmethod
+    def of(
+        cls, records: Iterable[Explanation], notes: tuple[ResultNote, ...], block: Any
+    ) -> Explanations:
+        """The records with their notes and block (no Python ``__init__``: this is per call)."""
+        explained = cls(records)
+        explained.notes = notes
+        explained.block = block
+        return explained

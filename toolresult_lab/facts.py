@@ -1,16 +1,16 @@
-"""SPEC section 5: what each wire can carry natively, and which options it reads.
+"""SPEC section 5: what each wire can carry natively (read from the wire converters).
 
-Every other module asks these facts instead of restating them: the converters,
-``explain()``, the capability matrix and the widgets.
+Each wire module declares its own facts; this module answers the public questions
+about them, so ``carries_native`` can never disagree with what a converter does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
-from types import MappingProxyType
-from typing import Literal, get_args
+from typing import Final
+
+from .options import OPTION_NAMES, OptionName
+from .steps import MediaKind
+from .wires import FACTS, WIRES, Wire, WireFacts, wire_facts
 
 __all__ = [
     "FACTS",
@@ -26,109 +26,16 @@ __all__ = [
     "wire_facts",
 ]
 
-Wire = Literal["openai", "anthropic", "gemini", "ollama", "responses", "hermes"]
-MediaKind = Literal["image", "pdf"]
-OptionName = Literal["image_input", "native_pdf", "source_blocks", "response_tag"]
-
-#: The six wire formats, in the order the SPEC lists them.
-WIRES: tuple[Wire, ...] = get_args(Wire)
-MEDIA_KINDS: tuple[MediaKind, ...] = get_args(MediaKind)
-OPTION_NAMES: tuple[OptionName, ...] = get_args(OptionName)
-
-_IMAGE_MIMES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
-
-
-@dataclass(frozen=True, eq=False)
-class WireFacts:
-    """The facts of one wire: its native forms and the options it reads.
-
-    One instance per wire (compared and hashed by identity).
-    """
-
-    wire: Wire
-    title: str
-    image_mimes: frozenset[str] = frozenset()
-    carries_pdf: bool = False
-    pdf_needs_vision: bool = False
-    reads: frozenset[OptionName] = frozenset()
-    structured_response: bool = False
-    """Sends an object ``structured_content`` itself as the response (instead of the text)."""
-    defaults: Mapping[OptionName, bool] = field(default_factory=lambda: MappingProxyType({}))
-
-    @property
-    def carries_image(self) -> bool:
-        return bool(self.image_mimes)
-
-    @cached_property
-    def no_image_reason(self) -> str:
-        return f"{self.wire} has no native image form"
-
-    @cached_property
-    def no_pdf_reason(self) -> str:
-        return f"{self.wire} has no native PDF form"
-
-    def default(self, option: OptionName) -> bool:
-        """The value a boolean option has on this wire when it is not given."""
-        return self.defaults.get(option, False)
-
-
-FACTS: Mapping[Wire, WireFacts] = MappingProxyType(
-    {
-        "openai": WireFacts("openai", "OpenAI Chat Completions tool message"),
-        "anthropic": WireFacts(
-            "anthropic",
-            "Anthropic Messages tool_result block",
-            image_mimes=_IMAGE_MIMES,
-            carries_pdf=True,
-            pdf_needs_vision=False,
-            reads=frozenset({"image_input", "native_pdf", "source_blocks"}),
-            defaults=MappingProxyType({"native_pdf": True, "source_blocks": True}),
-        ),
-        "gemini": WireFacts(
-            "gemini",
-            "Gemini functionResponse part",
-            image_mimes=_IMAGE_MIMES - {"image/gif"},
-            carries_pdf=True,
-            pdf_needs_vision=True,
-            reads=frozenset({"image_input", "native_pdf"}),
-            structured_response=True,
-        ),
-        "ollama": WireFacts("ollama", "Ollama tool message"),
-        "responses": WireFacts(
-            "responses",
-            "OpenAI Responses function_call_output item",
-            image_mimes=_IMAGE_MIMES,
-            carries_pdf=True,
-            pdf_needs_vision=True,
-            reads=frozenset({"image_input", "native_pdf"}),
-        ),
-        "hermes": WireFacts(
-            "hermes",
-            "Hermes <tool_response> text",
-            reads=frozenset({"response_tag"}),
-        ),
-    }
-)
-
-
-_BY_NAME: dict[str, WireFacts] = {facts.wire: facts for facts in FACTS.values()}
-
-
-def _lookup(wire: object) -> WireFacts | None:
-    return _BY_NAME.get(wire) if isinstance(wire, str) else None
-
-
-def wire_facts(wire: str) -> WireFacts:
-    """The facts of ``wire``; ``ValueError`` naming it and listing the known wires."""
-    facts = _lookup(wire)
-    if facts is None:
-        raise ValueError(f"unknown wire {wire!r}; known wires: {', '.join(WIRES)}")
-    return facts
+MEDIA_KINDS: Final[tuple[MediaKind, ...]] = ("image", "pdf")
 
 
 def _check_kind(kind: str) -> None:
     if kind not in MEDIA_KINDS:
         raise ValueError(f"unknown media kind {kind!r}; known kinds: {', '.join(MEDIA_KINDS)}")
+
+
+def _known(wire: object) -> WireFacts | None:
+    return FACTS.get(wire) if isinstance(wire, str) else None
 
 
 def carries_native(wire: str | None, kind: str) -> bool:
@@ -137,7 +44,7 @@ def carries_native(wire: str | None, kind: str) -> bool:
     False for a wire without native forms, an unknown wire and ``None``.
     """
     _check_kind(kind)
-    facts = _lookup(wire)
+    facts = _known(wire)
     if facts is None:
         return False
     return facts.carries_image if kind == "image" else facts.carries_pdf
@@ -151,5 +58,5 @@ def native_needs_vision(wire: str | None, kind: str) -> bool:
     """
     if not carries_native(wire, kind):
         return False
-    facts = _lookup(wire)
+    facts = _known(wire)
     return kind == "image" or (facts is not None and facts.pdf_needs_vision)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 from urllib.parse import unquote, urlsplit
 
 from .encoding import text_field
 
 __all__ = ["DEFAULT_PDF_NAME", "pdf_filename"]
 
-DEFAULT_PDF_NAME = "document.pdf"
-_OPAQUE_SCHEMES = frozenset({"urn", "data", "mailto"})
+DEFAULT_PDF_NAME: Final = "document.pdf"
+_OPAQUE_SCHEMES: Final = frozenset({"urn", "data", "mailto"})
 
 
 def pdf_filename(uri: Any) -> str:

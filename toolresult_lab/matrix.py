@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .encoding import json_encode
-from .explain import OUTCOME_COLOURS, OUTCOMES, explain_empty_content
+from .explain import OUTCOME_COLOURS, OUTCOMES
 from .facts import FACTS, WIRES, carries_native, native_needs_vision, wire_facts
 from .options import TRI_STATES, TriState, tri_label, tri_value
 from .probes import PROBES, Probe, get_probe
@@ -94,7 +94,7 @@ def _rows(
     result = probe.result()
     media = probe.media
     for wire in wires:
-        facts = FACTS[wire]  # type: ignore[index]
+        facts = FACTS[wire]
         wire_row = {
             "wire": wire,
             "kind": probe.id,
@@ -107,14 +107,14 @@ def _rows(
             "reads_source_blocks": "source_blocks" in facts.reads,
         }
         for options in grid:
-            block = result.to(wire, **options)
             explanations = result.explain(wire, **options)
+            block = explanations.block
             if explanations:
                 first = explanations[0]
                 outcome, reason, part = first.outcome, first.reason, first.part
-            else:
-                outcome, reason = explain_empty_content(wire, probe.structured_content)
-                part = block
+            else:  # no entries: what the wire sends instead is its first note
+                note = explanations.notes[0]
+                outcome, reason, part = note.outcome, note.reason, block
             yield {
                 **wire_row,
                 "image_input": bool(options["image_input"]),

@@ -9,11 +9,11 @@ which is the form this module reads.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["mcp_result_dict"]
 
-_FIELDS = (
+_FIELDS: Final = (
     ("content", ("content",)),
     ("is_error", ("isError", "is_error")),
     ("structured_content", ("structuredContent", "structured_content")),

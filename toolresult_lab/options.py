@@ -1,28 +1,70 @@
-"""The conversion options, checked and resolved against one wire's defaults."""
+"""The conversion options: one definition, and how one wire sees them.
+
+:class:`ConvertOptions` is the option set of ``ToolResult.to()`` and of everything built
+on it (``explain``, ``compare``, the CLI, the matrix grid, ``tool_turn``). Which options
+a wire reads, and their defaults there, belong to that wire's converter.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
-
-from .facts import OptionName, WireFacts
+from collections.abc import Mapping
+from typing import Any, Final, Literal, TypedDict
 
 __all__ = [
+    "BOOLEAN_OPTIONS",
     "DEFAULT_RESPONSE_TAG",
+    "OPTION_HELP",
+    "OPTION_NAMES",
     "TRI_STATES",
-    "Options",
+    "BooleanOption",
+    "ConvertOptions",
+    "OptionName",
+    "Resolved",
     "TriState",
-    "resolve_options",
+    "check_option_names",
+    "options_key",
     "tri_label",
     "tri_value",
 ]
 
-DEFAULT_RESPONSE_TAG = "tool_response"
+
+class ConvertOptions(TypedDict, total=False):
+    """Keyword options of :meth:`ToolResult.to`. ``None`` (or leaving one out) means
+    "not given": the wire's default; any other value counts by its truthiness."""
+
+    image_input: bool | None
+    """Send images natively (anthropic, responses, gemini): the model sees images."""
+    native_pdf: bool | None
+    """Send PDFs natively (responses, gemini; on by default on anthropic)."""
+    source_blocks: bool | None
+    """Anthropic may send document / search_result blocks (on by default)."""
+    response_tag: str | None
+    """The hermes tag (default ``tool_response``); must be a ``str``."""
+
+
+OptionName = Literal["image_input", "native_pdf", "source_blocks", "response_tag"]
+BooleanOption = Literal["image_input", "native_pdf", "source_blocks"]
+OPTION_NAMES: Final[tuple[OptionName, ...]] = (
+    "image_input",
+    "native_pdf",
+    "source_blocks",
+    "response_tag",
+)
+BOOLEAN_OPTIONS: Final[tuple[BooleanOption, ...]] = ("image_input", "native_pdf", "source_blocks")
+#: One line per option, for the CLI and the widgets.
+OPTION_HELP: Final[Mapping[OptionName, str]] = {
+    "image_input": "send images natively (anthropic, responses, gemini)",
+    "native_pdf": "send PDFs natively (default: on for anthropic, off elsewhere)",
+    "source_blocks": "anthropic document/search_result blocks (default: on)",
+    "response_tag": "the hermes tag (default: tool_response)",
+}
+DEFAULT_RESPONSE_TAG: Final = "tool_response"
+_KNOWN: Final = frozenset(OPTION_NAMES)
 
 #: A boolean option as people (CLI flags, widget buttons, matrix columns) name its states.
 TriState = Literal["default", "on", "off"]
-TRI_STATES: tuple[TriState, ...] = ("default", "on", "off")
-_TRI_VALUES: dict[str, bool | None] = {"default": None, "on": True, "off": False}
+TRI_STATES: Final[tuple[TriState, ...]] = ("default", "on", "off")
+_TRI_VALUES: Final[dict[str, bool | None]] = {"default": None, "on": True, "off": False}
 
 
 def tri_label(value: Any) -> TriState:
@@ -38,80 +80,70 @@ def tri_value(label: str) -> bool | None:
         raise ValueError(f"{label!r} is not one of {', '.join(TRI_STATES)}") from None
 
 
-@dataclass(frozen=True)
-class Options:
-    """Options as one wire sees them: booleans with the wire's defaults applied.
+def check_option_names(options: Mapping[str, Any]) -> None:
+    """``TypeError`` for an option name that no wire knows (SPEC section 1)."""
+    for name in options:
+        if name not in _KNOWN:
+            raise TypeError(f"unknown option {name!r}; known options: {', '.join(OPTION_NAMES)}")
 
-    ``unset`` names the options that were not given (``None``), so that a reason
-    can say "image_input not set" rather than "image_input off".
+
+def _flag(value: Any) -> bool | None:
+    return None if value is None else bool(value)
+
+
+def options_key(
+    options: Mapping[str, Any],
+) -> tuple[bool | None, bool | None, bool | None, str | None]:
+    """The options as a hashable key: booleans by truthiness, ``None`` for "not given".
+
+    :raises TypeError: an unknown option, or ``response_tag`` that is not a ``str``.
+    """
+    check_option_names(options)
+    tag = options.get("response_tag")
+    if tag is not None:
+        if not isinstance(tag, str):
+            raise TypeError(f"response_tag must be a str, not {type(tag).__name__}")
+        tag = str(tag)
+    return (
+        _flag(options.get("image_input")),
+        _flag(options.get("native_pdf")),
+        _flag(options.get("source_blocks")),
+        tag,
+    )
+
+
+class Resolved:
+    """The options as one wire sees them: its defaults applied, and what was not given.
+
+    Reasons say "image_input not set" rather than "image_input off", so the state of
+    each option as given is kept (:meth:`state`).
     """
 
-    image_input: bool
-    native_pdf: bool
-    source_blocks: bool
-    response_tag: str
-    unset: frozenset[OptionName]
-    image_gate: str | None = field(default=None, init=False, repr=False, compare=False)
-    """Why images are refused on this wire with these options; ``None``: they may go native."""
-    pdf_gate: str | None = field(default=None, init=False, repr=False, compare=False)
-    """Why PDFs are refused; ``None``: they may go native. Both set by :func:`resolve_options`."""
+    def __init__(
+        self,
+        key: tuple[bool | None, bool | None, bool | None, str | None],
+        defaults: Mapping[OptionName, bool],
+    ) -> None:
+        image_input, native_pdf, source_blocks, tag = key
+        self._given: dict[str, bool | None] = {
+            "image_input": image_input,
+            "native_pdf": native_pdf,
+            "source_blocks": source_blocks,
+        }
+        self._defaults = defaults
+        self.image_input = self.value("image_input")
+        self.native_pdf = self.value("native_pdf")
+        self.source_blocks = self.value("source_blocks")
+        self.response_tag = DEFAULT_RESPONSE_TAG if tag is None else tag
 
-    def state(self, option: OptionName) -> str:
+    def value(self, option: BooleanOption) -> bool:
+        """The option's value on this wire (its default where not given)."""
+        given = self._given[option]
+        return self._defaults.get(option, False) if given is None else given
+
+    def state(self, option: BooleanOption) -> str:
         """``"not set"``, ``"on by default"``, ``"on"`` or ``"off"``: for reasons."""
-        on = bool(getattr(self, option))
-        if option in self.unset:
+        on = self.value(option)
+        if self._given[option] is None:
             return "on by default" if on else "not set"
         return "on" if on else "off"
-
-
-def _resolve(
-    facts: WireFacts,
-    image_input: bool | None,
-    native_pdf: bool | None,
-    source_blocks: bool | None,
-    response_tag: str | None,
-) -> Options:
-    given: tuple[tuple[OptionName, object], ...] = (
-        ("image_input", image_input),
-        ("native_pdf", native_pdf),
-        ("source_blocks", source_blocks),
-        ("response_tag", response_tag),
-    )
-    unset = frozenset(name for name, value in given if value is None)
-    options = Options(
-        image_input=bool(image_input),
-        native_pdf=facts.default("native_pdf") if native_pdf is None else native_pdf,
-        source_blocks=facts.default("source_blocks") if source_blocks is None else source_blocks,
-        response_tag=DEFAULT_RESPONSE_TAG if response_tag is None else response_tag,
-        unset=unset,
-    )
-    from .carriage import gates  # the carriage rules live there (which imports this module)
-
-    image_gate, pdf_gate = gates(facts, options)
-    object.__setattr__(options, "image_gate", image_gate)
-    object.__setattr__(options, "pdf_gate", pdf_gate)
-    return options
-
-
-def resolve_options(
-    facts: WireFacts,
-    image_input: Any = None,
-    native_pdf: Any = None,
-    source_blocks: Any = None,
-    response_tag: Any = None,
-) -> Options:
-    """Apply ``facts``' defaults; ``None`` means not given, anything else counts by truthiness.
-
-    :raises TypeError: ``response_tag`` is given and is not a ``str``.
-    """
-    if response_tag is not None and type(response_tag) is not str:
-        if not isinstance(response_tag, str):
-            raise TypeError(f"response_tag must be a str, not {type(response_tag).__name__}")
-        response_tag = str(response_tag)
-    return _resolve(
-        facts,
-        None if image_input is None else bool(image_input),
-        None if native_pdf is None else bool(native_pdf),
-        None if source_blocks is None else bool(source_blocks),
-        response_tag,
-    )

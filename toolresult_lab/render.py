@@ -10,13 +10,32 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .b64 import decoded_size
 from .encoding import json_encode, json_string, text_field
-from .explain import OUTCOME_COLOURS, Explanation, explain_empty_content
+from .explain import OUTCOME_COLOURS, Explanations
 from .facts import WIRES, wire_facts
-from .result import ToolResult
+from .options import ConvertOptions
+from .steps import Explanation, ResultNote
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+
+class Viewable(Protocol):
+    """What the views read of a result (a ``ToolResult`` is one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def is_error(self) -> bool: ...
+    @property
+    def structured_content(self) -> Any: ...
+    def explain(self, wire: str, **options: Unpack[ConvertOptions]) -> Explanations: ...
+
 
 __all__ = [
     "STYLE",
@@ -227,39 +246,16 @@ def json_html(value: Any) -> str:
 # -- cards ----------------------------------------------------------------------------
 
 
-def _image_source(part: Any) -> tuple[str, str] | None:
-    """``(data-URL prefix, base64 or data URL)`` of a native image part on any wire."""
-    if not isinstance(part, dict):
-        return None
-    if part.get("type") == "image":  # anthropic
-        source = part.get("source")
-        if isinstance(source, dict) and source.get("type") == "base64":
-            return f"data:{text_field(source.get('media_type'))};base64,", str(source["data"])
-    elif part.get("type") == "input_image":  # responses
-        url = part.get("image_url")
-        if isinstance(url, str) and url.startswith("data:image/"):
-            return "", url
-    elif isinstance(part.get("inlineData"), dict):  # gemini
-        inline = part["inlineData"]
-        mime = inline.get("mimeType")
-        if isinstance(mime, str) and mime.startswith("image/"):
-            return f"data:{mime};base64,", str(inline.get("data"))
-    return None
-
-
 def _thumb_html(explanation: Explanation) -> str:
-    if explanation.outcome != "native":
+    native = explanation.native
+    if native is None or native.media != "image":
         return ""
-    source = _image_source(explanation.part)
-    if source is None:
-        return ""
-    prefix, data = source
-    if len(data) > _THUMB_MAX:
-        found = _payload(data) if not prefix else ("", data)
-        size = decoded_size(found[1]) if found else len(data)
+    if len(native.data) > _THUMB_MAX:
+        size = decoded_size(native.data)
         return f'<span class="trl-thumb-skipped">image too large to preview ({size:,} bytes)</span>'
     alt = f"#{explanation.index} {explanation.block_type}"
-    return f'<img class="trl-thumb" src="{escape(prefix + data)}" alt="{escape(alt)}">'
+    src = f"data:{native.mime};base64,{native.data}"
+    return f'<img class="trl-thumb" src="{escape(src)}" alt="{escape(alt)}">'
 
 
 def _badge_html(explanation: Explanation) -> str:
@@ -271,25 +267,25 @@ def _badge_html(explanation: Explanation) -> str:
     )
 
 
-def _empty_html(result: ToolResult, wire: str) -> str:
+def _empty_html(notes: tuple[ResultNote, ...]) -> str:
     """No entries, so no badges: say what the wire sends instead (not a ``trl-badge``)."""
-    outcome, reason = explain_empty_content(wire, result.structured_content)
+    note = notes[0]  # a result without entries always has its content note first
     return (
-        f'<span class="trl-empty" title="{escape(reason)}">no content entries:'
-        f" {escape(outcome)}</span>"
+        f'<span class="trl-empty" title="{escape(note.reason)}">no content entries:'
+        f" {escape(note.outcome)}</span>"
     )
 
 
-def card_html(result: ToolResult, wire: str, **options: Any) -> str:
+def card_html(result: Viewable, wire: str, **options: Unpack[ConvertOptions]) -> str:
     """One wire's card: badges from ``explain()``, size, thumbnails and the block's JSON.
 
     ``options`` are those of :meth:`ToolResult.to` (and are checked by it).
     """
     facts = wire_facts(wire)
-    block = result.to(facts.wire, **options)
     explanations = result.explain(facts.wire, **options)
+    block = explanations.block
     size = payload_bytes(block)
-    badges = "".join(_badge_html(e) for e in explanations) or _empty_html(result, facts.wire)
+    badges = "".join(_badge_html(e) for e in explanations) or _empty_html(explanations.notes)
     thumbs = "".join(_thumb_html(e) for e in explanations)
     return (
         f'<div class="trl-card" data-wire="{escape(facts.wire)}">'
@@ -314,7 +310,7 @@ def _one_line(text: str) -> str:
     return text.replace("\n", " ⏎ ")
 
 
-def content_table_html(result: ToolResult) -> str:
+def content_table_html(result: Viewable) -> str:
     """The canonical content, one row per entry: its type, item kind and string form.
 
     The summary is the entry's text on the openai wire, where payloads are always
@@ -337,7 +333,7 @@ def content_table_html(result: ToolResult) -> str:
     )
 
 
-def result_html(result: ToolResult, **options: Any) -> str:
+def result_html(result: Viewable, **options: Unpack[ConvertOptions]) -> str:
     """A static view of ``result``: its content table and one card per wire, in a grid."""
     cards = "".join(card_html(result, wire, **options) for wire in WIRES)
     return (

@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, overload
 
+from .blocks import (
+    AnthropicToolResult,
+    Block,
+    GeminiFunctionResponsePart,
+    OllamaToolMessage,
+    OpenAIToolMessage,
+    ResponsesFunctionCallOutput,
+)
 from .encoding import clone, json_encode
-from .explain import Explanation, block_type_label
-from .facts import WIRES, Wire, WireFacts, carries_native, native_needs_vision, wire_facts
-from .items import BlobItem, Item, NoteItem, normalize
+from .explain import Explanations
+from .facts import WIRES, Wire, carries_native, native_needs_vision
+from .items import BlobItem, Item, NoteItem
 from .mcp_input import mcp_result_dict
-from .options import Options, resolve_options
-from .wires import CONVERTERS, Converter
+from .options import ConvertOptions
+from .pipeline import convert, explain, source
+from .render import result_html
+from .wires import Source
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["ToolResult"]
 
-_DICT_FIELDS = {
+_DICT_FIELDS: Final = {
     "name": "name",
     "id": "id",
     "content": "content",
@@ -25,12 +37,11 @@ _DICT_FIELDS = {
     "structured_content": "structured_content",
     "structuredContent": "structured_content",
 }
-_REPR_TEXT = 40
-#: (wire, options as given) -> what to call: skips validation on repeated option sets.
-_NO_CONTENT: list[Any] = []  # the default; never mutated (the instance owns a copy)
+_REPR_TEXT: Final = 40
+_NO_CONTENT: Final[list[Any]] = []  # the default; never mutated (the instance owns a copy)
 
 
-def _require(field: str, value: Any, kind: type | tuple[type, ...], expected: str) -> None:
+def _require(field: str, value: object, kind: type, expected: str) -> None:
     if not isinstance(value, kind):
         raise TypeError(f"ToolResult.{field} must be {expected}, not {type(value).__name__}")
 
@@ -40,7 +51,8 @@ class ToolResult:
 
     ``content`` is the MCP content list; anything inside it is accepted and degrades
     to a placeholder where a wire cannot carry it (nothing dies inside a tool loop).
-    Instances are immutable and own a private copy of their content: the
+    Instances are immutable and own a strict-JSON copy of their content (SPEC 6:
+    NaN becomes ``null``, lone surrogates U+FFFD, bytes their UTF-8 text); the
     ``content`` and ``structured_content`` attributes return fresh copies.
 
     >>> r = ToolResult(name="get_weather", id="call_abc",
@@ -49,16 +61,10 @@ class ToolResult:
     {'role': 'tool', 'tool_call_id': 'call_abc', 'content': 'Sunny, 22C'}
     """
 
-    __slots__ = ("_content", "_id", "_is_error", "_items", "_name", "_structured")
-    _name: str
-    _id: str
-    _content: list[Any]
-    _is_error: bool
-    _structured: Any
-    _items: tuple[Item, ...] | None
+    __slots__ = ("_data",)
 
     #: The wire formats ``to()`` accepts.
-    WIRES: tuple[Wire, ...] = WIRES
+    WIRES: ClassVar[tuple[Wire, ...]] = WIRES
 
     def __init__(
         self,
@@ -73,21 +79,35 @@ class ToolResult:
         _require("id", id, str, "a str")
         _require("content", content, list, "a list of content blocks")
         _require("is_error", is_error, bool, "a bool")
-        init = object.__setattr__
-        init(self, "_name", name)
-        init(self, "_id", id)
-        init(self, "_content", clone(content))
-        init(self, "_is_error", is_error)
-        init(self, "_structured", clone(structured_content))
-        init(self, "_items", None)
+        self._data: Source = source(name, id, is_error, content, structured_content)
 
-    # -- immutability ---------------------------------------------------------
+    # -- fields ---------------------------------------------------------------
 
-    def __setattr__(self, name: str, value: Any) -> NoReturn:
-        raise AttributeError(f"ToolResult is immutable: cannot set {name!r}")
+    @property
+    def name(self) -> str:
+        """The tool's name (used by gemini, hermes and ollama's ``tool_name``)."""
+        return self._data.name
 
-    def __delattr__(self, name: str) -> NoReturn:
-        raise AttributeError(f"ToolResult is immutable: cannot delete {name!r}")
+    @property
+    def id(self) -> str:
+        """The provider call id this result answers; may be empty."""
+        return self._data.id
+
+    @property
+    def content(self) -> list[Any]:
+        """A copy of the MCP content list."""
+        copy: list[Any] = clone(self._data.content)
+        return copy
+
+    @property
+    def is_error(self) -> bool:
+        """True when the tool failed (anthropic sends ``is_error``)."""
+        return self._data.is_error
+
+    @property
+    def structured_content(self) -> Any:
+        """A copy of the MCP ``structuredContent``; ``None`` when absent."""
+        return clone(self._data.structured)
 
     def __copy__(self) -> ToolResult:
         return self
@@ -96,62 +116,35 @@ class ToolResult:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (ToolResult.from_dict, (self.to_dict(),))
-
-    # -- fields ---------------------------------------------------------------
-
-    @property
-    def name(self) -> str:
-        """The tool's name (used by gemini, hermes and ollama's ``tool_name``)."""
-        return self._name
-
-    @property
-    def id(self) -> str:
-        """The provider call id this result answers; may be empty."""
-        return self._id
-
-    @property
-    def content(self) -> list[Any]:
-        """A copy of the MCP content list."""
-        return clone(self._content)  # type: ignore[no-any-return]
-
-    @property
-    def is_error(self) -> bool:
-        """True when the tool failed (anthropic sends ``is_error``)."""
-        return self._is_error
-
-    @property
-    def structured_content(self) -> Any:
-        """A copy of the MCP ``structuredContent``; ``None`` when absent."""
-        return clone(self._structured)
-
-    # The converters' view (the ``Source`` protocol of ``wires``): internal, not copied,
-    # so not public. Nothing outside the package may mutate what these return.
-
-    @property
-    def _structured_value(self) -> Any:
-        return self._structured
-
-    @property
-    def _neutral_items(self) -> tuple[Item, ...]:
-        """The neutral items (SPEC section 2), computed once."""
-        items = self._items
-        if items is None:
-            items = normalize(self._content)
-            object.__setattr__(self, "_items", items)
-        return items
+        return (_from_dict, (self.to_dict(),))
 
     # -- conversion -----------------------------------------------------------
 
+    @overload
     def to(
-        self,
-        wire: str,
-        *,
-        image_input: Any = None,
-        native_pdf: Any = None,
-        source_blocks: Any = None,
-        response_tag: str | None = None,
-    ) -> Any:
+        self, wire: Literal["openai"], **options: Unpack[ConvertOptions]
+    ) -> OpenAIToolMessage: ...
+    @overload
+    def to(
+        self, wire: Literal["anthropic"], **options: Unpack[ConvertOptions]
+    ) -> AnthropicToolResult: ...
+    @overload
+    def to(
+        self, wire: Literal["gemini"], **options: Unpack[ConvertOptions]
+    ) -> GeminiFunctionResponsePart: ...
+    @overload
+    def to(
+        self, wire: Literal["ollama"], **options: Unpack[ConvertOptions]
+    ) -> OllamaToolMessage: ...
+    @overload
+    def to(
+        self, wire: Literal["responses"], **options: Unpack[ConvertOptions]
+    ) -> ResponsesFunctionCallOutput: ...
+    @overload
+    def to(self, wire: Literal["hermes"], **options: Unpack[ConvertOptions]) -> str: ...
+    @overload
+    def to(self, wire: str, **options: Unpack[ConvertOptions]) -> Block: ...
+    def to(self, wire: str, **options: Unpack[ConvertOptions]) -> Any:
         """The result block for ``wire`` (a dict; a ``str`` for hermes).
 
         Options a wire does not read are ignored, so one option set fits every wire.
@@ -162,42 +155,41 @@ class ToolResult:
         :param source_blocks: anthropic may send document/search_result blocks (default on).
         :param response_tag: the hermes tag (default ``tool_response``).
         :raises ValueError: unknown wire.
-        :raises TypeError: ``response_tag`` is not a ``str``.
+        :raises TypeError: unknown option, or ``response_tag`` is not a ``str``.
         """
-        converter, facts, options = _dispatch(
-            (wire, image_input, native_pdf, source_blocks, response_tag)
-        )
-        return converter(self, facts, options)[0]
+        return convert(self._data, wire, options).block
 
-    def explain(
-        self,
-        wire: str,
-        *,
-        image_input: Any = None,
-        native_pdf: Any = None,
-        source_blocks: Any = None,
-        response_tag: str | None = None,
-    ) -> list[Explanation]:
-        """One :class:`Explanation` per content entry: what ``to()`` did with it, and why."""
-        converter, facts, options = _dispatch(
-            (wire, image_input, native_pdf, source_blocks, response_tag)
-        )
-        _, steps = converter(self, facts, options)
-        return [
-            Explanation(index, block_type_label(block), item.kind, step[1], step[2], step[0])
-            for index, (block, item, step) in enumerate(
-                zip(self._content, self._neutral_items, steps, strict=True)
-            )
-        ]
+    def to_all(self, **options: Unpack[ConvertOptions]) -> dict[Wire, Block]:
+        """Every wire's block, by wire, for one option set (payloads whole)."""
+        data = self._data
+        blocks: dict[Wire, Block] = {}
+        for wire in WIRES:
+            blocks[wire] = convert(data, wire, options).block
+        return blocks
+
+    def explain(self, wire: str, **options: Unpack[ConvertOptions]) -> Explanations:
+        """One :class:`Explanation` per content entry: what ``to()`` did with it, and why.
+
+        ``.notes`` says what the wire did with the result's own fields where something
+        is lost or replaced (empty content, ``is_error``, the name, ``structured_content``);
+        ``.block`` is the block ``to()`` returns for the same wire and options.
+        """
+        records, conversion = explain(self._data, wire, options)
+        return Explanations.of(records, conversion.notes, conversion.block)
 
     def _repr_html_(self) -> str:
-        """The notebook view: content table and one card per wire (built lazily by ``render``)."""
-        from .render import result_html
-
+        """The notebook view: content table and one card per wire (see ``render``)."""
         return result_html(self)
 
-    carries_native = staticmethod(carries_native)
-    native_needs_vision = staticmethod(native_needs_vision)
+    @staticmethod
+    def carries_native(wire: str | None, kind: str) -> bool:
+        """True when ``wire`` has a native form for ``kind`` (``image`` or ``pdf``)."""
+        return carries_native(wire, kind)
+
+    @staticmethod
+    def native_needs_vision(wire: str | None, kind: str) -> bool:
+        """True when the native form of ``kind`` on ``wire`` reaches only a vision model."""
+        return native_needs_vision(wire, kind)
 
     # -- constructors and dict form ------------------------------------------
 
@@ -209,30 +201,20 @@ class ToolResult:
         :raises TypeError: ``data`` is not a mapping, or a field has the wrong type.
         :raises ValueError: an unknown key, or one field given in both spellings.
         """
-        if not isinstance(data, Mapping):
-            raise TypeError(f"ToolResult.from_dict expects a mapping, not {type(data).__name__}")
-        kwargs: dict[str, Any] = {}
-        for key, value in data.items():
-            field = _DICT_FIELDS.get(key)
-            if field is None:
-                known = ", ".join(_DICT_FIELDS)
-                raise ValueError(f"ToolResult.from_dict: unknown key {key!r}; known keys: {known}")
-            if field in kwargs:
-                raise ValueError(f"ToolResult.from_dict: {field!r} is given twice")
-            kwargs[field] = value
-        return cls(**kwargs)
+        return _from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; ``structured_content`` only when present."""
-        data: dict[str, Any] = {
-            "name": self._name,
-            "id": self._id,
-            "content": clone(self._content),
-            "is_error": self._is_error,
+        data = self._data
+        out: dict[str, Any] = {
+            "name": data.name,
+            "id": data.id,
+            "content": clone(data.content),
+            "is_error": data.is_error,
         }
-        if self._structured is not None:
-            data["structured_content"] = clone(self._structured)
-        return data
+        if data.structured is not None:
+            out["structured_content"] = clone(data.structured)
+        return out
 
     @classmethod
     def from_mcp(cls, result: Any, *, name: str = "", id: str = "") -> ToolResult:
@@ -241,12 +223,13 @@ class ToolResult:
         The MCP SDK is not needed to call this: the result is read through
         ``model_dump(by_alias=True)`` or as a plain dict.
         """
-        return cls(name=name, id=id, **mcp_result_dict(result))
+        return ToolResult(name=name, id=id, **mcp_result_dict(result))
 
     # -- value semantics --------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._name, self._id, self._is_error, self._content, self._structured)
+        data = self._data
+        return (data.name, data.id, data.is_error, data.content, data.structured)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ToolResult):
@@ -256,43 +239,33 @@ class ToolResult:
     def __hash__(self) -> int:
         # Coarse but consistent with ==: content may hold unhashable values, and
         # 1 == 1.0 == True must not split equal results into different buckets.
-        return hash((self._name, self._id, self._is_error, len(self._content)))
+        data = self._data
+        return hash((data.name, data.id, data.is_error, len(data.content)))
 
     def __repr__(self) -> str:
-        parts = [f"name={self._name!r}", f"id={self._id!r}"]
-        parts.append("content=[" + ", ".join(_summary(item) for item in self._neutral_items) + "]")
-        if self._is_error:
+        data = self._data
+        parts = [f"name={data.name!r}", f"id={data.id!r}"]
+        parts.append("content=[" + ", ".join(_summary(item) for item in data.items) + "]")
+        if data.is_error:
             parts.append("is_error=True")
-        if self._structured is not None:
-            parts.append(f"structured_content={_shorten(json_encode(self._structured))}")
+        if data.structured is not None:
+            parts.append(f"structured_content={_shorten(json_encode(data.structured))}")
         return f"ToolResult({', '.join(parts)})"
 
 
-_Dispatch = tuple[Converter, WireFacts, Options]
-
-
-def _lookup(key: tuple[Any, Any, Any, Any, Any]) -> _Dispatch:
-    """The converter, facts and resolved options of ``(wire, *options)``.
-
-    :raises ValueError: unknown wire.
-    :raises TypeError: ``response_tag`` not a ``str``.
-    """
-    wire, image_input, native_pdf, source_blocks, response_tag = key
-    facts = wire_facts(wire)
-    options = resolve_options(facts, image_input, native_pdf, source_blocks, response_tag)
-    return CONVERTERS[facts.wire], facts, options
-
-
-# Keys compare by ``==``, so ``1`` and ``True`` share an entry: they have the same truthiness.
-_cached_lookup = lru_cache(maxsize=512)(_lookup)
-
-
-def _dispatch(key: tuple[Any, Any, Any, Any, Any]) -> _Dispatch:
-    """:func:`_lookup`, cached for the option sets seen before (the hot path of ``to()``)."""
-    try:
-        return _cached_lookup(key)
-    except TypeError:
-        return _lookup(key)  # an unhashable option value (or a wrong response_tag: re-raised)
+def _from_dict(data: Mapping[str, Any]) -> ToolResult:
+    if not isinstance(data, Mapping):
+        raise TypeError(f"ToolResult.from_dict expects a mapping, not {type(data).__name__}")
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        field = _DICT_FIELDS.get(key)
+        if field is None:
+            known = ", ".join(_DICT_FIELDS)
+            raise ValueError(f"ToolResult.from_dict: unknown key {key!r}; known keys: {known}")
+        if field in kwargs:
+            raise ValueError(f"ToolResult.from_dict: {field!r} is given twice")
+        kwargs[field] = value
+    return ToolResult(**kwargs)
 
 
 def _shorten(text: str, limit: int = _REPR_TEXT) -> str:

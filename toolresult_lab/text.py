@@ -3,18 +3,16 @@
 openai, ollama, hermes, the text parts of responses and the result of gemini all
 send exactly these strings; anthropic uses them for placeholders and for native
 blocks it may not pass through. Pure functions over values: the items module
-caches their results per item.
+computes them once per item.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .encoding import json_encode, optional_text, text_field
+from .encoding import optional_text, text_field
 
 __all__ = [
-    "empty_content_text",
-    "join_texts",
     "native_text",
     "native_text_form",
     "placeholder",
@@ -75,13 +73,3 @@ def native_text_form(block: Any) -> tuple[str, bool]:
         if parts:
             return "\n".join(parts), False
     return placeholder(optional_text(kind), source.get("media_type"), source.get("url"), None), True
-
-
-def empty_content_text(structured_content: Any) -> str:
-    """What stands for empty content: JSON of ``structured_content``, else ``''``."""
-    return "" if structured_content is None else json_encode(structured_content)
-
-
-def join_texts(texts: list[str], structured_content: Any) -> str:
-    """Texts joined with newlines; with none, the empty-content text."""
-    return "\n".join(texts) if texts else empty_content_text(structured_content)

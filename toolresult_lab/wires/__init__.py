@@ -1,23 +1,83 @@
-"""The wire registry: one converter module per wire, looked up by name."""
+"""The wire registry: one converter module per wire, looked up by name.
+
+Each module (``openai``, ``anthropic``, ``gemini``, ``ollama``, ``responses``,
+``hermes``) declares its facts and owns its rules; this module only finds them and
+keeps one configured converter per (wire, option set).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
+from typing import Any, Final
 
-from ..facts import Wire
+from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, gemini, hermes, ollama, openai, responses
-from ._base import Converter, Outcome, Source, Step
+from ._common import WIRES, Converter, Source, Wire, WireFacts, prepare
 
-__all__ = ["CONVERTERS", "Converter", "Outcome", "Source", "Step"]
+__all__ = [
+    "FACTS",
+    "WIRES",
+    "Converter",
+    "Source",
+    "Wire",
+    "WireFacts",
+    "converter",
+    "prepare",
+    "wire_facts",
+]
 
-CONVERTERS: Mapping[Wire, Converter] = MappingProxyType(
-    {
-        "openai": openai.convert,
-        "anthropic": anthropic.convert,
-        "gemini": gemini.convert,
-        "ollama": ollama.convert,
-        "responses": responses.convert,
-        "hermes": hermes.convert,
-    }
-)
+_CLASSES: Final[dict[str, tuple[WireFacts, type[Converter]]]] = {
+    "openai": (openai.FACTS, openai.OpenAIConverter),
+    "anthropic": (anthropic.FACTS, anthropic.AnthropicConverter),
+    "gemini": (gemini.FACTS, gemini.GeminiConverter),
+    "ollama": (ollama.FACTS, ollama.OllamaConverter),
+    "responses": (responses.FACTS, responses.ResponsesConverter),
+    "hermes": (hermes.FACTS, hermes.HermesConverter),
+}
+#: Every wire's facts, by name, in SPEC order.
+FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
+
+_MADE: Final[dict[tuple[Any, ...], Converter]] = {}
+_MAX_MADE: Final = 1024
+
+
+def wire_facts(wire: object) -> WireFacts:
+    """The facts of ``wire``; ``ValueError`` naming it and listing the known wires."""
+    found = _CLASSES.get(wire) if isinstance(wire, str) else None
+    if found is None:
+        raise ValueError(f"unknown wire {wire!r}; known wires: {', '.join(WIRES)}")
+    return found[0]
+
+
+_ABSENT: Final = object()
+
+
+def converter(wire: object, options: ConvertOptions) -> Converter:
+    """The converter of ``wire`` configured for ``options`` (made once per option set).
+
+    :raises ValueError: unknown wire.
+    :raises TypeError: unknown option, or ``response_tag`` not a ``str``.
+    """
+    # The options as given, and how many there are: equal keys mean the same options,
+    # all of them known (a dict with an unknown name is never cached, so it never hits).
+    key = (
+        wire,
+        options.get("image_input", _ABSENT),
+        options.get("native_pdf", _ABSENT),
+        options.get("source_blocks", _ABSENT),
+        options.get("response_tag", _ABSENT),
+        len(options),
+    )
+    try:
+        return _MADE[key]
+    except (KeyError, TypeError):  # TypeError: an unhashable value (not kept)
+        pass
+    facts = wire_facts(wire)
+    made = _CLASSES[facts.wire][1](facts, Resolved(options_key(options), facts.defaults))
+    try:
+        if len(_MADE) >= _MAX_MADE:
+            _MADE.clear()
+        _MADE[key] = made
+    except TypeError:
+        pass
+    return made

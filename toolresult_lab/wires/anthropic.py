@@ -1,94 +1,115 @@
 """anthropic: a Messages ``tool_result`` block holding one block per content entry.
 
 Options: ``image_input`` (off by default), ``native_pdf`` and ``source_blocks``
-(both on by default). Blank text never becomes a block: the API rejects it.
+(both on by default); a PDF becomes a document block only with both on, and with
+``source_blocks`` off documents and search results go as text. Blank text never
+becomes a block: the API rejects it (SPEC section 6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-from ..carriage import Native
 from ..encoding import clone
-from ..facts import WireFacts
-from ..items import BlobItem, DocumentItem, NativeItem, NoteItem, Outcome, TextItem
-from ..options import Options
-from ..text import empty_content_text
-from ._base import Source, Step, blank, decide
+from ..items import BlobItem, DocumentItem, Item, NativeItem, NoteItem, TextItem
+from ..options import Resolved
+from ..steps import Conversion, Native, Outcome, Step
+from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content, exhausted
 
-_BLANK = "the Messages API rejects blank text blocks"
-_NATIVE_REASON = {
-    "image": "image sent as a base64 image block",
-    "pdf": "PDF sent as a base64 document block",
+FACTS: Final[WireFacts] = WireFacts(
+    "anthropic",
+    "Anthropic Messages tool_result block",
+    image_mimes=IMAGE_MIMES,
+    carries_pdf=True,
+    pdf_needs_vision=False,
+    reads=frozenset({"image_input", "native_pdf", "source_blocks"}),
+    defaults={"native_pdf": True, "source_blocks": True},
+    has_name_field=False,
+    has_error_field=True,
+)
+
+_BLANK: Final = "the Messages API rejects blank text blocks"
+_TEXT_BLOCK: Final = "text block (only text and cache_control are kept)"
+_NATIVE: Final = {
+    "image": ("image", "image sent as a base64 image block"),
+    "pdf": ("document", "PDF sent as a base64 document block"),
 }
+
+
+class AnthropicConverter(Converter):
+    """``{"type": "tool_result", "tool_use_id": id, "content": [blocks], "is_error": True}``."""
+
+    def __init__(self, facts: WireFacts, options: Resolved) -> None:
+        super().__init__(facts, options)
+        self.source_blocks: Final = options.source_blocks
+        self.source_blocks_off: Final = f"source_blocks {options.state('source_blocks')}"
+
+    def image_refusal(self) -> str | None:
+        return self.option_off("image_input")
+
+    def pdf_refusal(self) -> str | None:
+        if not self.options.source_blocks:
+            state = self.options.state("source_blocks")
+            return f"source_blocks {state}: PDF not sent as a document"
+        return self.option_off("native_pdf")
+
+    def convert(self, data: Source) -> Conversion:
+        shared = data.shared  # aligned with the items
+        steps = [self.entry(item, shared[index]) for index, item in enumerate(data.items)]
+        blocks = [step.part for step in steps if step.part is not None]
+        if blocks:
+            content: Any = blocks
+            notes = self.notes(data, True)
+        else:
+            content, note = empty_content(data.structured)
+            notes = (note, *self.notes(data, False))
+        block: dict[str, Any] = {"type": "tool_result", "tool_use_id": data.id, "content": content}
+        if data.is_error:
+            block["is_error"] = True
+        return Conversion(block, steps, notes)
+
+    def entry(self, item: Item, shared: Step | None) -> Step:
+        """One content entry as one block (an exhaustive switch over the item kinds)."""
+        if isinstance(item, TextItem):
+            if _blank(item.text):
+                return Step(None, "omitted", f"{_BLANK} (blank text block)")
+            block = {"type": "text", "text": item.text}
+            if item.has_cache_control:
+                block["cache_control"] = clone(item.cache_control)
+            return Step(block, "text", _TEXT_BLOCK)
+        if isinstance(item, DocumentItem):
+            if not self.source_blocks:
+                reason = f"{self.source_blocks_off}: {item.origin} sent as text"
+                return _text(item.text, "text", reason)
+            if _blank(item.text):
+                return Step(None, "omitted", f"{_BLANK} (blank {item.origin})")
+            source = {"type": "text", "media_type": "text/plain", "data": item.text}
+            reason = f"{item.origin} sent as a text document block"
+            return Step({"type": "document", "source": source}, "document", reason)
+        if isinstance(item, NativeItem):
+            kind = item.block_type
+            if self.source_blocks or kind == "image":
+                reason = f"Anthropic-native {kind} passed through"
+                return Step(clone(item.block), "passthrough", reason)
+            assert shared is not None  # a native block's string form is the same everywhere
+            reason = f"{self.source_blocks_off}: native {kind} sent as text"
+            return _text(item.text, shared.outcome, reason)
+        if isinstance(item, (BlobItem, NoteItem)):
+            decision = shared if shared is not None else self.decide(item)
+            if isinstance(decision, Native):
+                block_type, reason = _NATIVE[decision.media]
+                source = {"type": "base64", "media_type": decision.mime, "data": decision.data}
+                return Step({"type": block_type, "source": source}, "native", reason, decision)
+            return Step({"type": "text", "text": decision.part}, decision.outcome, decision.reason)
+        exhausted(item)
+
+
+def _blank(text: str) -> bool:
+    """Text the Messages API rejects as a block: empty or whitespace only."""
+    return not text.strip()
 
 
 def _text(text: str, outcome: Outcome, reason: str) -> Step:
-    if blank(text):
-        return (None, "omitted", f"{_BLANK} ({reason})")
-    return ({"type": "text", "text": text}, outcome, reason)
-
-
-def _native_block(item: NativeItem, facts: WireFacts, options: Options) -> Step:
-    kind = item.block_type
-    if options.source_blocks or kind == "image":
-        return (clone(item.block), "passthrough", f"Anthropic-native {kind} passed through")
-    text, outcome, _ = item.text_step
-    reason = f"source_blocks {options.state('source_blocks')}: native {kind} sent as text"
-    return _text(text, outcome, reason)
-
-
-def _document(item: DocumentItem, facts: WireFacts, options: Options) -> Step:
-    if not options.source_blocks:
-        reason = f"source_blocks {options.state('source_blocks')}: {item.origin} sent as text"
-        return _text(item.text, "text", reason)
-    if blank(item.text):
-        return (None, "omitted", f"{_BLANK} (blank {item.origin})")
-    source = {"type": "text", "media_type": "text/plain", "data": item.text}
-    return (
-        {"type": "document", "source": source},
-        "document",
-        f"{item.origin} sent as a text document block",
-    )
-
-
-def _text_block(item: TextItem, facts: WireFacts, options: Options) -> Step:
-    if blank(item.text):
-        return (None, "omitted", f"{_BLANK} (blank text block)")
-    block = {"type": "text", "text": item.text}
-    if item.has_cache_control:
-        block["cache_control"] = clone(item.cache_control)
-    return (block, "text", "text block (only text and cache_control are kept)")
-
-
-def _blob_or_note(item: BlobItem | NoteItem, facts: WireFacts, options: Options) -> Step:
-    decision = decide(item, facts, options)
-    if isinstance(decision, Native):
-        block_type = "image" if decision.media == "image" else "document"
-        source = {"type": "base64", "media_type": decision.mime, "data": decision.data}
-        return ({"type": block_type, "source": source}, "native", _NATIVE_REASON[decision.media])
-    return ({"type": "text", "text": decision[0]}, decision[1], decision[2])
-
-
-#: One handler per item kind (an exhaustive switch: every kind of ``items.Item``).
-_HANDLERS: dict[type, Callable[[Any, WireFacts, Options], Step]] = {
-    TextItem: _text_block,
-    DocumentItem: _document,
-    NativeItem: _native_block,
-    NoteItem: _blob_or_note,
-    BlobItem: _blob_or_note,
-}
-
-
-def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
-    steps = [_HANDLERS[type(item)](item, facts, options) for item in source._neutral_items]
-    blocks = [step[0] for step in steps if step[0] is not None]
-    block: dict[str, Any] = {
-        "type": "tool_result",
-        "tool_use_id": source.id,
-        "content": blocks if blocks else empty_content_text(source._structured_value),
-    }
-    if source.is_error:
-        block["is_error"] = True
-    return block, steps
+    if _blank(text):
+        return Step(None, "omitted", f"{_BLANK} ({reason})")
+    return Step({"type": "text", "text": text}, outcome, reason)

@@ -6,19 +6,24 @@ tool cannot close the block early (SPEC section 6).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from ..encoding import json_string
-from ..facts import WireFacts
-from ..options import Options
-from ._base import Source, Step
-from .openai import string_form
+from ..steps import Conversion
+from ._common import Converter, Source, WireFacts
+
+FACTS: Final[WireFacts] = WireFacts(
+    "hermes", "Hermes <tool_response> text", reads=frozenset({"response_tag"}), has_id_field=False
+)
 
 
-def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
-    content, steps = string_form(source, facts, options)
-    # json_encode({"content": ..., "name": ...}) with its keys already in sorted order
-    body = f'{{"content":{json_string(content)},"name":{json_string(source.name)}}}'
-    body = body.replace("</", "<\\/")
-    tag = options.response_tag
-    return f"<{tag}>\n{body}\n</{tag}>", steps
+class HermesConverter(Converter):
+    """``<tag>\\n{"content": <string form>, "name": name}\\n</tag>`` (a ``str``)."""
+
+    def convert(self, data: Source) -> Conversion:
+        content, steps, notes = self.string_form(data)
+        # json_encode({"content": ..., "name": ...}) with its keys already in sorted order
+        body = f'{{"content":{json_string(content)},"name":{json_string(data.name)}}}'
+        body = body.replace("</", "<\\/")
+        tag = self.options.response_tag
+        return Conversion(f"<{tag}>\n{body}\n</{tag}>", steps, notes)

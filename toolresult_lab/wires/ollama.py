@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from ..facts import WireFacts
-from ..options import Options
-from ._base import Source, Step
-from .openai import string_form
+from ..steps import Conversion
+from ._common import Converter, Source, WireFacts
+
+FACTS: Final[WireFacts] = WireFacts("ollama", "Ollama tool message")
 
 
-def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
-    content, steps = string_form(source, facts, options)
-    block: dict[str, Any] = {"role": "tool", "tool_name": source.name}
-    if source.id:
-        block["tool_call_id"] = source.id
-    block["content"] = content
-    return block, steps
+class OllamaConverter(Converter):
+    """``{"role": "tool", "tool_name": name, "tool_call_id": id, "content": <string form>}``."""
+
+    def convert(self, data: Source) -> Conversion:
+        content, steps, notes = self.string_form(data)
+        block: dict[str, Any] = {"role": "tool", "tool_name": data.name}
+        if data.id:
+            block["tool_call_id"] = data.id
+        block["content"] = content
+        return Conversion(block, steps, notes)

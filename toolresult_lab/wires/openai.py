@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
-from ..facts import WireFacts
-from ..options import Options
-from ..text import join_texts
-from ._base import Source, Step, text_steps
+from ..steps import Conversion
+from ._common import Converter, Source, WireFacts
 
-
-def string_form(source: Source, facts: WireFacts, options: Options) -> tuple[str, list[Step]]:
-    """The SPEC section 3 string of a result, with the step of each entry."""
-    steps: list[Step] = text_steps(source._neutral_items, facts, options)
-    return join_texts([step[0] for step in steps], source._structured_value), steps
+FACTS: Final[WireFacts] = WireFacts(
+    "openai", "OpenAI Chat Completions tool message", has_name_field=False
+)
 
 
-def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
-    content, steps = string_form(source, facts, options)
-    return {"role": "tool", "tool_call_id": source.id, "content": content}, steps
+class OpenAIConverter(Converter):
+    """``{"role": "tool", "tool_call_id": id, "content": <string form>}``."""
+
+    def convert(self, data: Source) -> Conversion:
+        content, steps, notes = self.string_form(data)
+        return Conversion(
+            {"role": "tool", "tool_call_id": data.id, "content": content}, steps, notes
+        )

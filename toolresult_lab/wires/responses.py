@@ -1,53 +1,75 @@
 """responses: an OpenAI Responses ``function_call_output`` input item (no ``role``).
 
 ``output`` is the string form, unless an image (``image_input``) or a PDF
-(``native_pdf``) is carried natively: then a list of parts in content order.
+(``native_pdf``) is carried natively: then a list of parts in content order, every
+other entry an ``input_text`` part.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from ..carriage import Native
-from ..facts import WireFacts
 from ..filenames import pdf_filename
-from ..items import Item
-from ..options import Options
-from ..text import join_texts
-from ._base import Source, Step, decide
+from ..items import BlobItem
+from ..steps import Conversion, Native, Step
+from ._common import IMAGE_MIMES, Converter, Source, WireFacts
+
+FACTS: Final[WireFacts] = WireFacts(
+    "responses",
+    "OpenAI Responses function_call_output item",
+    image_mimes=IMAGE_MIMES,
+    carries_pdf=True,
+    pdf_needs_vision=True,
+    reads=frozenset({"image_input", "native_pdf"}),
+    has_name_field=False,
+)
 
 
-def _native_step(item: Item, native: Native) -> Step:
-    url = f"data:{native.mime};base64,{native.data}"
-    if native.media == "image":
-        return ({"type": "input_image", "image_url": url}, "native", "image sent as input_image")
-    part = {
-        "type": "input_file",
-        "filename": pdf_filename(getattr(item, "uri", None)),
-        "file_data": url,
-    }
-    return (part, "native", "PDF sent as input_file")
+class ResponsesConverter(Converter):
+    """``{"type": "function_call_output", "call_id": id, "output": <string or parts>}``."""
 
+    def image_refusal(self) -> str | None:
+        return self.option_off("image_input")
 
-def convert(source: Source, facts: WireFacts, options: Options) -> tuple[Any, list[Step]]:
-    steps: list[Step] = []
-    any_native = False
-    for item in source._neutral_items:
-        decision = decide(item, facts, options)
-        if isinstance(decision, Native):
-            any_native = True
-            steps.append(_native_step(item, decision))
-        else:
-            steps.append(decision)
-    output: Any
-    if any_native:
+    def pdf_refusal(self) -> str | None:
+        return self.option_off("native_pdf")
+
+    def convert(self, data: Source) -> Conversion:
+        steps: list[Step] = []
+        any_native = False
+        shared = data.shared  # aligned with the items
+        for index, item in enumerate(data.items):
+            decision = shared[index] or self.decide(item)
+            if isinstance(decision, Native) and isinstance(item, BlobItem):
+                any_native = True
+                steps.append(_native_step(item, decision))
+            elif isinstance(decision, Step):
+                steps.append(decision)
+        if not any_native:
+            text, notes = self.joined(steps, data)
+            return Conversion(_output(data.id, text), steps, notes)
         steps = [
             step
-            if step[1] == "native"
-            else ({"type": "input_text", "text": step[0]}, step[1], step[2])
+            if step.native is not None
+            else Step(_input_text(step.part), step.outcome, step.reason)
             for step in steps
         ]
-        output = [step[0] for step in steps]
-    else:
-        output = join_texts([step[0] for step in steps], source._structured_value)
-    return {"type": "function_call_output", "call_id": source.id, "output": output}, steps
+        parts = [step.part for step in steps]
+        return Conversion(_output(data.id, parts), steps, self.notes(data, True))
+
+
+def _output(call_id: str, output: Any) -> dict[str, Any]:
+    return {"type": "function_call_output", "call_id": call_id, "output": output}
+
+
+def _input_text(text: str) -> dict[str, Any]:
+    return {"type": "input_text", "text": text}
+
+
+def _native_step(item: BlobItem, native: Native) -> Step:
+    url = f"data:{native.mime};base64,{native.data}"
+    if native.media == "image":
+        part = {"type": "input_image", "image_url": url}
+        return Step(part, "native", "image sent as input_image", native)
+    part = {"type": "input_file", "filename": pdf_filename(item.uri), "file_data": url}
+    return Step(part, "native", "PDF sent as input_file", native)

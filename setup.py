@@ -1,0 +1,76 @@
+"""Build hook: compile the conversion core with mypyc where a C compiler is available.
+
+``pip install .`` (or ``python -m build``) compiles the modules in ``COMPILED_MODULES``
+with mypyc; where that cannot be done (no mypyc, no compiler, a compile error) the
+build says so in one line and installs the same modules as pure Python, which behave
+identically. ``TOOLRESULT_LAB_PURE=1`` forces the pure-Python build.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+#: The pipeline from content to block and explanation (everything ``to()`` runs). The
+#: public face (``result``, ``facts``, ``explain``) stays Python: mypyc drops docstrings,
+#: and it checks arguments with its own messages, not ones naming the field.
+COMPILED_MODULES = [
+    "toolresult_lab/b64.py",
+    "toolresult_lab/encoding.py",
+    "toolresult_lab/filenames.py",
+    "toolresult_lab/text.py",
+    "toolresult_lab/items.py",
+    "toolresult_lab/steps.py",
+    "toolresult_lab/options.py",
+    "toolresult_lab/wires/_common.py",
+    "toolresult_lab/wires/openai.py",
+    "toolresult_lab/wires/anthropic.py",
+    "toolresult_lab/wires/gemini.py",
+    "toolresult_lab/wires/ollama.py",
+    "toolresult_lab/wires/responses.py",
+    "toolresult_lab/wires/hermes.py",
+    "toolresult_lab/wires/__init__.py",
+    "toolresult_lab/pipeline.py",
+]
+PURE_ENV = "TOOLRESULT_LAB_PURE"
+
+
+def _say(message: str) -> None:
+    print(f"toolresult_lab: {message}", file=sys.stderr)
+
+
+class OptionalBuildExt(build_ext):
+    """Build the compiled core, or nothing at all: never a half-compiled package."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler, missing headers, a compile error
+            for ext in self.extensions:
+                for path in (self.get_ext_fullpath(ext.name),):
+                    if os.path.exists(path):
+                        os.remove(path)
+            _say(f"could not compile the core ({error}); installing the pure-Python build")
+
+
+def _extensions() -> list[Any]:
+    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
+        _say(f"{PURE_ENV} is set: installing the pure-Python build")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _say("mypyc is not available: installing the pure-Python build")
+        return []
+    try:
+        return list(mypycify(COMPILED_MODULES, opt_level="3", group_name="toolresult_lab_core"))
+    except (Exception, SystemExit) as error:  # mypyc refused the sources: go pure, say so
+        _say(f"mypyc could not translate the core ({error}); installing the pure-Python build")
+        return []
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

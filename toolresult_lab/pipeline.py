@@ -1,0 +1,58 @@
+"""The conversion pipeline, end to end (compiled with mypyc where possible).
+
+content -> strict JSON copy (``encoding``) -> neutral items (``items``) -> a
+:class:`~toolresult_lab.wires.Source` -> one wire's configured converter (``wires``)
+-> :class:`~toolresult_lab.steps.Conversion`: the block, a step per entry, notes on the
+result -> for ``explain()``, one :class:`~toolresult_lab.steps.Explanation` per entry.
+``ToolResult`` is the public face of these functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .encoding import strict_copy, strict_text
+from .options import ConvertOptions
+from .steps import Conversion, Explanation
+from .wires import Source, converter, prepare
+
+__all__ = ["convert", "explain", "source"]
+
+
+def source(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
+    """The converters' view of a result, from the caller's (already type-checked) values.
+
+    Copies ``content`` and ``structured_content`` as strict JSON (SPEC 6) and normalises
+    the entries (SPEC 2) once; every conversion of the result reads this.
+
+    :raises ValueError: nesting deeper than the toolkit supports (naming the field).
+    """
+    owned: list[Any] = strict_copy(content, "ToolResult.content")
+    structured = strict_copy(structured, "ToolResult.structured_content")
+    return prepare(strict_text(name), strict_text(id), is_error, owned, structured)
+
+
+def convert(data: Source, wire: object, options: ConvertOptions) -> Conversion:
+    """One conversion: the block, its steps and its notes.
+
+    :raises ValueError: unknown wire.
+    :raises TypeError: unknown option, or ``response_tag`` not a ``str``.
+    """
+    return converter(wire, options).convert(data)
+
+
+def explain(
+    data: Source, wire: object, options: ConvertOptions
+) -> tuple[list[Explanation], Conversion]:
+    """One conversion and a record per content entry, made from its steps."""
+    conversion = converter(wire, options).convert(data)
+    steps = conversion.steps
+    records = []
+    for index, item in enumerate(data.items):  # steps are aligned with items
+        step = steps[index]
+        records.append(
+            Explanation(
+                index, item.block_type, item.kind, step.outcome, step.reason, step.part, step.native
+            )
+        )
+    return records, conversion

@@ -1,0 +1,209 @@
+"""What a converter reports besides the block: one step per content entry, and notes on
+the result as a whole.
+
+``to()`` keeps the block, ``explain()`` keeps the steps and notes: both come from the
+same converter call, so an explanation can never disagree with the conversion, and
+everything built on ``explain()`` (matrix, cards, docs, audit) reads these records
+instead of restating a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal
+
+from .items import ItemKind
+
+__all__ = [
+    "OUTCOMES",
+    "Conversion",
+    "Explanation",
+    "MediaKind",
+    "Native",
+    "Outcome",
+    "ResultField",
+    "ResultNote",
+    "Step",
+]
+
+Outcome = Literal["native", "passthrough", "document", "text", "placeholder", "degraded", "omitted"]
+#: Every outcome, from "the model gets the real thing" to "nothing is sent".
+OUTCOMES: Final[tuple[Outcome, ...]] = (
+    "native",
+    "passthrough",
+    "document",
+    "text",
+    "placeholder",
+    "degraded",
+    "omitted",
+)
+
+MediaKind = Literal["image", "pdf"]
+ResultField = Literal["content", "structured_content", "is_error", "name", "id"]
+
+
+class Native:
+    """A payload that went out in the wire's own image or document form."""
+
+    __slots__ = ("data", "media", "mime")
+
+    def __init__(self, media: MediaKind, mime: str, data: str) -> None:
+        self.media: Final = media
+        self.mime: Final = mime
+        self.data: Final = data
+        """The base64 payload as sent: whitespace removed, canonical (SPEC section 6)."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Native):
+            return NotImplemented
+        return (self.media, self.mime, self.data) == (other.media, other.mime, other.data)
+
+    def __hash__(self) -> int:
+        return hash((self.media, self.mime, len(self.data)))
+
+    def __repr__(self) -> str:
+        return f"Native(media={self.media!r}, mime={self.mime!r}, data=<{len(self.data)} chars>)"
+
+
+class Step:
+    """How one content entry went out on one wire (made by the wire's converter)."""
+
+    __slots__ = ("native", "outcome", "part", "reason")
+
+    def __init__(self, part: Any, outcome: Outcome, reason: str, native: Native | None = None):
+        self.part: Final = part
+        """What was placed in the block: a dict, a ``str`` joined into the string form,
+        or ``None`` when the entry produced nothing (outcome ``omitted``)."""
+        self.outcome: Final = outcome
+        self.reason: Final = reason
+        """Why, in words a person understands."""
+        self.native: Final = native
+        """The payload, when the outcome is ``native``."""
+
+    def __repr__(self) -> str:
+        return f"Step({self.part!r}, {self.outcome!r}, {self.reason!r})"
+
+
+class ResultNote:
+    """What a wire did with a field of the result itself (not one content entry).
+
+    Reported where something is lost or replaced: a wire without an error flag, a name
+    field or a call id; ``structured_content`` that is not sent; empty content.
+    """
+
+    __slots__ = ("field", "outcome", "reason")
+
+    def __init__(self, field: ResultField, outcome: Outcome, reason: str) -> None:
+        self.field: Final = field
+        self.outcome: Final = outcome
+        self.reason: Final = reason
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ResultNote):
+            return NotImplemented
+        return (self.field, self.outcome, self.reason) == (other.field, other.outcome, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.field, self.outcome, self.reason))
+
+    def __repr__(self) -> str:
+        return f"ResultNote({self.field!r}, {self.outcome!r}, {self.reason!r})"
+
+
+class Conversion:
+    """One converter call: the block, a step per content entry, notes on the result."""
+
+    __slots__ = ("block", "notes", "steps")
+
+    def __init__(self, block: Any, steps: list[Step], notes: tuple[ResultNote, ...]) -> None:
+        self.block: Final = block
+        self.steps: Final = steps
+        self.notes: Final = notes
+
+
+class Explanation:
+    """How one content entry went out on one wire: a record of ``explain()``.
+
+    Equal when index, block type, item kind, outcome, reason and part are equal
+    (``native`` is the payload inside ``part``).
+    """
+
+    __slots__ = ("_block_type", "_index", "_item_kind", "_native", "_outcome", "_part", "_reason")
+
+    def __init__(
+        self,
+        index: int,
+        block_type: str,
+        item_kind: ItemKind,
+        outcome: Outcome,
+        reason: str,
+        part: Any,
+        native: Native | None = None,
+    ) -> None:
+        self._index = index
+        self._block_type = block_type
+        self._item_kind: ItemKind = item_kind
+        self._outcome: Outcome = outcome
+        self._reason = reason
+        self._part = part
+        self._native = native
+
+    @property
+    def index(self) -> int:
+        """Position of the entry in ``content``."""
+        return self._index
+
+    @property
+    def block_type(self) -> str:
+        """The input block's ``type`` (``"(not an object)"``, ``"(no type)"`` where absent)."""
+        return self._block_type
+
+    @property
+    def item_kind(self) -> ItemKind:
+        """The neutral item it became: text, document, blob, native or note."""
+        return self._item_kind
+
+    @property
+    def outcome(self) -> Outcome:
+        """native, passthrough, document, text, placeholder, degraded or omitted."""
+        return self._outcome
+
+    @property
+    def reason(self) -> str:
+        """Why, in words a person understands."""
+        return self._reason
+
+    @property
+    def part(self) -> Any:
+        """What was placed in the block: a block, a list part, or the text joined into
+        the string form; ``None`` when nothing was sent."""
+        return self._part
+
+    @property
+    def native(self) -> Native | None:
+        """The payload (media kind, MIME type, base64) when the outcome is ``native``."""
+        return self._native
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._index,
+            self._block_type,
+            self._item_kind,
+            self._outcome,
+            self._reason,
+            self._part,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Explanation):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self._index, self._block_type, self._outcome, self._reason))
+
+    def __repr__(self) -> str:
+        return (
+            f"Explanation(index={self._index!r}, block_type={self._block_type!r}, "
+            f"item_kind={self._item_kind!r}, outcome={self._outcome!r}, "
+            f"reason={self._reason!r}, part={self._part!r})"
+        )

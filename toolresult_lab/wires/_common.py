@@ -1,0 +1,313 @@
+"""What every wire converter shares: its facts, the carriage decision, the string form.
+
+A wire module declares its :class:`WireFacts` and subclasses :class:`Converter`,
+overriding the option rules it owns (:meth:`Converter.image_refusal`,
+:meth:`Converter.pdf_refusal`) and :meth:`Converter.convert`. The rules that are the
+same on every wire live here once: the string form of each item (SPEC section 3), the
+native-payload check (SPEC section 6), the empty-content rule, and the notes on result
+fields a wire has no place for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Literal, NoReturn
+
+from ..encoding import json_encode, text_field
+from ..items import (
+    PDF_MIME,
+    BlobItem,
+    DocumentItem,
+    Item,
+    NativeItem,
+    NoteItem,
+    TextItem,
+    normalize,
+)
+from ..options import BooleanOption, OptionName, Resolved
+from ..steps import Conversion, MediaKind, Native, ResultNote, Step
+
+__all__ = [
+    "IMAGE_MIMES",
+    "WIRES",
+    "Converter",
+    "Source",
+    "Wire",
+    "WireFacts",
+    "empty_content",
+    "exhausted",
+    "prepare",
+    "shared_step",
+]
+
+Wire = Literal["openai", "anthropic", "gemini", "ollama", "responses", "hermes"]
+#: The six wire formats, in the order the SPEC lists them.
+WIRES: Final[tuple[Wire, ...]] = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
+
+#: The image types a native image form accepts (gemini takes no GIF).
+IMAGE_MIMES: Final[frozenset[str]] = frozenset(
+    {"image/jpeg", "image/png", "image/gif", "image/webp"}
+)
+
+_ONLY_ANTHROPIC: Final = "(only anthropic passes Anthropic-native blocks through)"
+_TEXT: Final = "text block sent as text"
+_DOCUMENT: Final = {
+    "text resource": "text resource sent as its text",
+    "text/* blob": "text/* blob sent as its text",
+}
+_LINK: Final = "resource_link sent as a reference line"
+_NOT_OBJECT: Final = "content entry is not a JSON object"
+_NO_DATA: Final = "no inline data to send natively"
+_NOT_BASE64: Final = "data is not canonical base64: sent as placeholder"
+_AUDIO: Final = "no wire carries audio natively"
+_UNTYPED: Final = "block has no type"
+
+_NOTHING: Final = ResultNote(
+    "content", "omitted", "no content and no structured_content: an empty string is sent"
+)
+_STRUCTURED_TEXT: Final = ResultNote(
+    "content", "text", "no content: structured_content sent as JSON text"
+)
+_NOT_STRUCTURED: Final = ResultNote(
+    "structured_content", "omitted", "structured_content not sent: the content is sent instead"
+)
+
+
+class WireFacts:
+    """The facts of one wire (SPEC sections 4 and 5), declared by its converter module."""
+
+    __slots__ = (
+        "carries_pdf",
+        "defaults",
+        "has_error_field",
+        "has_id_field",
+        "has_name_field",
+        "image_mimes",
+        "pdf_needs_vision",
+        "reads",
+        "title",
+        "wire",
+    )
+
+    def __init__(
+        self,
+        wire: Wire,
+        title: str,
+        *,
+        image_mimes: frozenset[str] = frozenset(),
+        carries_pdf: bool = False,
+        pdf_needs_vision: bool = False,
+        reads: frozenset[OptionName] = frozenset(),
+        defaults: Mapping[OptionName, bool] | None = None,
+        has_name_field: bool = True,
+        has_id_field: bool = True,
+        has_error_field: bool = False,
+    ) -> None:
+        self.wire: Final = wire
+        self.title: Final = title
+        self.image_mimes: Final = image_mimes
+        self.carries_pdf: Final = carries_pdf
+        self.pdf_needs_vision: Final = pdf_needs_vision
+        self.reads: Final = reads
+        self.defaults: Final[Mapping[OptionName, bool]] = dict(defaults or {})
+        self.has_name_field: Final = has_name_field
+        self.has_id_field: Final = has_id_field
+        self.has_error_field: Final = has_error_field
+
+    @property
+    def carries_image(self) -> bool:
+        return bool(self.image_mimes)
+
+    def default(self, option: OptionName) -> bool:
+        """The value a boolean option has on this wire when it is not given."""
+        return self.defaults.get(option, False)
+
+    def __repr__(self) -> str:
+        return f"WireFacts({self.wire!r})"
+
+
+def empty_content(structured: Any) -> tuple[str, ResultNote]:
+    """What stands for no content: the JSON of ``structured_content``, else ``""``."""
+    if structured is None:
+        return "", _NOTHING
+    return json_encode(structured), _STRUCTURED_TEXT
+
+
+def shared_step(item: Item) -> Step | None:
+    """The step of an entry sent as text in the same way on every wire, made once per
+    result: text, documents, notes, the string form of native blocks (SPEC section 3),
+    and blobs that no wire carries. ``None`` for an image or a PDF: its wire decides.
+    """
+    if isinstance(item, TextItem):
+        return Step(item.text, "text", _TEXT)
+    if isinstance(item, DocumentItem):
+        return Step(item.text, "text", _DOCUMENT[item.origin])
+    if isinstance(item, NoteItem):
+        if item.origin == "resource_link":
+            return Step(item.text, "placeholder", _LINK)
+        return Step(item.text, "degraded", _NOT_OBJECT)
+    if isinstance(item, NativeItem):
+        if item.text_is_placeholder:
+            reason = f"{item.block_type} has no text: sent as a placeholder {_ONLY_ANTHROPIC}"
+            return Step(item.text, "placeholder", reason)
+        return Step(item.text, "text", f"{item.block_type} sent as its text {_ONLY_ANTHROPIC}")
+    if isinstance(item, BlobItem):
+        media = item.media
+        if media == "image" or media == "pdf":
+            return None
+        if media == "audio":
+            return Step(item.text, "placeholder", _AUDIO)
+        if media == "binary":
+            shown = "a resource without MIME type" if item.mime is None else text_field(item.mime)
+            return Step(item.text, "placeholder", f"{shown} has no native form on any wire")
+        if media == "untyped":
+            return Step(item.text, "degraded", _UNTYPED)
+        return Step(item.text, "degraded", f"unknown block type {text_field(item.type)!r}")
+    exhausted(item)
+
+
+def exhausted(item: NoReturn) -> NoReturn:
+    """The end of an exhaustive switch over item kinds: mypy reports a kind left out."""
+    raise AssertionError(f"unhandled item {item!r}")
+
+
+class Source:
+    """A result as every converter reads it: its fields, its neutral items, and the
+    :func:`shared_step` of each item (the same on every wire, so made once).
+    """
+
+    __slots__ = ("content", "id", "is_error", "items", "name", "shared", "structured")
+
+    def __init__(
+        self, name: str, id: str, is_error: bool, content: list[Any], structured: Any
+    ) -> None:
+        self.name: Final = name
+        self.id: Final = id
+        self.is_error: Final = is_error
+        self.content: Final = content
+        """The content list, strict JSON, owned by the result (never handed out)."""
+        items = normalize(content)
+        self.items: Final = items
+        self.structured: Final = structured
+        """``structured_content`` (``None``: absent), strict JSON, owned by the result."""
+        self.shared: Final[tuple[Step | None, ...]] = tuple([shared_step(i) for i in items])
+
+
+def prepare(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
+    """The converters' view of a result whose values are strict JSON and owned by it."""
+    return Source(name, id, is_error, content, structured)
+
+
+class Converter:
+    """One wire's converter, configured for one option set (made once, then reused).
+
+    Subclasses own their wire's option rules and block shape; this base owns what is
+    the same on every wire.
+    """
+
+    def __init__(self, facts: WireFacts, options: Resolved) -> None:
+        self.facts: Final = facts
+        self.options: Final = options
+        self.refuse_image: Final = self.image_refusal()
+        self.refuse_pdf: Final = self.pdf_refusal()
+        wire = facts.wire
+        self._no_error: Final = ResultNote("is_error", "omitted", f"{wire} has no error field")
+        self._no_name: Final = ResultNote(
+            "name", "omitted", f"{wire} has no field for the tool name"
+        )
+        self._no_id: Final = ResultNote("id", "omitted", f"{wire} has no field for the call id")
+
+    # -- the option rules a wire owns -------------------------------------------------
+
+    def image_refusal(self) -> str | None:
+        """Why images are not sent natively with these options; ``None``: they may be."""
+        return f"{self.facts.wire} has no native image form"
+
+    def pdf_refusal(self) -> str | None:
+        """Why PDFs are not sent natively with these options; ``None``: they may be."""
+        return f"{self.facts.wire} has no native PDF form"
+
+    def convert(self, data: Source) -> Conversion:
+        """The block, a step per content entry and the notes on the result."""
+        raise NotImplementedError
+
+    # -- shared rules ---------------------------------------------------------------
+
+    def option_off(self, option: BooleanOption) -> str | None:
+        """``None`` when ``option`` is on here, else the reason: ``"image_input not set"``."""
+        if self.options.value(option):
+            return None
+        return f"{option} {self.options.state(option)}"
+
+    def decide(self, item: Item) -> Native | Step:
+        """The native form of an image or PDF on this wire, or the step that sends it as
+        text (for any other item: its shared step)."""
+        if not isinstance(item, BlobItem) or (item.media != "image" and item.media != "pdf"):
+            step = shared_step(item)
+            if step is None:
+                raise AssertionError(f"no shared step for {item!r}")
+            return step
+        if item.media == "image":
+            if self.refuse_image is not None:
+                return Step(item.text, "placeholder", self.refuse_image)
+            mime = item.mime
+            if not (isinstance(mime, str) and mime in self.facts.image_mimes):
+                shown = "no MIME type" if mime is None else text_field(mime)
+                reason = f"{shown} is not an image type {self.facts.wire} carries"
+                return Step(item.text, "placeholder", reason)
+            return _payload(item, "image", mime)
+        if self.refuse_pdf is not None:
+            return Step(item.text, "placeholder", self.refuse_pdf)
+        return _payload(item, "pdf", PDF_MIME)
+
+    def text_steps(self, data: Source) -> list[Step]:
+        """Every entry as text: the steps of a wire that carries nothing natively."""
+        shared = data.shared  # aligned with the items
+        return [shared[index] or self.refusal(item) for index, item in enumerate(data.items)]
+
+    def refusal(self, item: Item) -> Step:
+        """The step of an item that this wire sends as text (a text wire refuses all)."""
+        decision = self.decide(item)
+        if isinstance(decision, Native):
+            raise AssertionError(f"{self.facts.wire} cannot carry {decision.media}")
+        return decision
+
+    def string_form(self, data: Source) -> tuple[str, list[Step], tuple[ResultNote, ...]]:
+        """SPEC section 3: the entries' texts joined with newlines, with their steps."""
+        steps = self.text_steps(data)
+        text, notes = self.joined(steps, data)
+        return text, steps, notes
+
+    def joined(self, steps: list[Step], data: Source) -> tuple[str, tuple[ResultNote, ...]]:
+        """The texts of ``steps`` joined with newlines; with none, the empty-content text."""
+        if steps:
+            return "\n".join([step.part for step in steps]), self.notes(data, True)
+        text, note = empty_content(data.structured)
+        return text, (note, *self.notes(data, False))
+
+    def notes(self, data: Source, content_sent: bool) -> tuple[ResultNote, ...]:
+        """What this wire leaves out of the result itself (nothing lost is left unsaid).
+
+        :param content_sent: the content went out, so ``structured_content`` did not.
+        """
+        facts = self.facts
+        notes: tuple[ResultNote, ...] = ()
+        if content_sent and data.structured is not None:
+            notes += (_NOT_STRUCTURED,)
+        if data.is_error and not facts.has_error_field:
+            notes += (self._no_error,)
+        if data.name and not facts.has_name_field:
+            notes += (self._no_name,)
+        if data.id and not facts.has_id_field:
+            notes += (self._no_id,)
+        return notes
+
+
+def _payload(item: BlobItem, media: MediaKind, mime: str) -> Native | Step:
+    payload = item.payload
+    if payload is None:
+        return Step(item.text, "placeholder", _NO_DATA)
+    data = payload.sendable
+    if data is None:
+        return Step(item.text, "degraded", _NOT_BASE64)
+    return Native(media, mime, data)
