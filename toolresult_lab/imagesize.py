@@ -57,8 +57,8 @@ class ImageSize:
 class _Reader:
     """Random access to the decoded bytes of raw ``bytes`` or of base64 text.
 
-    Clean base64 (nothing but the alphabet before the final padding, checked once over the
-    scanned prefix without copying it) is read by slicing the text at ``4 * offset // 3``.
+    Clean base64 (nothing but the alphabet before the final padding, checked in place as far
+    as the reads reach) is read by slicing the text at ``4 * offset // 3``.
     Text with whitespace or other noise is read by a cursor that strips it chunk by chunk;
     the JPEG walk only moves forward, so each symbol is looked at about once.
     """
@@ -69,7 +69,9 @@ class _Reader:
         end = len(self._text)
         while end and self._text[end - 1] == "=":
             end -= 1
-        self._noisy = _NOISE_RE.search(self._text, 0, min(end, _MAX_SYMBOLS)) is not None
+        self._end = end  # where the final padding starts
+        self._checked = 0  # the text before this is known to hold only the alphabet
+        self._noisy = False
         self._pos = 0  # slow cursor: a chunk boundary in the text ...
         self._seen = 0  # ... and the number of symbols before it
 
@@ -78,6 +80,11 @@ class _Reader:
         if self._raw is not None:
             return self._raw[offset : offset + size]
         first, last = offset // 3 * 4, -(-(offset + size) // 3) * 4
+        if not self._noisy and last > self._checked:
+            stop = min(last, self._end)
+            if stop > self._checked and _NOISE_RE.search(self._text, self._checked, stop):
+                self._noisy = True
+            self._checked = last
         window = self._read_slowly(first, last) if self._noisy else self._text[first:last]
         return _decode(window)[offset - first // 4 * 3 :][:size]
 
