@@ -240,6 +240,8 @@ def test_unknown_wire_is_a_value_error_naming_the_wires(call):
         lambda: image_tokens("responses", 10, -1),
         lambda: image_tokens("responses", 10, 10, detail="medium"),  # type: ignore[arg-type]
         lambda: image_tokens("gemini", 10, 10, media_resolution="huge"),  # type: ignore[arg-type]
+        lambda: image_tokens("anthropic", 10, 10, media_resolution="huge"),  # type: ignore[arg-type]
+        lambda: pdf_tokens("gemini", 2, media_resolution="huge"),  # type: ignore[arg-type]
         lambda: anthropic_pixel_tokens(0, 0),
         lambda: openai_patch_tokens(-1, 5),
         lambda: pdf_tokens("gemini", -1),

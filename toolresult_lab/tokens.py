@@ -81,6 +81,8 @@ def image_tokens(
     _check_size(width, height)
     if detail not in get_args(OpenAIDetail):
         raise ValueError(f"unknown detail {detail!r}; known: {', '.join(get_args(OpenAIDetail))}")
+    if media_resolution is not None:
+        _check_resolution(media_resolution)
     if not facts.carries_image:
         rule = f"{wire}: {facts.title} carries no image; its text is counted by text_tokens()"
         return TokenFigure(0, rule, _FACTS_SOURCE)
@@ -199,10 +201,14 @@ def _gemini_image(width: int, height: int, resolution: GeminiResolution | None) 
     return TokenFigure(tokens, rule, doc_pages.GEMINI_TOKENS.cite())
 
 
-def _gemini_budget(kind: str, resolution: GeminiResolution, count: int) -> TokenFigure:
+def _check_resolution(resolution: str) -> None:
     if resolution not in GEMINI_RESOLUTION_TOKENS:
         known = ", ".join(GEMINI_RESOLUTION_TOKENS)
         raise ValueError(f"unknown media_resolution {resolution!r}; known: {known}")
+
+
+def _gemini_budget(kind: str, resolution: GeminiResolution, count: int) -> TokenFigure:
+    _check_resolution(resolution)
     each = GEMINI_RESOLUTION_TOKENS[resolution]
     rule = f"gemini 3 {kind}, media_resolution {resolution}: at most {each} tokens each (a cap)"
     return TokenFigure(each * count, rule, doc_pages.GEMINI_MEDIA_RESOLUTION.cite())
