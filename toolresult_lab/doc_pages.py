@@ -1,0 +1,90 @@
+"""The provider documentation pages that every token rule and limit is taken from.
+
+One constant per page, so a figure or a warning can name where its numbers come from, and
+``docs/costs-and-limits.md`` can list the same pages. ``read_via`` records the stored copy
+the numbers were read from when it was not the provider's own page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "ANTHROPIC_PDF",
+    "ANTHROPIC_VISION",
+    "ANTHROPIC_VISION_2025",
+    "ANTHROPIC_VISION_COORDINATES",
+    "GEMINI_DOCUMENTS",
+    "GEMINI_IMAGES",
+    "GEMINI_MEDIA_RESOLUTION",
+    "GEMINI_TOKENS",
+    "OPENAI_FILE_INPUTS",
+    "OPENAI_TOKENS_HELP",
+    "OPENAI_VISION",
+    "DocPage",
+]
+
+
+@dataclass(frozen=True)
+class DocPage:
+    """A documentation page: its title, its address and, when not the page itself, the
+    stored copy its numbers were read from."""
+
+    title: str
+    url: str
+    read_via: str = ""
+
+    def cite(self) -> str:
+        """``Title <url>``, the form a figure or a warning names its source in."""
+        return f"{self.title} <{self.url}>"
+
+
+ANTHROPIC_VISION = DocPage(
+    "Images and vision - Claude Docs",
+    "https://platform.claude.com/docs/en/build-with-claude/vision",
+)
+ANTHROPIC_VISION_COORDINATES = DocPage(
+    "Coordinates and bounding boxes - Claude Docs",
+    "https://platform.claude.com/docs/en/build-with-claude/vision-coordinates",
+    read_via="the zh-CN and zh-TW translations of the same page",
+)
+ANTHROPIC_VISION_2025 = DocPage(
+    "Vision - Claude Docs (2025 edition, w*h/750 rule)",
+    "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+    read_via="https://anthropic.mintlify.app/en/docs/build-with-claude/vision",
+)
+ANTHROPIC_PDF = DocPage(
+    "PDF support - Claude Docs",
+    "https://platform.claude.com/docs/en/build-with-claude/pdf-support",
+)
+OPENAI_VISION = DocPage(
+    "Images and vision - OpenAI API",
+    "https://developers.openai.com/api/docs/guides/images-vision",
+    read_via="https://openai-hd4n6.mintlify.app/docs/guides/images (a copy of the guide)",
+)
+OPENAI_FILE_INPUTS = DocPage(
+    "File inputs - OpenAI API",
+    "https://developers.openai.com/api/docs/guides/file-inputs",
+)
+OPENAI_TOKENS_HELP = DocPage(
+    "What are tokens and how to count them? - OpenAI Help Center",
+    "https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them",
+)
+GEMINI_TOKENS = DocPage(
+    "Understand and count tokens - Gemini API",
+    "https://ai.google.dev/gemini-api/docs/tokens",
+    read_via="https://geminibyexample.com/027-calculate-input-tokens/ for the image rule",
+)
+GEMINI_MEDIA_RESOLUTION = DocPage(
+    "Media resolution - Gemini API",
+    "https://ai.google.dev/gemini-api/docs/media-resolution",
+    read_via="https://fastgptplus.com/en/posts/gemini-3-pro-media-resolution-parameter",
+)
+GEMINI_DOCUMENTS = DocPage(
+    "Document understanding - Gemini API",
+    "https://ai.google.dev/gemini-api/docs/document-processing",
+)
+GEMINI_IMAGES = DocPage(
+    "Image understanding - Gemini API",
+    "https://ai.google.dev/gemini-api/docs/image-understanding",
+)

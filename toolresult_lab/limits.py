@@ -1,0 +1,221 @@
+"""Documented provider limits as data, and the warnings one payload or one request draws.
+
+Advice only: a warning names the limit a block would meet and the page it is from, and the
+block itself never changes. ``LIMITS`` holds every limit; ``media_warnings`` checks one image
+or PDF, ``request_warnings`` a whole request. Sizes written "MB" on a page are read as MiB for
+Anthropic (its API reports its 5 MB image limit as 5242880 bytes) and as 10^6 bytes for
+OpenAI and Gemini, whose pages say nothing either way (the smaller reading warns earlier).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from . import doc_pages
+from .doc_pages import DocPage
+from .facts import MediaKind, Wire, wire_facts
+from .imagesize import ImageSize
+
+__all__ = [
+    "LIMITS",
+    "Limit",
+    "Measure",
+    "Scope",
+    "limits_for",
+    "media_warnings",
+    "request_warnings",
+]
+
+Scope = Literal["image", "pdf", "request"]
+Measure = Literal["base64_bytes", "bytes", "edge_px", "min_edge_px", "pages", "images"]
+
+_MIB = 1024 * 1024
+_MB = 1_000_000
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One documented limit: what it bounds, its value, its wording and its page.
+
+    ``when_images_over`` makes a limit apply only to requests with more images than that.
+    A ``min_edge_px`` limit is a floor (smaller degrades results); every other is a ceiling.
+    """
+
+    wire: Wire
+    scope: Scope
+    measure: Measure
+    value: int
+    text: str
+    page: DocPage
+    when_images_over: int = 0
+
+
+LIMITS: tuple[Limit, ...] = (
+    Limit(
+        "anthropic", "image", "base64_bytes", 10 * _MIB,
+        "10 MB per image (base64-encoded) on the Claude API", doc_pages.ANTHROPIC_VISION,
+    ),
+    Limit(
+        "anthropic", "image", "base64_bytes", 5 * _MIB,
+        "5 MB per image (base64-encoded) on Amazon Bedrock and Vertex AI, and on the API "
+        "in the 2025 docs", doc_pages.ANTHROPIC_VISION,
+    ),
+    Limit(
+        "anthropic", "image", "edge_px", 8000,
+        "8000x8000 px per image", doc_pages.ANTHROPIC_VISION,
+    ),
+    Limit(
+        "anthropic", "image", "min_edge_px", 200,
+        "images under 200 px on an edge may degrade performance",
+        doc_pages.ANTHROPIC_VISION_2025,
+    ),
+    Limit(
+        "anthropic", "request", "edge_px", 2000,
+        "2000x2000 px per image when a request has more than 20 images",
+        doc_pages.ANTHROPIC_VISION, when_images_over=20,
+    ),
+    Limit(
+        "anthropic", "request", "images", 100,
+        "100 images per request on models with a 200k-token context window",
+        doc_pages.ANTHROPIC_VISION,
+    ),
+    Limit(
+        "anthropic", "request", "images", 600,
+        "600 images per request on other models", doc_pages.ANTHROPIC_VISION,
+    ),
+    Limit(
+        "anthropic", "request", "bytes", 32 * _MIB,
+        "32 MB per request on standard endpoints (lower on some platforms)",
+        doc_pages.ANTHROPIC_PDF,
+    ),
+    Limit(
+        "anthropic", "pdf", "pages", 100,
+        "100 PDF pages per request when the context window is under 1M tokens",
+        doc_pages.ANTHROPIC_PDF,
+    ),
+    Limit(
+        "anthropic", "pdf", "pages", 600,
+        "600 PDF pages per request", doc_pages.ANTHROPIC_PDF,
+    ),
+    Limit(
+        "responses", "image", "bytes", 20 * _MB,
+        "20 MB per image", doc_pages.OPENAI_VISION,
+    ),
+    Limit(
+        "responses", "request", "bytes", 50 * _MB,
+        "50 MB of image bytes per request", doc_pages.OPENAI_VISION,
+    ),
+    Limit(
+        "responses", "request", "images", 500,
+        "500 images per request", doc_pages.OPENAI_VISION,
+    ),
+    Limit(
+        "gemini", "request", "bytes", 20 * _MB,
+        "20 MB per request for inline data, prompt included (larger files go through the "
+        "Files API)", doc_pages.GEMINI_IMAGES,
+    ),
+    Limit(
+        "gemini", "pdf", "pages", 1000,
+        "1,000 pages per document", doc_pages.GEMINI_DOCUMENTS,
+    ),
+)  # fmt: skip
+
+
+def limits_for(wire: str) -> tuple[Limit, ...]:
+    """The documented limits of ``wire`` (none for openai chat, ollama and hermes)."""
+    wire_facts(wire)
+    return tuple(limit for limit in LIMITS if limit.wire == wire)
+
+
+def _base64_size(decoded: int) -> int:
+    return 4 * -(-decoded // 3)
+
+
+def _warning(limit: Limit, what: str) -> str:
+    return f"{limit.wire}: {what}; limit: {limit.text} ({limit.page.cite()})"
+
+
+def media_warnings(
+    wire: str,
+    media: MediaKind,
+    mime: str,
+    decoded_bytes: int,
+    size: ImageSize | None,
+    pages: int | None,
+) -> tuple[str, ...]:
+    """One sentence per documented limit that this one image or PDF meets on ``wire``.
+
+    The item alone is also held against the per-request byte limit, since no request can
+    carry it then. ``size`` and ``pages`` may be ``None`` when unknown; those checks skip.
+    """
+    wire_facts(wire)
+    if media not in ("image", "pdf"):
+        raise ValueError(f"unknown media kind {media!r}; known kinds: image, pdf")
+    encoded = _base64_size(decoded_bytes)
+    warnings: list[str] = []
+    for limit in limits_for(wire):
+        what = _media_excess(limit, media, mime, decoded_bytes, encoded, size, pages)
+        if what:
+            warnings.append(_warning(limit, what))
+    return tuple(warnings)
+
+
+def _media_excess(
+    limit: Limit,
+    media: MediaKind,
+    mime: str,
+    decoded: int,
+    encoded: int,
+    size: ImageSize | None,
+    pages: int | None,
+) -> str:
+    """What of this item goes past ``limit``, as a phrase; empty when nothing does."""
+    if limit.scope == "request":
+        if limit.measure == "bytes" and encoded > limit.value:
+            return f"this {mime} alone is {encoded:,} bytes base64-encoded"
+        return ""
+    if limit.scope != media:
+        return ""
+    if limit.measure == "base64_bytes" and encoded > limit.value:
+        return f"{mime} is {encoded:,} bytes base64-encoded"
+    if limit.measure == "bytes" and decoded > limit.value:
+        return f"{mime} is {decoded:,} bytes"
+    if (
+        size is not None
+        and limit.measure == "edge_px"
+        and max(size.width, size.height) > limit.value
+    ):
+        return f"{mime} is {size.width}x{size.height} px"
+    if (
+        size is not None
+        and limit.measure == "min_edge_px"
+        and min(size.width, size.height) < limit.value
+    ):
+        return f"{mime} is only {size.width}x{size.height} px"
+    if pages is not None and limit.measure == "pages" and pages > limit.value:
+        return f"{mime} has {pages:,} pages"
+    return ""
+
+
+def request_warnings(
+    wire: str, total_bytes: int, image_count: int, *, largest_edge: int | None = None
+) -> tuple[str, ...]:
+    """One sentence per documented per-request limit that a whole request meets on ``wire``.
+
+    ``total_bytes`` is the request body as sent (base64 included); ``largest_edge`` is the
+    longest side of its largest image, when known.
+    """
+    wire_facts(wire)
+    warnings: list[str] = []
+    for limit in limits_for(wire):
+        if limit.scope != "request" or image_count <= limit.when_images_over:
+            continue
+        if limit.measure == "bytes" and total_bytes > limit.value:
+            warnings.append(_warning(limit, f"the request is {total_bytes:,} bytes"))
+        elif limit.measure == "images" and image_count > limit.value:
+            warnings.append(_warning(limit, f"the request has {image_count:,} images"))
+        elif limit.measure == "edge_px" and largest_edge is not None and largest_edge > limit.value:
+            what = f"{image_count:,} images, the largest {largest_edge} px on its long edge"
+            warnings.append(_warning(limit, what))
+    return tuple(warnings)

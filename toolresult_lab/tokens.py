@@ -1,0 +1,261 @@
+"""Token figures per provider, each naming the documented rule that produced it.
+
+A bytes/4 guess over a block's JSON counts base64 as text: a 1024x768 JPEG sent natively to
+Anthropic reads as ~200,000 tokens where the provider's rule gives about a thousand. These
+functions apply each provider's own rule to what the block carries instead: images by pixel
+size, PDFs by page where a per-page rule is documented, text by an approximation that says
+so. Every number comes from a page listed in ``doc_pages`` (see docs/costs-and-limits.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import isqrt
+from typing import Literal, get_args
+
+from . import doc_pages
+from .facts import wire_facts
+
+__all__ = [
+    "GEMINI_RESOLUTION_TOKENS",
+    "OPENAI_PATCH_MULTIPLIERS",
+    "GeminiResolution",
+    "OpenAIDetail",
+    "TokenFigure",
+    "anthropic_pixel_tokens",
+    "image_tokens",
+    "openai_patch_tokens",
+    "pdf_note",
+    "pdf_tokens",
+    "text_tokens",
+]
+
+OpenAIDetail = Literal["auto", "low", "high"]
+GeminiResolution = Literal["low", "medium", "high", "ultra_high"]
+
+#: Gemini 3 ``media_resolution``: the most tokens one image (or PDF page) may take.
+GEMINI_RESOLUTION_TOKENS: dict[GeminiResolution, int] = {
+    "low": 280,
+    "medium": 560,
+    "high": 1120,
+    "ultra_high": 2240,
+}
+#: OpenAI models billed by 32 px patches multiply the patch count by these factors.
+OPENAI_PATCH_MULTIPLIERS: dict[str, float] = {"gpt-4.1-mini": 1.62, "gpt-4.1-nano": 2.46}
+
+_FACTS_SOURCE = "toolresult_lab facts (SPEC section 5): which wires carry images and PDFs"
+
+
+@dataclass(frozen=True)
+class TokenFigure:
+    """A token count together with the rule that produced it and the page that rule is from."""
+
+    tokens: int
+    rule: str
+    source: str
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _check_size(width: int, height: int) -> None:
+    if width <= 0 or height <= 0:
+        raise ValueError(f"image size must be positive, got {width}x{height}")
+
+
+def image_tokens(
+    wire: str,
+    width: int,
+    height: int,
+    *,
+    detail: OpenAIDetail = "auto",
+    media_resolution: GeminiResolution | None = None,
+) -> TokenFigure:
+    """Tokens one image costs when ``wire`` carries it natively; 0 where the wire has no image
+    form (openai chat, ollama, hermes), since the block then holds text, not an image.
+
+    ``detail`` applies to responses, ``media_resolution`` (Gemini 3) to gemini.
+    """
+    facts = wire_facts(wire)
+    _check_size(width, height)
+    if detail not in get_args(OpenAIDetail):
+        raise ValueError(f"unknown detail {detail!r}; known: {', '.join(get_args(OpenAIDetail))}")
+    if media_resolution is not None:
+        _check_resolution(media_resolution)
+    if not facts.carries_image:
+        rule = f"{wire}: {facts.title} carries no image; its text is counted by text_tokens()"
+        return TokenFigure(0, rule, _FACTS_SOURCE)
+    if wire == "anthropic":
+        return _anthropic_patches(width, height)
+    if wire == "gemini":
+        return _gemini_image(width, height, media_resolution)
+    return _openai_tiles(width, height, detail)
+
+
+# Anthropic, current rule: 28 px patches within the standard tier's limits.
+_PATCH = 28
+_EDGE = 1568
+_PATCH_BUDGET = 1568
+
+
+def _patches(width: int, height: int, patch: int) -> int:
+    return _ceil_div(width, patch) * _ceil_div(height, patch)
+
+
+def _fit_patches(width: int, height: int) -> tuple[int, int]:
+    """The largest aspect-preserving size within the long-edge limit and the patch budget."""
+    if max(width, height) <= _EDGE and _patches(width, height, _PATCH) <= _PATCH_BUDGET:
+        return width, height
+    long_side, short_side = max(width, height), min(width, height)
+
+    def size(edge: int) -> tuple[int, int]:
+        short = max(1, short_side * edge // long_side)
+        return (edge, short) if width >= height else (short, edge)
+
+    low, high = 1, min(long_side, _EDGE)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if _patches(*size(mid), _PATCH) <= _PATCH_BUDGET:
+            low = mid
+        else:
+            high = mid - 1
+    return size(low)
+
+
+def _anthropic_patches(width: int, height: int) -> TokenFigure:
+    fitted = _fit_patches(width, height)
+    resized = (
+        ""
+        if fitted == (width, height)
+        else f"; resized {width}x{height} to {fitted[0]}x{fitted[1]}"
+    )
+    rule = (
+        f"anthropic image: ceil(w/28) x ceil(h/28) visual tokens, after fitting {_EDGE} px "
+        f"and {_PATCH_BUDGET} visual tokens (standard tier){resized}"
+    )
+    source = f"{doc_pages.ANTHROPIC_VISION.cite()}; {doc_pages.ANTHROPIC_VISION_COORDINATES.cite()}"
+    return TokenFigure(_patches(*fitted, _PATCH), rule, source)
+
+
+def anthropic_pixel_tokens(width: int, height: int) -> TokenFigure:
+    """Anthropic's 2025 rule, ``w*h/750`` after scaling down to 1568 px and ~1,600 tokens.
+
+    Superseded by the patch rule that ``image_tokens`` applies; kept because it is the rule
+    most tools still quote and because its worked examples are documented.
+    """
+    _check_size(width, height)
+    w, h = width, height
+    if max(w, h) > _EDGE:
+        w, h = w * _EDGE // max(width, height), h * _EDGE // max(width, height)
+    if w * h > 1600 * 750:
+        scale = isqrt(1600 * 750 * 10**6 // (w * h))  # sqrt of the area ratio, x1000
+        w, h = w * scale // 1000, h * scale // 1000
+    rule = "anthropic image (2025 rule): w*h/750 after scaling to fit 1568 px and ~1,600 tokens"
+    return TokenFigure(_ceil_div(w * h, 750), rule, doc_pages.ANTHROPIC_VISION_2025.cite())
+
+
+def _openai_tiles(width: int, height: int, detail: OpenAIDetail) -> TokenFigure:
+    """OpenAI's tile rule for GPT-4o, GPT-4.1 and GPT-4.5 (base 85, 170 per 512 px tile)."""
+    source = doc_pages.OPENAI_VISION.cite()
+    if detail == "low":
+        return TokenFigure(85, "responses image, detail low: 85 tokens whatever the size", source)
+    w, h = width, height
+    if max(w, h) > 2048:
+        w, h = w * 2048 // max(width, height), h * 2048 // max(width, height)
+    if min(w, h) > 768:
+        shortest = min(w, h)
+        w, h = w * 768 // shortest, h * 768 // shortest
+    tiles = _ceil_div(w, 512) * _ceil_div(h, 512)
+    chosen = "high" if detail == "high" else "auto (the model picks low or high; high shown)"
+    rule = (
+        f"responses image, detail {chosen}: 85 + 170 per 512 px tile after fitting 2048 px "
+        f"and a 768 px shortest side (GPT-4o/4.1/4.5 rule; {tiles} tiles)"
+    )
+    return TokenFigure(85 + 170 * tiles, rule, source)
+
+
+def openai_patch_tokens(width: int, height: int, *, multiplier: float = 1.0) -> TokenFigure:
+    """OpenAI's patch rule (gpt-4.1-mini, gpt-4.1-nano and similar): 32 px patches, at most
+    1536, times the model's multiplier (``OPENAI_PATCH_MULTIPLIERS``)."""
+    _check_size(width, height)
+    patches = _patches(width, height, 32)
+    if patches > 1536:
+        shrink = (1536 * 32 * 32 / (width * height)) ** 0.5
+        w, h = width * shrink, height * shrink
+        fit = int(w / 32) / (w / 32)  # whole patches across the width
+        patches = min(1536, _patches(max(1, int(w * fit)), max(1, int(h * fit)), 32))
+    rule = f"openai patches: ceil(w/32) x ceil(h/32), capped at 1536, x {multiplier:g}"
+    return TokenFigure(round(patches * multiplier), rule, doc_pages.OPENAI_VISION.cite())
+
+
+def _gemini_image(width: int, height: int, resolution: GeminiResolution | None) -> TokenFigure:
+    if resolution is not None:
+        return _gemini_budget("image", resolution, 1)
+    if width <= 384 and height <= 384:
+        tokens, tiles = 258, "both sides <= 384 px"
+    else:
+        count = _ceil_div(width, 768) * _ceil_div(height, 768)
+        tokens, tiles = 258 * count, f"{count} tiles of 768 px"
+    rule = f"gemini image: 258 tokens per 768 px tile, 258 if both sides <= 384 px ({tiles})"
+    return TokenFigure(tokens, rule, doc_pages.GEMINI_TOKENS.cite())
+
+
+def _check_resolution(resolution: str) -> None:
+    if resolution not in GEMINI_RESOLUTION_TOKENS:
+        known = ", ".join(GEMINI_RESOLUTION_TOKENS)
+        raise ValueError(f"unknown media_resolution {resolution!r}; known: {known}")
+
+
+def _gemini_budget(kind: str, resolution: GeminiResolution, count: int) -> TokenFigure:
+    _check_resolution(resolution)
+    each = GEMINI_RESOLUTION_TOKENS[resolution]
+    rule = f"gemini 3 {kind}, media_resolution {resolution}: at most {each} tokens each (a cap)"
+    return TokenFigure(each * count, rule, doc_pages.GEMINI_MEDIA_RESOLUTION.cite())
+
+
+_PDF_NOTES: dict[str, str] = {
+    "anthropic": "anthropic documents no per-page figure: each page costs its extracted text "
+    "plus a page image, so the count depends on the text (measure it with token counting)",
+    "responses": "OpenAI documents no per-page figure: the model receives each page's "
+    "extracted text and an image of each page",
+    "gemini": "gemini: 258 tokens per page (pages scaled to between 768 and 3072 px)",
+}
+
+
+def pdf_tokens(
+    wire: str, pages: int, *, media_resolution: GeminiResolution | None = None
+) -> TokenFigure | None:
+    """Tokens for a PDF of ``pages`` pages where the provider documents a per-page rule
+    (gemini only); ``None`` elsewhere, with the reason in ``pdf_note(wire)``."""
+    wire_facts(wire)
+    if pages < 0:
+        raise ValueError(f"pages must not be negative, got {pages}")
+    if wire != "gemini":
+        return None
+    if media_resolution is not None:
+        return _gemini_budget("PDF page", media_resolution, pages)
+    rule = "gemini PDF: 258 tokens per page"
+    return TokenFigure(258 * pages, rule, doc_pages.GEMINI_DOCUMENTS.cite())
+
+
+def pdf_note(wire: str) -> str:
+    """What the provider documents about a PDF's token cost on ``wire``, in one sentence."""
+    facts = wire_facts(wire)
+    if not facts.carries_pdf:
+        return f"{wire}: {facts.title} carries no PDF; its text is counted by text_tokens()"
+    return _PDF_NOTES[wire]
+
+
+def text_tokens(text: str, wire: str) -> TokenFigure:
+    """Tokens for ``text`` at about 4 characters per token: no well-kept tokenizer works
+    offline for these providers, so this is a labelled approximation, not a count."""
+    wire_facts(wire)
+    if wire == "gemini":
+        source = doc_pages.GEMINI_TOKENS.cite()
+    elif wire in ("openai", "responses"):
+        source = doc_pages.OPENAI_TOKENS_HELP.cite()
+    else:
+        source = f"{doc_pages.OPENAI_TOKENS_HELP.cite()} (a rule of thumb; {wire} documents none)"
+    rule = "≈ 4 characters per token (approximation; no offline tokenizer)"
+    return TokenFigure(_ceil_div(len(text), 4), rule, source)
