@@ -1,0 +1,49 @@
+"""``toolresult-lab``: the capability matrix in the terminal, and conversion of result files.
+
+Each subcommand lives in its own module (``matrix``, ``convert``, ``docs``) and adds its
+parser here. Bad input (a missing file, invalid JSON, an unknown wire) gives a one-line
+message and a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from . import convert, docs, matrix
+from ._common import EXIT_INPUT, InputError, Parser
+
+__all__ = ["main"]
+
+_SUBCOMMANDS = (matrix, convert, docs)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="toolresult-lab",
+        description="Send MCP tool results to every LLM provider in its own shape, and see the"
+        " differences.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=Parser
+    )
+    for module in _SUBCOMMANDS:
+        module.add_parsers(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        output: str = args.run(args)
+    except InputError as error:
+        print(f"toolresult-lab: error: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:  # e.g. `toolresult-lab matrix | head`
+        return 0
+    sys.stdout.write(output if output.endswith("\n") else output + "\n")
+    return 0

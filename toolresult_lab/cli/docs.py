@@ -1,0 +1,34 @@
+"""``docs``: write the provider-differences document (generated, never edited by hand)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ._common import InputError
+
+__all__ = ["add_parsers"]
+
+
+def add_parsers(commands: Any) -> None:
+    docs = commands.add_parser(
+        "docs",
+        help="write the provider-differences document (Markdown)",
+        description="Write docs/provider-differences.md, generated from the capability matrix.",
+    )
+    docs.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
+    docs.set_defaults(run=_docs)
+
+
+def _docs(args: argparse.Namespace) -> str:
+    from ..docs import provider_differences  # pandas: imported only when needed
+
+    text = provider_differences()
+    if args.output == "-":
+        return text
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"cannot write {args.output}: {error.strerror or error}") from None
+    return f"wrote {args.output} ({len(text.encode()):,} bytes)"
