@@ -10,9 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:?usage: compile_inplace.sh OUTPUT_DIR}
 PYTHON=${PYTHON:-.venv/bin/python}
+PYTHON="$(cd "$(dirname "$PYTHON")" && pwd)/$(basename "$PYTHON")"
 rm -rf "$OUT" && mkdir -p "$OUT"
 cp -r toolresult_lab setup.py pyproject.toml README.md "$OUT"/
-(cd "$OUT" && "$OLDPWD/$PYTHON" setup.py -q build_ext --inplace >build.log 2>&1) || {
+(cd "$OUT" && "$PYTHON" setup.py -q build_ext --inplace >build.log 2>&1) || {
   tail -20 "$OUT/build.log"; exit 1; }
 n=$(find "$OUT/toolresult_lab" -name '*.so' | wc -l)
 [ "$n" -gt 0 ] || { echo "nothing was compiled (see $OUT/build.log)"; exit 1; }
