@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 from typing import Any
 
 from setuptools import setup
@@ -59,6 +61,19 @@ class OptionalBuildExt(build_ext):
             _say(f"could not compile the core ({error}); installing the pure-Python build")
 
 
+def _forget_earlier_builds() -> None:
+    """Remove compiled modules an earlier build left in ``build/``: setuptools would
+    put them into this wheel too (a pure build with compiled leftovers, or a module
+    compiled before and not any more)."""
+    for lib in Path(__file__).resolve().parent.glob("build/lib*"):
+        for suffix in EXTENSION_SUFFIXES:
+            for path in (
+                *lib.glob(f"toolresult_lab_core__mypyc*{suffix}"),
+                *lib.glob(f"toolresult_lab/**/*{suffix}"),
+            ):
+                path.unlink()
+
+
 def _extensions() -> list[Any]:
     if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
         _say(f"{PURE_ENV} is set: installing the pure-Python build")
@@ -79,4 +94,5 @@ def _extensions() -> list[Any]:
         return []
 
 
+_forget_earlier_builds()
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -12,7 +12,7 @@ import mcp.types as mt
 import pandas as pd
 import pytest
 
-from toolresult_lab import WIRES, ToolResult, __version__
+from toolresult_lab import COMPILED, WIRES, ToolResult, __version__
 from toolresult_lab.cli import main
 from toolresult_lab.docs import provider_differences
 from toolresult_lab.matrix import pivot_outcomes
@@ -332,7 +332,8 @@ def test_docs(capsys, tmp_path):
 
 
 def test_version(capsys):
-    assert ok(capsys, "--version") == f"toolresult-lab {__version__}\n"
+    label = "mypyc-compiled core" if COMPILED else "pure-Python core"
+    assert ok(capsys, "--version") == f"toolresult-lab {__version__} ({label})\n"
 
 
 # -- bad input ---------------------------------------------------------------------------------
@@ -418,6 +419,7 @@ def test_subprocess_convert_and_error(tmp_path):
         text=True,
         encoding="utf-8",
         timeout=60,
+        cwd=tmp_path,  # not the repo root: the installed package is what runs
     )
     assert (proc.returncode, proc.stderr) == (0, "")
     got = json.loads(proc.stdout)

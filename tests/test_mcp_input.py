@@ -438,9 +438,9 @@ _NO_MCP = textwrap.dedent(
 )
 
 
-def test_core_imports_and_works_without_mcp():
-    proc = subprocess.run(
-        [sys.executable, "-c", _NO_MCP], capture_output=True, text=True, timeout=60
+def test_core_imports_and_works_without_mcp(tmp_path):
+    proc = subprocess.run(  # cwd: not the repo root, so the installed package is imported
+        [sys.executable, "-c", _NO_MCP], capture_output=True, text=True, timeout=60, cwd=tmp_path
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "ok\n"

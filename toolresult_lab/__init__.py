@@ -5,7 +5,8 @@
 {'type': 'tool_result', 'tool_use_id': 'call_1', 'content': [{'type': 'text', 'text': 'hi'}]}
 """
 
-from .explain import OUTCOMES, Explanation
+from ._build import COMPILED
+from .explain import OUTCOMES, Explanation, Explanations
 from .facts import (
     MEDIA_KINDS,
     OPTION_NAMES,
@@ -18,11 +19,13 @@ from .facts import (
 from .result import ToolResult
 
 __all__ = [
+    "COMPILED",
     "MEDIA_KINDS",
     "OPTION_NAMES",
     "OUTCOMES",
     "WIRES",
     "Explanation",
+    "Explanations",
     "MediaKind",
     "ToolResult",
     "Wire",
@@ -30,4 +33,4 @@ __all__ = [
     "native_needs_vision",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

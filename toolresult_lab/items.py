@@ -20,6 +20,8 @@ __all__ = [
     "Item",
     "ItemKind",
     "Media",
+    "MediaKind",
+    "Native",
     "NativeItem",
     "NoteItem",
     "Payload",
@@ -32,6 +34,7 @@ ItemKind = Literal["text", "document", "blob", "native", "note"]
 #: What a blob holds, as far as carrying it natively is concerned.
 Media = Literal["image", "pdf", "audio", "binary", "unknown", "untyped"]
 
+MediaKind = Literal["image", "pdf"]
 PDF_MIME: Final = "application/pdf"
 
 
@@ -74,6 +77,29 @@ class NoteItem:
         self.kind: Final[ItemKind] = "note"
 
 
+class Native:
+    """A payload that went out in the wire's own image or document form."""
+
+    __slots__ = ("data", "media", "mime")
+
+    def __init__(self, media: MediaKind, mime: str, data: str) -> None:
+        self.media: Final = media
+        self.mime: Final = mime
+        self.data: Final = data
+        """The base64 payload as sent: whitespace removed, canonical (SPEC section 6)."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Native):
+            return NotImplemented
+        return (self.media, self.mime, self.data) == (other.media, other.mime, other.data)
+
+    def __hash__(self) -> int:
+        return hash((self.media, self.mime, len(self.data)))
+
+    def __repr__(self) -> str:
+        return f"Native(media={self.media!r}, mime={self.mime!r}, data=<{len(self.data)} chars>)"
+
+
 class Payload:
     """A ``str`` payload of a blob: its decoded size, and its sendable form.
 
@@ -83,24 +109,30 @@ class Payload:
     so a 50 MiB payload is checked once, whatever the wires.
     """
 
-    __slots__ = ("_checked", "_sendable", "_whitespace", "data", "size")
+    __slots__ = ("_checked", "_native", "_whitespace", "data", "media", "mime", "size")
 
-    def __init__(self, data: str) -> None:
+    def __init__(self, data: str, media: MediaKind | None, mime: str) -> None:
         whitespace = whitespace_in(data)
         self.data: Final = data
         self.size: Final = decoded_size(data, whitespace)
+        self.media: Final = media
+        self.mime: Final = mime
         self._whitespace: Final = whitespace
-        self._sendable: str | None = None
+        self._native: Native | None = None
         self._checked = False
 
     @property
-    def sendable(self) -> str | None:
-        """The payload without whitespace when it is canonical base64, else ``None``."""
+    def native(self) -> Native | None:
+        """The payload as it goes natively (whitespace removed), or ``None`` when it is
+        not canonical base64 or not an image or PDF at all (SPEC section 6)."""
         if not self._checked:
-            stripped = strip_whitespace(self.data, self._whitespace)
-            self._sendable = stripped if is_canonical(stripped) else None
             self._checked = True
-        return self._sendable
+            media = self.media
+            if media is not None:
+                stripped = strip_whitespace(self.data, self._whitespace)
+                if is_canonical(stripped):
+                    self._native = Native(media, self.mime, stripped)
+        return self._native
 
 
 class BlobItem:
@@ -115,7 +147,12 @@ class BlobItem:
     def __init__(
         self, type: Any, mime: Any, uri: Any, data: Any, media: Media, block_type: str
     ) -> None:
-        payload = Payload(data) if isinstance(data, str) else None
+        native_as: MediaKind | None = media if media == "image" or media == "pdf" else None
+        payload = (
+            Payload(data, native_as, PDF_MIME if media == "pdf" else text_field(mime))
+            if isinstance(data, str)
+            else None
+        )
         self.type: Final = type
         self.mime: Final = mime
         self.uri: Final = uri

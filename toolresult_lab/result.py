@@ -19,9 +19,9 @@ from .facts import WIRES, Wire, carries_native, native_needs_vision
 from .items import BlobItem, Item, NoteItem
 from .mcp_input import mcp_result_dict
 from .options import ConvertOptions
-from .pipeline import convert, explain, source
+from .pipeline import explain, source
 from .render import result_html
-from .wires import Source
+from .wires import Source, converter
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -157,14 +157,14 @@ class ToolResult:
         :raises ValueError: unknown wire.
         :raises TypeError: unknown option, or ``response_tag`` is not a ``str``.
         """
-        return convert(self._data, wire, options).block
+        return converter(wire, options).convert(self._data).block
 
     def to_all(self, **options: Unpack[ConvertOptions]) -> dict[Wire, Block]:
         """Every wire's block, by wire, for one option set (payloads whole)."""
         data = self._data
         blocks: dict[Wire, Block] = {}
         for wire in WIRES:
-            blocks[wire] = convert(data, wire, options).block
+            blocks[wire] = converter(wire, options).convert(data).block
         return blocks
 
     def explain(self, wire: str, **options: Unpack[ConvertOptions]) -> Explanations:

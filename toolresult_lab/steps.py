@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from .items import ItemKind
+from .items import ItemKind, MediaKind, Native
 
 __all__ = [
     "OUTCOMES",
@@ -37,31 +37,7 @@ OUTCOMES: Final[tuple[Outcome, ...]] = (
     "omitted",
 )
 
-MediaKind = Literal["image", "pdf"]
 ResultField = Literal["content", "structured_content", "is_error", "name", "id"]
-
-
-class Native:
-    """A payload that went out in the wire's own image or document form."""
-
-    __slots__ = ("data", "media", "mime")
-
-    def __init__(self, media: MediaKind, mime: str, data: str) -> None:
-        self.media: Final = media
-        self.mime: Final = mime
-        self.data: Final = data
-        """The base64 payload as sent: whitespace removed, canonical (SPEC section 6)."""
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Native):
-            return NotImplemented
-        return (self.media, self.mime, self.data) == (other.media, other.mime, other.data)
-
-    def __hash__(self) -> int:
-        return hash((self.media, self.mime, len(self.data)))
-
-    def __repr__(self) -> str:
-        return f"Native(media={self.media!r}, mime={self.mime!r}, data=<{len(self.data)} chars>)"
 
 
 class Step:

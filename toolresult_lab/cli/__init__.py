@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from .._build import build_label
 from . import convert, docs, matrix
 from ._common import EXIT_INPUT, InputError, Parser
 
@@ -26,7 +27,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Send MCP tool results to every LLM provider in its own shape, and see the"
         " differences.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__} ({build_label()})"
+    )
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=Parser
     )

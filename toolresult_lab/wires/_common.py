@@ -15,17 +15,17 @@ from typing import Any, Final, Literal, NoReturn
 
 from ..encoding import json_encode, text_field
 from ..items import (
-    PDF_MIME,
     BlobItem,
     DocumentItem,
     Item,
+    Native,
     NativeItem,
     NoteItem,
     TextItem,
     normalize,
 )
 from ..options import BooleanOption, OptionName, Resolved
-from ..steps import Conversion, MediaKind, Native, ResultNote, Step
+from ..steps import Conversion, ResultNote, Step
 
 __all__ = [
     "IMAGE_MIMES",
@@ -255,26 +255,26 @@ class Converter:
                 shown = "no MIME type" if mime is None else text_field(mime)
                 reason = f"{shown} is not an image type {self.facts.wire} carries"
                 return Step(item.text, "placeholder", reason)
-            return _payload(item, "image", mime)
+            return _payload(item)
         if self.refuse_pdf is not None:
             return Step(item.text, "placeholder", self.refuse_pdf)
-        return _payload(item, "pdf", PDF_MIME)
-
-    def text_steps(self, data: Source) -> list[Step]:
-        """Every entry as text: the steps of a wire that carries nothing natively."""
-        shared = data.shared  # aligned with the items
-        return [shared[index] or self.refusal(item) for index, item in enumerate(data.items)]
-
-    def refusal(self, item: Item) -> Step:
-        """The step of an item that this wire sends as text (a text wire refuses all)."""
-        decision = self.decide(item)
-        if isinstance(decision, Native):
-            raise AssertionError(f"{self.facts.wire} cannot carry {decision.media}")
-        return decision
+        return _payload(item)
 
     def string_form(self, data: Source) -> tuple[str, list[Step], tuple[ResultNote, ...]]:
-        """SPEC section 3: the entries' texts joined with newlines, with their steps."""
-        steps = self.text_steps(data)
+        """SPEC section 3: every entry as text, joined with newlines, with its step.
+
+        Only a wire that carries nothing natively calls this: it refuses every payload.
+        """
+        shared = data.shared  # aligned with the items
+        steps: list[Step] = []
+        for index, item in enumerate(data.items):
+            step = shared[index]
+            if step is None:
+                decision = self.decide(item)
+                if isinstance(decision, Native):
+                    raise AssertionError(f"{self.facts.wire} cannot carry {decision.media}")
+                step = decision
+            steps.append(step)
         text, notes = self.joined(steps, data)
         return text, steps, notes
 
@@ -303,11 +303,12 @@ class Converter:
         return notes
 
 
-def _payload(item: BlobItem, media: MediaKind, mime: str) -> Native | Step:
+def _payload(item: BlobItem) -> Native | Step:
+    """An image or PDF that may go natively: its payload, if it is real base64 (SPEC 6)."""
     payload = item.payload
     if payload is None:
         return Step(item.text, "placeholder", _NO_DATA)
-    data = payload.sendable
-    if data is None:
+    native = payload.native
+    if native is None:
         return Step(item.text, "degraded", _NOT_BASE64)
-    return Native(media, mime, data)
+    return native

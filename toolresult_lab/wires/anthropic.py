@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..encoding import clone
-from ..items import BlobItem, DocumentItem, Item, NativeItem, NoteItem, TextItem
+from ..items import BlobItem, DocumentItem, Item, Native, NativeItem, NoteItem, TextItem
 from ..options import Resolved
-from ..steps import Conversion, Native, Outcome, Step
+from ..steps import Conversion, Outcome, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content, exhausted
 
 FACTS: Final[WireFacts] = WireFacts(

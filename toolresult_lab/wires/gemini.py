@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..encoding import clone
-from ..steps import Conversion, Native, ResultNote, Step
+from ..items import Native
+from ..steps import Conversion, ResultNote, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content
 
 FACTS: Final[WireFacts] = WireFacts(

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..filenames import pdf_filename
-from ..items import BlobItem
-from ..steps import Conversion, Native, Step
+from ..items import BlobItem, Native
+from ..steps import Conversion, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts
 
 FACTS: Final[WireFacts] = WireFacts(
