@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Build the sdist and the wheel (the wheel from the sdist), check them with twine, install
+# the wheel into a fresh venv and use it from outside the source tree: import it, run
+# `toolresult-lab matrix` and the README's examples. A module or a data file left out of
+# the wheel fails here, not on a user's machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+PY=${PY:-.venv/bin/python}
+DIST=$(mktemp -d)
+SMOKE=$(mktemp -d)
+trap 'rm -rf "$DIST" "$SMOKE"' EXIT
+
+"$PY" -m build --outdir "$DIST" . >"$DIST/build.log" 2>&1 || { tail -30 "$DIST/build.log"; exit 1; }
+ls -l "$DIST"/*.tar.gz "$DIST"/*.whl
+"$PY" -m twine check --strict "$DIST"/*
+for f in LICENSE README.md setup.py; do
+  tar -tzf "$DIST"/*.tar.gz | grep -q "/$f\$" || { echo "the sdist has no $f" >&2; exit 1; }
+done
+
+python3 -m venv "$SMOKE/venv"
+"$SMOKE/venv/bin/python" -m pip install --quiet --upgrade pip
+"$SMOKE/venv/bin/python" -m pip install --quiet "$DIST"/*.whl
+cd "$SMOKE"   # never the source tree: only what the wheel installed can be imported
+"$SMOKE/venv/bin/toolresult-lab" --version
+"$SMOKE/venv/bin/python" -c "import toolresult_lab, sys; print(toolresult_lab.__file__); \
+  sys.exit(0 if toolresult_lab.COMPILED else 'the wheel has no compiled core')"
+"$SMOKE/venv/bin/toolresult-lab" matrix | head -n 3
+"$SMOKE/venv/bin/python" - "$ROOT/README.md" <<'PYEOF'
+import doctest, sys
+failures, tried = doctest.testfile(sys.argv[1], module_relative=False,
+                                   optionflags=doctest.NORMALIZE_WHITESPACE)
+print(f"README examples against the installed wheel: {tried} tried, {failures} failed")
+sys.exit(1 if failures or not tried else 0)
+PYEOF
