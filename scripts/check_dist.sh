@@ -11,11 +11,12 @@ DIST=$(mktemp -d)
 SMOKE=$(mktemp -d)
 trap 'rm -rf "$DIST" "$SMOKE"' EXIT
 
-"$PY" -m build --outdir "$DIST" . >"$DIST/build.log" 2>&1 || { tail -30 "$DIST/build.log"; exit 1; }
+"$PY" -m build --outdir "$DIST" . >"$SMOKE/build.log" 2>&1 || { tail -30 "$SMOKE/build.log"; exit 1; }
 ls -l "$DIST"/*.tar.gz "$DIST"/*.whl
 "$PY" -m twine check --strict "$DIST"/*
-for f in LICENSE README.md setup.py; do
-  tar -tzf "$DIST"/*.tar.gz | grep -q "/$f\$" || { echo "the sdist has no $f" >&2; exit 1; }
+listing=$(tar -tzf "$DIST"/*.tar.gz)
+for f in LICENSE README.md setup.py pyproject.toml; do
+  grep -q "^[^/]*/$f\$" <<<"$listing" || { echo "the sdist has no $f" >&2; exit 1; }
 done
 
 python3 -m venv "$SMOKE/venv"
