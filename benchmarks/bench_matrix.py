@@ -1,4 +1,4 @@
-"""Build time of the whole capability matrix (printed, never asserted; target < 1 s).
+"""Build time of the whole capability matrix (printed, never asserted; target < 50 ms).
 
 Run: python benchmarks/bench_matrix.py
 """

@@ -21,6 +21,7 @@ from .options import TRI_STATES, TriState, tri_label, tri_value
 from .probes import PROBES, Probe, get_probe
 from .profiles import PROFILES, get_profile
 from .render import elide_base64, payload_bytes
+from .result import ToolResult
 
 __all__ = [
     "OPTION_GRID",
@@ -106,15 +107,15 @@ def _rows(
             "reads_native_pdf": "native_pdf" in facts.reads,
             "reads_source_blocks": "source_blocks" in facts.reads,
         }
+        # Options a wire does not read cannot change its rows: convert once per the values
+        # of the options it reads, and repeat the cell for the rest of the grid.
+        cells: dict[tuple[Any, ...], tuple[str, str, str, int]] = {}
         for options in grid:
-            explanations = result.explain(wire, **options)
-            block = explanations.block
-            if explanations:
-                first = explanations[0]
-                outcome, reason, part = first.outcome, first.reason, first.part
-            else:  # no entries: what the wire sends instead is its first note
-                note = explanations.notes[0]
-                outcome, reason, part = note.outcome, note.reason, block
+            key = tuple(options[name] for name in _GRID_OPTIONS if name in facts.reads)
+            cell = cells.get(key)
+            if cell is None:
+                cell = cells[key] = _cell(result, wire, options)
+            outcome, reason, excerpt, size = cell
             yield {
                 **wire_row,
                 "image_input": bool(options["image_input"]),
@@ -122,9 +123,22 @@ def _rows(
                 "source_blocks": tri_label(options["source_blocks"]),
                 "outcome": outcome,
                 "reason": reason,
-                "excerpt": _excerpt(part if part is not None else ""),
-                "payload_bytes": payload_bytes(block),
+                "excerpt": excerpt,
+                "payload_bytes": size,
             }
+
+
+def _cell(result: ToolResult, wire: str, options: dict[str, Any]) -> tuple[str, str, str, int]:
+    """Outcome, reason, excerpt and size of a probe's (first) entry on one wire."""
+    explanations = result.explain(wire, **options)
+    block = explanations.block
+    if explanations:
+        first = explanations[0]
+        outcome, reason, part = first.outcome, first.reason, first.part
+    else:  # no entries: what the wire sends instead is its first note
+        note = explanations.notes[0]
+        outcome, reason, part = note.outcome, note.reason, block
+    return outcome, reason, _excerpt(part if part is not None else ""), payload_bytes(block)
 
 
 def capability_matrix(
