@@ -55,3 +55,20 @@ def test_version_names_the_build(tmp_path):
     ).stdout
     label = "mypyc-compiled core" if COMPILED else "pure-Python core"
     assert re.fullmatch(rf"toolresult-lab \d+\.\d+\.\d+ \({label}\)\n", out), out
+
+
+def test_public_records_are_immutable_in_both_builds():
+    from toolresult_lab import ToolResult
+
+    r = ToolResult(
+        name="n",
+        id="i",
+        content=[{"type": "image", "mimeType": "image/png", "data": "QUJD"}],
+        is_error=True,
+    )
+    explained = r.explain("responses", image_input=True)
+    record, note, native = explained[0], explained.notes[0], explained[0].native
+    assert native is not None
+    for obj, field in ((record, "outcome"), (note, "reason"), (native, "data"), (r, "name")):
+        with pytest.raises(AttributeError):
+            setattr(obj, field, "x")

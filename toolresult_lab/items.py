@@ -78,26 +78,39 @@ class NoteItem:
 
 
 class Native:
-    """A payload that went out in the wire's own image or document form."""
+    """A payload as it goes out in a wire's own image or document form: ``media``
+    (``image`` or ``pdf``), ``mime`` and ``data`` (the base64, whitespace removed,
+    canonical: SPEC section 6). Immutable (``Explanation.native`` hands it out)."""
 
-    __slots__ = ("data", "media", "mime")
+    __slots__ = ("_data", "_media", "_mime")
 
     def __init__(self, media: MediaKind, mime: str, data: str) -> None:
-        self.media: Final = media
-        self.mime: Final = mime
-        self.data: Final = data
-        """The base64 payload as sent: whitespace removed, canonical (SPEC section 6)."""
+        self._media = media
+        self._mime = mime
+        self._data = data
+
+    @property
+    def media(self) -> MediaKind:
+        return self._media
+
+    @property
+    def mime(self) -> str:
+        return self._mime
+
+    @property
+    def data(self) -> str:
+        return self._data
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Native):
             return NotImplemented
-        return (self.media, self.mime, self.data) == (other.media, other.mime, other.data)
+        return (self._media, self._mime, self._data) == (other._media, other._mime, other._data)
 
     def __hash__(self) -> int:
-        return hash((self.media, self.mime, len(self.data)))
+        return hash((self._media, self._mime, len(self._data)))
 
     def __repr__(self) -> str:
-        return f"Native(media={self.media!r}, mime={self.mime!r}, data=<{len(self.data)} chars>)"
+        return f"Native(media={self._media!r}, mime={self._mime!r}, data=<{len(self._data)} chars>)"
 
 
 class Payload:

@@ -66,23 +66,41 @@ class ResultNote:
     field or a call id; ``structured_content`` that is not sent; empty content.
     """
 
-    __slots__ = ("field", "outcome", "reason")
+    __slots__ = ("_field", "_outcome", "_reason")
 
     def __init__(self, field: ResultField, outcome: Outcome, reason: str) -> None:
-        self.field: Final = field
-        self.outcome: Final = outcome
-        self.reason: Final = reason
+        self._field = field
+        self._outcome = outcome
+        self._reason = reason
+
+    @property
+    def field(self) -> ResultField:
+        """``content``, ``structured_content``, ``is_error``, ``name`` or ``id``."""
+        return self._field
+
+    @property
+    def outcome(self) -> Outcome:
+        """What became of it (``omitted``: not sent; ``text``: sent as JSON text; ...)."""
+        return self._outcome
+
+    @property
+    def reason(self) -> str:
+        """Why, in words a person understands."""
+        return self._reason
+
+    def _key(self) -> tuple[str, str, str]:
+        return (self._field, self._outcome, self._reason)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ResultNote):
             return NotImplemented
-        return (self.field, self.outcome, self.reason) == (other.field, other.outcome, other.reason)
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.field, self.outcome, self.reason))
+        return hash(self._key())
 
     def __repr__(self) -> str:
-        return f"ResultNote({self.field!r}, {self.outcome!r}, {self.reason!r})"
+        return f"ResultNote({self._field!r}, {self._outcome!r}, {self._reason!r})"
 
 
 class Conversion:
