@@ -3,7 +3,9 @@
 ``pip install .`` (or ``python -m build``) compiles the modules in ``COMPILED_MODULES``
 with mypyc; where that cannot be done (no mypyc, no compiler, a compile error) the
 build says so in one line and installs the same modules as pure Python, which behave
-identically. ``TOOLRESULT_LAB_PURE=1`` forces the pure-Python build.
+identically. ``TOOLRESULT_LAB_PURE=1`` forces the pure-Python build, and an editable
+install (``pip install -e .``) is always pure Python: compiled modules beside the
+sources would shadow every edit to them.
 """
 
 from __future__ import annotations
@@ -60,6 +62,10 @@ class OptionalBuildExt(build_ext):
 def _extensions() -> list[Any]:
     if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
         _say(f"{PURE_ENV} is set: installing the pure-Python build")
+        return []
+    if {"editable_wheel", "develop"} & set(sys.argv):
+        # Compiled modules next to the sources would shadow every edit to them.
+        _say("editable install: pure-Python build (scripts/compile_inplace.sh checks the other)")
         return []
     try:
         from mypyc.build import mypycify
