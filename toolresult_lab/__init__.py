@@ -5,6 +5,7 @@
 {'type': 'tool_result', 'tool_use_id': 'call_1', 'content': [{'type': 'text', 'text': 'hi'}]}
 """
 
+from .calls import ToolCall
 from .explain import OUTCOMES, Explanation
 from .facts import (
     MEDIA_KINDS,
@@ -16,6 +17,7 @@ from .facts import (
     native_needs_vision,
 )
 from .result import ToolResult
+from .turns import tool_turn
 
 __all__ = [
     "MEDIA_KINDS",
@@ -24,10 +26,12 @@ __all__ = [
     "WIRES",
     "Explanation",
     "MediaKind",
+    "ToolCall",
     "ToolResult",
     "Wire",
     "carries_native",
     "native_needs_vision",
+    "tool_turn",
 ]
 
 __version__ = "0.1.0"
