@@ -23,7 +23,7 @@ from .turns import Turn, build_turn
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["TURN_STYLE", "turn_card_html", "turn_html"]
+__all__ = ["TURN_STYLE", "elide_turn", "turn_card_html", "turn_html"]
 
 #: What turn cards add to :data:`toolresult_lab.render.STYLE` (scoped to ``trl-`` classes).
 TURN_STYLE = (
@@ -82,11 +82,18 @@ def _elided(value: Any) -> Any:
     return value
 
 
+def elide_turn(value: Any) -> Any:
+    """A copy of a turn's messages with every base64 payload replaced by a size marker:
+    :func:`~toolresult_lab.render.elide_base64`, plus the payloads a turn adds to the blocks
+    (a hoisted ``image_url.url``, an ollama message's ``images``, a ``thoughtSignature``)."""
+    return elide_base64(_elided(value))
+
+
 def _message_html(part: str, badges: str, message: Any) -> str:
     return (
         f'<div class="trl-message" data-part="{escape(part)}"><div class="trl-outcomes">'
         f'<span class="trl-part">{escape(part)}</span>{badges}</div>'
-        f'<pre class="trl-json">{json_html(elide_base64(_elided(message)))}</pre></div>'
+        f'<pre class="trl-json">{json_html(elide_turn(message))}</pre></div>'
     )
 
 
