@@ -398,11 +398,6 @@ class TurnParts:
         self.hoisted_from: Final = hoisted_from
         """(call position, content index) of each hoisted image, in order."""
 
-    @property
-    def messages(self) -> list[Any]:
-        """The whole turn: echo, results, then the hoisting message."""
-        return self.echo + self.results + self.hoisted
-
 
 def assemble(
     shape: TurnShape,
