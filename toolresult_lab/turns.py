@@ -14,18 +14,12 @@ from typing import TYPE_CHECKING, Any, Final
 from .calls import ToolCall, call_data
 from .options import ConvertOptions
 from .result import ToolResult, result_of, sources
-from .wires import Wire, turn, wire_facts
+from .wires import Wire, turn, turn_messages, wire_facts
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
 __all__ = ["Turn", "build_turn", "tool_turn"]
-
-
-def _flag(function: str, name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{function}: {name} must be a bool, not {type(value).__name__}")
-    return value
 
 
 def tool_turn(
@@ -61,15 +55,14 @@ def tool_turn(
     :raises TypeError: an entry that is not a ``ToolCall`` / ``ToolResult``; ``echo`` or
         ``hoist_images`` not a ``bool``; an unknown option.
     """
-    parts = turn(
+    return turn_messages(
         wire,
         options,
         call_data(calls, "tool_turn"),
         sources(results, "tool_turn"),
-        _flag("tool_turn", "echo", echo),
-        _flag("tool_turn", "hoist_images", hoist_images),
+        echo,
+        hoist_images,
     )
-    return parts.echo + parts.results + parts.hoisted
 
 
 class Turn:
@@ -119,12 +112,7 @@ def build_turn(
     """:func:`tool_turn` in its parts; the same checks and errors."""
     data = call_data(calls, "build_turn")
     parts = turn(
-        wire,
-        options,
-        data,
-        sources(results, "build_turn"),
-        _flag("build_turn", "echo", echo),
-        _flag("build_turn", "hoist_images", hoist_images),
+        wire, options, data, sources(results, "build_turn"), echo, hoist_images, "build_turn"
     )
     called = tuple(calls)
     pairs = tuple((called[index], result_of(source)) for index, source in enumerate(parts.paired))

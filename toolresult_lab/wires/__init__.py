@@ -29,6 +29,7 @@ __all__ = [
     "converter",
     "prepare",
     "turn",
+    "turn_messages",
     "turn_shape",
     "wire_facts",
 ]
@@ -100,13 +101,32 @@ def turn(
     options: ConvertOptions,
     calls: list[CallData],
     results: list[Source],
-    echo: bool,
-    hoist: bool,
+    echo: object,
+    hoist: object,
+    function: str = "tool_turn",
 ) -> TurnParts:
     """One tool turn on ``wire`` (SPEC 7), its results converted as ``to()`` does.
 
     :raises ValueError: unknown wire, a pairing problem, hoisting without ``image_input``.
-    :raises TypeError: unknown option, or ``response_tag`` not a ``str``.
+    :raises TypeError: ``echo`` or ``hoist`` not a ``bool`` (naming ``function``'s keyword);
+        an unknown option, or ``response_tag`` not a ``str``.
     """
+    if not isinstance(echo, bool):
+        raise TypeError(f"{function}: echo must be a bool, not {type(echo).__name__}")
+    if not isinstance(hoist, bool):
+        raise TypeError(f"{function}: hoist_images must be a bool, not {type(hoist).__name__}")
     made = converter(wire, options)
     return assemble(_CLASSES[made.facts.wire][2], made, calls, results, echo, hoist)
+
+
+def turn_messages(
+    wire: object,
+    options: ConvertOptions,
+    calls: list[CallData],
+    results: list[Source],
+    echo: object,
+    hoist: object,
+) -> list[Any]:
+    """:func:`turn` as the one list ``tool_turn`` returns."""
+    parts = turn(wire, options, calls, results, echo, hoist)
+    return parts.echo + parts.results + parts.hoisted

@@ -62,7 +62,7 @@ class CallData:
     ``args_json`` is :func:`ordered_json` of ``args`` (made once: hermes echoes it).
     """
 
-    __slots__ = ("args", "args_json", "argtext", "arguments", "extra", "id", "name")
+    __slots__ = ("args", "args_json", "argtext", "arguments", "extra", "flat", "id", "name")
 
     def __init__(
         self,
@@ -83,6 +83,20 @@ class CallData:
         self.args_json: Final = args_json
         self.extra: Final = extra
         """Wire name -> provider fields for that wire's echo (empty dicts left out)."""
+        flat = True
+        for value in args.values():
+            if isinstance(value, (dict, list)):
+                flat = False
+                break
+        self.flat: Final = flat
+
+    def fresh_args(self) -> dict[str, Any]:
+        """A copy of ``args`` for one echo, which its caller may change (a flat object is
+        copied in one step)."""
+        if self.flat:
+            return self.args.copy()
+        fresh: dict[str, Any] = clone(self.args)
+        return fresh
 
 
 def _parsed(text: str) -> dict[str, Any]:

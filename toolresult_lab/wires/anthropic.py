@@ -137,7 +137,7 @@ class AnthropicTurn(TurnShape):
     def echo(self, calls: list[CallData]) -> list[Any]:
         uses = [
             with_extra(
-                {"type": "tool_use", "id": call.id, "name": call.name, "input": clone(call.args)},
+                {"type": "tool_use", "id": call.id, "name": call.name, "input": call.fresh_args()},
                 call,
                 "anthropic",
             )

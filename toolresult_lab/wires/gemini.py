@@ -114,7 +114,7 @@ class GeminiTurn(TurnShape):
     def echo(self, calls: list[CallData]) -> list[Any]:
         parts = []
         for call in calls:
-            function_call: dict[str, Any] = {"name": call.name, "args": clone(call.args)}
+            function_call: dict[str, Any] = {"name": call.name, "args": call.fresh_args()}
             if call.id:
                 function_call["id"] = call.id
             parts.append(with_extra({"functionCall": function_call}, call, "gemini"))

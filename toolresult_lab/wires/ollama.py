@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..encoding import clone
 from ..steps import Conversion
 from ._common import Converter, Source, WireFacts
 from ._turn import (
@@ -47,7 +46,9 @@ class OllamaTurn(TurnShape):
     def echo(self, calls: list[CallData]) -> list[Any]:
         tool_calls = []
         for call in calls:
-            entry: dict[str, Any] = {"function": {"name": call.name, "arguments": clone(call.args)}}
+            entry: dict[str, Any] = {
+                "function": {"name": call.name, "arguments": call.fresh_args()}
+            }
             if call.id:
                 entry["id"] = call.id
             tool_calls.append(with_extra(entry, call, "ollama"))
