@@ -734,3 +734,13 @@ def test_toolcall_repr_never_prints_a_payload() -> None:
         + "…, extra={'gemini': ['thoughtSignature']})"
     )
     assert repr(ToolCall(name="f", arguments="{}")) == "ToolCall(id='', name='f', arguments='{}')"
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    import toolresult_lab.calls
+    import toolresult_lab.turns
+
+    for module, count in ((toolresult_lab.calls, 3), (toolresult_lab.turns, 6)):
+        assert doctest.testmod(module) == (0, count), module.__name__

@@ -32,6 +32,12 @@ FACTS: Final[WireFacts] = WireFacts(
 )
 
 
+def unclosable(json_text: str) -> str:
+    """``json_text`` with every ``</`` written ``<\\/`` (the same JSON value), so no text
+    inside it can close the block it sits in (SPEC 6, and SPEC 7 for the echo)."""
+    return json_text.replace("</", "<\\/")
+
+
 class HermesConverter(Converter):
     """``<tag>\\n{"content": <string form>, "name": name}\\n</tag>`` (a ``str``)."""
 
@@ -39,7 +45,7 @@ class HermesConverter(Converter):
         content, steps, notes = self.string_form(data)
         # json_encode({"content": ..., "name": ...}) with its keys already in sorted order
         body = f'{{"content":{json_string(content)},"name":{json_string(data.name)}}}'
-        body = body.replace("</", "<\\/")
+        body = unclosable(body)
         tag = self.options.response_tag
         return Conversion(f"<{tag}>\n{body}\n</{tag}>", steps, notes)
 
@@ -58,7 +64,7 @@ class HermesTurn(TurnShape):
         for call in calls:
             # ordered_json({"name": ..., "arguments": args}), from the parts made once
             body = '{"name":' + json_string(call.name) + ',"arguments":' + call.args_json + "}"
-            blocks.append("<tool_call>\n" + body.replace("</", "<\\/") + "\n</tool_call>")
+            blocks.append("<tool_call>\n" + unclosable(body) + "\n</tool_call>")
         return [{"role": "assistant", "content": "\n".join(blocks)}]
 
     def results(self, blocks: list[Any]) -> list[Any]:
