@@ -62,7 +62,7 @@ class CallData:
     ``args_json`` is :func:`ordered_json` of ``args`` (made once: hermes echoes it).
     """
 
-    __slots__ = ("args", "args_json", "argtext", "arguments", "extra", "flat", "id", "name")
+    __slots__ = ("args", "args_json", "argtext", "arguments", "extra", "flat", "id", "memo", "name")
 
     def __init__(
         self,
@@ -89,6 +89,9 @@ class CallData:
                 flat = False
                 break
         self.flat: Final = flat
+        self.memo: Final[dict[str, str]] = {}
+        """Text a wire's echo makes of this call alone, kept by wire name (made once: a
+        ``str`` is immutable, so a turn can share it)."""
 
     def fresh_args(self) -> dict[str, Any]:
         """A copy of ``args`` for one echo, which its caller may change (a flat object is

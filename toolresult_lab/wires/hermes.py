@@ -62,9 +62,13 @@ class HermesTurn(TurnShape):
     def echo(self, calls: list[CallData]) -> list[Any]:
         blocks = []
         for call in calls:
-            # ordered_json({"name": ..., "arguments": args}), from the parts made once
-            body = '{"name":' + json_string(call.name) + ',"arguments":' + call.args_json + "}"
-            blocks.append("<tool_call>\n" + unclosable(body) + "\n</tool_call>")
+            block = call.memo.get("hermes")
+            if block is None:
+                # ordered_json({"name": ..., "arguments": args}), from the parts made once
+                body = '{"name":' + json_string(call.name) + ',"arguments":' + call.args_json + "}"
+                block = "<tool_call>\n" + unclosable(body) + "\n</tool_call>"
+                call.memo["hermes"] = block
+            blocks.append(block)
         return [{"role": "assistant", "content": "\n".join(blocks)}]
 
     def results(self, blocks: list[Any]) -> list[Any]:
