@@ -40,6 +40,7 @@ def test_sections(generated):
         "## What each provider receives: model that sees images",
         "## What each provider receives: text-only model",
         "## Why (model that sees images; every outcome other than text)",
+        "## What the official client sends",
     ]
     assert generated.endswith("\n")
     assert "do not edit by hand" in generated
@@ -104,3 +105,41 @@ def test_markdown_escapes_angle_brackets_so_renderers_keep_them():
     text = provider_differences()
     assert "<tool_response>" not in text
     assert "Hermes &lt;tool_response&gt; text" in text
+
+
+def test_what_the_official_client_sends(generated):
+    clients = _section(generated, "## What the official client sends")
+    assert _table_row(clients, "openai") == [
+        "openai",
+        "openai: client.chat.completions.create",
+        "5",
+        "exactly the turn as built",
+    ]
+    assert _table_row(clients, "responses")[3] == "exactly the turn as built"
+    assert _table_row(clients, "anthropic")[3] == "exactly the turn as built"
+    assert _table_row(clients, "hermes")[3] == "exactly the turn as built"
+    assert _table_row(clients, "gemini")[3] == (
+        "the turn, changed by the client: snake_case_response_parts, urlsafe_base64_bytes"
+    )
+    assert _table_row(clients, "ollama")[3] == (
+        "the turn, changed by the client: drop_empty_fields, drop_tool_call_id, drop_tool_call_ids"
+    )
+    assert "- **ollama: drop_tool_call_ids**: An echoed tool call's id is left out" in clients
+    assert "`thought`, `thoughtSignature` and `partMetadata`" in clients
+
+
+def test_docs_command_without_the_clients_is_one_line(monkeypatch, capsys):
+    import toolresult_lab.docs
+    from toolresult_lab.cli import main
+
+    def missing() -> str:
+        raise ImportError("No module named 'google.genai'", name="google.genai")
+
+    monkeypatch.setattr(toolresult_lab.docs, "provider_differences", missing)
+    assert main(["docs"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "toolresult-lab: error: the document needs the official clients (google.genai is"
+        " missing): pip install 'toolresult_lab[test]'\n"
+    )

@@ -50,6 +50,21 @@ print(_json.dumps({
 }))
 """
 
+# Appended to the tool-turn notebook: its calls, turn shapes and what each client sent.
+TURN_PROBE = """\
+import json as _json
+print(_json.dumps({
+    "calls": [[c.id, c.name, c.arguments] for c in calls],
+    "messages": {wire: int(shapes.loc[wire, "messages"]) for wire in shapes.index},
+    "changed": {wire: sent_table.loc[wire, "what the client changed"] for wire in sent_table.index},
+    "as_built": {wire: bool(sent_table.loc[wire, "sent as built"]) for wire in sent_table.index},
+    "hoisted_text": turn("openai")[-1]["content"][0]["text"],
+    "ollama_hoisted_images": len(turn("ollama")[-1]["images"]),
+    "ollama_echo_sent": arrived["ollama"][1],
+}))
+"""
+PROBES = {"03_mcp_server": MCP_PROBE, "04_tool_turn": TURN_PROBE}
+
 
 @pytest.fixture(scope="module")
 def kernel_specs(tmp_path_factory: pytest.TempPathFactory) -> KernelSpecManager:
@@ -90,8 +105,8 @@ def executed(kernel_specs: KernelSpecManager) -> Run:
     def run(name: str) -> Executed:
         if name not in cache:
             nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-            if name == "03_mcp_server":
-                nb.cells.append(nbformat.v4.new_code_cell(MCP_PROBE))
+            if name in PROBES:
+                nb.cells.append(nbformat.v4.new_code_cell(PROBES[name]))
             km = KernelManager(kernel_name="python3", kernel_spec_manager=kernel_specs)
             client = NotebookClient(
                 nb, km=km, timeout=180, resources={"metadata": {"path": str(NOTEBOOKS)}}
@@ -105,7 +120,12 @@ def executed(kernel_specs: KernelSpecManager) -> Run:
 
 
 def test_notebooks_found() -> None:
-    assert NAMES == ["01_quick_start", "02_provider_differences", "03_mcp_server"]
+    assert NAMES == [
+        "01_quick_start",
+        "02_provider_differences",
+        "03_mcp_server",
+        "04_tool_turn",
+    ]
 
 
 @pytest.mark.parametrize("path", PATHS, ids=NAMES)
@@ -198,3 +218,56 @@ def test_mcp_notebook_outcomes(executed: Run) -> None:
     assert defaults["report_pdf anthropic"] == "native"
     assert defaults["report_pdf responses"] == "placeholder"
     assert defaults["chart_png anthropic"] == "placeholder, text"
+
+
+def test_tool_turn_notebook(executed: Run) -> None:
+    run = executed("04_tool_turn")
+    assert run.mime(WIDGET_VIEW), "compare() of the turn produced no widget"
+    facts = json.loads(run.stream("stdout").strip().splitlines()[-1])
+    assert facts["calls"] == [
+        ["call_chart", "chart_png", "{}"],
+        ["call_report", "report_pdf", "{}"],
+        ["call_weather", "weather", '{"city": "Quelltown"}'],
+        ["call_fail", "fail", "{}"],
+    ]
+    # echo + four results (+ the hoisted user message on openai and ollama)
+    assert facts["messages"] == {
+        "openai": 6,
+        "anthropic": 2,
+        "gemini": 2,
+        "ollama": 6,
+        "responses": 8,
+        "hermes": 5,
+    }
+    assert facts["hoisted_text"] == "Images from the tool results above: call_chart content[0]"
+    assert facts["ollama_hoisted_images"] == 1
+    assert facts["changed"] == {
+        "openai": "nothing",
+        "anthropic": "nothing",
+        "gemini": "snake_case_response_parts, urlsafe_base64_bytes",
+        "ollama": "drop_empty_fields, drop_tool_call_id, drop_tool_call_ids",
+        "responses": "nothing",
+        "hermes": "nothing",
+    }
+    assert facts["as_built"] == {
+        "openai": True,
+        "anthropic": True,
+        "gemini": False,
+        "ollama": False,
+        "responses": True,
+        "hermes": True,
+    }
+    assert facts["ollama_echo_sent"] == {
+        "role": "assistant",
+        "tool_calls": [
+            {"function": {"name": "chart_png", "arguments": {}}},
+            {"function": {"name": "report_pdf", "arguments": {}}},
+            {"function": {"name": "weather", "arguments": {"city": "Quelltown"}}},
+            {"function": {"name": "fail", "arguments": {}}},
+        ],
+    }
+    shown = "".join(
+        run.stream("stdout").splitlines(keepends=True)[:-1]  # the probe line holds no payload
+    ) + "".join(str(h) for h in run.mime("text/plain"))
+    assert "iVBORw0KGgo" not in shown  # the PNG's base64 is elided wherever the notebook prints
+    assert "data:image/png;base64,<" in shown

@@ -6,6 +6,7 @@
 """
 
 from ._build import COMPILED
+from .calls import ToolCall
 from .explain import OUTCOMES, Explanation, Explanations
 from .facts import (
     MEDIA_KINDS,
@@ -17,6 +18,7 @@ from .facts import (
     native_needs_vision,
 )
 from .result import ToolResult
+from .turns import tool_turn
 
 __all__ = [
     "COMPILED",
@@ -27,10 +29,12 @@ __all__ = [
     "Explanation",
     "Explanations",
     "MediaKind",
+    "ToolCall",
     "ToolResult",
     "Wire",
     "carries_native",
     "native_needs_vision",
+    "tool_turn",
 ]
 
 __version__ = "0.2.0"

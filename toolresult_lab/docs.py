@@ -1,4 +1,5 @@
-"""The provider-differences document, generated from the matrix (never written by hand)."""
+"""The provider-differences document, generated from the matrix and from a recorded run of a
+tool turn through each official client (never written by hand)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,24 @@ from typing import Any
 
 import pandas as pd
 
+from .calls import ToolCall
 from .facts import FACTS, MEDIA_KINDS, WIRES, carries_native, native_needs_vision
 from .matrix import profile_matrix
-from .probes import PROBES
+from .probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
 from .profiles import PROFILES
+from .result import ToolResult
+from .roundtrip import (
+    ALTERATIONS,
+    CLIENTS,
+    ROUNDTRIP_WIRES,
+    RecordingServer,
+    applied_alterations,
+    expected_sent,
+    send,
+    sent_messages,
+    user_message,
+)
+from .turns import tool_turn
 
 __all__ = ["provider_differences"]
 
@@ -93,6 +108,89 @@ def _reasons(table: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+#: The thought signature of the recorded turn: standard base64 holding "+" and "/".
+_SIGNATURE = "Cv8B+/7xQUJDQUJDQUJDQUJD/+8="
+_TURN_OPTIONS: dict[str, Any] = {"image_input": True, "native_pdf": True}
+
+
+def _recorded_turn() -> tuple[list[ToolCall], list[ToolResult]]:
+    """The turn sent through every client: text, a PNG, a PDF, and no result ids."""
+    calls = [
+        ToolCall(
+            id="call_weather",
+            name="get_weather",
+            arguments={"city": "Köln"},
+            extra={"gemini": {"thoughtSignature": _SIGNATURE}},
+        ),
+        ToolCall(id="call_chart", name="get_chart", arguments='{"days": 3}'),
+        ToolCall(id="call_report", name="get_report"),
+    ]
+    pdf = {"uri": "file:///q3.pdf", "mimeType": "application/pdf", "blob": SAMPLE_PDF}
+    results = [
+        ToolResult(content=[{"type": "text", "text": "Sunny, 22C"}]),
+        ToolResult(
+            content=[
+                {"type": "text", "text": "Chart:"},
+                {"type": "image", "mimeType": "image/png", "data": SAMPLE_IMAGES["image/png"]},
+            ]
+        ),
+        ToolResult(content=[{"type": "resource", "resource": pdf}]),
+    ]
+    return calls, results
+
+
+def _client_rows() -> tuple[list[dict[str, str]], list[str]]:
+    calls, results = _recorded_turn()
+    rows, seen = [], []
+    with RecordingServer() as server:
+        for wire in ROUNDTRIP_WIRES:
+            hoist = wire in ("openai", "ollama")
+            turn = tool_turn(wire, calls, results, hoist_images=hoist, **_TURN_OPTIONS)
+            given = [user_message(wire), *turn]
+            sent = sent_messages(wire, send(wire, turn, server))
+            changed = applied_alterations(wire, given)
+            if sent == given:
+                arrived = "exactly the turn as built"
+            elif sent == expected_sent(wire, given):
+                arrived = "the turn, changed by the client: " + ", ".join(changed)
+                seen += [f"{wire}: {name}" for name in changed]
+            else:
+                arrived = "the turn, changed in ways not catalogued (roundtrip.ALTERATIONS)"
+            rows.append(
+                {
+                    "wire": wire,
+                    "official client": CLIENTS[wire],
+                    "messages": str(len(turn)),
+                    "what arrived": arrived,
+                }
+            )
+    return rows, seen
+
+
+def _clients() -> str:
+    rows, seen = _client_rows()
+    described = {
+        f"{a.wire}: {a.name}": a.description for alts in ALTERATIONS.values() for a in alts
+    }
+    changes = "\n".join(f"- **{key}**: {_escape(described[key])}" for key in seen)
+    return "\n".join(
+        [
+            "One tool turn (three calls: text, a PNG with `image_input`, a PDF with `native_pdf`;"
+            " hoisting on openai and ollama; a Gemini thought signature) built by `tool_turn` and"
+            " sent after a user message through each official Python client to a local recording"
+            " server (`toolresult_lab.roundtrip`); the request body that arrived is compared with"
+            " the turn.\n",
+            _markdown(pd.DataFrame(rows), index=False),
+            "\nWhat the clients change:\n",
+            changes or "- nothing",
+            '\nA Gemini `thoughtSignature` must be standard base64 text, and `extra["gemini"]`'
+            " may hold only the Part fields `thought`, `thoughtSignature` and `partMetadata`:"
+            " google-genai raises on any other key or on a signature that is not base64, so"
+            " `ToolCall` refuses them first (a `ValueError` naming the field).",
+        ]
+    )
+
+
 def provider_differences() -> str:
     """The whole document as Markdown."""
     vision = profile_matrix(vision=True)
@@ -118,6 +216,8 @@ def provider_differences() -> str:
             _markdown(text_only),
             "\n## Why (model that sees images; every outcome other than text)",
             _reasons(vision),
+            "\n## What the official client sends\n",
+            _clients(),
             "",
         ]
     )

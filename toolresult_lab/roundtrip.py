@@ -29,6 +29,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 __all__ = [
     "ALTERATIONS",
+    "CLIENTS",
     "ENDPOINTS",
     "LOOPBACK",
     "MODELS",
@@ -60,6 +61,18 @@ MODELS: Mapping[str, str] = MappingProxyType(
         "gemini": "gemini-roundtrip",
         "ollama": "llama-roundtrip",
         "hermes": "hermes-roundtrip",
+    }
+)
+
+#: The official client and call :func:`send` uses on each wire.
+CLIENTS: Mapping[str, str] = MappingProxyType(
+    {
+        "openai": "openai: client.chat.completions.create",
+        "responses": "openai: client.responses.create",
+        "anthropic": "anthropic: client.messages.create",
+        "gemini": "google-genai: client.models.generate_content",
+        "ollama": "ollama: client.chat",
+        "hermes": "openai: client.chat.completions.create",
     }
 )
 

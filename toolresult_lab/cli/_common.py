@@ -20,6 +20,7 @@ __all__ = [
     "options_from",
     "read_json",
     "read_result",
+    "read_text",
 ]
 
 EXIT_USAGE = 2
@@ -68,14 +69,19 @@ def options_from(args: argparse.Namespace) -> ConvertOptions:
     return options
 
 
-def read_json(path: str) -> Any:
-    """The JSON in ``path`` (``-``: standard input); :class:`InputError` in one line."""
+def read_text(path: str) -> str:
+    """The text in ``path`` (``-``: standard input); :class:`InputError` in one line."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise InputError(f"cannot read {path}: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise InputError(f"{path} is not UTF-8 text") from None
+
+
+def read_json(path: str) -> Any:
+    """The JSON in ``path`` (``-``: standard input); :class:`InputError` in one line."""
+    text = read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

@@ -15,7 +15,8 @@ def add_parsers(commands: Any) -> None:
     docs = commands.add_parser(
         "docs",
         help="write the provider-differences document (Markdown)",
-        description="Write docs/provider-differences.md, generated from the capability matrix.",
+        description="Write docs/provider-differences.md, generated from the capability matrix"
+        " and from a tool turn sent through each official client to a local server.",
     )
     docs.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
     docs.set_defaults(run=_docs)
@@ -24,7 +25,13 @@ def add_parsers(commands: Any) -> None:
 def _docs(args: argparse.Namespace) -> str:
     from ..docs import provider_differences  # pandas: imported only when needed
 
-    text = provider_differences()
+    try:
+        text = provider_differences()
+    except ImportError as error:  # the last section sends a turn through the official clients
+        raise InputError(
+            f"the document needs the official clients ({error.name} is missing):"
+            " pip install 'toolresult_lab[test]'"
+        ) from None
     if args.output == "-":
         return text
     try:

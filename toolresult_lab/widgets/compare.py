@@ -18,6 +18,7 @@ from ..options import TRI_STATES, tri_label, tri_value
 from ..profiles import PROFILES
 from ..render import card_html, style_html
 from ..result import ToolResult
+from .turn_view import TurnView, as_turn
 
 __all__ = ["NO_PROFILE", "CompareBox", "compare", "profile_controls"]
 
@@ -67,7 +68,10 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
     wire to its HTML widget. Both are public so tests can drive the widget as a user would.
     """
 
-    def __init__(self, result: ToolResult, wires: list[Wire], options: Mapping[str, Any]) -> None:
+    def __init__(
+        self, result: ToolResult | TurnView, wires: list[Wire], options: Mapping[str, Any]
+    ) -> None:
+        turn_controls = result.controls if isinstance(result, TurnView) else {}
         controls: dict[str, widgets.Widget] = {
             "image_input": widgets.Checkbox(
                 value=bool(options.get("image_input")), description="image_input", indent=False
@@ -82,9 +86,12 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
                 layout=widgets.Layout(width="22em"),
             ),
             **profile_controls(),
+            **turn_controls,
         }
         cards = {wire: widgets.HTML(layout=widgets.Layout(min_width="0")) for wire in wires}
-        style = widgets.HTML(value=style_html())
+        style = widgets.HTML(
+            value=style_html() + (result.style if isinstance(result, TurnView) else "")
+        )
         grid = widgets.GridBox(
             list(cards.values()),
             layout=widgets.Layout(
@@ -96,6 +103,8 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
             widgets.HBox([controls["native_pdf"], controls["source_blocks"]]),
             controls["response_tag"],
         ]
+        if turn_controls:
+            rows.append(widgets.HBox(list(turn_controls.values())))
         super().__init__([style, *rows, grid])
         self.add_class("trl-compare")
         self.result = result
@@ -104,7 +113,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         self.cards = cards
         self.style_widget = style
         self._holding = False
-        for name in ("image_input", "native_pdf", "source_blocks", "response_tag"):
+        for name in ("image_input", "native_pdf", "source_blocks", "response_tag", *turn_controls):
             controls[name].observe(self._on_option, names="value")
         controls["profile"].observe(self._on_profile, names="value")
         controls["vision"].observe(self._on_profile, names="value")
@@ -126,8 +135,12 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
     def render(self) -> None:
         """Re-render every card from the current options."""
         options = self.current_options()
+        result = self.result
         for wire, card in self.cards.items():
-            card.value = card_html(self.result, wire, **options)
+            if isinstance(result, TurnView):
+                card.value = result.card_html(wire, **options)
+            else:
+                card.value = card_html(result, wire, **options)
 
     @contextmanager
     def _hold(self) -> Iterator[None]:
@@ -162,29 +175,42 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
 
 
 def compare(
-    result: ToolResult,
+    result: ToolResult | tuple[Sequence[Any], Sequence[Any]],
     wires: Sequence[str] | None = None,
     *,
     image_input: Any = None,
     native_pdf: Any = None,
     source_blocks: Any = None,
     response_tag: str | None = None,
+    echo: bool = True,
+    hoist_images: bool = False,
 ) -> CompareBox:
     """A widget showing ``result`` on each wire, with controls for the conversion options.
 
     The keywords are those of :meth:`ToolResult.to` and set the controls' initial state.
+    ``result`` may also be a turn, ``(calls, results)``: each card then shows the whole
+    tool turn of that wire (``echo`` and ``hoist_images`` as in ``tool_turn``).
 
-    :raises TypeError: ``result`` is not a ToolResult, or ``response_tag`` is not a str.
+    :raises TypeError: ``result`` is neither a ToolResult nor a turn, or ``response_tag``
+        is not a str.
     :raises ValueError: an unknown wire (the message lists the known ones).
     """
-    if not isinstance(result, ToolResult):
-        raise TypeError(f"compare() expects a ToolResult, not {type(result).__name__}")
+    shown: ToolResult | TurnView | None = (
+        result
+        if isinstance(result, ToolResult)
+        else as_turn(result, echo=echo, hoist_images=hoist_images)
+    )
+    if shown is None:
+        raise TypeError(
+            "compare() expects a ToolResult or a turn (calls, results),"
+            f" not {type(result).__name__}"
+        )
     chosen = check_wires(wires)
-    result.to("hermes", response_tag=response_tag)  # the core checks the option's type
+    ToolResult().to("hermes", response_tag=response_tag)  # the core checks the option's type
     options = {
         "image_input": image_input,
         "native_pdf": native_pdf,
         "source_blocks": source_blocks,
         "response_tag": response_tag,
     }
-    return CompareBox(result, chosen, options)
+    return CompareBox(shown, chosen, options)

@@ -1,8 +1,9 @@
 """The wire registry: one converter module per wire, looked up by name.
 
 Each module (``openai``, ``anthropic``, ``gemini``, ``ollama``, ``responses``,
-``hermes``) declares its facts and owns its rules; this module only finds them and
-keeps one configured converter per (wire, option set).
+``hermes``) declares its facts and owns its rules, for the block and for the tool turn
+around it; this module only finds them and keeps one configured converter per (wire,
+option set).
 """
 
 from __future__ import annotations
@@ -13,26 +14,33 @@ from typing import Any, Final
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, Source, Wire, WireFacts, prepare
+from ._turn import CallData, TurnParts, TurnShape, assemble
 
 __all__ = [
     "FACTS",
     "WIRES",
+    "CallData",
     "Converter",
     "Source",
+    "TurnParts",
+    "TurnShape",
     "Wire",
     "WireFacts",
     "converter",
     "prepare",
+    "turn",
+    "turn_messages",
+    "turn_shape",
     "wire_facts",
 ]
 
-_CLASSES: Final[dict[str, tuple[WireFacts, type[Converter]]]] = {
-    "openai": (openai.FACTS, openai.OpenAIConverter),
-    "anthropic": (anthropic.FACTS, anthropic.AnthropicConverter),
-    "gemini": (gemini.FACTS, gemini.GeminiConverter),
-    "ollama": (ollama.FACTS, ollama.OllamaConverter),
-    "responses": (responses.FACTS, responses.ResponsesConverter),
-    "hermes": (hermes.FACTS, hermes.HermesConverter),
+_CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
+    "openai": (openai.FACTS, openai.OpenAIConverter, openai.TURN),
+    "anthropic": (anthropic.FACTS, anthropic.AnthropicConverter, anthropic.TURN),
+    "gemini": (gemini.FACTS, gemini.GeminiConverter, gemini.TURN),
+    "ollama": (ollama.FACTS, ollama.OllamaConverter, ollama.TURN),
+    "responses": (responses.FACTS, responses.ResponsesConverter, responses.TURN),
+    "hermes": (hermes.FACTS, hermes.HermesConverter, hermes.TURN),
 }
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
@@ -81,3 +89,44 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
     except TypeError:
         pass
     return made
+
+
+def turn_shape(wire: object) -> TurnShape:
+    """How ``wire`` puts a tool turn into messages; ``ValueError`` for an unknown wire."""
+    return _CLASSES[wire_facts(wire).wire][2]
+
+
+def turn(
+    wire: object,
+    options: ConvertOptions,
+    calls: list[CallData],
+    results: list[Source],
+    echo: object,
+    hoist: object,
+    function: str = "tool_turn",
+) -> TurnParts:
+    """One tool turn on ``wire`` (SPEC 7), its results converted as ``to()`` does.
+
+    :raises ValueError: unknown wire, a pairing problem, hoisting without ``image_input``.
+    :raises TypeError: ``echo`` or ``hoist`` not a ``bool`` (naming ``function``'s keyword);
+        an unknown option, or ``response_tag`` not a ``str``.
+    """
+    if not isinstance(echo, bool):
+        raise TypeError(f"{function}: echo must be a bool, not {type(echo).__name__}")
+    if not isinstance(hoist, bool):
+        raise TypeError(f"{function}: hoist_images must be a bool, not {type(hoist).__name__}")
+    made = converter(wire, options)
+    return assemble(_CLASSES[made.facts.wire][2], made, calls, results, echo, hoist)
+
+
+def turn_messages(
+    wire: object,
+    options: ConvertOptions,
+    calls: list[CallData],
+    results: list[Source],
+    echo: object,
+    hoist: object,
+) -> list[Any]:
+    """:func:`turn` as the one list ``tool_turn`` returns."""
+    parts = turn(wire, options, calls, results, echo, hoist)
+    return parts.echo + parts.results + parts.hoisted

@@ -36,6 +36,7 @@ __all__ = [
     "WireFacts",
     "empty_content",
     "exhausted",
+    "hoistable_images",
     "prepare",
     "shared_step",
 ]
@@ -179,23 +180,61 @@ class Source:
     __slots__ = ("content", "id", "is_error", "items", "name", "shared", "structured")
 
     def __init__(
-        self, name: str, id: str, is_error: bool, content: list[Any], structured: Any
+        self,
+        name: str,
+        id: str,
+        is_error: bool,
+        content: list[Any],
+        structured: Any,
+        like: Source | None = None,
     ) -> None:
         self.name: Final = name
         self.id: Final = id
         self.is_error: Final = is_error
         self.content: Final = content
         """The content list, strict JSON, owned by the result (never handed out)."""
-        items = normalize(content)
-        self.items: Final = items
         self.structured: Final = structured
         """``structured_content`` (``None``: absent), strict JSON, owned by the result."""
-        self.shared: Final[tuple[Step | None, ...]] = tuple([shared_step(i) for i in items])
+        items: tuple[Item, ...]
+        shared: tuple[Step | None, ...]
+        if like is None:
+            items = normalize(content)
+            shared = tuple([shared_step(i) for i in items])
+        else:  # the same content: its items (and their checked payloads) are shared
+            items = like.items
+            shared = like.shared
+        self.items: Final[tuple[Item, ...]] = items
+        self.shared: Final[tuple[Step | None, ...]] = shared
+
+    def renamed(self, name: str, id: str) -> Source:
+        """The same result under another name and call id (SPEC 7: a result takes its
+        call's), sharing the content and its items, so nothing is normalised again."""
+        return Source(name, id, self.is_error, self.content, self.structured, self)
 
 
 def prepare(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
     """The converters' view of a result whose values are strict JSON and owned by it."""
     return Source(name, id, is_error, content, structured)
+
+
+def hoistable_images(data: Source) -> list[tuple[int, str, str]]:
+    """``(content index, MIME type, base64)`` of each entry a vision model could read as an
+    image: an image blob or image resource of type jpeg/png/gif/webp whose payload is
+    canonical base64 (SPEC 6), stripped of whitespace. What ``hoist_images`` may hoist
+    (SPEC 7) on a wire whose tool messages can carry such an image only as a placeholder.
+    """
+    found: list[tuple[int, str, str]] = []
+    for index, item in enumerate(data.items):
+        if not isinstance(item, BlobItem) or item.media != "image":
+            continue
+        mime = item.mime
+        payload = item.payload
+        if not isinstance(mime, str) or mime not in IMAGE_MIMES or payload is None:
+            continue
+        native = payload.native
+        if native is not None:
+            found.append((index, mime, native.data))
+    return found
 
 
 class Converter:

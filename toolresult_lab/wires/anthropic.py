@@ -4,6 +4,9 @@ Options: ``image_input`` (off by default), ``native_pdf`` and ``source_blocks``
 (both on by default); a PDF becomes a document block only with both on, and with
 ``source_blocks`` off documents and search results go as text. Blank text never
 becomes a block: the API rejects it (SPEC section 6).
+
+The turn (SPEC 7): one assistant message of ``tool_use`` blocks, then one user message
+holding every ``tool_result`` block.
 """
 
 from __future__ import annotations
@@ -15,6 +18,18 @@ from ..items import BlobItem, DocumentItem, Item, Native, NativeItem, NoteItem, 
 from ..options import Resolved
 from ..steps import Conversion, Outcome, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content, exhausted
+from ._turn import (
+    CallData,
+    ReadCall,
+    TurnShape,
+    malformed,
+    read_arguments,
+    read_dict,
+    read_id,
+    read_list,
+    read_name,
+    with_extra,
+)
 
 FACTS: Final[WireFacts] = WireFacts(
     "anthropic",
@@ -113,3 +128,51 @@ def _text(text: str, outcome: Outcome, reason: str) -> Step:
     if _blank(text):
         return Step(None, "omitted", f"{_BLANK} ({reason})")
     return Step({"type": "text", "text": text}, outcome, reason)
+
+
+class AnthropicTurn(TurnShape):
+    """Echo ``{"role": "assistant", "content": [tool_use, ...]}``; results
+    ``{"role": "user", "content": [tool_result, ...]}``."""
+
+    def echo(self, calls: list[CallData]) -> list[Any]:
+        uses = [
+            with_extra(
+                {"type": "tool_use", "id": call.id, "name": call.name, "input": call.fresh_args()},
+                call,
+                "anthropic",
+            )
+            for call in calls
+        ]
+        return [{"role": "assistant", "content": uses}]
+
+    def results(self, blocks: list[Any]) -> list[Any]:
+        return [{"role": "user", "content": list(blocks)}]
+
+    def read(self, message: Any) -> list[ReadCall]:
+        """An assistant message or a Messages response (``content``), or the content list."""
+        where = ""
+        if isinstance(message, dict):
+            message = message.get("content")
+            where = "content"
+            if isinstance(message, str):
+                return []  # text only
+        elif not isinstance(message, list):
+            raise malformed("anthropic", "message", "expected a message or a content list")
+        calls = []
+        for index, block in enumerate(read_list(message, "anthropic", where or "content")):
+            at = f"{where}[{index}]"
+            block = read_dict(block, "anthropic", at)
+            if block.get("type") != "tool_use":
+                continue  # text, thinking, server tools
+            calls.append(
+                ReadCall(
+                    at,
+                    read_id(block.get("id"), "anthropic", at + ".id"),
+                    read_name(block.get("name"), "anthropic", at + ".name"),
+                    read_arguments(block.get("input"), "anthropic", at + ".input"),
+                )
+            )
+        return calls
+
+
+TURN: Final[TurnShape] = AnthropicTurn("anthropic", needs_call_ids=True)

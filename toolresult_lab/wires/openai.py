@@ -1,11 +1,27 @@
-"""openai: a Chat Completions ``tool`` message; everything travels as one string."""
+"""openai: a Chat Completions ``tool`` message; everything travels as one string.
+
+The turn (SPEC 7): one assistant message whose ``tool_calls`` echo the calls (arguments
+as text), then one ``tool`` message per result; with ``hoist_images``, the images the
+tool messages could only name follow in one user message.
+"""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ..steps import Conversion
 from ._common import Converter, Source, WireFacts
+from ._turn import (
+    CallData,
+    ReadCall,
+    TurnShape,
+    read_arguments,
+    read_dict,
+    read_id,
+    read_list,
+    read_name,
+    with_extra,
+)
 
 FACTS: Final[WireFacts] = WireFacts(
     "openai", "OpenAI Chat Completions tool message", has_name_field=False
@@ -20,3 +36,58 @@ class OpenAIConverter(Converter):
         return Conversion(
             {"role": "tool", "tool_call_id": data.id, "content": content}, steps, notes
         )
+
+
+class OpenAITurn(TurnShape):
+    """Echo ``{"role": "assistant", "content": None, "tool_calls": [...]}``; results one
+    ``tool`` message each; hoisted images as ``image_url`` parts of one user message."""
+
+    def echo(self, calls: list[CallData]) -> list[Any]:
+        tool_calls = []
+        for call in calls:
+            function = {"name": call.name, "arguments": call.argtext}
+            entry = {"id": call.id, "type": "function", "function": function}
+            tool_calls.append(with_extra(entry, call, "openai"))
+        return [{"role": "assistant", "content": None, "tool_calls": tool_calls}]
+
+    def results(self, blocks: list[Any]) -> list[Any]:
+        return list(blocks)
+
+    def hoisted(self, text: str, images: list[tuple[str, str]]) -> Any:
+        content: list[dict[str, Any]] = [{"type": "text", "text": text}]
+        for mime, data in images:
+            url = {"url": f"data:{mime};base64,{data}"}
+            content.append({"type": "image_url", "image_url": url})
+        return {"role": "user", "content": content}
+
+    def read(self, message: Any) -> list[ReadCall]:
+        """An assistant message, or a ChatCompletion (its first choice's message)."""
+        where = ""
+        if isinstance(message, dict) and "choices" in message:
+            choices = read_list(message["choices"], "openai", "choices")
+            if not choices:
+                return []
+            message = read_dict(choices[0], "openai", "choices[0]").get("message")
+            where = "choices[0].message."
+        message = read_dict(message, "openai", where.rstrip(".") or "message")
+        calls = []
+        for index, entry in enumerate(
+            read_list(message.get("tool_calls"), "openai", where + "tool_calls")
+        ):
+            at = f"{where}tool_calls[{index}]"
+            entry = read_dict(entry, "openai", at)
+            if entry.get("type", "function") not in ("function", None):
+                continue  # a custom tool call (free-form input) is not a function call
+            function = read_dict(entry.get("function"), "openai", at + ".function")
+            calls.append(
+                ReadCall(
+                    at,
+                    read_id(entry.get("id"), "openai", at + ".id"),
+                    read_name(function.get("name"), "openai", at + ".function.name"),
+                    read_arguments(function.get("arguments"), "openai", at + ".function"),
+                )
+            )
+        return calls
+
+
+TURN: Final[TurnShape] = OpenAITurn("openai", needs_call_ids=True, hoists=True)

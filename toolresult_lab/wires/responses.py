@@ -3,6 +3,10 @@
 ``output`` is the string form, unless an image (``image_input``) or a PDF
 (``native_pdf``) is carried natively: then a list of parts in content order, every
 other entry an ``input_text`` part.
+
+The turn (SPEC 7): one ``function_call`` item per call (arguments as text; the item's
+own ``fc_`` id is not echoed: without its reasoning item, reasoning models reject it),
+then one ``function_call_output`` item per result.
 """
 
 from __future__ import annotations
@@ -13,6 +17,18 @@ from ..filenames import pdf_filename
 from ..items import BlobItem, Native
 from ..steps import Conversion, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts
+from ._turn import (
+    CallData,
+    ReadCall,
+    TurnShape,
+    malformed,
+    read_arguments,
+    read_dict,
+    read_id,
+    read_list,
+    read_name,
+    with_extra,
+)
 
 FACTS: Final[WireFacts] = WireFacts(
     "responses",
@@ -73,3 +89,64 @@ def _native_step(item: BlobItem, native: Native) -> Step:
         return Step(part, "native", "image sent as input_image", native)
     part = {"type": "input_file", "filename": pdf_filename(item.uri), "file_data": url}
     return Step(part, "native", "PDF sent as input_file", native)
+
+
+class ResponsesTurn(TurnShape):
+    """Echo ``{"type": "function_call", "call_id", "name", "arguments"}`` items; results
+    one ``function_call_output`` item each."""
+
+    def echo(self, calls: list[CallData]) -> list[Any]:
+        return [
+            with_extra(
+                {
+                    "type": "function_call",
+                    "call_id": call.id,
+                    "name": call.name,
+                    "arguments": call.argtext,
+                },
+                call,
+                "responses",
+            )
+            for call in calls
+        ]
+
+    def results(self, blocks: list[Any]) -> list[Any]:
+        return list(blocks)
+
+    def read(self, message: Any) -> list[ReadCall]:
+        """A Response (its ``output``) or a list of output items; ``function_call`` items
+        at the top level or inside a ``message`` item's content; all others skipped."""
+        where = ""
+        if isinstance(message, dict):
+            if "output" not in message:
+                raise malformed("responses", "message", "expected a Response (with output)")
+            message = message["output"]
+            where = "output"
+        elif not isinstance(message, list):
+            raise malformed("responses", "message", "expected a Response or a list of items")
+        calls: list[ReadCall] = []
+        for index, item in enumerate(read_list(message, "responses", where or "items")):
+            at = f"{where}[{index}]"
+            item = read_dict(item, "responses", at)
+            kind = item.get("type")
+            if kind == "function_call":
+                calls.append(_call(item, at))
+            elif kind == "message":
+                content = read_list(item.get("content"), "responses", at + ".content")
+                for inner, part in enumerate(content):
+                    part_at = f"{at}.content[{inner}]"
+                    if read_dict(part, "responses", part_at).get("type") == "function_call":
+                        calls.append(_call(part, part_at))
+        return calls
+
+
+def _call(item: dict[str, Any], at: str) -> ReadCall:
+    return ReadCall(
+        at,
+        read_id(item.get("call_id"), "responses", at + ".call_id"),
+        read_name(item.get("name"), "responses", at + ".name"),
+        read_arguments(item.get("arguments"), "responses", at),
+    )
+
+
+TURN: Final[TurnShape] = ResponsesTurn("responses", needs_call_ids=True)

@@ -1,0 +1,127 @@
+"""Tool turns (SPEC 7): the assistant's echo of its calls, then the results, per wire.
+
+:func:`tool_turn` is what a tool loop appends to its conversation; :func:`build_turn`
+returns the same turn in its parts (echo, results, hoisted images, the paired results),
+for views that label each message. Pairing and assembly are in ``wires._turn``; each
+wire's shapes beside its converter in ``wires/<wire>.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from .calls import ToolCall, call_data
+from .options import ConvertOptions
+from .result import ToolResult, result_of, sources
+from .wires import Wire, turn, turn_messages, wire_facts
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["Turn", "build_turn", "tool_turn"]
+
+
+def tool_turn(
+    wire: str,
+    calls: Sequence[ToolCall],
+    results: Sequence[ToolResult],
+    *,
+    echo: bool = True,
+    hoist_images: bool = False,
+    **options: Unpack[ConvertOptions],
+) -> list[Any]:
+    """The messages (or input items) that follow the conversation so far: the assistant's
+    echo of ``calls``, then the results in call order, each ``result.to(wire, **options)``.
+
+    Results pair with calls by id (any order) when every result has one, by position when
+    none has; a result without a name or id takes its call's. ``echo=False`` leaves the
+    echo out for a caller who replays the provider's own assistant message as received
+    (Anthropic extended thinking, Responses reasoning items, ``previous_response_id``).
+    ``hoist_images=True`` (with ``image_input=True``): on openai and ollama, whose tool
+    messages name images only in placeholders, the images also follow in one user message.
+
+    >>> from toolresult_lab import ToolCall, ToolResult
+    >>> call = ToolCall(id="call_1", name="get_weather", arguments={"city": "Köln"})
+    >>> result = ToolResult(content=[{"type": "text", "text": "Sunny"}])
+    >>> echo, answer = tool_turn("openai", [call], [result])
+    >>> echo["tool_calls"][0]["function"]
+    {'name': 'get_weather', 'arguments': '{"city":"Köln"}'}
+    >>> answer                                  # the result took its call's id
+    {'role': 'tool', 'tool_call_id': 'call_1', 'content': 'Sunny'}
+
+    :raises ValueError: unknown wire; a pairing problem (naming the ids); hoisting
+        without ``image_input``.
+    :raises TypeError: an entry that is not a ``ToolCall`` / ``ToolResult``; ``echo`` or
+        ``hoist_images`` not a ``bool``; an unknown option.
+    """
+    return turn_messages(
+        wire,
+        options,
+        call_data(calls, "tool_turn"),
+        sources(results, "tool_turn"),
+        echo,
+        hoist_images,
+    )
+
+
+class Turn:
+    """One tool turn in its parts (what :func:`tool_turn` returns, labelled).
+
+    ``messages`` is the turn; ``echo``, ``results`` and ``hoisted`` are its parts in that
+    order; ``pairs`` holds each call with the result that answers it, as sent (a result
+    without a name or id carries its call's); ``hoisted_from`` says, for each hoisted
+    image, which call (its position) and content entry it came from.
+    """
+
+    __slots__ = ("calls", "echo", "hoisted", "hoisted_from", "options", "pairs", "results", "wire")
+
+    def __init__(
+        self,
+        wire: Wire,
+        options: ConvertOptions,
+        echo: list[Any],
+        results: list[Any],
+        hoisted: list[Any],
+        pairs: tuple[tuple[ToolCall, ToolResult], ...],
+        hoisted_from: tuple[tuple[int, int], ...],
+    ) -> None:
+        self.wire: Final = wire
+        self.options: Final = options
+        self.echo: Final = echo
+        self.results: Final = results
+        self.hoisted: Final = hoisted
+        self.pairs: Final = pairs
+        self.hoisted_from: Final = hoisted_from
+
+    @property
+    def messages(self) -> list[Any]:
+        """The whole turn, as :func:`tool_turn` returns it."""
+        return self.echo + self.results + self.hoisted
+
+
+def build_turn(
+    wire: str,
+    calls: Sequence[ToolCall],
+    results: Sequence[ToolResult],
+    *,
+    echo: bool = True,
+    hoist_images: bool = False,
+    **options: Unpack[ConvertOptions],
+) -> Turn:
+    """:func:`tool_turn` in its parts; the same checks and errors."""
+    data = call_data(calls, "build_turn")
+    parts = turn(
+        wire, options, data, sources(results, "build_turn"), echo, hoist_images, "build_turn"
+    )
+    called = tuple(calls)
+    pairs = tuple((called[index], result_of(source)) for index, source in enumerate(parts.paired))
+    return Turn(
+        wire_facts(wire).wire,
+        ConvertOptions(**options),
+        parts.echo,
+        parts.results,
+        parts.hoisted,
+        pairs,
+        tuple(parts.hoisted_from),
+    )
