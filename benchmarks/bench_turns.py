@@ -3,7 +3,7 @@
 Target: at most +20%, i.e. ``tool_turn(wire, calls, results)`` takes at most 1.2x the time of
 ``[r.to(wire) for r in results]`` with the same options. Two turns of three calls each:
 
-- *mixed*: each result is the 7-block mixed result of ``bench_core`` (text, PNG, a resource
+- *mixed*: each result is the 7-block result of ``bench_core`` (text, PNG, a resource
   link, a JSON resource, audio, a PDF, text), the shape of a real MCP tool's answer;
 - *tiny*: each result is one short text, the worst case: the ``to()`` calls cost least there,
   so the echo, the pairing and the type checks weigh most.
@@ -18,7 +18,7 @@ import timeit
 from collections.abc import Callable
 from typing import Any
 
-from bench_core import MIXED
+from bench_core import CONTENT as MIXED  # the Perl bench's 7-block content
 
 from toolresult_lab import WIRES, ToolCall, ToolResult, tool_turn
 

@@ -7,7 +7,7 @@ provider sent it, each wire through its own reader (``wires/<wire>.py``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 from .encoding import MAX_DEPTH, clone, json_encode
@@ -15,7 +15,7 @@ from .facts import WIRES
 from .wires import CallData, turn_shape
 from .wires._turn import make_call
 
-__all__ = ["ToolCall", "call_data"]
+__all__ = ["ToolCall"]
 
 _REPR_ARGUMENTS: Final = 60
 
@@ -199,22 +199,3 @@ def _plain(value: Any, depth: int) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(item, depth + 1) for item in value]
     return value
-
-
-def call_data(calls: Sequence[ToolCall], function: str) -> list[CallData]:
-    """The neutral calls of ``calls`` (a list or tuple of :class:`ToolCall`).
-
-    :raises TypeError: naming ``function``'s ``calls`` argument or the entry at fault.
-    """
-    if not isinstance(calls, (list, tuple)):
-        raise TypeError(
-            f"{function}: calls must be a list or tuple of ToolCall, not {type(calls).__name__}"
-        )
-    data = [call._data for call in calls if isinstance(call, ToolCall)]
-    if len(data) != len(calls):
-        for index, call in enumerate(calls):
-            if not isinstance(call, ToolCall):
-                raise TypeError(
-                    f"{function}: calls[{index}] must be a ToolCall, not {type(call).__name__}"
-                )
-    return data

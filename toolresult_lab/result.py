@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, overload
 
 from .blocks import (
@@ -26,7 +26,7 @@ from .wires import Source, converter
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["ToolResult", "result_of", "sources"]
+__all__ = ["ToolResult", "result_of"]
 
 _DICT_FIELDS: Final = {
     "name": "name",
@@ -251,27 +251,6 @@ class ToolResult:
         if data.structured is not None:
             parts.append(f"structured_content={_shorten(json_encode(data.structured))}")
         return f"ToolResult({', '.join(parts)})"
-
-
-def sources(results: Sequence[ToolResult], function: str) -> list[Source]:
-    """The converters' view of each result (a list or tuple of :class:`ToolResult`).
-
-    :raises TypeError: naming ``function``'s ``results`` argument or the entry at fault.
-    """
-    if not isinstance(results, (list, tuple)):
-        raise TypeError(
-            f"{function}: results must be a list or tuple of ToolResult,"
-            f" not {type(results).__name__}"
-        )
-    data = [result._data for result in results if isinstance(result, ToolResult)]
-    if len(data) != len(results):
-        for index, result in enumerate(results):
-            if not isinstance(result, ToolResult):
-                raise TypeError(
-                    f"{function}: results[{index}] must be a ToolResult,"
-                    f" not {type(result).__name__}"
-                )
-    return data
 
 
 def result_of(data: Source) -> ToolResult:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from .calls import ToolCall, call_data
+from .calls import ToolCall
 from .options import ConvertOptions
-from .result import ToolResult, result_of, sources
+from .result import ToolResult, result_of
 from .wires import Wire, turn, turn_messages, wire_facts
 
 if TYPE_CHECKING:
@@ -55,14 +55,7 @@ def tool_turn(
     :raises TypeError: an entry that is not a ``ToolCall`` / ``ToolResult``; ``echo`` or
         ``hoist_images`` not a ``bool``; an unknown option.
     """
-    return turn_messages(
-        wire,
-        options,
-        call_data(calls, "tool_turn"),
-        sources(results, "tool_turn"),
-        echo,
-        hoist_images,
-    )
+    return turn_messages(wire, options, calls, results, echo, hoist_images)
 
 
 class Turn:
@@ -110,10 +103,7 @@ def build_turn(
     **options: Unpack[ConvertOptions],
 ) -> Turn:
     """:func:`tool_turn` in its parts; the same checks and errors."""
-    data = call_data(calls, "build_turn")
-    parts = turn(
-        wire, options, data, sources(results, "build_turn"), echo, hoist_images, "build_turn"
-    )
+    parts = turn(wire, options, calls, results, echo, hoist_images, "build_turn")
     called = tuple(calls)
     pairs = tuple((called[index], result_of(source)) for index, source in enumerate(parts.paired))
     return Turn(

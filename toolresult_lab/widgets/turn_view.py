@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..calls import ToolCall, call_data
+from ..calls import ToolCall
 from ..options import ConvertOptions
 from ..render_turn import TURN_STYLE, turn_card_html
-from ..result import ToolResult, sources
+from ..result import ToolResult
+from ..wires._turn import neutral_calls, neutral_results
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -40,8 +41,8 @@ class TurnView:
         echo: bool = True,
         hoist_images: bool = False,
     ) -> None:
-        call_data(calls, "compare")  # the same TypeErrors as tool_turn
-        sources(results, "compare")
+        neutral_calls(calls, "compare")  # the same TypeErrors as tool_turn
+        neutral_results(results, "compare")
         for name, value in (("echo", echo), ("hoist_images", hoist_images)):
             if not isinstance(value, bool):
                 raise TypeError(f"compare: {name} must be a bool, not {type(value).__name__}")

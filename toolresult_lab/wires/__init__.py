@@ -14,7 +14,7 @@ from typing import Any, Final
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, Source, Wire, WireFacts, prepare
-from ._turn import CallData, TurnParts, TurnShape, assemble
+from ._turn import CallData, TurnParts, TurnShape, assemble, neutral_calls, neutral_results
 
 __all__ = [
     "FACTS",
@@ -99,31 +99,35 @@ def turn_shape(wire: object) -> TurnShape:
 def turn(
     wire: object,
     options: ConvertOptions,
-    calls: list[CallData],
-    results: list[Source],
+    calls: object,
+    results: object,
     echo: object,
     hoist: object,
     function: str = "tool_turn",
 ) -> TurnParts:
     """One tool turn on ``wire`` (SPEC 7), its results converted as ``to()`` does.
 
+    ``calls`` and ``results`` are the caller's lists of ``ToolCall`` and ``ToolResult``.
+
     :raises ValueError: unknown wire, a pairing problem, hoisting without ``image_input``.
-    :raises TypeError: ``echo`` or ``hoist`` not a ``bool`` (naming ``function``'s keyword);
-        an unknown option, or ``response_tag`` not a ``str``.
+    :raises TypeError: an entry of the wrong type, ``echo`` or ``hoist`` not a ``bool``
+        (naming ``function``'s argument); an unknown option, or ``response_tag`` not a ``str``.
     """
+    neutral = neutral_calls(calls, function)
+    given = neutral_results(results, function)
     if not isinstance(echo, bool):
         raise TypeError(f"{function}: echo must be a bool, not {type(echo).__name__}")
     if not isinstance(hoist, bool):
         raise TypeError(f"{function}: hoist_images must be a bool, not {type(hoist).__name__}")
     made = converter(wire, options)
-    return assemble(_CLASSES[made.facts.wire][2], made, calls, results, echo, hoist)
+    return assemble(_CLASSES[made.facts.wire][2], made, neutral, given, echo, hoist)
 
 
 def turn_messages(
     wire: object,
     options: ConvertOptions,
-    calls: list[CallData],
-    results: list[Source],
+    calls: object,
+    results: object,
     echo: object,
     hoist: object,
 ) -> list[Any]:

@@ -28,6 +28,8 @@ __all__ = [
     "hoist_text",
     "make_call",
     "malformed",
+    "neutral_calls",
+    "neutral_results",
     "ordered_json",
     "pair",
     "read_arguments",
@@ -457,3 +459,45 @@ def assemble(
         paired,
         hoisted_from,
     )
+
+
+def neutral_calls(calls: object, function: str) -> list[CallData]:
+    """The neutral calls of a list or tuple of ``ToolCall`` (read here, compiled, because a
+    turn's own cost should be little more than its ``to()`` calls).
+
+    :raises TypeError: naming ``function``'s ``calls`` argument or the entry at fault.
+    """
+    if not isinstance(calls, (list, tuple)):
+        raise TypeError(
+            f"{function}: calls must be a list or tuple of ToolCall, not {type(calls).__name__}"
+        )
+    found: list[CallData] = []
+    for index, call in enumerate(calls):
+        data = getattr(call, "_data", None)  # a ToolCall's neutral call, and only a ToolCall's
+        if not isinstance(data, CallData):
+            raise TypeError(
+                f"{function}: calls[{index}] must be a ToolCall, not {type(call).__name__}"
+            )
+        found.append(data)
+    return found
+
+
+def neutral_results(results: object, function: str) -> list[Source]:
+    """The converters' view of each of a list or tuple of ``ToolResult``.
+
+    :raises TypeError: naming ``function``'s ``results`` argument or the entry at fault.
+    """
+    if not isinstance(results, (list, tuple)):
+        raise TypeError(
+            f"{function}: results must be a list or tuple of ToolResult,"
+            f" not {type(results).__name__}"
+        )
+    found: list[Source] = []
+    for index, result in enumerate(results):
+        data = getattr(result, "_data", None)  # a ToolResult's Source, and only a ToolResult's
+        if not isinstance(data, Source):
+            raise TypeError(
+                f"{function}: results[{index}] must be a ToolResult, not {type(result).__name__}"
+            )
+        found.append(data)
+    return found
