@@ -16,7 +16,7 @@ from .options import ConvertOptions
 from .steps import Conversion, Explanation
 from .wires import Source, converter, prepare
 
-__all__ = ["convert", "explain", "source"]
+__all__ = ["explain", "source"]
 
 
 def source(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
@@ -30,15 +30,6 @@ def source(name: str, id: str, is_error: bool, content: list[Any], structured: A
     owned: list[Any] = strict_copy(content, "ToolResult.content")
     structured = strict_copy(structured, "ToolResult.structured_content")
     return prepare(strict_text(name), strict_text(id), is_error, owned, structured)
-
-
-def convert(data: Source, wire: object, options: ConvertOptions) -> Conversion:
-    """One conversion: the block, its steps and its notes.
-
-    :raises ValueError: unknown wire.
-    :raises TypeError: unknown option, or ``response_tag`` not a ``str``.
-    """
-    return converter(wire, options).convert(data)
 
 
 def explain(
