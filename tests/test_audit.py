@@ -218,6 +218,24 @@ def test_by_values_that_are_not_strings_group_as_json() -> None:
     assert list(df["shard"]) == ["", "3", '{"a":1}']
 
 
+def test_vision_false_on_wires_turns_off_what_needs_vision() -> None:
+    text_only = audit(RECORDS[:3], vision=False, progress=False, wires=["anthropic", "responses"])
+    check(
+        text_only,
+        [
+            ("anthropic", "text", "text", 3, 2, 8),
+            ("anthropic", "image_png", "placeholder", 1, 1, 83),
+            ("anthropic", "pdf_resource", "native", 1, 1, 200),  # read as text: no vision needed
+            ("responses", "text", "text", 3, 2, 8),
+            ("responses", "image_png", "placeholder", 1, 1, 83),
+            ("responses", "pdf_resource", "placeholder", 1, 1, 200),
+        ],
+    )
+    with pytest.raises(ValueError, match="native_pdf=True contradicts vision=False: on responses"):
+        audit(RECORDS, vision=False, native_pdf=True, wires="responses")
+    assert audit(RECORDS, vision=False, native_pdf=True, wires="anthropic").attrs["records"] == 5
+
+
 def test_profiles_rows_use_each_profiles_options() -> None:
     vision = audit(RECORDS[:1], profiles=["anthropic", "akiio", "openai-chat"], progress=False)
     check(
@@ -470,8 +488,8 @@ def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
         audit(RECORDS, vision_input=True)  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="unknown engine 'spark'"):
         audit(RECORDS, engine="spark")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="vision applies to provider profiles"):
-        audit(RECORDS, vision=False)
+    with pytest.raises(ValueError, match="image_input=True contradicts vision=False"):
+        audit(RECORDS, vision=False, image_input=True)
     with pytest.raises(ValueError, match="a provider profile sets its own options"):
         audit(RECORDS, profiles=True, image_input=True)
     with pytest.raises(ValueError, match="unknown provider profile 'x'"):

@@ -44,7 +44,7 @@ import pandas as pd
 
 from .encoding import json_encode
 from .explain import OUTCOME_COLOURS, OUTCOMES
-from .facts import WIRES, wire_facts
+from .facts import WIRES, native_needs_vision, wire_facts
 from .logs import (
     BadRecord,
     BadRecordError,
@@ -259,6 +259,24 @@ def _by_keys(by: str | Sequence[str] | None, column: str) -> tuple[str, ...]:
     return keys
 
 
+_VISION_OPTIONS: Final = (("image_input", "image"), ("native_pdf", "pdf"))
+
+
+def _text_only(wire: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` for a model that sees no images: off, every native form that needs
+    vision on ``wire`` (as the wire facts say: a PDF needs it on responses and gemini)."""
+    chosen = dict(options)
+    for option, media in _VISION_OPTIONS:
+        if native_needs_vision(wire, media):
+            if chosen.get(option):
+                raise ValueError(
+                    f"{option}={chosen[option]!r} contradicts vision=False: on {wire} that"
+                    f" sends {media}s only a vision model sees"
+                )
+            chosen[option] = False
+    return chosen
+
+
 def _plan(
     wires: str | Sequence[str] | None,
     profiles: bool | str | Sequence[str] | None,
@@ -270,14 +288,14 @@ def _plan(
     if not isinstance(vision, bool):
         raise TypeError(f"vision must be a bool, not {type(vision).__name__}")
     if profiles is None or profiles is False:
-        if not vision:
-            raise ValueError(
-                "vision applies to provider profiles (profiles=...); for wires, the options"
-                " say what is sent (image_input is off unless given)"
-            )
         names = list(WIRES) if wires is None else [wires] if isinstance(wires, str) else list(wires)
         targets = tuple(
-            Target(facts.wire, facts.wire, dict(options)) for facts in map(wire_facts, names)
+            Target(
+                facts.wire,
+                facts.wire,
+                _text_only(facts.wire, options) if not vision else dict(options),
+            )
+            for facts in map(wire_facts, names)
         )
         column: Literal["wire", "profile"] = "wire"
     else:
@@ -483,7 +501,10 @@ def audit(
         unwrapped. The input is only read.
     :param wires: the wires to audit (default: all six), each with ``options``.
     :param profiles: audit provider profiles instead (``True``: all; or ids), each with its
-        own options for a model that does (``vision``) or does not see images.
+        own options.
+    :param vision: the model sees images. ``False``: each profile's options for a text-only
+        model; on wires, every native form that needs vision is turned off (images; PDFs
+        on responses and gemini), and asking for one anyway is a ``ValueError``.
     :param engine: ``"pandas"`` (streams, one core) or ``"dask"`` (parts in parallel; on
         the active ``distributed.Client`` if there is one, see the module docs).
     :param by: top-level key(s) to group by as well, e.g. ``"name"`` or ``"server"``; a

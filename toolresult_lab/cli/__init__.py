@@ -1,7 +1,8 @@
-"""``toolresult-lab``: the capability matrix in the terminal, and conversion of result files.
+"""``toolresult-lab``: the capability matrix in the terminal, conversion of result files, and
+the audit of logged results.
 
-Each subcommand lives in its own module (``matrix``, ``convert``, ``docs``) and adds its
-parser here. Bad input (a missing file, invalid JSON, an unknown wire) gives a one-line
+Each subcommand lives in its own module (``matrix``, ``convert``, ``docs``, ``audit``) and
+adds its parser here. Bad input (a missing file, invalid JSON, an unknown wire) gives a one-line
 message and a non-zero exit status, never a traceback.
 """
 
@@ -12,12 +13,12 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from . import convert, docs, matrix
+from . import audit, convert, docs, matrix
 from ._common import EXIT_INPUT, InputError, Parser
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, docs)
+_SUBCOMMANDS = (matrix, convert, docs, audit)
 
 
 def _parser() -> argparse.ArgumentParser:
