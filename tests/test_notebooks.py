@@ -51,6 +51,25 @@ print(_json.dumps({
 """
 
 
+# Appended to the audit notebook: its own objects as one JSON line.
+AUDIT_PROBE = """\
+import json as _json
+_entries = df[df["kind"] != "empty"].groupby("wire", observed=True)["entries"].sum()
+_empty = df[df["kind"] == "empty"].groupby("wire", observed=True)["entries"].sum()
+print(_json.dumps({
+    "days": [[d.results, d.entries, d.empty, d.bad_lines] for d in days],
+    "attrs": df.attrs,
+    "entries": {str(w): int(n) for w, n in _entries.items()},
+    "empty": {str(w): int(n) for w, n in _empty.items()},
+    "dashboard": client.dashboard_link,
+    "same_on_cluster": bool(on_cluster.equals(df)) and on_cluster.attrs == df.attrs,
+    "native_wires": sorted(str(w) for w in native.index),
+    "switch": {k: {str(p): int(n) for p, n in v.items()} for k, v in switch.to_dict().items()},
+    "logs_left": logs.exists(),
+}))
+"""
+
+
 @pytest.fixture(scope="module")
 def kernel_specs(tmp_path_factory: pytest.TempPathFactory) -> KernelSpecManager:
     """Only a ``python3`` kernel that runs ``sys.executable -m ipykernel_launcher``."""
@@ -92,6 +111,8 @@ def executed(kernel_specs: KernelSpecManager) -> Run:
             nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
             if name == "03_mcp_server":
                 nb.cells.append(nbformat.v4.new_code_cell(MCP_PROBE))
+            if name == "05_audit":
+                nb.cells.append(nbformat.v4.new_code_cell(AUDIT_PROBE))
             km = KernelManager(kernel_name="python3", kernel_spec_manager=kernel_specs)
             client = NotebookClient(
                 nb, km=km, timeout=180, resources={"metadata": {"path": str(NOTEBOOKS)}}
@@ -105,7 +126,7 @@ def executed(kernel_specs: KernelSpecManager) -> Run:
 
 
 def test_notebooks_found() -> None:
-    assert NAMES == ["01_quick_start", "02_provider_differences", "03_mcp_server"]
+    assert NAMES == ["01_quick_start", "02_provider_differences", "03_mcp_server", "05_audit"]
 
 
 @pytest.mark.parametrize("path", PATHS, ids=NAMES)
@@ -198,3 +219,26 @@ def test_mcp_notebook_outcomes(executed: Run) -> None:
     assert defaults["report_pdf anthropic"] == "native"
     assert defaults["report_pdf responses"] == "placeholder"
     assert defaults["chart_png anthropic"] == "placeholder, text"
+
+
+def test_audit_notebook_counts(executed: Run) -> None:
+    run = executed("05_audit")
+    facts = json.loads(run.stream("stdout").strip().splitlines()[-1])
+    results, entries, empty, bad = (sum(day[i] for day in facts["days"]) for i in range(4))
+    assert results == 5000 and bad > 0
+    assert facts["attrs"]["records"] == results
+    assert facts["attrs"]["bad_records"] == bad
+    assert len(facts["attrs"]["bad_examples"]) == 5
+    # every content entry counted once per wire, every empty result once per wire
+    assert facts["entries"] == dict.fromkeys(
+        ["openai", "anthropic", "gemini", "ollama", "responses", "hermes"], entries
+    )
+    assert set(facts["empty"].values()) == {empty}
+    assert facts["dashboard"].startswith("http://127.0.0.1:")
+    assert facts["same_on_cluster"] is True
+    assert facts["native_wires"] == ["anthropic"]
+    switch = facts["switch"]
+    assert switch["text-only"]["openai-responses"] == 0 < switch["vision"]["openai-responses"]
+    assert switch["text-only"]["anthropic"] > 0  # PDF document blocks need no vision
+    assert facts["logs_left"] is False
+    assert "audit:" in json.dumps(run.mime("text/plain"))  # the tqdm bar was shown
