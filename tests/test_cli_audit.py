@@ -164,3 +164,23 @@ def test_the_console_command(log: str) -> None:
         text=True,
     )
     assert usage.returncode == 2 and "invalid choice: 'spark'" in usage.stderr
+
+
+def test_make_log_script_writes_shards_the_audit_reads(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parent.parent / "scripts" / "make_log.py"
+    argv = [str(script), str(tmp_path / "calls.jsonl.gz"), "--results", "301", "--shards", "3"]
+    done = subprocess.run(
+        [sys.executable, *argv, "--seed", "5"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == ["calls-000.jsonl.gz", "calls-001.jsonl.gz", "calls-002.jsonl.gz"]
+    assert [line.split(": ")[1].split(",")[0] for line in done.stdout.splitlines()] == [
+        "101 results",
+        "100 results",
+        "100 results",
+    ]
+    df = audit(str(tmp_path / "calls-*.jsonl.gz"), progress=False)
+    assert df.attrs["records"] == 301
