@@ -207,6 +207,12 @@ class PartReader:
         return int(self._position())
 
 
+_GzipFile: type[gzip.GzipFile]
+try:  # ISA-L inflates 2.5x faster than zlib; same file format, same errors
+    from isal.igzip import IGzipFile as _GzipFile
+except ImportError:  # pragma: no cover - isal comes with the audit extra
+    _GzipFile = gzip.GzipFile
+
 _fast_loads: Callable[[bytes], Any]
 try:  # 5x faster than json; json decides whatever orjson does not accept (NaN, big ints)
     from orjson import loads as _fast_loads
@@ -266,7 +272,7 @@ class FilePart:
             return self._parquet()
         raw = open(self.path, "rb")  # noqa: SIM115 - closed when the lines are exhausted
         if self.format == "gzip":
-            stream: io.BufferedIOBase = gzip.GzipFile(fileobj=raw, mode="rb")
+            stream: io.BufferedIOBase = _GzipFile(fileobj=raw, mode="rb")
             return PartReader(_closing(_json_lines(stream), raw), raw.tell)
         start, stop = self.start, self.stop
         if start > 0:
