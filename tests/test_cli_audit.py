@@ -184,3 +184,20 @@ def test_make_log_script_writes_shards_the_audit_reads(tmp_path: Path) -> None:
     ]
     df = audit(str(tmp_path / "calls-*.jsonl.gz"), progress=False)
     assert df.attrs["records"] == 301
+
+
+def test_a_cluster_failure_is_one_line(
+    capsys: pytest.CaptureFixture[str], log: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toolresult_lab.auditing
+
+    def killed(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("worker tcp://127.0.0.1:4242 was killed")
+
+    monkeypatch.setattr(toolresult_lab.auditing, "audit", killed)
+    code, out, err = run(capsys, "audit", log)
+    assert (code, out) == (1, "")
+    assert err == (
+        "toolresult-lab: error: the audit failed: RuntimeError:"
+        " worker tcp://127.0.0.1:4242 was killed\n"
+    )

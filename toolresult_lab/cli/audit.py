@@ -112,6 +112,8 @@ def _audit(args: argparse.Namespace) -> str:
         raise InputError(f"bad record at {error} (--strict)") from None
     except (OSError, ValueError, TypeError, ImportError) as error:
         raise InputError(str(error)) from None
+    except Exception as error:  # a cluster's own failures (a killed worker, a lost scheduler)
+        raise InputError(f"the audit failed: {type(error).__name__}: {error}") from None
     bad = df.attrs["bad_records"]
     if bad:
         file, line, reason = df.attrs["bad_examples"][0]
