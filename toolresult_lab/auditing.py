@@ -48,6 +48,7 @@ from .facts import WIRES, native_needs_vision, wire_facts
 from .logs import (
     BadRecord,
     BadRecordError,
+    FilePart,
     Part,
     file_parts,
     file_paths,
@@ -374,7 +375,7 @@ def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
         except ImportError as error:
             raise _missing_extra("the audit's progress bar", error) from None
         sizes = [part.size for part in parts]
-        files = all(hasattr(part, "path") for part in parts)
+        files = all(isinstance(part, FilePart) for part in parts)
         total = sum(sizes) if files or all(sizes) else None
         unit = (
             {"unit": "B", "unit_scale": True, "unit_divisor": 1024}
