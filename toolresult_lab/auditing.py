@@ -578,7 +578,13 @@ def plot_audit(
             "payload_bytes": "payload bytes",
         }[weight]
         title = f"What each {table.index.name} sends: {title} by outcome"
-    axes: Axes = table.plot.bar(stacked=True, color=colours, ax=ax, title=title, rot=0)
+    crowded = len(table.index) > 6  # profile ids are long: slant them
+    axes: Axes = table.plot.bar(
+        stacked=True, color=colours, ax=ax, title=title, rot=30 if crowded else 0
+    )
+    if crowded:
+        for label in axes.get_xticklabels():
+            label.set_horizontalalignment("right")
     axes.set_xlabel(str(table.index.name))
     axes.set_ylabel(weight.replace("_", " "))
     axes.legend(title="outcome", bbox_to_anchor=(1.0, 1.0), loc="upper left")
