@@ -63,7 +63,26 @@ print(_json.dumps({
     "ollama_echo_sent": arrived["ollama"][1],
 }))
 """
-PROBES = {"03_mcp_server": MCP_PROBE, "04_tool_turn": TURN_PROBE}
+
+
+# Appended to the audit notebook: its own objects as one JSON line.
+AUDIT_PROBE = """\
+import json as _json
+_entries = df[df["kind"] != "empty"].groupby("wire", observed=True)["entries"].sum()
+_empty = df[df["kind"] == "empty"].groupby("wire", observed=True)["entries"].sum()
+print(_json.dumps({
+    "days": [[d.results, d.entries, d.empty, d.bad_lines] for d in days],
+    "attrs": df.attrs,
+    "entries": {str(w): int(n) for w, n in _entries.items()},
+    "empty": {str(w): int(n) for w, n in _empty.items()},
+    "dashboard": client.dashboard_link,
+    "same_on_cluster": bool(on_cluster.equals(df)) and on_cluster.attrs == df.attrs,
+    "native_wires": sorted(str(w) for w in native.index),
+    "switch": {k: {str(p): int(n) for p, n in v.items()} for k, v in switch.to_dict().items()},
+    "logs_left": logs.exists(),
+}))
+"""
+PROBES = {"03_mcp_server": MCP_PROBE, "04_tool_turn": TURN_PROBE, "05_audit": AUDIT_PROBE}
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +144,7 @@ def test_notebooks_found() -> None:
         "02_provider_differences",
         "03_mcp_server",
         "04_tool_turn",
+        "05_audit",
     ]
 
 
@@ -271,3 +291,26 @@ def test_tool_turn_notebook(executed: Run) -> None:
     ) + "".join(str(h) for h in run.mime("text/plain"))
     assert "iVBORw0KGgo" not in shown  # the PNG's base64 is elided wherever the notebook prints
     assert "data:image/png;base64,<" in shown
+
+
+def test_audit_notebook_counts(executed: Run) -> None:
+    run = executed("05_audit")
+    facts = json.loads(run.stream("stdout").strip().splitlines()[-1])
+    results, entries, empty, bad = (sum(day[i] for day in facts["days"]) for i in range(4))
+    assert results == 5000 and bad > 0
+    assert facts["attrs"]["records"] == results
+    assert facts["attrs"]["bad_records"] == bad
+    assert len(facts["attrs"]["bad_examples"]) == 5
+    # every content entry counted once per wire, every empty result once per wire
+    assert facts["entries"] == dict.fromkeys(
+        ["openai", "anthropic", "gemini", "ollama", "responses", "hermes"], entries
+    )
+    assert set(facts["empty"].values()) == {empty}
+    assert facts["dashboard"].startswith("http://127.0.0.1:")
+    assert facts["same_on_cluster"] is True
+    assert facts["native_wires"] == ["anthropic"]
+    switch = facts["switch"]
+    assert switch["text-only"]["openai-responses"] == 0 < switch["vision"]["openai-responses"]
+    assert switch["text-only"]["anthropic"] > 0  # PDF document blocks need no vision
+    assert facts["logs_left"] is False
+    assert "audit:" in json.dumps(run.mime("text/plain"))  # the tqdm bar was shown

@@ -3,7 +3,13 @@
 >>> from toolresult_lab import ToolResult
 >>> ToolResult(id="call_1", content=[{"type": "text", "text": "hi"}]).to("anthropic")
 {'type': 'tool_result', 'tool_use_id': 'call_1', 'content': [{'type': 'text', 'text': 'hi'}]}
+
+The audit of logged results (``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log``)
+is imported on first use, so importing the package never imports its extra dependencies.
 """
+
+from importlib import import_module
+from typing import Any
 
 from ._build import COMPILED
 from .calls import ToolCall
@@ -38,3 +44,30 @@ __all__ = [
 ]
 
 __version__ = "0.2.0"
+
+#: Names imported on first use, by module (the audit needs pandas, and dask on request).
+_LAZY = {
+    "audit": "auditing",
+    "plot_audit": "auditing",
+    "style_audit": "auditing",
+    "synthetic_log": "synthetic",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """``audit``, ``plot_audit``, ``style_audit`` and ``synthetic_log``, imported when used.
+
+    (Typed where they live: ``toolresult_lab.auditing`` and ``toolresult_lab.synthetic``.
+    No ``TYPE_CHECKING`` import here: mypyc analyses this module with the compiled core,
+    and it would drag dask and matplotlib into every build.)
+    """
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

@@ -52,13 +52,20 @@ class TextItem:
 
 
 class DocumentItem:
-    """Text that came as a resource: an embedded text resource or a decoded ``text/*`` blob."""
+    """Text that came as a resource: an embedded text resource or a decoded ``text/*`` blob.
 
-    __slots__ = ("block_type", "kind", "origin", "text")
+    ``mime`` is the resource's ``mimeType`` as given (``None`` when absent): no wire reads
+    it, but the audit tells a JSON resource from a plain text one by it.
+    """
 
-    def __init__(self, text: str, origin: Literal["text resource", "text/* blob"]) -> None:
+    __slots__ = ("block_type", "kind", "mime", "origin", "text")
+
+    def __init__(
+        self, text: str, origin: Literal["text resource", "text/* blob"], mime: Any = None
+    ) -> None:
         self.text: Final = text
         self.origin: Final = origin
+        self.mime: Final = mime
         self.block_type: Final = "resource"
         self.kind: Final[ItemKind] = "document"
 
@@ -215,12 +222,12 @@ def _resource(block: dict[str, Any]) -> Item:
     if not isinstance(resource, dict):
         resource = {}
     text = resource.get("text")
-    if text is not None:
-        return DocumentItem(text_field(text), "text resource")
-    blob = resource.get("blob")
     mime = resource.get("mimeType")
+    if text is not None:
+        return DocumentItem(text_field(text), "text resource", mime)
+    blob = resource.get("blob")
     if isinstance(blob, str) and isinstance(mime, str) and mime.startswith("text/"):
-        return DocumentItem(lenient_decode(blob).decode("utf-8", "replace"), "text/* blob")
+        return DocumentItem(lenient_decode(blob).decode("utf-8", "replace"), "text/* blob", mime)
     return BlobItem(
         "resource", mime, resource.get("uri"), blob, _media("resource", mime), "resource"
     )

@@ -11,12 +11,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
+from .b64 import decoded_size
 from .facts import MediaKind
+from .items import BlobItem, DocumentItem, Item, NoteItem, TextItem
 from .result import ToolResult
 
-__all__ = ["PROBES", "SAMPLE_IMAGES", "SAMPLE_PDF", "Probe", "get_probe"]
+__all__ = [
+    "ENTRY_KINDS",
+    "OTHER_KINDS",
+    "PROBES",
+    "SAMPLE_IMAGES",
+    "SAMPLE_PDF",
+    "Probe",
+    "entry_bytes",
+    "entry_kind",
+    "get_probe",
+]
 
 #: Real 8x8 images, base64 (two colour bands), by MIME type.
 SAMPLE_IMAGES: Mapping[str, str] = MappingProxyType(
@@ -322,3 +334,96 @@ def get_probe(probe_id: str) -> Probe:
         return PROBES[probe_id]
     except KeyError:
         raise ValueError(f"unknown kind {probe_id!r}; known kinds: {', '.join(PROBES)}") from None
+
+
+#: What :func:`entry_kind` answers for an entry that no probe matches: an image of a MIME
+#: type the catalogue has no probe for, an Anthropic-native block of another source type.
+OTHER_KINDS: Final = ("image_other", "native_other")
+#: Every kind a content entry can have (catalogue order, then :data:`OTHER_KINDS`). The
+#: catalogue's ``empty`` and ``structured_*`` probes have no entries: an audit names a
+#: result without content ``empty``.
+ENTRY_KINDS: Final[tuple[str, ...]] = (*PROBES, *OTHER_KINDS)
+
+_IMAGE_KINDS: Final = {
+    "image/png": "image_png",
+    "image/jpeg": "image_jpeg",
+    "image/gif": "image_gif",
+    "image/webp": "image_webp",
+    "image/bmp": "image_bmp",
+    "image/svg+xml": "image_svg",
+}
+_NATIVE_KINDS: Final = {
+    ("image", "base64"): "native_image_base64",
+    ("image", "url"): "native_image_url",
+    ("document", "text"): "native_text_document",
+    ("document", "base64"): "native_pdf_document",
+    ("document", "content"): "native_content_document",
+}
+
+
+def _is_json(mime: Any) -> bool:
+    if not isinstance(mime, str):
+        return False
+    essence = mime.split(";", 1)[0].strip().lower()
+    return essence == "application/json" or essence.endswith("+json")
+
+
+def entry_kind(item: Item) -> str:
+    """The probe id of a content entry's kind, read from its neutral item.
+
+    Every probe's own entry gets the probe's id; an entry no probe matches gets one of
+    :data:`OTHER_KINDS`. This is a label for counting, not a conversion rule: what a
+    wire does with the entry is what its ``explain()`` record says.
+    """
+    if isinstance(item, TextItem):
+        return "text_cache_control" if item.has_cache_control else "text"
+    if isinstance(item, DocumentItem):
+        if item.origin == "text/* blob":
+            return "text_blob"
+        return "json_resource" if _is_json(item.mime) else "text_resource"
+    if isinstance(item, NoteItem):
+        return "resource_link" if item.origin == "resource_link" else "non_object"
+    if isinstance(item, BlobItem):
+        media = item.media
+        if media == "image":
+            if item.type == "resource":
+                return "image_resource"
+            mime = item.mime
+            return _IMAGE_KINDS.get(mime, "image_other") if isinstance(mime, str) else "image_other"
+        if media == "pdf":
+            return "pdf_resource"
+        if media == "audio":
+            return "audio"
+        if media == "binary":
+            return "binary_blob"
+        return "unknown_type"  # a type MCP does not define, or none at all
+    if item.block_type == "search_result":
+        return "search_result"
+    source = item.block.get("source")
+    source_type = source.get("type") if isinstance(source, dict) else None
+    if not isinstance(source_type, str):
+        return "native_other"
+    return _NATIVE_KINDS.get((item.block_type, source_type), "native_other")
+
+
+def entry_bytes(item: Item) -> int:
+    """How many bytes of the tool's output an entry holds.
+
+    A base64 payload counts its decoded size (the ``N bytes`` of its placeholder; a
+    native block's base64 source likewise), text its UTF-8 length (a native block's
+    text: its string form). A note (a resource link, an entry that is not an object)
+    and a payload that is not a string hold nothing: 0.
+    """
+    if isinstance(item, BlobItem):
+        return 0 if item.payload is None else item.payload.size
+    if isinstance(item, NoteItem):
+        return 0
+    if isinstance(item, (TextItem, DocumentItem)) or not item.text_is_placeholder:
+        text = item.text
+        return len(text) if text.isascii() else len(text.encode("utf-8"))
+    source = item.block.get("source")
+    if isinstance(source, dict) and source.get("type") == "base64":
+        data = source.get("data")
+        if isinstance(data, str):
+            return decoded_size(data)
+    return 0

@@ -109,6 +109,11 @@ class ToolResult:
         """A copy of the MCP ``structuredContent``; ``None`` when absent."""
         return clone(self._data.structured)
 
+    @property
+    def _items(self) -> tuple[Item, ...]:
+        """The neutral items, one per content entry (package-internal: the audit reads them)."""
+        return self._data.items
+
     def __copy__(self) -> ToolResult:
         return self
 

@@ -1,8 +1,9 @@
-"""``toolresult-lab``: the capability matrix in the terminal, and conversion of result files.
+"""``toolresult-lab``: the capability matrix in the terminal, conversion of result files, and
+the audit of logged results.
 
-Each subcommand lives in its own module (``matrix``, ``convert``, ``turn``, ``docs``)
-and adds its parser here. Bad input (a missing file, invalid JSON, an unknown wire) gives a one-line
-message and a non-zero exit status, never a traceback.
+Each subcommand lives in its own module (``matrix``, ``convert``, ``turn``, ``docs``,
+``audit``) and adds its parser here. Bad input (a missing file, invalid JSON, an unknown
+wire) gives a one-line message and a non-zero exit status, never a traceback.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .._build import build_label
-from . import convert, docs, matrix, turn
+from . import audit, convert, docs, matrix, turn
 from ._common import EXIT_INPUT, InputError, Parser
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, turn, docs)
+_SUBCOMMANDS = (matrix, convert, turn, docs, audit)
 
 
 def _parser() -> argparse.ArgumentParser:

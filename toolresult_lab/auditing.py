@@ -1,0 +1,603 @@
+"""The audit: what each wire (or provider profile) does with every entry of a log of results.
+
+The matrix shows what a wire does with one probe of each kind; the audit answers the
+question a team with millions of logged MCP tool results has: if we send these to
+provider X (or switch from X to Y, or turn a text-only model on), what does the model
+stop seeing, how often, and how many bytes?
+
+>>> df = audit("logs/*.jsonl.gz")                                 # doctest: +SKIP
+>>> df = audit("logs/*.jsonl.gz", profiles=True, vision=False)    # doctest: +SKIP
+
+It reads what the converters report and restates no rule: each result is converted once
+per wire with ``explain()``, and each record's outcome is counted under the entry's
+probe-catalogue kind (``probes.entry_kind``) with its payload size
+(``probes.entry_bytes``); a result with no content entries counts its block's outcome
+(the first of ``explain().notes``) under the kind ``empty``.
+
+Running on a cluster
+--------------------
+``engine="dask"`` reads the input as parts (a file each, plain JSON Lines files also in
+byte ranges of ``blocksize``, Parquet files by row groups), audits each part where it is
+scheduled and adds the parts' tallies up. It runs on the active ``distributed.Client``
+when there is one, unchanged, else on Dask's local process scheduler::
+
+    from dask.distributed import Client
+    client = Client("tcp://scheduler:8786")      # or Client(LocalCluster(n_workers=8))
+    df = audit("/shared/logs/*.jsonl.gz", engine="dask")
+
+The workers need ``toolresult_lab`` installed (the compiled build: it is the fast one) and
+the files at the same paths (a shared filesystem). A DataFrame or an iterable is shipped
+to the workers in parts of 10,000 rows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import numpy as np
+import pandas as pd
+
+from .encoding import json_encode
+from .explain import OUTCOME_COLOURS, OUTCOMES
+from .facts import WIRES, native_needs_vision, wire_facts
+from .logs import (
+    BadRecord,
+    BadRecordError,
+    FilePart,
+    Part,
+    file_parts,
+    file_paths,
+    line_offsets,
+    memory_parts,
+    read_record,
+)
+from .options import ConvertOptions
+from .probes import ENTRY_KINDS, entry_bytes, entry_kind
+from .profiles import PROFILES, get_profile
+from .result import ToolResult
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from typing_extensions import Unpack
+
+__all__ = [
+    "COUNT_COLUMNS",
+    "EMPTY_KIND",
+    "BadRecordError",
+    "Engine",
+    "Source",
+    "audit",
+    "plot_audit",
+    "style_audit",
+]
+
+Engine = Literal["pandas", "dask"]
+#: What :func:`audit` reads.
+Source = (
+    str
+    | os.PathLike[str]
+    | Sequence[str | os.PathLike[str]]
+    | pd.DataFrame
+    | Iterable[ToolResult | Mapping[str, Any]]
+)
+Weight = Literal["entries", "results", "payload_bytes"]
+
+#: The kind of a result with no content entries.
+EMPTY_KIND: Final = "empty"
+#: The counts of each row of an audit.
+COUNT_COLUMNS: Final = ("entries", "results", "payload_bytes")
+#: How many bad records ``df.attrs["bad_examples"]`` keeps (the first, in input order).
+MAX_EXAMPLES: Final = 5
+#: Bytes of a plain JSON Lines file per part on the dask engine.
+DEFAULT_BLOCKSIZE: Final = 32 * 2**20
+#: Rows of a DataFrame or an iterable per part on the dask engine.
+ROWS_PER_PART: Final = 10_000
+_CHUNK: Final = 2048  # results per aggregation step (bounded memory, few numpy calls)
+
+
+@dataclass(frozen=True)
+class Target:
+    """One column value of the audit: a wire with options, or a provider profile."""
+
+    label: str
+    wire: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to count (shipped to every worker as is)."""
+
+    targets: tuple[Target, ...]
+    column: Literal["wire", "profile"]
+    by: tuple[str, ...]
+    strict: bool
+
+    @property
+    def keys(self) -> list[str]:
+        return [*self.by, self.column, "kind", "outcome"]
+
+
+@dataclass
+class Tally:
+    """One part's counts: a row per (by..., wire or profile, kind, outcome) seen."""
+
+    frame: pd.DataFrame
+    records: int
+    bad: int
+    examples: list[tuple[int, str]]
+    """(line within the part, reason) of its first bad records."""
+    lines: int
+
+
+# -- one part -----------------------------------------------------------------------
+
+
+def _structured_bytes(result: ToolResult) -> int:
+    structured = result.structured_content
+    return 0 if structured is None else len(json_encode(structured).encode("utf-8"))
+
+
+def _add_chunk(
+    totals: np.ndarray, codes: list[int], owners: list[int], sizes: list[int], width: int
+) -> np.ndarray:
+    """``totals`` (entries, results, payload bytes by key code) plus one chunk's rows.
+
+    ``owners`` numbers the results within the chunk: a result counts once per key.
+    """
+    code = np.asarray(codes, dtype=np.int64)
+    owner = np.asarray(owners, dtype=np.int64)
+    chunk = np.zeros((3, width), dtype=np.int64)
+    chunk[0] = np.bincount(code, minlength=width)
+    chunk[1] = np.bincount(np.unique(owner * width + code) % width, minlength=width)
+    np.add.at(chunk[2], code, np.asarray(sizes, dtype=np.int64))
+    if totals.shape[1] < width:
+        totals = np.pad(totals, ((0, 0), (0, width - totals.shape[1])))
+    return totals + chunk
+
+
+def tally_part(part: Part, plan: Plan, advance: Callable[[int], object] | None = None) -> Tally:
+    """Audit one part (runs on a worker for the dask engine).
+
+    :param advance: called with the progress made (in the units of ``part.size``).
+    """
+    targets = [(target.label, target.wire, target.options) for target in plan.targets]
+    by, strict = plan.by, plan.strict
+    keys: dict[tuple[Any, ...], int] = {}
+    codes: list[int] = []
+    owners: list[int] = []
+    sizes: list[int] = []
+    totals = np.zeros((3, 0), dtype=np.int64)
+    records = bad = owner = reported = 0
+    examples: list[tuple[int, str]] = []
+    reader = part.reader()
+    for line, value in reader:
+        if value is None:  # a blank line
+            continue
+        try:
+            if isinstance(value, BadRecord):
+                raise value
+            result, group = read_record(value, by)
+        except BadRecord as error:
+            bad += 1
+            if len(examples) < MAX_EXAMPLES:
+                examples.append((line, str(error)))
+            if strict:
+                break
+            continue
+        records += 1
+        items = result._items
+        if items:
+            kinds = [entry_kind(item) for item in items]
+            weights = [entry_bytes(item) for item in items]
+            for label, wire, options in targets:
+                for record in result.explain(wire, **options):
+                    index = record.index
+                    key = (group, label, kinds[index], record.outcome)
+                    code = keys.get(key)
+                    if code is None:
+                        code = keys[key] = len(keys)
+                    codes.append(code)
+                    owners.append(owner)
+                    sizes.append(weights[index])
+        else:
+            weight = _structured_bytes(result)
+            for label, wire, options in targets:
+                outcome = result.explain(wire, **options).notes[0].outcome
+                key = (group, label, EMPTY_KIND, outcome)
+                code = keys.get(key)
+                if code is None:
+                    code = keys[key] = len(keys)
+                codes.append(code)
+                owners.append(owner)
+                sizes.append(weight)
+        owner += 1
+        if owner == _CHUNK:
+            totals = _add_chunk(totals, codes, owners, sizes, len(keys))
+            codes, owners, sizes, owner = [], [], [], 0
+            if advance is not None:
+                position = reader.position()
+                advance(position - reported)
+                reported = position
+    if codes:
+        totals = _add_chunk(totals, codes, owners, sizes, len(keys))
+    if advance is not None:
+        advance(part.size - reported)
+    return Tally(_keyed(totals, keys, plan), records, bad, examples, reader.lines)
+
+
+def _keyed(totals: np.ndarray, keys: dict[tuple[Any, ...], int], plan: Plan) -> pd.DataFrame:
+    """The counts with their key columns instead of key codes (codes are positions)."""
+    frame = pd.DataFrame(
+        [(*group, label, kind, outcome) for group, label, kind, outcome in keys],
+        columns=plan.keys,
+        dtype=object,
+    )
+    for row, column in enumerate(COUNT_COLUMNS):
+        frame[column] = totals[row] if len(keys) else pd.Series(dtype="int64")
+    keyed: pd.DataFrame = frame
+    return keyed
+
+
+# -- the whole audit ------------------------------------------------------------------
+
+
+def _by_keys(by: str | Sequence[str] | None, column: str) -> tuple[str, ...]:
+    keys = () if by is None else (by,) if isinstance(by, str) else tuple(by)
+    reserved = {column, "kind", "outcome", *COUNT_COLUMNS}
+    for key in keys:
+        if not isinstance(key, str) or not key:
+            raise TypeError(f"by must name top-level keys (non-empty str), not {key!r}")
+        if key in reserved:
+            raise ValueError(f"by={key!r} would shadow the audit's own column {key!r}")
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"by names a key twice: {list(keys)}")
+    return keys
+
+
+_VISION_OPTIONS: Final = (("image_input", "image"), ("native_pdf", "pdf"))
+
+
+def _text_only(wire: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` for a model that sees no images: off, every native form that needs
+    vision on ``wire`` (as the wire facts say: a PDF needs it on responses and gemini)."""
+    chosen = dict(options)
+    for option, media in _VISION_OPTIONS:
+        if native_needs_vision(wire, media):
+            if chosen.get(option):
+                raise ValueError(
+                    f"{option}={chosen[option]!r} contradicts vision=False: on {wire} that"
+                    f" sends {media}s only a vision model sees"
+                )
+            chosen[option] = False
+    return chosen
+
+
+def _plan(
+    wires: str | Sequence[str] | None,
+    profiles: bool | str | Sequence[str] | None,
+    vision: bool,
+    by: str | Sequence[str] | None,
+    strict: bool,
+    options: Mapping[str, Any],
+) -> Plan:
+    if not isinstance(vision, bool):
+        raise TypeError(f"vision must be a bool, not {type(vision).__name__}")
+    if profiles is None or profiles is False:
+        names = list(WIRES) if wires is None else [wires] if isinstance(wires, str) else list(wires)
+        targets = tuple(
+            Target(
+                facts.wire,
+                facts.wire,
+                _text_only(facts.wire, options) if not vision else dict(options),
+            )
+            for facts in map(wire_facts, names)
+        )
+        column: Literal["wire", "profile"] = "wire"
+    else:
+        if wires is not None:
+            raise ValueError("give wires or profiles, not both (a profile names its wire)")
+        if options:
+            raise ValueError(
+                f"a provider profile sets its own options; got {', '.join(options)}"
+                " (audit wires to choose options)"
+            )
+        ids = (
+            list(PROFILES)
+            if profiles is True
+            else [profiles]
+            if isinstance(profiles, str)
+            else list(profiles)
+        )
+        chosen = [get_profile(profile_id) for profile_id in ids]
+        targets = tuple(Target(p.id, p.wire, p.options(vision)) for p in chosen)
+        column = "profile"
+    labels = [target.label for target in targets]
+    if not labels:
+        raise ValueError(f"no {column}s to audit")
+    if len(set(labels)) != len(labels):
+        raise ValueError(f"a {column} is given twice: {labels}")
+    empty = ToolResult()
+    for target in targets:  # unknown options and bad values fail here, before any reading
+        empty.explain(target.wire, **target.options)
+    return Plan(targets, column, _by_keys(by, column), bool(strict))
+
+
+def _is_path(value: object) -> bool:
+    return isinstance(value, (str, os.PathLike))
+
+
+def _parts(source: Source, split: bool, blocksize: int) -> list[Part]:
+    if isinstance(source, pd.DataFrame):
+        return list(memory_parts(source, "<DataFrame>", ROWS_PER_PART if split else None))
+    if isinstance(source, (str, os.PathLike)):
+        return list(file_parts(file_paths([source]), blocksize if split else None))
+    if isinstance(source, (Mapping, ToolResult, bytes, bytearray)):
+        raise TypeError(
+            "audit reads paths, a DataFrame or an iterable of results, not one"
+            f" {type(source).__name__} (wrap a single result in a list)"
+        )
+    if isinstance(source, Sequence) and source and all(_is_path(item) for item in source):
+        return list(file_parts(file_paths(source), blocksize if split else None))
+    if isinstance(source, Iterable):
+        return list(memory_parts(source, "<records>", ROWS_PER_PART if split else None))
+    raise TypeError(f"audit cannot read a {type(source).__name__}")
+
+
+def _in_kernel() -> bool:
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "kernel", None) is not None
+
+
+def _wants_progress(progress: bool | None) -> bool:
+    if progress is not None:
+        return bool(progress)
+    return _in_kernel() or sys.stderr.isatty()
+
+
+def _missing_extra(what: str, error: ImportError) -> ImportError:
+    return ImportError(
+        f"{what} needs the audit extra: pip install 'toolresult_lab[audit]' ({error})"
+    )
+
+
+def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
+    bar: Any = None
+    if show:
+        try:
+            from tqdm.auto import tqdm
+        except ImportError as error:
+            raise _missing_extra("the audit's progress bar", error) from None
+        sizes = [part.size for part in parts]
+        files = all(isinstance(part, FilePart) for part in parts)
+        total = sum(sizes) if files or all(sizes) else None
+        unit = (
+            {"unit": "B", "unit_scale": True, "unit_divisor": 1024}
+            if files
+            else {"unit": " results"}
+        )
+        bar = tqdm(total=total, desc="audit", **unit)
+    tallies: list[Tally] = []
+    try:
+        for part in parts:
+            tally = tally_part(part, plan, None if bar is None else bar.update)
+            tallies.append(tally)
+            if plan.strict and tally.bad:
+                break
+    finally:
+        if bar is not None:
+            bar.close()
+    return tallies
+
+
+def _active_client() -> Any:
+    """The active ``distributed.Client``, or ``None`` (distributed is never imported here)."""
+    if "distributed" not in sys.modules:
+        return None
+    from distributed import default_client
+
+    try:
+        return default_client()
+    except ValueError:  # no client
+        return None
+
+
+def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
+    try:
+        import dask.bag as db
+    except ImportError as error:
+        raise _missing_extra("engine='dask'", error) from None
+    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(tally_part, plan)
+    client = _active_client()
+    if client is None:
+        if not show:
+            return list(bag.compute(scheduler="processes"))
+        from dask.diagnostics.progress import ProgressBar
+
+        with ProgressBar(out=sys.stderr):
+            return list(bag.compute(scheduler="processes"))
+    future = client.compute(bag)
+    if show:
+        from distributed import progress as distributed_progress
+
+        if _in_kernel():
+            from IPython.display import display
+
+            display(distributed_progress(future, notebook=True, multi=False))
+        else:
+            with contextlib.redirect_stdout(sys.stderr):  # the bar, not the output
+                distributed_progress(future, notebook=False)
+    return list(future.result())
+
+
+def _empty_frame(plan: Plan) -> pd.DataFrame:
+    columns: dict[str, Any] = {key: pd.Series(dtype=object) for key in plan.keys}
+    columns.update({column: pd.Series(dtype="int64") for column in COUNT_COLUMNS})
+    empty: pd.DataFrame = pd.DataFrame(columns)
+    return empty
+
+
+def _combine(parts: Sequence[Part], tallies: list[Tally], plan: Plan) -> pd.DataFrame:
+    """The parts' tallies as one frame, in a fixed order (whatever the engine)."""
+    offsets = line_offsets(parts[: len(tallies)], [tally.lines for tally in tallies])
+    examples = [
+        (part.label, offset + line, reason)
+        for part, tally, offset in zip(parts, tallies, offsets, strict=False)
+        for line, reason in tally.examples
+    ][:MAX_EXAMPLES]
+    if plan.strict and examples:
+        raise BadRecordError(*examples[0])
+    keys = plan.keys
+    frames = [tally.frame for tally in tallies if len(tally.frame)]
+    if frames:
+        grouped = pd.concat(frames, ignore_index=True).groupby(keys, sort=False)
+        frame = grouped[list(COUNT_COLUMNS)].sum().reset_index()
+    else:
+        frame = _empty_frame(plan)
+    for key in plan.by:
+        frame[key] = frame[key].astype(str)
+    frame[plan.column] = pd.Categorical(
+        frame[plan.column], categories=[target.label for target in plan.targets]
+    )
+    frame["kind"] = pd.Categorical(frame["kind"], categories=list(ENTRY_KINDS))
+    frame["outcome"] = pd.Categorical(frame["outcome"], categories=list(OUTCOMES))
+    for column in COUNT_COLUMNS:
+        frame[column] = frame[column].astype("int64")
+    ordered: pd.DataFrame = frame.sort_values(keys, kind="stable", ignore_index=True)
+    result: pd.DataFrame = ordered[[*keys, *COUNT_COLUMNS]]
+    result.attrs = {
+        "records": sum(tally.records for tally in tallies),
+        "bad_records": sum(tally.bad for tally in tallies),
+        "bad_examples": examples,
+    }
+    return result
+
+
+def audit(
+    source: Source,
+    wires: str | Sequence[str] | None = None,
+    profiles: bool | str | Sequence[str] | None = None,
+    vision: bool = True,
+    engine: Engine = "pandas",
+    by: str | Sequence[str] | None = None,
+    *,
+    strict: bool = False,
+    progress: bool | None = None,
+    blocksize: int = DEFAULT_BLOCKSIZE,
+    **options: Unpack[ConvertOptions],
+) -> pd.DataFrame:
+    """What each wire (or provider profile) does with every content entry of a log.
+
+    :param source: a path, a glob or a list of them (JSON Lines, plain or gzip, or
+        Parquet; told apart by their first bytes), a DataFrame (a row per record), or an
+        iterable of ``ToolResult``s or record dicts. A record is an MCP ``CallToolResult``
+        object (``content``, ``structuredContent``, ``isError``) with optional ``name``
+        and ``id``; other keys are ignored unless named in ``by``; a JSON-RPC response is
+        unwrapped. The input is only read.
+    :param wires: the wires to audit (default: all six), each with ``options``.
+    :param profiles: audit provider profiles instead (``True``: all; or ids), each with its
+        own options.
+    :param vision: the model sees images. ``False``: each profile's options for a text-only
+        model; on wires, every native form that needs vision is turned off (images; PDFs
+        on responses and gemini), and asking for one anyway is a ``ValueError``.
+    :param engine: ``"pandas"`` (streams, one core) or ``"dask"`` (parts in parallel; on
+        the active ``distributed.Client`` if there is one, see the module docs).
+    :param by: top-level key(s) to group by as well, e.g. ``"name"`` or ``"server"``; a
+        record without the key groups under ``""``.
+    :param strict: raise :class:`BadRecordError` at the first bad record instead of
+        counting it.
+    :param progress: show progress (default: on a terminal or in a notebook).
+    :param blocksize: bytes per part of a plain JSON Lines file on the dask engine.
+    :returns: one row per (``by``..., ``wire`` or ``profile``, ``kind``, ``outcome``) with
+        ``entries`` (content entries), ``results`` (records with at least one such entry)
+        and ``payload_bytes`` (decoded size of base64 payloads, UTF-8 length of text).
+        ``attrs``: ``records`` (results audited), ``bad_records`` and ``bad_examples``
+        (the first few as ``(file, line, reason)``, lines from 1).
+    :raises ValueError: unknown wire, profile or engine; no files match.
+    :raises TypeError: an unknown option.
+    """
+    if engine not in ("pandas", "dask"):
+        raise ValueError(f"unknown engine {engine!r}; known engines: pandas, dask")
+    if not isinstance(blocksize, int) or blocksize < 1:
+        raise ValueError(f"blocksize must be a positive int, not {blocksize!r}")
+    plan = _plan(wires, profiles, vision, by, strict, options)
+    parts = _parts(source, engine == "dask", blocksize)
+    show = _wants_progress(progress)
+    tallies = _run_pandas(parts, plan, show) if engine == "pandas" else _run_dask(parts, plan, show)
+    return _combine(parts, tallies, plan)
+
+
+# -- views ---------------------------------------------------------------------------
+
+
+def _column(df: pd.DataFrame) -> str:
+    for column in ("wire", "profile"):
+        if column in df.columns:
+            return column
+    raise ValueError("not an audit frame: it has no wire or profile column")
+
+
+def outcome_totals(df: pd.DataFrame, weight: Weight = "entries") -> pd.DataFrame:
+    """Wires (or profiles) x outcomes: the sum of ``weight`` (for tables and the plot)."""
+    if weight not in COUNT_COLUMNS:
+        raise ValueError(f"unknown weight {weight!r}; known: {', '.join(COUNT_COLUMNS)}")
+    column = _column(df)
+    table = df.pivot_table(
+        index=column, columns="outcome", values=weight, aggfunc="sum", observed=True, fill_value=0
+    )
+    present = [outcome for outcome in OUTCOMES if outcome in table.columns]
+    ordered: pd.DataFrame = table[present].astype("int64")
+    ordered.columns = pd.Index([str(c) for c in ordered.columns], name="outcome")
+    ordered.index = pd.Index([str(i) for i in ordered.index], name=column)
+    return ordered
+
+
+def plot_audit(
+    df: pd.DataFrame,
+    weight: Weight = "entries",
+    *,
+    ax: Axes | None = None,
+    title: str | None = None,
+) -> Axes:
+    """A stacked bar per wire (or profile): its outcomes, by entries or by payload bytes.
+
+    Drawn by pandas with matplotlib, in the outcome palette of the matrix.
+    """
+    table = outcome_totals(df, weight)
+    colours: Any = [OUTCOME_COLOURS[outcome] for outcome in table.columns]  # type: ignore[index]
+    if title is None:
+        title = {
+            "entries": "content entries",
+            "results": "results",
+            "payload_bytes": "payload bytes",
+        }[weight]
+        title = f"What each {table.index.name} sends: {title} by outcome"
+    crowded = len(table.index) > 6  # profile ids are long: slant them
+    axes: Axes = table.plot.bar(
+        stacked=True, color=colours, ax=ax, title=title, rot=30 if crowded else 0
+    )
+    if crowded:
+        for label in axes.get_xticklabels():
+            label.set_horizontalalignment("right")
+    axes.set_xlabel(str(table.index.name))
+    axes.set_ylabel(weight.replace("_", " "))
+    axes.legend(title="outcome", bbox_to_anchor=(1.0, 1.0), loc="upper left")
+    return axes
+
+
+def style_audit(df: pd.DataFrame) -> Any:
+    """A Styler of an audit frame: each outcome in its matrix colour, counts with separators."""
+
+    def colour(value: Any) -> str:
+        background = OUTCOME_COLOURS.get(str(value))  # type: ignore[call-overload]
+        return f"background-color: {background}; color: white" if background else ""
+
+    counts = [column for column in COUNT_COLUMNS if column in df.columns]
+    styler = df.style.map(colour, subset=["outcome"]).format("{:,}", subset=list[Any](counts))
+    return styler.bar(subset=["entries"], color="#d0d7de") if "entries" in df.columns else styler
