@@ -154,11 +154,12 @@ def peak_rss(path: Path, results: int) -> int:
 
 
 def bench_memory(work: Path, sizes: tuple[int, int]) -> None:
-    print("\npeak RSS of a fresh process auditing one plain JSON Lines file (six wires):")
+    print("\npeak RSS of a fresh process auditing one gzipped JSON Lines file (six wires;")
+    print("64-byte payloads, so a million results fit in little disk space):")
     peaks = []
     for results in sizes:
-        path = work / f"rss-{results}.jsonl"
-        stats = synthetic_log(path, results, seed=2)
+        path = work / f"rss-{results}.jsonl.gz"
+        stats = synthetic_log(path, results, seed=2, payload_bytes=64)
         peak = peak_rss(path, results)
         peaks.append(peak)
         print(
