@@ -34,6 +34,7 @@ __all__ = [
     "pair",
     "read_arguments",
     "read_dict",
+    "read_function_calls",
     "read_id",
     "read_list",
     "read_name",
@@ -228,6 +229,28 @@ def read_arguments(value: Any, wire: str, where: str) -> Any:
         return value
     shown = type(value).__name__
     raise malformed(wire, where, f"arguments must be an object or JSON text, not {shown}")
+
+
+def read_function_calls(message: dict[str, Any], wire: str, where: str) -> list[ReadCall]:
+    """``message["tool_calls"][i].function.{name, arguments}`` and ``.id``: the calls of an
+    openai or ollama assistant message (a call whose ``type`` is not ``function``, such as
+    an OpenAI custom tool call, is skipped)."""
+    calls = []
+    for index, entry in enumerate(read_list(message.get("tool_calls"), wire, where + "tool_calls")):
+        at = f"{where}tool_calls[{index}]"
+        entry = read_dict(entry, wire, at)
+        if entry.get("type", "function") not in ("function", None):
+            continue  # a custom tool call (free-form input) is not a function call
+        function = read_dict(entry.get("function"), wire, at + ".function")
+        calls.append(
+            ReadCall(
+                at,
+                read_id(entry.get("id"), wire, at + ".id"),
+                read_name(function.get("name"), wire, at + ".function.name"),
+                read_arguments(function.get("arguments"), wire, at + ".function"),
+            )
+        )
+    return calls
 
 
 # ------------------------------------------------------------------------------------------

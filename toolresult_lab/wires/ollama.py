@@ -16,11 +16,8 @@ from ._turn import (
     CallData,
     ReadCall,
     TurnShape,
-    read_arguments,
     read_dict,
-    read_id,
-    read_list,
-    read_name,
+    read_function_calls,
     with_extra,
 )
 
@@ -67,22 +64,7 @@ class OllamaTurn(TurnShape):
             message = message["message"]
             where = "message."
         message = read_dict(message, "ollama", where.rstrip(".") or "message")
-        calls = []
-        for index, entry in enumerate(
-            read_list(message.get("tool_calls"), "ollama", where + "tool_calls")
-        ):
-            at = f"{where}tool_calls[{index}]"
-            entry = read_dict(entry, "ollama", at)
-            function = read_dict(entry.get("function"), "ollama", at + ".function")
-            calls.append(
-                ReadCall(
-                    at,
-                    read_id(entry.get("id"), "ollama", at + ".id"),
-                    read_name(function.get("name"), "ollama", at + ".function.name"),
-                    read_arguments(function.get("arguments"), "ollama", at + ".function"),
-                )
-            )
-        return calls
+        return read_function_calls(message, "ollama", where)
 
 
 TURN: Final[TurnShape] = OllamaTurn("ollama", hoists=True)

@@ -15,11 +15,9 @@ from ._turn import (
     CallData,
     ReadCall,
     TurnShape,
-    read_arguments,
     read_dict,
-    read_id,
+    read_function_calls,
     read_list,
-    read_name,
     with_extra,
 )
 
@@ -70,24 +68,7 @@ class OpenAITurn(TurnShape):
             message = read_dict(choices[0], "openai", "choices[0]").get("message")
             where = "choices[0].message."
         message = read_dict(message, "openai", where.rstrip(".") or "message")
-        calls = []
-        for index, entry in enumerate(
-            read_list(message.get("tool_calls"), "openai", where + "tool_calls")
-        ):
-            at = f"{where}tool_calls[{index}]"
-            entry = read_dict(entry, "openai", at)
-            if entry.get("type", "function") not in ("function", None):
-                continue  # a custom tool call (free-form input) is not a function call
-            function = read_dict(entry.get("function"), "openai", at + ".function")
-            calls.append(
-                ReadCall(
-                    at,
-                    read_id(entry.get("id"), "openai", at + ".id"),
-                    read_name(function.get("name"), "openai", at + ".function.name"),
-                    read_arguments(function.get("arguments"), "openai", at + ".function"),
-                )
-            )
-        return calls
+        return read_function_calls(message, "openai", where)
 
 
 TURN: Final[TurnShape] = OpenAITurn("openai", needs_call_ids=True, hoists=True)
