@@ -8,7 +8,10 @@ from ..steps import Conversion
 from ._common import Converter, Source, WireFacts
 
 FACTS: Final[WireFacts] = WireFacts(
-    "openai", "OpenAI Chat Completions tool message", has_name_field=False
+    "openai",
+    "OpenAI Chat Completions tool message",
+    has_name_field=False,
+    requires={"id": "tool_call_id"},
 )
 
 
