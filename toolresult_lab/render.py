@@ -16,6 +16,7 @@ from .b64 import decoded_size
 from .encoding import json_encode, json_string, text_field
 from .explain import OUTCOME_COLOURS, Explanations
 from .facts import WIRES, wire_facts
+from .measure import payload_bytes
 from .options import ConvertOptions
 from .steps import Explanation, ResultNote
 
@@ -57,7 +58,6 @@ _DATA_URL_HEADER = 256  # how far to look for the comma of a data: URL
 _THUMB_MAX = 256 * 1024  # base64 characters embedded per thumbnail, at most
 _DISPLAY_CHARS = 4000  # longer strings (not payloads) are clipped in the JSON view
 _SUMMARY_CHARS = 120
-_BIG_STRING = 1 << 16  # payload_bytes measures strings this long without re-encoding them
 
 
 #: The one stylesheet of every view; all selectors are scoped to ``trl-`` classes.
@@ -153,38 +153,6 @@ def elide_base64(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [elide_base64(item) for item in value]
     return value
-
-
-# -- sizes ----------------------------------------------------------------------
-
-
-def payload_bytes(block: Any) -> int:
-    """UTF-8 size of the block as sent: its compact JSON, or the text itself for hermes.
-
-    Equal to ``len(json_encode(block).encode())`` for a dict (and to the capability
-    matrix's ``payload_bytes``), without building the JSON of big strings: a long
-    printable ASCII string (a base64 payload) encodes to its length plus two quotes plus
-    one backslash per ``"`` or ``\\``, so it is measured that way and left out of the JSON
-    that is actually built; a 50 MiB image is never copied to be measured.
-    """
-    if isinstance(block, str):
-        return len(block) if block.isascii() else len(block.encode("utf-8", "surrogatepass"))
-    extra = 0
-
-    def shrink(value: Any) -> Any:
-        nonlocal extra
-        if type(value) is str:
-            if len(value) >= _BIG_STRING and value.isascii() and value.isprintable():
-                extra += len(value) + value.count('"') + value.count("\\")
-                return ""
-            return value
-        if isinstance(value, dict):
-            return {key: shrink(item) for key, item in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [shrink(item) for item in value]
-        return value
-
-    return len(json_encode(shrink(block)).encode("utf-8", "surrogatepass")) + extra
 
 
 # -- JSON view --------------------------------------------------------------------

@@ -15,7 +15,7 @@ from .blocks import (
 )
 from .encoding import clone, json_encode
 from .explain import Explanations
-from .facts import WIRES, Wire, carries_native, native_needs_vision
+from .facts import WIRES, Wire, carries_native, native_needs_vision, wire_facts
 from .items import BlobItem, Item, NoteItem
 from .mcp_input import mcp_result_dict
 from .options import ConvertOptions
@@ -172,10 +172,15 @@ class ToolResult:
 
         ``.notes`` says what the wire did with the result's own fields where something
         is lost or replaced (empty content, ``is_error``, the name, ``structured_content``);
-        ``.block`` is the block ``to()`` returns for the same wire and options.
+        ``.block`` is the block ``to()`` returns for the same wire and options;
+        ``.warnings`` the documented provider limits the block meets (advice).
         """
-        records, conversion = explain(self._data, wire, options)
-        return Explanations.of(records, conversion.notes, conversion.block)
+        data = self._data
+        records, conversion = explain(data, wire, options)
+        facts = wire_facts(wire)  # known: the conversion checked it
+        return Explanations.of(
+            records, conversion.notes, conversion.block, facts.wire, name=data.name, id=data.id
+        )
 
     def _repr_html_(self) -> str:
         """The notebook view: content table and one card per wire (see ``render``)."""
