@@ -14,14 +14,13 @@ lower bound. The rules and their sources: docs/costs-and-limits.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .encoding import json_encode
 from .explain import Explanations
 from .facts import Wire
-from .measure import carried, entry_texts, measure
+from .measure import Carried, carried, entry_texts, measure
 from .options import ConvertOptions
 from .tokens import (
     GeminiResolution,
@@ -105,50 +104,46 @@ def _figure(index: int | None, what: str, figure: TokenFigure) -> EntryTokens:
 
 def _media_entries(
     wire: Wire,
-    records: Sequence[Any],
+    index: int,
+    items: tuple[Carried, ...],
     detail: OpenAIDetail,
     media_resolution: GeminiResolution | None,
-) -> tuple[list[EntryTokens], dict[int, int]]:
-    """The figures of the images and PDFs the block carries, and their payloads (id: length)."""
+) -> list[EntryTokens]:
+    """The figures of the images and PDFs one entry carries."""
     out: list[EntryTokens] = []
-    payloads: dict[int, int] = {}
-    for record in records:
-        for item in carried(record):
-            if item.data is not None:
-                payloads[id(item.data)] = len(item.data)
-            measured = measure(item)
-            if item.media == "image":
-                size = None if measured is None else measured.size
-                if size is None:
-                    why = (
-                        f"an image fetched from {item.url}: its size is not known here"
-                        if measured is None
-                        else f"{item.mime}: its size cannot be read from its header"
-                    )
-                    out.append(EntryTokens(record.index, "image", None, why, "image: no size"))
-                    continue
-                what = f"image {size.width}x{size.height} {size.format}"
-                figure = image_tokens(
-                    wire, size.width, size.height, detail=detail, media_resolution=media_resolution
-                )
-                out.append(_figure(record.index, what, figure))
+    for item in items:
+        measured = measure(item)
+        if item.media == "image":
+            size = None if measured is None else measured.size
+            if size is None:
+                if measured is None:
+                    why = f"an image fetched from {item.url}: its size is not known here"
+                    name = "image by URL: size unknown"
+                else:
+                    why = f"{item.mime}: its size cannot be read from its header"
+                    name = "image: size unreadable"
+                out.append(EntryTokens(index, "image", None, why, name))
                 continue
-            pages = None if measured is None else measured.pages
-            what = "PDF" if pages is None else f"PDF, {pages:,} page{'s' * (pages != 1)}"
-            found = (
-                None
-                if pages is None
-                else pdf_tokens(wire, pages, media_resolution=media_resolution)
+            what = f"image {size.width}x{size.height} {size.format}"
+            figure = image_tokens(
+                wire, size.width, size.height, detail=detail, media_resolution=media_resolution
             )
-            if found is not None:
-                out.append(_figure(record.index, what, found))
-            elif pages is None and wire == "gemini":
-                why = "gemini: 258 tokens per page, but the page count cannot be read"
-                out.append(EntryTokens(record.index, what, None, why, "PDF: pages unknown"))
-            else:
-                name = f"{wire} PDF: no per-page figure"
-                out.append(EntryTokens(record.index, what, None, pdf_note(wire), name))
-    return out, payloads
+            out.append(_figure(index, what, figure))
+            continue
+        pages = None if measured is None else measured.pages
+        what = "PDF" if pages is None else f"PDF, {pages:,} page{'s' * (pages != 1)}"
+        found = (
+            None if pages is None else pdf_tokens(wire, pages, media_resolution=media_resolution)
+        )
+        if found is not None:
+            out.append(_figure(index, what, found))
+        elif pages is None and wire == "gemini":
+            why = "gemini: 258 tokens per page, but the page count cannot be read"
+            out.append(EntryTokens(index, what, None, why, "PDF: pages unknown"))
+        else:
+            name = f"{wire} PDF: no per-page figure"
+            out.append(EntryTokens(index, what, None, pdf_note(wire), name))
+    return out
 
 
 def _rest_chars(block: Any, payloads: dict[int, int], texts: int) -> int:
@@ -159,6 +154,8 @@ def _rest_chars(block: Any, payloads: dict[int, int], texts: int) -> int:
     """
     if isinstance(block, str):
         return max(0, len(block) - texts)
+    if not payloads:
+        return max(0, len(json_encode(block)) - texts)
     lengths = set(payloads.values())
 
     def strip(value: Any) -> Any:
@@ -192,23 +189,22 @@ def estimate_explained(
     :param media_resolution: Gemini 3's ``media_resolution``; ``None``: the per-tile rule.
     """
     wire = explanations.wire
-    media, payloads = _media_entries(wire, explanations, detail, media_resolution)
     entries: list[EntryTokens] = []
+    payloads: dict[int, int] = {}
     text_chars = 0
-    by_index: dict[int, list[EntryTokens]] = {}
-    for figure in media:
-        if figure.index is not None:
-            by_index.setdefault(figure.index, []).append(figure)
     for record in explanations:
-        texts = entry_texts(record)
-        if texts or record.part is None or not by_index.get(record.index):
-            text = "\n".join(texts)
+        items = carried(record)
+        for item in items:
+            if item.data is not None:
+                payloads[id(item.data)] = len(item.data)
+        media = _media_entries(wire, record.index, items, detail, media_resolution)
+        texts = entry_texts(record, items)
+        if record.part is None:
+            entries.append(EntryTokens(record.index, "not sent", 0, record.reason, "not sent"))
+        elif texts or not media:
             text_chars += sum(len(t) for t in texts)
-            if record.part is None:
-                entries.append(EntryTokens(record.index, "not sent", 0, record.reason, "not sent"))
-            else:
-                entries.append(_figure(record.index, "text", text_tokens(text, wire)))
-        entries.extend(by_index.get(record.index, ()))
+            entries.append(_figure(record.index, "text", text_tokens("\n".join(texts), wire)))
+        entries.extend(media)
     rest = _rest_chars(explanations.block, payloads, text_chars)
     rest_figure = text_tokens("x" * rest, wire)
     rule = f"{rest_figure.rule}: the block's ids, name, keys and any structured_content"

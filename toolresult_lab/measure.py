@@ -131,15 +131,20 @@ def carried(explanation: Explanation) -> tuple[Carried, ...]:
     return tuple(found)
 
 
-def entry_texts(explanation: Explanation) -> list[str]:
+def entry_texts(explanation: Explanation, items: tuple[Carried, ...] | None = None) -> list[str]:
     """The text one entry puts before the model: its string, or the strings of the block it
-    placed (payloads, URLs of fetched sources and the names of block types left out)."""
+    placed (payloads, URLs of fetched sources and the names of block types left out).
+
+    ``items`` is :func:`carried` of the entry, when the caller has it already.
+    """
     part = explanation.part
     if part is None or explanation.native is not None:  # a native payload is not text
         return []
     if isinstance(part, str):
         return [part]
-    payloads = {id(c.data) for c in carried(explanation) if c.data is not None}
+    if items is None:
+        items = carried(explanation)
+    payloads = {id(c.data) for c in items if c.data is not None}
     texts: list[str] = []
 
     def walk(value: Any, key: object) -> None:

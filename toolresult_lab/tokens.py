@@ -260,6 +260,17 @@ def pdf_note(wire: str) -> str:
 def text_tokens(text: str, wire: str) -> TokenFigure:
     """Tokens for ``text`` at about 4 characters per token: no well-kept tokenizer works
     offline for these providers, so this is a labelled approximation, not a count."""
+    return TokenFigure(_ceil_div(len(text), 4), *_text_rule(wire))
+
+
+_TEXT_RULES: dict[str, tuple[str, str, str]] = {}
+
+
+def _text_rule(wire: str) -> tuple[str, str, str]:
+    """Rule, source and name of the text approximation on ``wire`` (made once per wire)."""
+    found = _TEXT_RULES.get(wire)
+    if found is not None:
+        return found
     wire_facts(wire)
     if wire == "gemini":
         source = doc_pages.GEMINI_TOKENS.cite()
@@ -268,4 +279,5 @@ def text_tokens(text: str, wire: str) -> TokenFigure:
     else:
         source = f"{doc_pages.OPENAI_TOKENS_HELP.cite()} (a rule of thumb; {wire} documents none)"
     rule = "≈ 4 characters per token (approximation; no offline tokenizer)"
-    return TokenFigure(_ceil_div(len(text), 4), rule, source, "text: ≈ 4 characters per token")
+    found = _TEXT_RULES[wire] = (rule, source, "text: ≈ 4 characters per token")
+    return found
