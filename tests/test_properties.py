@@ -474,13 +474,15 @@ def shown_texts(kwargs: dict, options: dict, positions: list[tuple]) -> list[str
     return shown
 
 
-def model_texts(kwargs: dict, outputs: dict) -> dict[str, list[str]]:
+def model_texts(kwargs: dict, options: dict, outputs: dict) -> dict[str, list[str]]:
     """The text a model reads, per wire (native payload parts excluded, they carry data)."""
     texts: dict[str, list[str]] = {}
     texts["openai"] = [outputs["openai"]["content"]]
     texts["ollama"] = [outputs["ollama"]["content"]]
     hermes = outputs["hermes"]
-    middle = json.loads(hermes[hermes.index("\n") + 1 : hermes.rindex("\n")])
+    tag = options.get("response_tag")  # the tag itself may hold a newline
+    tag = "tool_response" if tag is None else tag
+    middle = json.loads(hermes[len(f"<{tag}>\n") : -len(f"\n</{tag}>")])
     texts["hermes"] = [middle["content"]]
     texts["hermes-raw"] = [hermes]
     output = outputs["responses"]["output"]
@@ -521,7 +523,7 @@ def leaked_payloads(kwargs: dict, options: dict, outputs: dict) -> tuple[list[st
         grams |= payload_grams(_get(kwargs["content"], p))
     grams = {g for g in grams if not any(g in s for s in shown)}
     leaks = set()
-    for wire, texts in model_texts(kwargs, outputs).items():
+    for wire, texts in model_texts(kwargs, options, outputs).items():
         for text in texts:
             for k in range(len(text) - MIN_PAYLOAD + 1):
                 gram = text[k : k + MIN_PAYLOAD]
