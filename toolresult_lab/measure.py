@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from .b64 import decoded_size
 from .encoding import json_encode
@@ -23,6 +23,9 @@ from .imagesize import ImageSize, image_size
 from .limits import media_warnings, request_warnings
 from .pdfpages import pdf_pages
 from .steps import Explanation
+
+if TYPE_CHECKING:
+    from .wires._common import RequiredField
 
 __all__ = [
     "Carried",
@@ -73,10 +76,12 @@ class ProviderWarning:
     """A documented provider limit (or a required field) that a block meets: advice only.
 
     ``index`` is the content entry it is about; ``None`` for the block as a whole.
+    ``field`` is ``name`` or ``id`` for a required field left empty, else ``None``.
     """
 
     index: int | None
     text: str
+    field: RequiredField | None = None
 
     def __str__(self) -> str:
         return self.text if self.index is None else f"#{self.index}: {self.text}"
@@ -202,7 +207,7 @@ def block_warnings(
         if not given[field]:
             what = "tool name" if field == "name" else "call id"
             text = f"{wire}: the {what} is empty; the provider rejects a block without {key}"
-            out.append(ProviderWarning(None, text))
+            out.append(ProviderWarning(None, text, field))
     images, largest = 0, 0
     quoted: set[str] = set()
     for record in records:
