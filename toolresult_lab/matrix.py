@@ -28,6 +28,7 @@ from .result import ToolResult
 __all__ = [
     "OPTION_GRID",
     "TriState",
+    "blank_missing",
     "capability_matrix",
     "export_matrix",
     "outcome_table",
@@ -269,14 +270,24 @@ def pivot_outcomes(
 
 
 def pivot_caption(
-    image_input: bool = False, native_pdf: TriState = "default", source_blocks: TriState = "default"
+    image_input: bool = False,
+    native_pdf: TriState = "default",
+    source_blocks: TriState = "default",
+    *,
+    tokens: bool = False,
 ) -> str:
-    """The one-line heading of a kinds x wires pivot (the CLI and the explorer print it)."""
-    return (
-        f"What each wire sends (image_input={'on' if image_input else 'off'}, "
-        f"native_pdf={native_pdf}, source_blocks={source_blocks}). "
-        f"Outcomes: {', '.join(OUTCOMES)}."
+    """The one-line heading of a kinds x wires pivot (the CLI and the explorer print it);
+    ``tokens``: of :func:`token_table` instead of the outcomes."""
+    options = (
+        f"(image_input={'on' if image_input else 'off'}, "
+        f"native_pdf={native_pdf}, source_blocks={source_blocks})"
     )
+    if tokens:
+        return (
+            f"What each wire's block costs in tokens {options}. ≥: a figure the provider"
+            " does not document is left out."
+        )
+    return f"What each wire sends {options}. Outcomes: {', '.join(OUTCOMES)}."
 
 
 def token_table(df: pd.DataFrame) -> pd.DataFrame:
@@ -375,7 +386,7 @@ def style_matrix(df: pd.DataFrame) -> Any:
     return styler.set_tooltips(tooltips)
 
 
-def _plain(df: pd.DataFrame) -> pd.DataFrame:
+def blank_missing(df: pd.DataFrame) -> pd.DataFrame:
     """The long form with every missing value blank (no ``nan`` or ``<NA>`` in text)."""
     as_objects = df.astype(object)
     plain: pd.DataFrame = as_objects.where(df.notna(), "")
@@ -390,7 +401,7 @@ def export_matrix(df: pd.DataFrame, fmt: ExportFormat) -> str:
     """
     long = "outcome" in df.columns
     if fmt == "markdown":
-        return str(_plain(df).to_markdown(index=False) if long else df.to_markdown())
+        return str(blank_missing(df).to_markdown(index=False) if long else df.to_markdown())
     if fmt == "html":
         return str(style_matrix(df).to_html())
     if fmt == "csv":

@@ -1,7 +1,7 @@
 """``toolresult-lab``: the capability matrix in the terminal, and conversion of result files.
 
-Each subcommand lives in its own module (``matrix``, ``convert``, ``docs``) and adds its
-parser here. Bad input (a missing file, invalid JSON, an unknown wire) gives a one-line
+Each subcommand lives in its own module (``matrix``, ``convert``, ``profiles``, ``docs``)
+and adds its parser here. Bad input (a missing file, invalid JSON, an unknown wire) gives a one-line
 message and a non-zero exit status, never a traceback.
 """
 
@@ -13,12 +13,12 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .._build import build_label
-from . import convert, docs, matrix
+from . import convert, docs, matrix, profiles
 from ._common import EXIT_INPUT, InputError, Parser
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, docs)
+_SUBCOMMANDS = (matrix, convert, profiles, docs)
 
 
 def _parser() -> argparse.ArgumentParser:
