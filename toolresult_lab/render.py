@@ -77,7 +77,8 @@ _COPY_JS = (
 STYLE = (
     ".trl-view,.trl-card{font-family:system-ui,sans-serif;font-size:13px}"
     ".trl-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(22em,1fr));gap:8px}"
-    ".trl-card{border:1px solid #d0d7de;border-radius:6px;padding:8px;min-width:0}"
+    ".trl-card{border:1px solid #d0d7de;border-radius:6px;padding:8px;min-width:0;"
+    "line-height:1.4}"
     ".trl-selected .trl-card,.trl-card.trl-selected{outline:3px solid #1f5fbf}"
     ".trl-wire{font-weight:700;font-family:monospace;margin-right:6px}"
     ".trl-title,.trl-empty{color:#57606a}"
@@ -90,8 +91,9 @@ STYLE = (
     "border:1px solid #d0d7de;margin-right:4px}"
     ".trl-thumb-skipped{display:inline-block;border:1px dashed #b7791f;padding:4px;"
     "font-size:12px}"
-    ".trl-json{max-height:24em;overflow:auto;background:#f6f8fa;padding:6px;margin:4px 0 0;"
-    "white-space:pre-wrap;word-break:normal;overflow-wrap:normal;font-size:12px}"
+    # `.trl-card pre.trl-json` outranks JupyterLab's `.jp-OutputArea-output pre` (break-all)
+    ".trl-card pre.trl-json{max-height:24em;overflow:auto;background:#f6f8fa;padding:6px;"
+    "margin:4px 0 0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;font-size:12px}"
     ".trl-options{color:#57606a;font-size:12px;margin-top:2px}"
     ".trl-notes,.trl-warnings{margin:4px 0;padding-left:1.2em;font-size:12px}"
     ".trl-warnings{color:#8a4b00}"
