@@ -416,6 +416,7 @@ def test_style_matrix_pivot(full):
         "document",
     ):
         assert f"background-color: {OUTCOME_COLOURS[outcome]};\n  color: white;" in html, outcome
+    assert "position: sticky" in html  # the kind labels stay when a wide table scrolls
 
 
 def test_style_matrix_long_form():

@@ -363,7 +363,7 @@ def profile_matrix(
 
 
 def style_matrix(df: pd.DataFrame) -> Any:
-    """A pandas Styler: one colour per outcome, the reason as a tooltip.
+    """A pandas Styler: one colour per outcome, the reason as a tooltip, the row labels sticky.
 
     Takes the long form (colours the ``outcome`` column) or a pivot from
     :func:`pivot_outcomes` / :func:`profile_matrix` (colours every cell).
@@ -383,7 +383,8 @@ def style_matrix(df: pd.DataFrame) -> Any:
         tooltips = (
             reasons if reasons is not None else pd.DataFrame("", index=df.index, columns=df.columns)
         )
-    return styler.set_tooltips(tooltips)
+    # The row labels stay in view when a wide table (kinds x 12 profiles) scrolls sideways.
+    return styler.set_tooltips(tooltips).set_sticky(axis="index")
 
 
 def blank_missing(df: pd.DataFrame) -> pd.DataFrame:
