@@ -406,3 +406,25 @@ def test_estimates_of_every_probe_on_every_wire_name_their_rules():
             assert all(e.rule and e.name for e in estimate.entries), (probe.id, wire)
             assert estimate.total >= 0
     json.dumps([e.__dict__ for e in estimate.entries])  # plain values
+
+
+def test_measured_payloads_held_alive_are_bounded(monkeypatch):
+    from toolresult_lab import measure as measure_module
+
+    monkeypatch.setattr(measure_module, "_MAX_KEPT_CHARS", 150)
+    measure_module._MEASURED.clear()
+    first = Carried(0, "image", "image/png", SAMPLE_IMAGES["image/png"], "native")  # 112 chars
+    second = Carried(0, "image", "image/gif", SAMPLE_IMAGES["image/gif"], "native")
+    measure(first)
+    assert list(measure_module._MEASURED) == [id(first.data)]
+    measure(second)  # 112 + 88 > 150: the first is let go
+    assert list(measure_module._MEASURED) == [id(second.data)]
+
+
+def test_the_package_exports_the_estimate():
+    import toolresult_lab
+    from toolresult_lab import costs
+
+    assert toolresult_lab.estimate_tokens is costs.estimate_tokens
+    assert toolresult_lab.TokenEstimate is TokenEstimate
+    assert toolresult_lab.ProviderWarning is ProviderWarning

@@ -6,6 +6,7 @@
 """
 
 from ._build import COMPILED
+from .costs import EntryTokens, TokenEstimate, estimate_tokens
 from .explain import OUTCOMES, Explanation, Explanations
 from .facts import (
     MEDIA_KINDS,
@@ -16,6 +17,7 @@ from .facts import (
     carries_native,
     native_needs_vision,
 )
+from .measure import ProviderWarning
 from .result import ToolResult
 
 __all__ = [
@@ -24,12 +26,16 @@ __all__ = [
     "OPTION_NAMES",
     "OUTCOMES",
     "WIRES",
+    "EntryTokens",
     "Explanation",
     "Explanations",
     "MediaKind",
+    "ProviderWarning",
+    "TokenEstimate",
     "ToolResult",
     "Wire",
     "carries_native",
+    "estimate_tokens",
     "native_needs_vision",
 ]
 

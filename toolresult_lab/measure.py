@@ -41,7 +41,8 @@ __all__ = [
 PDF_MIME: Final = "application/pdf"
 _BIG_STRING: Final = 1 << 16  # payload_bytes measures strings this long without re-encoding them
 _NAME_KEYS: Final = frozenset({"type", "media_type"})  # strings that name a shape, not text
-_MAX_MEASURED: Final = 256
+_MAX_MEASURED: Final = 256  # payloads kept measured, at most ...
+_MAX_KEPT_CHARS: Final = 256 * 1024 * 1024  # ... and at most this much base64 held alive
 _MEASURED: dict[int, tuple[str, Measured]] = {}
 
 
@@ -181,9 +182,10 @@ def measure(item: Carried) -> Measured | None:
         measured = Measured(decoded_size(data), image_size(data), None)
     else:
         measured = Measured(decoded_size(data), None, pdf_pages(data))
-    if len(_MEASURED) >= _MAX_MEASURED:
+    kept_chars = sum(len(text) for text, _ in _MEASURED.values())
+    if len(_MEASURED) >= _MAX_MEASURED or kept_chars + len(data) > _MAX_KEPT_CHARS:
         _MEASURED.clear()
-    _MEASURED[id(data)] = (data, measured)
+    _MEASURED[id(data)] = (data, measured)  # the payload is kept: its id cannot be reused
     return measured
 
 
