@@ -232,6 +232,10 @@ def test_bad_arguments():
     image = image_result(SAMPLE_IMAGES["image/png"], "image/png")
     with pytest.raises(ValueError, match="unknown detail"):
         estimate_tokens(image, "responses", image_input=True, detail="medium")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown detail 'medium'; known: auto, low, high"):
+        estimate_tokens(result, "openai", detail="medium")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown media_resolution 'max'"):
+        estimate_tokens(result, "hermes", media_resolution="max")  # type: ignore[arg-type]
 
 
 # --- warnings ----------------------------------------------------------------------------------

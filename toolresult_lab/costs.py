@@ -26,6 +26,7 @@ from .tokens import (
     GeminiResolution,
     OpenAIDetail,
     TokenFigure,
+    check_image_options,
     image_tokens,
     pdf_note,
     pdf_tokens,
@@ -188,6 +189,7 @@ def estimate_explained(
     :param detail: the OpenAI ``detail`` of images on responses (``auto``: the API default).
     :param media_resolution: Gemini 3's ``media_resolution``; ``None``: the per-tile rule.
     """
+    check_image_options(detail, media_resolution)
     wire = explanations.wire
     entries: list[EntryTokens] = []
     payloads: dict[int, int] = {}

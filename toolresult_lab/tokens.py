@@ -23,6 +23,7 @@ __all__ = [
     "OpenAIDetail",
     "TokenFigure",
     "anthropic_pixel_tokens",
+    "check_image_options",
     "image_tokens",
     "openai_patch_tokens",
     "pdf_note",
@@ -66,6 +67,14 @@ def _check_size(width: int, height: int) -> None:
         raise ValueError(f"image size must be positive, got {width}x{height}")
 
 
+def check_image_options(detail: str, media_resolution: str | None) -> None:
+    """``ValueError`` for a ``detail`` or ``media_resolution`` no provider documents."""
+    if detail not in get_args(OpenAIDetail):
+        raise ValueError(f"unknown detail {detail!r}; known: {', '.join(get_args(OpenAIDetail))}")
+    if media_resolution is not None:
+        _check_resolution(media_resolution)
+
+
 def image_tokens(
     wire: str,
     width: int,
@@ -81,10 +90,7 @@ def image_tokens(
     """
     facts = wire_facts(wire)
     _check_size(width, height)
-    if detail not in get_args(OpenAIDetail):
-        raise ValueError(f"unknown detail {detail!r}; known: {', '.join(get_args(OpenAIDetail))}")
-    if media_resolution is not None:
-        _check_resolution(media_resolution)
+    check_image_options(detail, media_resolution)
     if not facts.carries_image:
         rule = f"{wire}: {facts.title} carries no image; its text is counted by text_tokens()"
         return TokenFigure(0, rule, _FACTS_SOURCE, f"{wire}: no image form")
