@@ -44,13 +44,12 @@ class Explanations(list[Explanation]):
       read (measuring reads each payload's header), then kept.
     """
 
-    __slots__ = ("_id", "_name", "_warnings", "block", "notes", "wire")
+    __slots__ = ("_fields", "_warnings", "block", "notes", "wire")
     notes: tuple[ResultNote, ...]
     block: Any
     wire: Wire
-    _name: str
-    _id: str
-    _warnings: tuple[ProviderWarning, ...] | None
+    _fields: tuple[str, str]
+    _warnings: tuple[ProviderWarning, ...]
 
     @classmethod
     def of(
@@ -59,7 +58,6 @@ class Explanations(list[Explanation]):
         notes: tuple[ResultNote, ...],
         block: Any,
         wire: Wire,
-        *,
         name: str = "",
         id: str = "",
     ) -> Explanations:
@@ -71,16 +69,15 @@ class Explanations(list[Explanation]):
         explained.notes = notes
         explained.block = block
         explained.wire = wire
-        explained._name = name
-        explained._id = id
-        explained._warnings = None
+        explained._fields = (name, id)
         return explained
 
     @property
     def warnings(self) -> tuple[ProviderWarning, ...]:
         """The provider limits this block meets and the required fields it lacks (advice)."""
-        found = self._warnings
-        if found is None:
-            found = block_warnings(self.wire, self, self.block, self._name, self._id)
-            self._warnings = found
-        return found
+        try:
+            return self._warnings
+        except AttributeError:  # not computed yet: measuring reads each payload's header
+            name, id = self._fields
+            self._warnings = block_warnings(self.wire, self, self.block, name, id)
+            return self._warnings

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, cast, overload
 
 from .blocks import (
     AnthropicToolResult,
@@ -15,7 +15,7 @@ from .blocks import (
 )
 from .encoding import clone, json_encode
 from .explain import Explanations
-from .facts import WIRES, Wire, carries_native, native_needs_vision, wire_facts
+from .facts import WIRES, Wire, carries_native, native_needs_vision
 from .items import BlobItem, Item, NoteItem
 from .mcp_input import mcp_result_dict
 from .options import ConvertOptions
@@ -177,9 +177,9 @@ class ToolResult:
         """
         data = self._data
         records, conversion = explain(data, wire, options)
-        facts = wire_facts(wire)  # known: the conversion checked it
+        known = cast(Wire, wire)  # the conversion checked it
         return Explanations.of(
-            records, conversion.notes, conversion.block, facts.wire, name=data.name, id=data.id
+            records, conversion.notes, conversion.block, known, data.name, data.id
         )
 
     def _repr_html_(self) -> str:
