@@ -5,7 +5,12 @@ resource, CSV blob, resource link, structured content, error), all generated loc
 deterministically, so a notebook can convert real ``CallToolResult`` objects into every
 provider's tool-result block. Run it over stdio with ``python demo_server.py``.
 
-Written for the ``mcp`` 2.x SDK, where v1's ``FastMCP`` is called ``MCPServer``.
+Runs on the ``mcp`` SDK the ``notebooks`` extra installs (2.x, whose server class is
+``MCPServer``) and on 1.x (``FastMCP``): the content types are built with their JSON field
+names (``mimeType``), which both generations accept, and the tools that return content
+blocks say ``structured_output=False`` (1.x would also send that content, payloads included,
+as ``structuredContent``). A missing dependency stops it with one line naming the package and
+the command that installs it.
 """
 
 from __future__ import annotations
@@ -15,22 +20,39 @@ import datetime as dt
 import io
 import math
 import struct
+import sys
 import wave
 from typing import TypedDict
 
-from fpdf import FPDF
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import (
-    AudioContent,
-    BlobResourceContents,
-    EmbeddedResource,
-    ImageContent,
-    ResourceLink,
-    TextContent,
-    TextResourceContents,
-)
-from PIL import Image, ImageDraw
+#: The package that provides each module this server imports (for the one-line error).
+PACKAGES = {"fpdf": "fpdf2", "PIL": "pillow", "mcp": "mcp"}
+INSTALL = "pip install 'toolresult_lab[notebooks]'"
+
+try:
+    from fpdf import FPDF
+    from mcp.types import (
+        AudioContent,
+        BlobResourceContents,
+        EmbeddedResource,
+        ImageContent,
+        ResourceLink,
+        TextContent,
+        TextResourceContents,
+    )
+    from PIL import Image, ImageDraw
+except ImportError as error:  # one line, not a traceback
+    missing = (error.name or "").split(".")[0]
+    sys.exit(
+        f"demo_server.py needs {PACKAGES.get(missing, missing)} ({error}); install it with"
+        f" {INSTALL}"
+    )
+
+try:  # mcp 2.x
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+except ImportError:  # mcp 1.x
+    from mcp.server.fastmcp import FastMCP as MCPServer
+    from mcp.server.fastmcp.exceptions import ToolError
 
 PDF_URI = "file:///reports/quarterly%20report.pdf"
 README_URI = "file:///docs/README.md"
@@ -84,50 +106,50 @@ def make_wav() -> bytes:
     return buf.getvalue()
 
 
-@mcp.tool()
+@mcp.tool(structured_output=False)
 def chart_png() -> list[ImageContent | TextContent]:
     """A small PNG bar chart plus a text description of it."""
     return [
-        ImageContent(type="image", data=b64(make_png()), mime_type="image/png"),
+        ImageContent(type="image", data=b64(make_png()), mimeType="image/png"),
         TextContent(type="text", text=f"Bar chart, 64x48 px, 5 bars: {list(BAR_HEIGHTS)}."),
     ]
 
 
-@mcp.tool()
+@mcp.tool(structured_output=False)
 def report_pdf() -> EmbeddedResource:
     """A one-page PDF report as an embedded blob resource."""
-    blob = BlobResourceContents(uri=PDF_URI, mime_type="application/pdf", blob=b64(make_pdf()))
+    blob = BlobResourceContents(uri=PDF_URI, mimeType="application/pdf", blob=b64(make_pdf()))
     return EmbeddedResource(type="resource", resource=blob)
 
 
-@mcp.tool()
+@mcp.tool(structured_output=False)
 def beep_wav() -> AudioContent:
     """A 0.1 s 440 Hz beep as WAV audio."""
-    return AudioContent(type="audio", data=b64(make_wav()), mime_type="audio/wav")
+    return AudioContent(type="audio", data=b64(make_wav()), mimeType="audio/wav")
 
 
-@mcp.tool()
+@mcp.tool(structured_output=False)
 def readme_resource() -> EmbeddedResource:
     """A markdown README as an embedded text resource."""
-    res = TextResourceContents(uri=README_URI, mime_type="text/markdown", text=README_TEXT)
+    res = TextResourceContents(uri=README_URI, mimeType="text/markdown", text=README_TEXT)
     return EmbeddedResource(type="resource", resource=res)
 
 
-@mcp.tool()
+@mcp.tool(structured_output=False)
 def csv_blob() -> EmbeddedResource:
     """A small UTF-8 CSV (with a non-ASCII city name) as an embedded blob resource."""
-    blob = BlobResourceContents(uri=CSV_URI, mime_type="text/csv", blob=b64(CSV_TEXT.encode()))
+    blob = BlobResourceContents(uri=CSV_URI, mimeType="text/csv", blob=b64(CSV_TEXT.encode()))
     return EmbeddedResource(type="resource", resource=blob)
 
 
-@mcp.tool()
+@mcp.tool(structured_output=False)
 def find_file() -> ResourceLink:
     """A link to a (large, not inlined) file instead of its content."""
     return ResourceLink(
         type="resource_link",
         name="large.parquet",
         uri="file:///data/large.parquet",
-        mime_type="application/vnd.apache.parquet",
+        mimeType="application/vnd.apache.parquet",
         description="A large Parquet file, linked rather than embedded.",
         size=123_456_789,
     )

@@ -17,6 +17,7 @@ cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
 VENV=${VENV:-.venv}
+case "$VENV" in /*) ;; *) VENV="$PWD/$VENV" ;; esac  # absolute: the version check runs from /
 BUILD=${TRL_BUILD:-compiled}
 EXTRAS=${EXTRAS:-dev}
 

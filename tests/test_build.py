@@ -41,8 +41,10 @@ def test_compiled_flag_says_what_is_imported():
 def test_the_expected_build_is_under_test():
     assert EXPECTED in ("compiled", "pure"), EXPECTED
     assert COMPILED is (EXPECTED == "compiled")
-    repo = Path(__file__).resolve().parent.parent
-    assert not PACKAGE.is_relative_to(repo), f"testing the source tree {PACKAGE}, not the install"
+    source = Path(__file__).resolve().parent.parent / "toolresult_lab"
+    # (the install may well sit inside the repo, in .venv: only the source tree itself is wrong)
+    assert source != PACKAGE, f"testing the source tree {PACKAGE}, not the install"
+    assert "site-packages" in PACKAGE.parts, PACKAGE
 
 
 def test_version_names_the_build(tmp_path):

@@ -3,10 +3,13 @@ input (one line on stderr, a non-zero exit status, never a traceback)."""
 
 from __future__ import annotations
 
+import base64
+import csv
 import io
 import json
 import subprocess
 import sys
+from math import ceil
 
 import mcp.types as mt
 import pandas as pd
@@ -14,9 +17,12 @@ import pytest
 
 from toolresult_lab import COMPILED, WIRES, ToolResult, __version__
 from toolresult_lab.cli import main
+from toolresult_lab.costs import estimate_tokens
 from toolresult_lab.docs import provider_differences
 from toolresult_lab.matrix import pivot_outcomes
 from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.profiles import PROFILES
+from toolresult_lab.render import elide_base64
 
 ROWS = len(WIRES) * len(PROBES) * 18
 
@@ -279,18 +285,31 @@ def test_convert_stdin(capsys, monkeypatch):
 
 
 def test_convert_all_wires(capsys, mixed_file):
-    got = json.loads(ok(capsys, "convert", mixed_file, "--wire", "all", "--image-input"))
+    code, out, err = run(capsys, "convert", mixed_file, "--wire", "all", "--image-input")
+    got = json.loads(out)
+    assert code == 0
     assert list(got) == list(WIRES)
     assert got == {wire: MIXED.to(wire, image_input=True) for wire in WIRES}
+    # the sample image is 8x8 px: anthropic's documented advice, on standard error
+    assert err == (
+        "toolresult-lab: warning: #1: anthropic: image/png is only 8x8 px; limit: images under"
+        " 200 px on an edge may degrade performance (Vision - Claude Docs (2025 edition,"
+        " w*h/750 rule) <https://docs.anthropic.com/en/docs/build-with-claude/vision>)\n"
+    )
 
 
 # -- explain ----------------------------------------------------------------------------------
 
 
+def table_lines(out: str) -> list[str]:
+    """The entry table of ``explain``: the lines before its first blank line."""
+    return out.split("\n\n")[0].splitlines()
+
+
 def test_explain_output(capsys, mixed_file):
     out = ok(capsys, "explain", mixed_file, "--wire", "anthropic", "--image-input")
-    lines = out.splitlines()
-    assert lines[0].split() == ["wire", "#", "type", "item", "outcome", "reason", "part"]
+    lines = table_lines(out)
+    assert lines[0].split() == ["wire", "#", "type", "item", "outcome", "reason", "part", "tokens"]
     assert len(lines) == 2 + 4
     assert "image sent as a base64 image block" in lines[3]
     assert "PDF sent as a base64 document block" in lines[4]
@@ -307,7 +326,7 @@ def test_explain_output(capsys, mixed_file):
 
 def test_explain_all_wires(capsys, mixed_file):
     out = ok(capsys, "explain", mixed_file, "--wire", "all")
-    rows = out.splitlines()[2:]
+    rows = table_lines(out)[2:]
     assert len(rows) == 4 * len(WIRES)
     assert [r.split()[0] for r in rows] == [w for w in WIRES for _ in range(4)]
     assert "openai has no native image form" in out
@@ -316,7 +335,12 @@ def test_explain_all_wires(capsys, mixed_file):
 
 def test_explain_empty(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"content": []}'))
-    assert ok(capsys, "explain", "-", "--wire", "all") == "(no content entries)\n"
+    out = ok(capsys, "explain", "-", "--wire", "ollama", "--name", "t")
+    assert out == (
+        "(no content entries)\n\nnotes:\n"
+        "  ollama: content omitted — no content and no structured_content: an empty string is"
+        " sent\n\ntokens:\n  ollama: ~11 tokens (text: ≈ 4 characters per token)\n"
+    )
 
 
 # -- docs and version ----------------------------------------------------------------------------
@@ -402,7 +426,7 @@ def test_bad_stdin(capsys, monkeypatch):
     assert run(capsys, "convert", "-", "--wire", "openai") == (
         1,
         "",
-        "toolresult-lab: error: -: expected a JSON object, got NoneType\n",
+        "toolresult-lab: error: standard input: expected a JSON object, got NoneType\n",
     )
 
 
@@ -452,10 +476,11 @@ def test_explain_is_one_line_per_entry(capsys, monkeypatch):
         ]
     }
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(result)))
-    lines = ok(capsys, "explain", "-", "--wire", "openai").splitlines()
+    lines = table_lines(ok(capsys, "explain", "-", "--wire", "openai", "--id", "c"))
     assert len(lines) == 2 + 2
-    assert lines[2].endswith("[search_result] Q <https://e>\\nPop 12")
-    assert lines[3].endswith("a\\nb")
+    assert lines[2].split()[-1] == "9"  # the tokens of "[search_result] Q <https://e>\nPop 12"
+    assert lines[2].removesuffix("9").rstrip().endswith("[search_result] Q <https://e>\\nPop 12")
+    assert lines[3].removesuffix("1").rstrip().endswith("a\\nb")
 
 
 def test_matrix_profiles_narrowed_by_wire(capsys):
@@ -482,3 +507,276 @@ def test_matrix_profiles_narrowed_by_wire(capsys):
         "image/gif,placeholder,placeholder",
         "PDF resource,native,placeholder",
     ]
+
+
+# -- what a new user meets first (issue 12) ---------------------------------------------------
+
+
+def write(tmp_path, name: str, data: object, prefix: str = "") -> str:
+    path = tmp_path / name
+    path.write_text(prefix + json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+RPC_RESULT = {"content": [{"type": "text", "text": "Sunny"}], "isError": False}
+
+
+def test_a_json_rpc_response_is_read_as_its_result(capsys, tmp_path):
+    path = write(tmp_path, "rpc.json", {"jsonrpc": "2.0", "id": 3, "result": RPC_RESULT})
+    got = json.loads(ok(capsys, "convert", path, "--wire", "openai", "--id", "call_1"))
+    assert got == {"role": "tool", "tool_call_id": "call_1", "content": "Sunny"}
+    error = write(
+        tmp_path, "err.json", {"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "x"}}
+    )
+    assert run(capsys, "convert", error, "--wire", "openai", "--id", "c") == (
+        1,
+        "",
+        f"toolresult-lab: error: {error}: a JSON-RPC error response, not a tool result: -32602 x\n",
+    )
+    request = write(tmp_path, "req.json", {"jsonrpc": "2.0", "id": 3, "method": "tools/call"})
+    assert run(capsys, "convert", request, "--wire", "openai", "--id", "c")[2] == (
+        f"toolresult-lab: error: {request}: a JSON-RPC message without a result\n"
+    )
+
+
+def test_missing_name_and_id_are_warned_about_and_strict_makes_them_errors(capsys, tmp_path):
+    path = write(tmp_path, "mcp.json", RPC_RESULT)
+    code, out, err = run(capsys, "convert", path, "--wire", "all")
+    assert code == 0 and list(json.loads(out)) == list(WIRES)
+    assert err == (
+        "toolresult-lab: warning: the result has no call id (give --id): openai, anthropic and"
+        " responses reject a block without one (tool_call_id, tool_use_id, call_id)\n"
+        "toolresult-lab: warning: the result has no tool name (give --name): gemini rejects a"
+        " block without one (functionResponse.name)\n"
+    )
+    assert run(capsys, "convert", path, "--wire", "gemini", "--strict") == (
+        1,
+        "",
+        "toolresult-lab: error: the result has no tool name (give --name): gemini rejects a"
+        " block without one (functionResponse.name)\n",
+    )
+    for wire in ("ollama", "hermes"):  # they send "" without the provider rejecting it
+        assert run(capsys, "convert", path, "--wire", wire, "--strict")[::2] == (0, "")
+    ok(capsys, "convert", path, "--wire", "all", "--strict", "--name", "t", "--id", "c")
+
+
+def test_convert_warns_about_provider_limits(capsys, tmp_path):
+    head = base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(11)).decode()
+    data = (
+        head[:24] + base64.b64encode(b"\x00\x00\x0f\xa0\x00\x00\x0b\xb8" + b"\0").decode()
+    )  # 4000 x 3000
+    data += "A" * (int(37.5 * 1_000_000) // 3 * 4 - len(data))
+    path = write(
+        tmp_path,
+        "big.json",
+        {"content": [{"type": "image", "mimeType": "image/png", "data": data}]},
+    )
+    code, out, err = run(
+        capsys, "convert", path, "--wire", "anthropic", "--id", "c", "--image-input", "--elide"
+    )
+    assert code == 0
+    assert json.loads(out)["content"][0]["source"]["data"] == "<37,500,000 bytes base64>"
+    lines = err.splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith(
+        f"toolresult-lab: warning: #0: anthropic: image/png is {len(data):,} bytes"
+        " base64-encoded; limit: 10 MB per image (base64-encoded) on the Claude API"
+    )
+    assert "5 MB per image" in lines[1] and "32 MB per request" in lines[2]
+    assert run(capsys, "convert", path, "--wire", "anthropic", "--id", "c")[2] == ""
+
+
+def test_convert_elide(capsys, mixed_file):
+    out = ok(capsys, "convert", mixed_file, "--wire", "responses", "--native-pdf", "on", "--elide")
+    got = json.loads(out)
+    assert got == elide_base64(MIXED.to("responses", native_pdf=True))
+    assert got["output"][2]["file_data"] == "data:application/pdf;base64,<200 bytes base64>"
+    assert SAMPLE_PDF not in out
+
+
+def test_convert_with_a_profile(capsys, mixed_file):
+    moonshot = PROFILES["moonshot"]
+    code, out, err = run(capsys, "convert", mixed_file, "--profile", "moonshot")
+    assert code == 0 and "anthropic: image/png is only 8x8 px" in err  # the image is native
+    assert json.loads(out) == MIXED.to("anthropic", **moonshot.options(True))
+    got = json.loads(ok(capsys, "convert", mixed_file, "--profile", "moonshot", "--no-vision"))
+    assert got == MIXED.to("anthropic", **moonshot.options(False))
+    assert [b["type"] for b in got["content"]] == ["text", "text", "text", "text"]
+    same = ok(capsys, "convert", mixed_file, "--profile", "gemini-3", "--wire", "gemini")
+    assert json.loads(same) == MIXED.to("gemini", image_input=True, native_pdf=True)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ("convert", "F", "--profile", "gemini-3", "--wire", "openai"),
+            "--profile gemini-3 is for the gemini wire; --wire openai does not apply",
+        ),
+        (
+            ("convert", "F", "--profile", "gemini-3", "--native-pdf", "default"),
+            "--native-pdf does not apply with --profile (the profile sets the options)",
+        ),
+        (
+            ("explain", "F", "--profile", "akiio", "--no-image-input"),
+            "--no-image-input does not apply with --profile (the profile sets the options)",
+        ),
+        (("convert", "F", "--wire", "openai", "--no-vision"), "--no-vision applies only with"),
+        (("convert", "F"), "the following arguments are required: --wire (or --profile)"),
+        (
+            ("matrix", "--long", "--image-input"),
+            "--image-input does not apply with --long (it lists every option set)",
+        ),
+        (
+            ("matrix", "--long", "--source-blocks", "off"),
+            "--source-blocks does not apply with --long",
+        ),
+        (("matrix", "--long", "--profiles"), "--profiles does not apply with --long"),
+        (("matrix", "--long", "--no-vision"), "--no-vision does not apply with --long"),
+        (("matrix", "--no-vision"), "--no-vision applies only with --profiles"),
+        (("matrix", "--vision"), "--vision applies only with --profiles"),
+        (
+            ("matrix", "--profiles", "--image-input"),
+            "--image-input does not apply with --profiles (each profile sets its options)",
+        ),
+        (("matrix", "--profiles", "--tokens"), "--tokens does not apply with --profiles"),
+        (("matrix", "--kind", "image/tiff"), "invalid choice: 'image/tiff' (choose an id or its"),
+    ],
+)
+def test_arguments_that_do_not_apply_are_one_line_errors(capsys, mixed_file, argv, message):
+    argv = tuple(mixed_file if a == "F" else a for a in argv)
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err, err
+    assert err.startswith(f"toolresult-lab {argv[0]}: error: ")
+
+
+def test_matrix_kind_accepts_labels_and_ids(capsys):
+    by_label = ok(capsys, "matrix", "--kind", "image/png", "--kind", "PDF resource")
+    by_id = ok(capsys, "matrix", "--kind", "image_png", "--kind", "pdf_resource")
+    assert by_label == by_id
+    assert [line.split()[0] for line in by_id.splitlines()[4:]] == ["image/png", "PDF"]
+
+
+def test_matrix_long_table_has_no_index_and_no_missing_markers(capsys):
+    out = ok(capsys, "matrix", "--long", "--kind", "text", "--wire", "openai")
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["wire", "kind", "label"]  # no index column
+    assert len(lines) == 2 + 18
+    assert "nan" not in out and "<NA>" not in out
+    assert lines[2].split()[:2] == ["openai", "text"]
+    markdown = ok(capsys, "matrix", "--long", "--kind", "text", "--format", "markdown")
+    assert "nan" not in markdown and "<NA>" not in markdown
+    assert markdown.splitlines()[0].startswith("| wire ")
+
+
+def test_matrix_json_writes_slashes_plainly(capsys):
+    out = ok(capsys, "matrix", "--format", "json")
+    assert '"image/png": {' in out and "\\/" not in out
+    long = ok(capsys, "matrix", "--long", "--kind", "image_png", "--format", "json")
+    assert '"label": "image/png"' in long and "\\/" not in long
+
+
+def test_matrix_tokens(capsys):
+    out = ok(capsys, "matrix", "--tokens", "--image-input", "--native-pdf", "on")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "What each wire's block costs in tokens (image_input=on, native_pdf=on,"
+        " source_blocks=default). ≥: a figure the provider does not document is left out."
+    )
+    pdf = lines[4 + list(PROBES).index("pdf_resource")].split()
+    assert pdf[:2] == ["PDF", "resource"] and pdf[3] == "≥"  # anthropic: no per-page figure
+
+
+def test_a_utf8_bom_is_accepted(capsys, tmp_path, monkeypatch):
+    path = write(tmp_path, "bom.json", RPC_RESULT, prefix="\ufeff")
+    got = json.loads(ok(capsys, "convert", path, "--wire", "openai", "--id", "c"))
+    assert got["content"] == "Sunny"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\ufeff" + json.dumps(RPC_RESULT)))
+    assert json.loads(ok(capsys, "convert", "-", "--wire", "openai", "--id", "c")) == got
+
+
+def test_stdin_errors_name_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("{not json"))
+    code, _, err = run(capsys, "convert", "-", "--wire", "openai")
+    assert code == 1
+    assert err.startswith("toolresult-lab: error: standard input is not valid JSON: ")
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"content": "x"}'))
+    assert run(capsys, "explain", "-", "--wire", "openai")[2].startswith(
+        "toolresult-lab: error: standard input: ToolResult.content must be"
+    )
+
+
+def test_explain_shows_notes_warnings_and_tokens(capsys, tmp_path):
+    path = write(
+        tmp_path, "fail.json", {"content": [{"type": "text", "text": "boom"}], "isError": True}
+    )
+    out = ok(capsys, "explain", path, "--wire", "openai", "--name", "t")
+    assert out.split("\n\n")[1:] == [
+        "notes:\n  openai: is_error omitted — openai has no error field\n"
+        "  openai: name omitted — openai has no field for the tool name",
+        "warnings:\n  openai: the call id is empty; the provider rejects a block without"
+        " tool_call_id",
+        "tokens:\n  openai: ~13 tokens (text: ≈ 4 characters per token)\n",
+    ]
+
+
+def test_explain_json_and_csv(capsys, mixed_file):
+    records = json.loads(
+        ok(capsys, "explain", mixed_file, "--wire", "gemini", "--image-input", "--format", "json")
+    )
+    assert list(records) == ["gemini"]
+    gemini = records["gemini"]
+    assert [(e["index"], e["outcome"], e["tokens"]) for e in gemini["entries"]] == [
+        (0, "text", 3),  # "Q3 report"
+        (1, "native", 258),  # one 768 px tile
+        (2, "placeholder", ceil(len(MIXED.explain("gemini")[2].part) / 4)),
+        (3, "text", 6),  # "Köln </tool_response>"
+    ]
+    assert gemini["entries"][1]["part"] == {
+        "inlineData": {"mimeType": "image/png", "data": "<83 bytes base64>"}
+    }
+    assert gemini["notes"] == [] and gemini["warnings"] == []
+    estimate = estimate_tokens(MIXED, "gemini", image_input=True)
+    assert gemini["tokens"]["total"] == estimate.total
+    assert gemini["tokens"]["label"] == estimate.label()
+    assert [f["rule"] for f in gemini["tokens"]["figures"]] == [e.rule for e in estimate.entries]
+    out = ok(capsys, "explain", mixed_file, "--wire", "all", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["record"] for r in rows if r["wire"] == "openai"] == [
+        "entry", "entry", "entry", "entry", "note", "tokens",
+    ]  # fmt: skip
+    notes = [r for r in rows if r["record"] == "note"]
+    assert {(r["wire"], r["type"]) for r in notes} == {
+        ("openai", "name"),
+        ("anthropic", "name"),
+        ("responses", "name"),
+        ("hermes", "id"),
+    }
+    assert SAMPLE_PDF[:40] not in out and SAMPLE_IMAGES["image/png"][:40] not in out
+
+
+def test_profiles_command(capsys):
+    out = ok(capsys, "profiles").splitlines()
+    assert out[0].split()[:3] == ["id", "provider", "wire"]
+    assert len(out) == 2 + len(PROFILES)
+    moonshot = next(line for line in out if line.startswith("moonshot "))
+    assert "image_input on, native_pdf off, source_blocks off" in moonshot
+    listed = json.loads(ok(capsys, "profiles", "--format", "json"))
+    assert [p["id"] for p in listed] == list(PROFILES)
+    assert listed[2]["options"] == {
+        "vision": {"image_input": True, "native_pdf": False, "source_blocks": False},
+        "text-only": {"image_input": False, "native_pdf": False, "source_blocks": False},
+    }
+    rows = list(csv.DictReader(io.StringIO(ok(capsys, "profiles", "--format", "csv"))))
+    assert rows[0]["options (text-only)"] == "image_input off, native_pdf on, source_blocks on"
+    assert rows[5]["options (vision)"] == "-"  # openai-chat reads no option
+
+
+@pytest.mark.parametrize("command", ["matrix", "convert", "explain", "profiles", "docs"])
+def test_every_subcommand_help_has_a_description(capsys, command):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    usage, description = out.split("\n\n")[:2]
+    assert usage.startswith(f"usage: toolresult-lab {command}")
+    assert len(description) > 60 and not description.lstrip().startswith(("positional", "options"))

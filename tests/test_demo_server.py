@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import importlib
 import io
 import os
 import re
+import subprocess
 import sys
 import wave
 from pathlib import Path
@@ -174,3 +176,69 @@ def test_server_subprocess_is_gone(results: Results) -> None:
         if ppid == me and b"demo_server.py" in cmdline:
             leftovers.append(proc.name)
     assert leftovers == []
+
+
+# -- a missing dependency is one clear line -------------------------------------------------
+
+
+def test_server_with_a_missing_dependency_says_so_in_one_line() -> None:
+    block_fpdf = (
+        "import runpy, sys; sys.modules['fpdf'] = None;"
+        " runpy.run_path(sys.argv[1], run_name='__main__')"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", block_fpdf, str(NOTEBOOKS / "demo_server.py")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert proc.stderr == (
+        "demo_server.py needs fpdf2 (import of fpdf halted; None in sys.modules); install it"
+        " with pip install 'toolresult_lab[notebooks]'\n"
+    )
+
+
+def test_client_reports_a_server_that_stops_in_one_line(tmp_path: Path) -> None:
+    server = tmp_path / "broken_server.py"
+    server.write_text("import sys\nsys.exit('demo_server.py needs fpdf2 (say so)')\n")
+    with pytest.raises(demo_client.DemoServerError) as caught:
+        demo_client.call_all_sync(str(server))
+    assert str(caught.value) == "the demo server stopped: demo_server.py needs fpdf2 (say so)"
+    assert caught.value._render_traceback_() == [
+        "DemoServerError: the demo server stopped: demo_server.py needs fpdf2 (say so)"
+    ]
+
+
+def test_client_checks_what_the_demo_needs_before_starting_it(monkeypatch) -> None:
+    needs = {**demo_client.REQUIREMENTS, "trl_no_such_module": "trl-no-such-package"}
+    monkeypatch.setattr(demo_client, "REQUIREMENTS", needs)
+    with pytest.raises(demo_client.DemoServerError) as caught:
+        demo_client.call_all_sync()
+    assert str(caught.value) == (
+        f"the demo server needs trl-no-such-package, not installed for {sys.executable};"
+        " install it with pip install 'toolresult_lab[notebooks]'"
+    )
+
+
+def test_ipython_shows_the_error_as_one_line() -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown), contextlib.redirect_stderr(shown):
+        outcome = shell.run_cell(
+            "import demo_client\nraise demo_client.DemoServerError('the demo needs fpdf2')"
+        )
+    assert not outcome.success
+    assert shown.getvalue() == "DemoServerError: the demo needs fpdf2\n"
+
+
+def test_the_notebooks_extra_installs_what_the_demo_imports() -> None:
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    pyproject = tomllib.loads((NOTEBOOKS.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    extra = pyproject["project"]["optional-dependencies"]["notebooks"]
+    names = {re.split(r"[<>=!~\[ ]", spec, maxsplit=1)[0].lower() for spec in extra}
+    assert set(demo_client.REQUIREMENTS.values()) | {"jupyterlab", "ipykernel"} <= names
+    assert set(demo_server.PACKAGES.values()) <= names
+    assert any(spec.startswith("mcp>=2") for spec in extra)  # the generation the demo targets

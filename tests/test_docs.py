@@ -41,6 +41,7 @@ def test_sections(generated):
         "## What each provider receives: text-only model",
         "## Why (model that sees images; every outcome other than text)",
         "## What the official client sends",
+        "## Token estimates (image_input and native_pdf on)",
     ]
     assert generated.endswith("\n")
     assert "do not edit by hand" in generated
@@ -143,3 +144,21 @@ def test_docs_command_without_the_clients_is_one_line(monkeypatch, capsys):
         "toolresult-lab: error: the document needs the official clients (google.genai is"
         " missing): pip install 'toolresult_lab[test]'\n"
     )
+
+
+def test_token_section_names_its_rules_and_links_the_sources(generated):
+    tokens = _section(generated, "## Token estimates")
+    assert "[costs-and-limits.md](costs-and-limits.md)" in tokens
+    header = _table_row(tokens, "kind")
+    assert header == ["kind", "openai", "anthropic", "gemini", "ollama", "responses", "hermes"]
+    png = _table_row(tokens, "image/png")
+    assert png[header.index("gemini")].startswith("~")
+    assert _table_row(tokens, "PDF resource")[header.index("anthropic")].startswith("≥ ~")
+    for name in (
+        "anthropic image: 28 px patches",
+        "gemini image: 258 per 768 px tile",
+        "responses image: 512 px tiles, detail auto",
+        "gemini PDF: 258 per page",
+        "text: ≈ 4 characters per token",
+    ):
+        assert f"- {name}" in tokens, name

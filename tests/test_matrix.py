@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from toolresult_lab import OUTCOMES, WIRES
+from toolresult_lab.costs import estimate_tokens
 from toolresult_lab.explain import OUTCOME_COLOURS
 from toolresult_lab.facts import FACTS, carries_native
 from toolresult_lab.matrix import (
@@ -20,6 +21,7 @@ from toolresult_lab.matrix import (
     pivot_outcomes,
     profile_matrix,
     style_matrix,
+    token_table,
 )
 from toolresult_lab.probes import PROBES
 from toolresult_lab.profiles import PROFILES
@@ -74,6 +76,8 @@ def test_dtypes(full):
         assert list(full[column].cat.categories) == categories, column
     assert full["image_input"].dtype == bool
     assert full["payload_bytes"].dtype == "int64"
+    assert full["tokens"].dtype == "int64"
+    assert full["tokens_complete"].dtype == bool
     assert str(full["carries_native"].dtype) == "boolean"
     assert full["outcome"].notna().all()
     assert set(full["outcome"].astype(str)) <= set(OUTCOMES)
@@ -112,6 +116,44 @@ def test_every_row_agrees_with_to_and_explain(full):
         assert (row.outcome, row.reason) == expected, (row.wire, row.kind, options)
         size = len((block if isinstance(block, str) else _json(block)).encode("utf-8"))
         assert row.payload_bytes == size, (row.wire, row.kind, options)
+
+
+def test_every_row_has_the_token_estimate_of_its_block(full):
+    results = {kind: probe.result() for kind, probe in PROBES.items()}
+    for row in full.itertuples(index=False):
+        estimate = estimate_tokens(results[row.kind], row.wire, **_options(row))
+        expected = (estimate.total, estimate.complete, "; ".join(estimate.names))
+        assert (row.tokens, row.tokens_complete, row.token_rules) == expected, (row.wire, row.kind)
+
+
+def test_token_column_for_images_names_each_provider_rule(full):
+    chosen = full[(full["kind"] == "image_png") & full["image_input"]]
+    chosen = chosen[(chosen["native_pdf"] == "default") & (chosen["source_blocks"] == "default")]
+    rules = dict(zip(chosen["wire"].astype(str), chosen["token_rules"], strict=True))
+    assert rules == {
+        "openai": "text: ≈ 4 characters per token",
+        "anthropic": "anthropic image: 28 px patches; text: ≈ 4 characters per token",
+        "gemini": "gemini image: 258 per 768 px tile; text: ≈ 4 characters per token",
+        "ollama": "text: ≈ 4 characters per token",
+        "responses": ("responses image: 512 px tiles, detail auto; text: ≈ 4 characters per token"),
+        "hermes": "text: ≈ 4 characters per token",
+    }
+    pdf = full[(full["kind"] == "pdf_resource") & (full["wire"] == "anthropic")]
+    assert not pdf[pdf["outcome"] == "native"]["tokens_complete"].any()
+    assert pdf[pdf["outcome"] != "native"]["tokens_complete"].all()
+
+
+def test_token_table(full):
+    chosen = full[full["image_input"] & (full["native_pdf"] == "on")]
+    table = token_table(chosen[chosen["source_blocks"] == "default"])
+    assert list(table.columns) == list(WIRES)
+    assert table.loc["image/png", "gemini"].startswith("~")
+    assert table.loc["PDF resource", "anthropic"].startswith("≥ ~")
+    assert (
+        table.attrs["reasons"]
+        .loc["image/png", "anthropic"]
+        .startswith("anthropic image: 28 px patches")
+    )
 
 
 def test_native_only_where_the_wire_carries_the_media(full):
@@ -374,6 +416,7 @@ def test_style_matrix_pivot(full):
         "document",
     ):
         assert f"background-color: {OUTCOME_COLOURS[outcome]};\n  color: white;" in html, outcome
+    assert "position: sticky" in html  # the kind labels stay when a wide table scrolls
 
 
 def test_style_matrix_long_form():
@@ -530,3 +573,21 @@ def test_tri_state_labels_round_trip_and_reject_others():
     assert [tri_value(label) for label in TRI_STATES] == [None, True, False]
     with pytest.raises(ValueError, match="'maybe' is not one of default, on, off"):
         tri_value("maybe")
+
+
+def test_long_exports_have_no_index_and_no_missing_markers(full):
+    text_rows = full[full["kind"] == "text"].head(4)  # media and carries_native are missing
+    markdown = export_matrix(text_rows, "markdown")
+    assert "nan" not in markdown and "<NA>" not in markdown and "None" not in markdown
+    header = [c.strip() for c in markdown.splitlines()[0].strip("|").split("|")]
+    assert header == list(full.columns)  # no index column
+    records = json.loads(export_matrix(text_rows, "json"))
+    assert records[0]["media"] is None and records[0]["carries_native"] is None
+
+
+def test_json_writes_slashes_plainly(full):
+    rows = full[full["kind"] == "image_png"].head(2)
+    text = export_matrix(rows, "json")
+    assert '"label": "image/png"' in text and "\\/" not in text
+    pivot = export_matrix(pivot_outcomes(full), "json")
+    assert '"image/png": {' in pivot and "\\/" not in pivot

@@ -22,6 +22,9 @@ from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
+from toolresult_lab import ToolResult
+from toolresult_lab.costs import estimate_tokens
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 NAMES = [path.stem for path in PATHS]
@@ -37,16 +40,18 @@ _chart, _pdf = results["chart_png"], results["report_pdf"]
 print(_json.dumps({
     "tools": sorted(results),
     "chart_responses": _chart.to("responses", image_input=True),
+    "chart_dict": _chart.to_dict(),
     "chart_openai": _chart.to("openai", image_input=True),
     "pdf_anthropic": _pdf.to("anthropic"),
     "pdf_responses": _pdf.to("responses", native_pdf=True),
     "fail_anthropic": results["fail"].to("anthropic"),
     "weather_gemini": results["weather"].to("gemini"),
     "weather_structured": results["weather"].structured_content,
-    "table_vision": {f"{tool} {wire}": vision.loc[tool, (wire, "outcomes")]
+    "table_vision": {f"{tool} {wire}": vision.loc[tool, wire]
                      for tool in vision.index for wire in ("openai", "anthropic", "responses")},
-    "table_defaults": {f"{tool} {wire}": defaults.loc[tool, (wire, "outcomes")]
+    "table_defaults": {f"{tool} {wire}": defaults.loc[tool, wire]
                        for tool in defaults.index for wire in ("anthropic", "responses")},
+    "columns": list(vision.columns),
 }))
 """
 
@@ -229,8 +234,17 @@ def test_mcp_notebook_outcomes(executed: Run) -> None:
     assert facts["weather_structured"] == {"city": "Quelltown", "temp_c": 22, "sky": "sunny"}
     assert facts["weather_gemini"]["functionResponse"]["response"] == facts["weather_structured"]
 
-    # The summary tables the notebook displays say the same.
-    vision, defaults = facts["table_vision"], facts["table_defaults"]
+    # The summary tables the notebook displays say the same: tools x wires, six columns.
+    assert facts["columns"] == ["openai", "anthropic", "gemini", "ollama", "responses", "hermes"]
+    vision = {k: v.rsplit(" (", 1)[0] for k, v in facts["table_vision"].items()}
+    defaults = {k: v.rsplit(" (", 1)[0] for k, v in facts["table_defaults"].items()}
+    chart = estimate_tokens(
+        ToolResult.from_dict(facts["chart_dict"]), "anthropic", image_input=True, native_pdf=True
+    )
+    assert facts["table_vision"]["chart_png anthropic"] == f"native, text ({chart.label()})"
+    assert chart.entries[0].what == "image 64x48 png" and chart.entries[0].tokens == 3 * 2
+    report = facts["table_vision"]["report_pdf anthropic"]
+    assert report.startswith("native (≥ ~")  # anthropic documents no per-page figure
     assert vision["chart_png responses"] == "native, text"
     assert vision["chart_png openai"] == "placeholder, text"
     assert vision["report_pdf responses"] == "native"

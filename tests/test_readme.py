@@ -35,3 +35,15 @@ def test_docstring_examples_run():
         failures, tried = doctest.testmod(module)
         assert tried >= 1, module.__name__
         assert failures == 0, module.__name__
+
+
+def test_readme_says_how_to_open_the_notebooks():
+    text = README.read_text(encoding="utf-8")
+    command = (
+        "python3 -m venv .venv && .venv/bin/pip install '.[notebooks]'"
+        " && .venv/bin/jupyter lab notebooks/"
+    )
+    notebooks = text[text.index("## Notebooks") :]
+    assert notebooks.split("```bash\n", 1)[1].startswith(command + "\n```")
+    pyproject = (README.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert "\nnotebooks = [\n" in pyproject

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import base64
+import io
+import json
 import re
 import time
-from html import escape
+from html import escape, unescape
 
 import pytest
+from PIL import Image
 
 from toolresult_lab import WIRES, ToolResult
+from toolresult_lab.costs import estimate_tokens
 from toolresult_lab.encoding import json_encode
 from toolresult_lab.facts import FACTS
 from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
 from toolresult_lab.render import (
+    COPY_MAX,
     card_html,
     elide_base64,
     json_html,
+    options_caption,
     payload_bytes,
     result_html,
     style_html,
@@ -170,11 +176,90 @@ def test_card_structure() -> None:
         ' cache_control are kept)">#0 text: text</span>'
     ) in html
     assert "#1 image: native</span>" in html
-    size = len(json_encode(r.to("anthropic", image_input=True)).encode())
-    assert f"{size:,} bytes · ~{-(-size // 4):,} tokens" in html
+    block = r.to("anthropic", image_input=True)
+    size = len(json_encode(block).encode())
+    estimate = estimate_tokens(r, "anthropic", image_input=True)
+    assert estimate.entries[1].tokens == 1  # an 8x8 PNG: one 28 px patch
+    assert f"{size:,} bytes · ~{estimate.total:,} tokens</div>" in html
+    assert f'title="{escape("tokens: " + estimate.describe())}' in html
+    assert (
+        '<div class="trl-options">options: image_input on, native_pdf default (on),'
+        " source_blocks default (on)</div>"
+    ) in html
     assert f'<img class="trl-thumb" src="data:image/png;base64,{PNG}"' in html
     assert '<pre class="trl-json">' in html and PNG not in html.split("trl-json")[1]
     assert "<style" not in html  # emitted once per view, not per card
+    assert (
+        '<ul class="trl-notes"><li><b>name</b>: omitted — anthropic has no field for the tool'
+        " name</li></ul>"
+    ) in html
+    assert (
+        '<ul class="trl-warnings"><li>⚠ #1: anthropic: image/png is only 8x8 px; limit: images'
+        " under 200 px on an edge may degrade performance"
+    ) in html
+    # the copy button holds the real block, payload whole, in a hidden textarea
+    copied = re.search(
+        r'<textarea class="trl-copy-data" hidden readonly>(.*?)</textarea>', html, re.S
+    )
+    assert copied is not None
+    assert json.loads(unescape(copied.group(1))) == block
+    assert '<button class="trl-copy" type="button" onclick="' in html
+
+
+def test_card_tokens_for_a_1024x768_jpeg_follow_the_provider_rule() -> None:
+    buffer = io.BytesIO()
+    Image.effect_noise((1024, 768), 64).convert("RGB").save(buffer, "JPEG", quality=90)
+    data = base64.b64encode(buffer.getvalue()).decode()
+    r = ToolResult(id="c", content=[{"type": "image", "mimeType": "image/jpeg", "data": data}])
+    html = card_html(r, "anthropic", image_input=True)
+    total = estimate_tokens(r, "anthropic", image_input=True).total
+    assert 1036 < total < 1049 * 1.1
+    assert f" bytes · ~{total:,} tokens</div>" in html
+    assert "image 1024x768 jpeg: 1,036 (anthropic image: ceil(w/28) x ceil(h/28)" in html
+
+
+def test_card_shows_notes_and_warnings() -> None:
+    r = ToolResult(name="t", content=[{"type": "text", "text": "boom"}], is_error=True)
+    html = card_html(r, "openai")
+    assert (
+        '<ul class="trl-notes"><li><b>is_error</b>: omitted — openai has no error field</li>'
+        "<li><b>name</b>: omitted — openai has no field for the tool name</li></ul>"
+    ) in html
+    assert (
+        '<ul class="trl-warnings"><li>⚠ openai: the call id is empty; the provider rejects a'
+        " block without tool_call_id</li></ul>"
+    ) in html
+    assert "trl-warnings" not in card_html(r, "ollama")
+
+
+def test_card_of_a_block_too_large_to_copy() -> None:
+    data = "QUJD" * (COPY_MAX // 4 + 1)
+    r = ToolResult(id="c", content=[{"type": "image", "mimeType": "image/png", "data": data}])
+    html = card_html(r, "anthropic", image_input=True)
+    size = len(json_encode(r.to("anthropic", image_input=True)))
+    assert (
+        f'<div class="trl-copy-off">the block is {size:,} bytes, too large to copy from this'
+        ' page: use result.to("anthropic", ...)</div>'
+    ) in html
+    assert "trl-copy-data" not in html and data not in html
+    assert "trl-copy-data" in card_html(r, "openai")  # the placeholder block is small
+
+
+def test_options_caption() -> None:
+    assert options_caption("openai", {"image_input": True}) == (
+        "options: none (this wire reads none)"
+    )
+    assert options_caption("gemini", {"image_input": True, "native_pdf": None}) == (
+        "options: image_input on, native_pdf default (off)"
+    )
+    assert options_caption("hermes", {}) == "options: response_tag tool_response (default)"
+    assert options_caption("hermes", {"response_tag": "x"}) == "options: response_tag x"
+    assert (
+        card_html(ToolResult(), "openai", caption="profile X").count(
+            '<div class="trl-options">profile X</div>'
+        )
+        == 1
+    )
 
 
 @pytest.mark.parametrize("wire", ["anthropic", "responses", "gemini"])

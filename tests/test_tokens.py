@@ -182,7 +182,10 @@ def test_gemini_resolution_values():
 
 def test_gemini_pdf_is_258_tokens_per_page():
     assert pdf_tokens("gemini", 10) == TokenFigure(
-        2580, "gemini PDF: 258 tokens per page", doc_pages.GEMINI_DOCUMENTS.cite()
+        2580,
+        "gemini PDF: 258 tokens per page",
+        doc_pages.GEMINI_DOCUMENTS.cite(),
+        "gemini PDF: 258 per page",
     )
     assert pdf_tokens("gemini", 0).tokens == 0  # type: ignore[union-attr]
     assert pdf_tokens("gemini", 3, media_resolution="medium").tokens == 3 * 560  # type: ignore[union-attr]

@@ -10,12 +10,21 @@ import html
 import re
 
 import ipywidgets as widgets
+import pandas as pd
 import pytest
 
 from toolresult_lab import WIRES, ToolResult
 from toolresult_lab.facts import FACTS
+from toolresult_lab.matrix import (
+    capability_matrix,
+    pivot_caption,
+    pivot_outcomes,
+    profile_matrix,
+)
 from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
 from toolresult_lab.widgets import compare, matrix_explorer
+from toolresult_lab.widgets.compare import CUSTOM, NO_PROFILE
+from toolresult_lab.widgets.explorer import MAX_ROWS
 
 PNG = SAMPLE_IMAGES["image/png"]
 EVIL = "<script>alert(1)</script><img src=x onerror=alert(1)>"
@@ -88,7 +97,11 @@ def test_widget_tree() -> None:
     }
     assert box.controls["native_pdf"].options == ("default", "on", "off")
     assert box.controls["response_tag"].placeholder == "tool_response"
-    assert box.controls["profile"].options[0] == ("(none)", "")
+    assert box.controls["profile"].options[:3] == (
+        ("(none)", ""),
+        ("(custom)", CUSTOM),
+        ("Anthropic (first-party) [anthropic]", "anthropic"),
+    )
     assert box.controls["profile"].index == 0  # "(none)" is shown selected, not a blank
 
 
@@ -132,33 +145,121 @@ def test_response_tag_control() -> None:
     assert "&lt;tool_response&gt;" in box.cards["hermes"].value
 
 
-def test_profile_sets_controls_and_highlights_its_wire() -> None:
+def selected(box: widgets.VBox) -> list[str]:
+    return [wire for wire, card in box.cards.items() if "trl-selected" in card._dom_classes]
+
+
+def caption(box: widgets.VBox, wire: str) -> str:
+    found = re.search(r'<div class="trl-options">(.*?)</div>', box.cards[wire].value)
+    assert found is not None
+    return html.unescape(found.group(1))
+
+
+def test_a_profile_belongs_to_its_wire() -> None:
     box = compare(mixed())
     c = box.controls
-    c["profile"].value = "moonshot"  # images for vision models, no PDF, source blocks off
+    c["profile"].value = "gemini-2.5"  # no tool-result parts: images and PDFs off
     assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
-        True,
+        False,
         "off",
-        "off",
-    )
-    assert "trl-selected" in box.cards["anthropic"]._dom_classes
-    assert not any("trl-selected" in box.cards[w]._dom_classes for w in WIRES if w != "anthropic")
-    assert outcomes(box)["anthropic"] == ["text", "native", "placeholder", "placeholder"]
-    c["vision"].value = False
-    assert c["image_input"].value is False
-    assert outcomes(box)["anthropic"] == ["text", "placeholder", "placeholder", "placeholder"]
-    c["profile"].value = "gemini-3"
-    assert "trl-selected" in box.cards["gemini"]._dom_classes
-    assert "trl-selected" not in box.cards["anthropic"]._dom_classes
-    c["vision"].value = True
-    assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
-        True,
-        "on",
         "default",
     )
-    assert outcomes(box)["gemini"] == ["text", "native", "native", "placeholder"]
-    c["profile"].value = None
-    assert not any("trl-selected" in card._dom_classes for card in box.cards.values())
+    assert selected(box) == ["gemini"]
+    assert caption(box, "gemini") == "profile Gemini 2.5: image_input off, native_pdf off"
+    assert outcomes(box) == DEFAULT  # the anthropic card keeps its PDF native
+    assert caption(box, "anthropic") == (
+        "options: image_input default (off), native_pdf default (on), source_blocks default (on)"
+    )
+    assert box.card_options("anthropic") == {
+        "image_input": None,
+        "native_pdf": None,
+        "source_blocks": None,
+        "response_tag": None,
+    }
+    c["profile"].value = "moonshot"  # another wire's profile: gemini goes back to the others
+    assert selected(box) == ["anthropic"]
+    assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
+        True,
+        "off",
+        "off",
+    )
+    got = outcomes(box)
+    assert got["anthropic"] == ["text", "native", "placeholder", "placeholder"]
+    assert got["gemini"] == TEXT_ONLY and got["responses"] == TEXT_ONLY
+    assert caption(box, "anthropic") == (
+        "profile Moonshot / Kimi /anthropic: image_input on, native_pdf off, source_blocks off"
+    )
+
+
+def test_changing_an_option_after_a_profile_shows_custom() -> None:
+    box = compare(mixed())
+    c = box.controls
+    c["profile"].value = "gemini-2.5"
+    c["native_pdf"].value = "on"  # the profile no longer holds
+    assert c["profile"].value == CUSTOM
+    assert box.profile() is None and selected(box) == []
+    got = outcomes(box)  # the controls apply to every card again
+    assert got["gemini"] == got["responses"] == ["text", "placeholder", "native", "placeholder"]
+    assert got["anthropic"] == ["text", "placeholder", "native", "placeholder"]
+    assert caption(box, "gemini") == "options: image_input default (off), native_pdf on"
+    c["response_tag"].value = "x"  # not part of any profile: never breaks one
+    c["profile"].value = "hermes"
+    c["response_tag"].value = "fn"
+    assert c["profile"].value == "hermes"
+    assert (
+        "&lt;fn&gt;" in box.cards["hermes"].value and "&lt;fn&gt;" not in box.cards["openai"].value
+    )
+
+
+def test_none_goes_back_to_the_options_before_the_profile() -> None:
+    box = compare(mixed(), image_input=True, source_blocks=True)
+    c = box.controls
+    c["profile"].value = "akiio"  # images never, PDFs never, source blocks off
+    assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
+        False,
+        "off",
+        "off",
+    )
+    assert outcomes(box)["responses"] == ["text", "native", "placeholder", "placeholder"]
+    c["profile"].value = "gemini-3"  # switching profiles keeps the options from before both
+    assert box.card_options("anthropic")["image_input"] is True
+    c["profile"].value = NO_PROFILE
+    assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
+        True,
+        "default",
+        "on",
+    )
+    assert selected(box) == []
+    assert outcomes(box)["anthropic"] == ["text", "native", "native", "placeholder"]
+
+
+def test_model_sees_images_works_without_a_profile() -> None:
+    box = compare(mixed(), image_input=True, native_pdf=True)
+    c = box.controls
+    assert outcomes(box)["responses"] == ["text", "native", "native", "placeholder"]
+    c["vision"].value = False
+    got = outcomes(box)
+    assert got["responses"] == got["gemini"] == TEXT_ONLY  # images and PDFs need vision there
+    assert got["anthropic"] == ["text", "placeholder", "native", "placeholder"]  # PDF: no vision
+    assert c["image_input"].value is True  # the control is the caller's; the cards say why
+    assert caption(box, "anthropic") == (
+        "options: image_input off, native_pdf on, source_blocks default (on)"
+        " (the model does not see images)"
+    )
+    c["profile"].value = "openai-responses"
+    assert c["image_input"].value is False and c["native_pdf"].value == "off"
+    c["vision"].value = True
+    assert (c["image_input"].value, c["native_pdf"].value) == (True, "on")
+    assert c["profile"].value == "openai-responses"  # vision re-applies the profile
+    assert outcomes(box)["responses"] == ["text", "native", "native", "placeholder"]
+
+
+def test_a_cleared_profile_selection_acts_as_none() -> None:
+    box = compare(mixed())
+    box.controls["profile"].value = "gemini-3"
+    box.controls["profile"].value = None
+    assert selected(box) == [] and box.controls["native_pdf"].value == "default"
+    assert outcomes(box) == DEFAULT
 
 
 def test_initial_options_and_wires() -> None:
@@ -209,36 +310,55 @@ def test_escaping_in_every_card() -> None:
             assert "&lt;script&gt;alert(1)" in card.value  # shown as text (hermes: <\\/)
 
 
-def test_matrix_explorer_filters() -> None:
-    explorer = matrix_explorer()
-    c = explorer.controls
-    assert len(explorer.filtered()) == len(explorer.df)
+@pytest.fixture(scope="module")
+def full():
+    return capability_matrix()
+
+
+def test_matrix_explorer_opens_on_kinds_by_wires(full) -> None:
+    explorer = matrix_explorer(full)
     assert "trl-matrix-explorer" in explorer._dom_classes
-    assert "<table" in explorer.table.value
+    assert explorer.controls["view"].value == "wires"
+    pd.testing.assert_frame_equal(explorer.shown(), pivot_outcomes(full))
+    assert explorer.caption.value == f"<b>{pivot_caption()} Hover a cell for its reason.</b>"
+    table = explorer.table.value
+    assert "<table" in table and "image_input off" in table  # reasons as tooltips
+    assert table.count("<tr") == 2 + len(explorer.shown())  # 2 header rows + one per kind
+    shown = [box.layout.display for box in explorer._boxes.values()]
+    assert shown == [None, "none", "none"]
+    explorer.controls["image_input"].value = True
+    explorer.controls["native_pdf"].value = "on"
+    expected = pivot_outcomes(full, image_input=True, native_pdf="on")
+    pd.testing.assert_frame_equal(explorer.shown(), expected)
+    assert explorer.caption.value.startswith(
+        "<b>What each wire sends (image_input=on, native_pdf=on,"
+    )
+
+
+def test_matrix_explorer_profiles_view(full) -> None:
+    explorer = matrix_explorer(full)
+    explorer.controls["view"].value = "profiles"
+    pd.testing.assert_frame_equal(explorer.shown(), profile_matrix(vision=True))
+    explorer.controls["vision"].value = False
+    pd.testing.assert_frame_equal(explorer.shown(), profile_matrix(vision=False))
+    assert "does not see images" in explorer.caption.value
+    assert [box.layout.display for box in explorer._boxes.values()] == ["none", None, "none"]
+
+
+def test_matrix_explorer_long_form_on_request_with_filters(full) -> None:
+    explorer = matrix_explorer(full)
+    c = explorer.controls
+    c["view"].value = "long form"
+    assert len(explorer.filtered()) == len(full)
+    assert explorer.caption.value == f"<b>{len(full):,} rows; the first {MAX_ROWS} are shown</b>"
+    assert list(explorer.shown().columns)[-2:] == ["tokens", "token_rules"]
     c["wire"].value = ("anthropic",)
     c["kind"].value = ("pdf_resource",)
-    c["image_input"].value = "off"
-    c["native_pdf"].value = "off"
-    c["source_blocks"].value = "default"
+    c["where_image_input"].value = "off"
+    c["where_native_pdf"].value = "off"
+    c["where_source_blocks"].value = "default"
     rows = explorer.filtered()
     assert len(rows) == 1 and rows["outcome"].astype(str).tolist() == ["placeholder"]
-    assert "1 rows" in explorer.count.value and "placeholder" in explorer.table.value
-
-
-def test_matrix_explorer_profile() -> None:
-    explorer = matrix_explorer()
-    c = explorer.controls
-    c["profile"].value = "perplexity"  # responses; images for vision models, PDFs never
-    assert c["wire"].value == ("responses",)
-    assert (c["image_input"].value, c["native_pdf"].value, c["source_blocks"].value) == (
-        "on",
-        "off",
-        "default",
-    )
-    rows = explorer.filtered().set_index("kind")["outcome"].astype(str)
-    assert rows["image_png"] == "native" and rows["pdf_resource"] == "placeholder"
-    c["vision"].value = False
-    assert c["image_input"].value == "off"
-    assert explorer.filtered().set_index("kind")["outcome"].astype(str)["image_png"] == (
-        "placeholder"
-    )
+    assert explorer.caption.value == "<b>1 rows</b>" and "placeholder" in explorer.table.value
+    c["outcome"].value = ("native",)
+    assert len(explorer.filtered()) == 0 and explorer.table.value == ""

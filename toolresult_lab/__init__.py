@@ -13,6 +13,7 @@ from typing import Any
 
 from ._build import COMPILED
 from .calls import ToolCall
+from .costs import EntryTokens, TokenEstimate, estimate_tokens
 from .explain import OUTCOMES, Explanation, Explanations
 from .facts import (
     MEDIA_KINDS,
@@ -23,6 +24,7 @@ from .facts import (
     carries_native,
     native_needs_vision,
 )
+from .measure import ProviderWarning
 from .result import ToolResult
 from .turns import tool_turn
 
@@ -32,13 +34,17 @@ __all__ = [
     "OPTION_NAMES",
     "OUTCOMES",
     "WIRES",
+    "EntryTokens",
     "Explanation",
     "Explanations",
     "MediaKind",
+    "ProviderWarning",
+    "TokenEstimate",
     "ToolCall",
     "ToolResult",
     "Wire",
     "carries_native",
+    "estimate_tokens",
     "native_needs_vision",
     "tool_turn",
 ]

@@ -58,7 +58,7 @@ from .logs import (
 )
 from .options import ConvertOptions
 from .probes import ENTRY_KINDS, entry_bytes, entry_kind
-from .profiles import PROFILES, get_profile
+from .profiles import MEDIA_OPTIONS, PROFILES, get_profile, without_vision
 from .result import ToolResult
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class Target:
 
     label: str
     wire: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: ConvertOptions = field(default_factory=lambda: ConvertOptions())
 
 
 @dataclass(frozen=True)
@@ -260,22 +260,16 @@ def _by_keys(by: str | Sequence[str] | None, column: str) -> tuple[str, ...]:
     return keys
 
 
-_VISION_OPTIONS: Final = (("image_input", "image"), ("native_pdf", "pdf"))
-
-
-def _text_only(wire: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """``options`` for a model that sees no images: off, every native form that needs
-    vision on ``wire`` (as the wire facts say: a PDF needs it on responses and gemini)."""
-    chosen = dict(options)
-    for option, media in _VISION_OPTIONS:
-        if native_needs_vision(wire, media):
-            if chosen.get(option):
-                raise ValueError(
-                    f"{option}={chosen[option]!r} contradicts vision=False: on {wire} that"
-                    f" sends {media}s only a vision model sees"
-                )
-            chosen[option] = False
-    return chosen
+def _text_only(wire: str, options: ConvertOptions) -> ConvertOptions:
+    """``options`` for a model that sees no images (``profiles.without_vision``); asking
+    for a native form that needs vision on ``wire`` is a contradiction, not a wish."""
+    for kind, option in MEDIA_OPTIONS.items():
+        if native_needs_vision(wire, kind) and options.get(option):
+            raise ValueError(
+                f"{option}={options[option]!r} contradicts vision=False: on {wire} that"
+                f" sends {kind}s only a vision model sees"
+            )
+    return without_vision(wire, options)
 
 
 def _plan(
@@ -284,7 +278,7 @@ def _plan(
     vision: bool,
     by: str | Sequence[str] | None,
     strict: bool,
-    options: Mapping[str, Any],
+    options: ConvertOptions,
 ) -> Plan:
     if not isinstance(vision, bool):
         raise TypeError(f"vision must be a bool, not {type(vision).__name__}")
@@ -294,7 +288,7 @@ def _plan(
             Target(
                 facts.wire,
                 facts.wire,
-                _text_only(facts.wire, options) if not vision else dict(options),
+                _text_only(facts.wire, options) if not vision else options,
             )
             for facts in map(wire_facts, names)
         )

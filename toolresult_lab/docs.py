@@ -9,8 +9,9 @@ from typing import Any
 import pandas as pd
 
 from .calls import ToolCall
+from .costs import estimate_tokens
 from .facts import FACTS, MEDIA_KINDS, WIRES, carries_native, native_needs_vision
-from .matrix import profile_matrix
+from .matrix import capability_matrix, profile_matrix, token_table
 from .probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
 from .profiles import PROFILES
 from .result import ToolResult
@@ -191,6 +192,40 @@ def _clients() -> str:
     )
 
 
+_VISION_OPTIONS = {"image_input": True, "native_pdf": "on", "source_blocks": "default"}
+
+
+def _tokens() -> str:
+    """Kinds x wires of token estimates for a vision model, and the rules behind them."""
+    table = token_table(capability_matrix(options=_VISION_OPTIONS))
+    sources: dict[str, str] = {}
+    for probe in PROBES.values():
+        for wire in WIRES:
+            estimate = estimate_tokens(probe.result(), wire, image_input=True, native_pdf=True)
+            for entry in estimate.entries:
+                sources.setdefault(entry.name, entry.source)
+    used = dict.fromkeys(
+        name for cell in table.attrs["reasons"].to_numpy().ravel() for name in cell.split("; ")
+    )
+    rules = "\n".join(
+        f"- {_escape(name)}" + (f" — {_escape(sources[name])}" if sources.get(name) else "")
+        for name in used
+    )
+    return "\n".join(
+        [
+            "What each block costs with `image_input` and `native_pdf` on (`estimate_tokens`):"
+            " images by each provider's documented rule from their real size (the probes'"
+            " images are 8x8 px), PDFs per page where a provider documents a figure (`≥`: it"
+            " does not, so the total leaves the PDF out), text and the rest of the block at"
+            " about 4 characters per token. The rules, their sources and their dates:"
+            " [costs-and-limits.md](costs-and-limits.md).\n",
+            _markdown(table),
+            "\nRules used:\n",
+            rules,
+        ]
+    )
+
+
 def provider_differences() -> str:
     """The whole document as Markdown."""
     vision = profile_matrix(vision=True)
@@ -218,6 +253,8 @@ def provider_differences() -> str:
             _reasons(vision),
             "\n## What the official client sends\n",
             _clients(),
+            "\n## Token estimates (image_input and native_pdf on)\n",
+            _tokens(),
             "",
         ]
     )

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .facts import Wire
+from .measure import ProviderWarning, block_warnings
 from .steps import OUTCOMES, Explanation, Outcome, ResultNote
 
 __all__ = ["OUTCOMES", "OUTCOME_COLOURS", "Explanation", "Explanations"]
@@ -33,19 +35,49 @@ class Explanations(list[Explanation]):
       error flag, a name or call id, ``structured_content``) where something is lost
       or replaced;
     - ``block``: the block these records describe (what ``to()`` returns for the same
-      wire and options), so a caller needing both converts once.
+      wire and options), so a caller needing both converts once;
+    - ``wire``: the wire they are about;
+    - ``warnings``: the documented provider limits the block meets (an image over its
+      size limit, too many PDF pages, a request too large) and required fields left
+      empty (a call id on openai), as :class:`~toolresult_lab.measure.ProviderWarning`
+      records. Advice only: the block is what the SPEC says it is. Computed when first
+      read (measuring reads each payload's header), then kept.
     """
 
-    __slots__ = ("block", "notes")
+    __slots__ = ("_fields", "_warnings", "block", "notes", "wire")
     notes: tuple[ResultNote, ...]
     block: Any
+    wire: Wire
+    _fields: tuple[str, str]
+    _warnings: tuple[ProviderWarning, ...]
 
     @classmethod
     def of(
-        cls, records: Iterable[Explanation], notes: tuple[ResultNote, ...], block: Any
+        cls,
+        records: Iterable[Explanation],
+        notes: tuple[ResultNote, ...],
+        block: Any,
+        wire: Wire,
+        name: str = "",
+        id: str = "",
     ) -> Explanations:
-        """The records with their notes and block (no Python ``__init__``: this is per call)."""
+        """The records with their notes and block (no Python ``__init__``: this is per call).
+
+        ``name`` and ``id`` are the result's, for the warnings about required fields.
+        """
         explained = cls(records)
         explained.notes = notes
         explained.block = block
+        explained.wire = wire
+        explained._fields = (name, id)
         return explained
+
+    @property
+    def warnings(self) -> tuple[ProviderWarning, ...]:
+        """The provider limits this block meets and the required fields it lacks (advice)."""
+        try:
+            return self._warnings
+        except AttributeError:  # not computed yet: measuring reads each payload's header
+            name, id = self._fields
+            self._warnings = block_warnings(self.wire, self, self.block, name, id)
+            return self._warnings

@@ -7,6 +7,7 @@ catalogue, so the documentation of provider differences cannot drift from the co
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
@@ -14,6 +15,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
+from .costs import estimate_explained
 from .encoding import json_encode
 from .explain import OUTCOME_COLOURS, OUTCOMES
 from .facts import FACTS, WIRES, carries_native, native_needs_vision, wire_facts
@@ -26,12 +28,15 @@ from .result import ToolResult
 __all__ = [
     "OPTION_GRID",
     "TriState",
+    "blank_missing",
     "capability_matrix",
     "export_matrix",
     "outcome_table",
+    "pivot_caption",
     "pivot_outcomes",
     "profile_matrix",
     "style_matrix",
+    "token_table",
 ]
 
 ExportFormat = Literal["markdown", "html", "csv", "json"]
@@ -109,13 +114,14 @@ def _rows(
         }
         # Options a wire does not read cannot change its rows: convert once per the values
         # of the options it reads, and repeat the cell for the rest of the grid.
-        cells: dict[tuple[Any, ...], tuple[str, str, str, int]] = {}
+        cells: dict[tuple[Any, ...], _Cell] = {}
+        blocks: dict[tuple[Any, ...], tuple[int, int, str, bool]] = {}
         for options in grid:
             key = tuple(options[name] for name in _GRID_OPTIONS if name in facts.reads)
             cell = cells.get(key)
             if cell is None:
-                cell = cells[key] = _cell(result, wire, options)
-            outcome, reason, excerpt, size = cell
+                cell = cells[key] = _cell(result, wire, options, blocks)
+            outcome, reason, excerpt, size, tokens, rules, complete = cell
             yield {
                 **wire_row,
                 "image_input": bool(options["image_input"]),
@@ -125,11 +131,27 @@ def _rows(
                 "reason": reason,
                 "excerpt": excerpt,
                 "payload_bytes": size,
+                "tokens": tokens,
+                "tokens_complete": complete,
+                "token_rules": rules,
             }
 
 
-def _cell(result: ToolResult, wire: str, options: dict[str, Any]) -> tuple[str, str, str, int]:
-    """Outcome, reason, excerpt and size of a probe's (first) entry on one wire."""
+_Cell = tuple[str, str, str, int, int, str, bool]
+
+
+def _cell(
+    result: ToolResult,
+    wire: str,
+    options: dict[str, Any],
+    blocks: dict[tuple[Any, ...], tuple[int, int, str, bool]],
+) -> _Cell:
+    """Outcome, reason, excerpt of a probe's (first) entry on one wire; the block's size
+    and token estimate (total, rule names, whether every figure is known).
+
+    ``blocks`` keeps size and estimate by block (and what was not sent): option sets that
+    make the same block share them, and only their reasons differ.
+    """
     explanations = result.explain(wire, **options)
     block = explanations.block
     if explanations:
@@ -138,7 +160,22 @@ def _cell(result: ToolResult, wire: str, options: dict[str, Any]) -> tuple[str, 
     else:  # no entries: what the wire sends instead is its first note
         note = explanations.notes[0]
         outcome, reason, part = note.outcome, note.reason, block
-    return outcome, reason, _excerpt(part if part is not None else ""), payload_bytes(block)
+    key = (
+        block if isinstance(block, str) else json_encode(block),
+        tuple([e.part is None for e in explanations]),
+    )
+    measured = blocks.get(key)
+    if measured is None:
+        estimate = estimate_explained(explanations)
+        measured = blocks[key] = (
+            payload_bytes(block),
+            estimate.total,
+            "; ".join(estimate.names),
+            estimate.complete,
+        )
+    size, tokens, rules, complete = measured
+    excerpt = _excerpt(part if part is not None else "")
+    return outcome, reason, excerpt, size, tokens, rules, complete
 
 
 def capability_matrix(
@@ -173,6 +210,9 @@ def capability_matrix(
             "reason",
             "excerpt",
             "payload_bytes",
+            "tokens",
+            "tokens_complete",
+            "token_rules",
             "media",
             "carries_native",
             "native_needs_vision",
@@ -192,6 +232,8 @@ def capability_matrix(
     for column in ("carries_native", "native_needs_vision"):
         frame[column] = frame[column].astype("boolean")
     frame["payload_bytes"] = frame["payload_bytes"].astype("int64")
+    frame["tokens"] = frame["tokens"].astype("int64")
+    frame["tokens_complete"] = frame["tokens_complete"].astype(bool)
     return frame
 
 
@@ -225,6 +267,50 @@ def pivot_outcomes(
             f" source_blocks={source_blocks}"
         )
     return outcome_table(selected, "wire")
+
+
+def pivot_caption(
+    image_input: bool = False,
+    native_pdf: TriState = "default",
+    source_blocks: TriState = "default",
+    *,
+    tokens: bool = False,
+) -> str:
+    """The one-line heading of a kinds x wires pivot (the CLI and the explorer print it);
+    ``tokens``: of :func:`token_table` instead of the outcomes."""
+    options = (
+        f"(image_input={'on' if image_input else 'off'}, "
+        f"native_pdf={native_pdf}, source_blocks={source_blocks})"
+    )
+    if tokens:
+        return (
+            f"What each wire's block costs in tokens {options}. ≥: a figure the provider"
+            " does not document is left out."
+        )
+    return f"What each wire sends {options}. Outcomes: {', '.join(OUTCOMES)}."
+
+
+def token_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Kinds (by label) x wires of the token estimates of one option set of the long form:
+    ``~N``, or ``≥ ~N`` where a figure is not documented. ``.attrs["reasons"]`` has the rules."""
+    labels = {p.id: p.label for p in PROBES.values()}
+    shown = df.assign(
+        cell=[
+            f"{'' if complete else '≥ '}~{tokens:,}"
+            for tokens, complete in zip(df["tokens"], df["tokens_complete"], strict=True)
+        ]
+    )
+
+    def table(values: str) -> pd.DataFrame:
+        wide = shown.pivot(index="kind", columns="wire", values=values)
+        wide.index = pd.Index([labels[str(k)] for k in wide.index], name="kind")
+        wide.columns = pd.Index([str(c) for c in wide.columns], name="wire")
+        as_text: pd.DataFrame = wide.astype(str)
+        return as_text
+
+    cells = table("cell")
+    cells.attrs["reasons"] = table("token_rules")
+    return cells
 
 
 def outcome_table(df: pd.DataFrame, columns: str) -> pd.DataFrame:
@@ -277,7 +363,7 @@ def profile_matrix(
 
 
 def style_matrix(df: pd.DataFrame) -> Any:
-    """A pandas Styler: one colour per outcome, the reason as a tooltip.
+    """A pandas Styler: one colour per outcome, the reason as a tooltip, the row labels sticky.
 
     Takes the long form (colours the ``outcome`` column) or a pivot from
     :func:`pivot_outcomes` / :func:`profile_matrix` (colours every cell).
@@ -297,21 +383,45 @@ def style_matrix(df: pd.DataFrame) -> Any:
         tooltips = (
             reasons if reasons is not None else pd.DataFrame("", index=df.index, columns=df.columns)
         )
-    return styler.set_tooltips(tooltips)
+    # The row labels stay in view when a wide table (kinds x 12 profiles) scrolls sideways.
+    return styler.set_tooltips(tooltips).set_sticky(axis="index")
+
+
+def blank_missing(df: pd.DataFrame) -> pd.DataFrame:
+    """The long form with every missing value blank (no ``nan`` or ``<NA>`` in text)."""
+    as_objects = df.astype(object)
+    plain: pd.DataFrame = as_objects.where(df.notna(), "")
+    return plain
 
 
 def export_matrix(df: pd.DataFrame, fmt: ExportFormat) -> str:
-    """The matrix as Markdown, HTML, CSV or JSON text."""
+    """The matrix as Markdown, HTML, CSV or JSON text.
+
+    The long form (it has an ``outcome`` column) is written without its row index, and a
+    missing value is blank (``null`` in JSON); JSON is UTF-8 text with ``/`` as it is.
+    """
+    long = "outcome" in df.columns
     if fmt == "markdown":
-        return str(df.to_markdown())
+        return str(blank_missing(df).to_markdown(index=False) if long else df.to_markdown())
     if fmt == "html":
         return str(style_matrix(df).to_html())
     if fmt == "csv":
-        return str(df.to_csv(index="outcome" not in df.columns))
+        return str(df.to_csv(index=not long))
     if fmt == "json":
-        orient: Literal["records", "index"] = "records" if "outcome" in df.columns else "index"
-        return str(df.to_json(orient=orient, indent=1, force_ascii=False))
+        data: Any
+        if long:
+            data = [
+                {key: (None if _missing(value) else value) for key, value in row.items()}
+                for row in df.astype(object).to_dict(orient="records")
+            ]
+        else:
+            data = df.to_dict(orient="index")
+        return json.dumps(data, indent=1, ensure_ascii=False)
     raise ValueError(f"unknown format {fmt!r}; known formats: markdown, html, csv, json")
+
+
+def _missing(value: Any) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and value != value)
 
 
 def build_time(repeat: int = 3) -> float:

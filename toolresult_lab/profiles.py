@@ -13,9 +13,18 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .facts import Wire, wire_facts
+from .facts import MEDIA_KINDS, MediaKind, Wire, native_needs_vision, wire_facts
+from .options import BooleanOption, ConvertOptions, tri_label
 
-__all__ = ["PROFILES", "Gate", "ProviderProfile", "get_profile"]
+__all__ = [
+    "MEDIA_OPTIONS",
+    "PROFILES",
+    "Gate",
+    "ProviderProfile",
+    "describe_options",
+    "get_profile",
+    "without_vision",
+]
 
 #: When a profile sends a media kind natively: only for a vision model, always, or never.
 Gate = Literal["vision", "always", "never"]
@@ -38,10 +47,10 @@ class ProviderProfile:
     """Where the facts come from."""
     note: str = ""
 
-    def options(self, vision: bool) -> dict[str, Any]:
+    def options(self, vision: bool) -> ConvertOptions:
         """The options this provider's tool loop passes for a model that (does not) see images."""
         reads = wire_facts(self.wire).reads
-        options: dict[str, Any] = {}
+        options: ConvertOptions = {}
         if "image_input" in reads:
             options["image_input"] = _gate(self.images, vision)
         if "native_pdf" in reads:
@@ -49,6 +58,36 @@ class ProviderProfile:
         if "source_blocks" in reads and self.source_blocks is not None:
             options["source_blocks"] = self.source_blocks
         return options
+
+    def describe(self, vision: bool) -> str:
+        """The options for a model that does (not) see images, in words: ``image_input on, ...``."""
+        return describe_options(self.options(vision))
+
+
+#: The option that sends each media kind natively.
+MEDIA_OPTIONS: Mapping[MediaKind, BooleanOption] = MappingProxyType(
+    {"image": "image_input", "pdf": "native_pdf"}
+)
+
+
+def without_vision(wire: str, options: ConvertOptions) -> ConvertOptions:
+    """``options`` for a model that does not see images: every native form that needs vision
+    on ``wire`` (``native_needs_vision``: images anywhere, PDFs on responses and gemini) off."""
+    gated: ConvertOptions = {**options}
+    for kind in MEDIA_KINDS:
+        if native_needs_vision(wire, kind):
+            gated[MEDIA_OPTIONS[kind]] = False
+    return gated
+
+
+def describe_options(options: Mapping[str, Any]) -> str:
+    """Options in words (``image_input on, native_pdf off``); ``-`` for none."""
+    shown = [
+        f"{name} {value if name == 'response_tag' else tri_label(value)}"
+        for name, value in options.items()
+        if value is not None
+    ]
+    return ", ".join(shown) or "-"
 
 
 def _gate(gate: Gate, vision: bool) -> bool:

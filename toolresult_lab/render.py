@@ -13,10 +13,12 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .b64 import decoded_size
+from .costs import estimate_explained
 from .encoding import json_encode, json_string, text_field
 from .explain import OUTCOME_COLOURS, Explanations
 from .facts import WIRES, wire_facts
-from .options import ConvertOptions
+from .measure import ProviderWarning, payload_bytes
+from .options import DEFAULT_RESPONSE_TAG, OPTION_NAMES, ConvertOptions, tri_label
 from .steps import Explanation, ResultNote
 
 if TYPE_CHECKING:
@@ -38,11 +40,13 @@ class Viewable(Protocol):
 
 
 __all__ = [
+    "COPY_MAX",
     "STYLE",
     "card_html",
     "content_table_html",
     "elide_base64",
     "json_html",
+    "options_caption",
     "payload_bytes",
     "result_html",
     "style_html",
@@ -57,14 +61,24 @@ _DATA_URL_HEADER = 256  # how far to look for the comma of a data: URL
 _THUMB_MAX = 256 * 1024  # base64 characters embedded per thumbnail, at most
 _DISPLAY_CHARS = 4000  # longer strings (not payloads) are clipped in the JSON view
 _SUMMARY_CHARS = 120
-_BIG_STRING = 1 << 16  # payload_bytes measures strings this long without re-encoding them
+#: A block up to this many bytes is embedded whole in its card, for the copy button.
+COPY_MAX = 512 * 1024
+# The copy button's own script (no tool data in it): the clipboard API, or a selection.
+_COPY_JS = (
+    "const b=this,v=b.nextElementSibling.value;"
+    "const ok=()=>{b.textContent='copied';setTimeout(()=>{b.textContent='copy block'},1500)};"
+    "const old=()=>{const t=document.createElement('textarea');t.value=v;"
+    "document.body.appendChild(t);t.select();document.execCommand('copy');t.remove();ok()};"
+    "navigator.clipboard?navigator.clipboard.writeText(v).then(ok,old):old()"
+)
 
 
 #: The one stylesheet of every view; all selectors are scoped to ``trl-`` classes.
 STYLE = (
     ".trl-view,.trl-card{font-family:system-ui,sans-serif;font-size:13px}"
-    ".trl-grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:8px}"
-    ".trl-card{border:1px solid #d0d7de;border-radius:6px;padding:8px;min-width:0}"
+    ".trl-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(22em,1fr));gap:8px}"
+    ".trl-card{border:1px solid #d0d7de;border-radius:6px;padding:8px;min-width:0;"
+    "line-height:1.4}"
     ".trl-selected .trl-card,.trl-card.trl-selected{outline:3px solid #1f5fbf}"
     ".trl-wire{font-weight:700;font-family:monospace;margin-right:6px}"
     ".trl-title,.trl-empty{color:#57606a}"
@@ -77,8 +91,15 @@ STYLE = (
     "border:1px solid #d0d7de;margin-right:4px}"
     ".trl-thumb-skipped{display:inline-block;border:1px dashed #b7791f;padding:4px;"
     "font-size:12px}"
-    ".trl-json{max-height:24em;overflow:auto;background:#f6f8fa;padding:6px;margin:4px 0 0;"
-    "white-space:pre-wrap;word-break:break-all;font-size:12px}"
+    # `.trl-card pre.trl-json` outranks JupyterLab's `.jp-OutputArea-output pre` (break-all)
+    ".trl-card pre.trl-json{max-height:24em;overflow:auto;background:#f6f8fa;padding:6px;"
+    "margin:4px 0 0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;font-size:12px}"
+    ".trl-options{color:#57606a;font-size:12px;margin-top:2px}"
+    ".trl-notes,.trl-warnings{margin:4px 0;padding-left:1.2em;font-size:12px}"
+    ".trl-warnings{color:#8a4b00}"
+    ".trl-copy{font-size:12px;cursor:pointer;margin:4px 0 0}"
+    ".trl-copy-off{color:#57606a;font-size:12px}"
+    ".trl-scroll{overflow-x:auto;max-width:100%}"
     ".trl-k{color:#953800}.trl-s{color:#0a3069}.trl-n{color:#0550ae}.trl-l{color:#8250df}"
     ".trl-clipped{color:#6e7781;font-style:italic}"
     ".trl-content{border-collapse:collapse;margin-bottom:8px}"
@@ -153,38 +174,6 @@ def elide_base64(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [elide_base64(item) for item in value]
     return value
-
-
-# -- sizes ----------------------------------------------------------------------
-
-
-def payload_bytes(block: Any) -> int:
-    """UTF-8 size of the block as sent: its compact JSON, or the text itself for hermes.
-
-    Equal to ``len(json_encode(block).encode())`` for a dict (and to the capability
-    matrix's ``payload_bytes``), without building the JSON of big strings: a long
-    printable ASCII string (a base64 payload) encodes to its length plus two quotes plus
-    one backslash per ``"`` or ``\\``, so it is measured that way and left out of the JSON
-    that is actually built; a 50 MiB image is never copied to be measured.
-    """
-    if isinstance(block, str):
-        return len(block) if block.isascii() else len(block.encode("utf-8", "surrogatepass"))
-    extra = 0
-
-    def shrink(value: Any) -> Any:
-        nonlocal extra
-        if type(value) is str:
-            if len(value) >= _BIG_STRING and value.isascii() and value.isprintable():
-                extra += len(value) + value.count('"') + value.count("\\")
-                return ""
-            return value
-        if isinstance(value, dict):
-            return {key: shrink(item) for key, item in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [shrink(item) for item in value]
-        return value
-
-    return len(json_encode(shrink(block)).encode("utf-8", "surrogatepass")) + extra
 
 
 # -- JSON view --------------------------------------------------------------------
@@ -276,25 +265,90 @@ def _empty_html(notes: tuple[ResultNote, ...]) -> str:
     )
 
 
-def card_html(result: Viewable, wire: str, **options: Unpack[ConvertOptions]) -> str:
-    """One wire's card: badges from ``explain()``, size, thumbnails and the block's JSON.
+def _notes_html(notes: tuple[ResultNote, ...]) -> str:
+    """What the wire did with the result's own fields (``explain().notes``), one line each."""
+    if not notes:
+        return ""
+    items = "".join(
+        f"<li><b>{escape(n.field)}</b>: {escape(n.outcome)} — {escape(n.reason)}</li>"
+        for n in notes
+    )
+    return f'<ul class="trl-notes">{items}</ul>'
 
-    ``options`` are those of :meth:`ToolResult.to` (and are checked by it).
+
+def _warnings_html(warnings: tuple[ProviderWarning, ...]) -> str:
+    """Documented provider limits the block meets (``explain().warnings``): advice."""
+    if not warnings:
+        return ""
+    items = "".join(f"<li>⚠ {escape(str(w))}</li>" for w in warnings)
+    return f'<ul class="trl-warnings">{items}</ul>'
+
+
+def _copy_html(block: Any, size: int, wire: str) -> str:
+    """A button that copies the block itself (payloads whole), or why it cannot."""
+    if size > COPY_MAX:
+        return (
+            f'<div class="trl-copy-off">the block is {size:,} bytes, too large to copy from'
+            f' this page: use result.to("{escape(wire)}", ...)</div>'
+        )
+    text = block if isinstance(block, str) else json.dumps(block, indent=2, ensure_ascii=False)
+    return (
+        f'<div><button class="trl-copy" type="button" onclick="{escape(_COPY_JS)}"'
+        f' title="copy the whole block ({size:,} bytes), payloads included">copy block</button>'
+        f'<textarea class="trl-copy-data" hidden readonly>{escape(text)}</textarea>'
+        "</div>"
+    )
+
+
+def options_caption(wire: str, options: ConvertOptions) -> str:
+    """The options ``wire`` reads, as given (``default (on)`` where not given): a card's line."""
+    facts = wire_facts(wire)
+    shown = []
+    for name in OPTION_NAMES:
+        if name not in facts.reads:
+            continue
+        value = options.get(name)
+        if name == "response_tag":
+            tag = f"{DEFAULT_RESPONSE_TAG} (default)" if value is None else value
+            shown.append(f"{name} {tag}")
+        elif value is None:
+            shown.append(f"{name} default ({'on' if facts.default(name) else 'off'})")
+        else:
+            shown.append(f"{name} {tri_label(value)}")
+    return "options: " + (", ".join(shown) if shown else "none (this wire reads none)")
+
+
+def card_html(
+    result: Viewable, wire: str, *, caption: str | None = None, **options: Unpack[ConvertOptions]
+) -> str:
+    """One wire's card: the options it was made with, badges from ``explain()``, the block's
+    size and token estimate (``costs``), notes, provider warnings, thumbnails, a copy button
+    and the block's JSON (payloads elided).
+
+    ``options`` are those of :meth:`ToolResult.to` (and are checked by it); ``caption``
+    replaces the options line (the compare widget names a profile there).
     """
     facts = wire_facts(wire)
     explanations = result.explain(facts.wire, **options)
     block = explanations.block
     size = payload_bytes(block)
+    estimate = estimate_explained(explanations)
     badges = "".join(_badge_html(e) for e in explanations) or _empty_html(explanations.notes)
     thumbs = "".join(_thumb_html(e) for e in explanations)
+    line = options_caption(facts.wire, options) if caption is None else caption
+    how = f"tokens: {estimate.describe()}\nbytes: the block's compact JSON"
     return (
         f'<div class="trl-card" data-wire="{escape(facts.wire)}">'
         f'<div><span class="trl-wire">{escape(facts.wire)}</span>'
         f'<span class="trl-title">{escape(facts.title)}</span></div>'
+        f'<div class="trl-options">{escape(line)}</div>'
         f'<div class="trl-outcomes">{badges}</div>'
-        f'<div class="trl-size" title="compact JSON of the block; tokens are a bytes/4 guess">'
-        f"{size:,} bytes · ~{-(-size // 4):,} tokens</div>"
+        f'<div class="trl-size" title="{escape(how)}">'
+        f"{size:,} bytes · {escape(estimate.label())}</div>"
+        + _notes_html(explanations.notes)
+        + _warnings_html(explanations.warnings)
         + (f'<div class="trl-thumbs">{thumbs}</div>' if thumbs else "")
+        + _copy_html(block, size, facts.wire)
         + f'<pre class="trl-json">{json_html(elide_base64(block))}</pre></div>'
     )
 

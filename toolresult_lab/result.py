@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, cast, overload
 
 from .blocks import (
     AnthropicToolResult,
@@ -177,10 +177,15 @@ class ToolResult:
 
         ``.notes`` says what the wire did with the result's own fields where something
         is lost or replaced (empty content, ``is_error``, the name, ``structured_content``);
-        ``.block`` is the block ``to()`` returns for the same wire and options.
+        ``.block`` is the block ``to()`` returns for the same wire and options;
+        ``.warnings`` the documented provider limits the block meets (advice).
         """
-        records, conversion = explain(self._data, wire, options)
-        return Explanations.of(records, conversion.notes, conversion.block)
+        data = self._data
+        records, conversion = explain(data, wire, options)
+        known = cast(Wire, wire)  # the conversion checked it
+        return Explanations.of(
+            records, conversion.notes, conversion.block, known, data.name, data.id
+        )
 
     def _repr_html_(self) -> str:
         """The notebook view: content table and one card per wire (see ``render``)."""

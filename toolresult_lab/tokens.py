@@ -23,6 +23,7 @@ __all__ = [
     "OpenAIDetail",
     "TokenFigure",
     "anthropic_pixel_tokens",
+    "check_image_options",
     "image_tokens",
     "openai_patch_tokens",
     "pdf_note",
@@ -53,6 +54,8 @@ class TokenFigure:
     tokens: int
     rule: str
     source: str
+    name: str = ""
+    """The rule in a few words, for a table column (``rule`` is the whole sentence)."""
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -62,6 +65,14 @@ def _ceil_div(a: int, b: int) -> int:
 def _check_size(width: int, height: int) -> None:
     if width <= 0 or height <= 0:
         raise ValueError(f"image size must be positive, got {width}x{height}")
+
+
+def check_image_options(detail: str, media_resolution: str | None) -> None:
+    """``ValueError`` for a ``detail`` or ``media_resolution`` no provider documents."""
+    if detail not in get_args(OpenAIDetail):
+        raise ValueError(f"unknown detail {detail!r}; known: {', '.join(get_args(OpenAIDetail))}")
+    if media_resolution is not None:
+        _check_resolution(media_resolution)
 
 
 def image_tokens(
@@ -79,13 +90,10 @@ def image_tokens(
     """
     facts = wire_facts(wire)
     _check_size(width, height)
-    if detail not in get_args(OpenAIDetail):
-        raise ValueError(f"unknown detail {detail!r}; known: {', '.join(get_args(OpenAIDetail))}")
-    if media_resolution is not None:
-        _check_resolution(media_resolution)
+    check_image_options(detail, media_resolution)
     if not facts.carries_image:
         rule = f"{wire}: {facts.title} carries no image; its text is counted by text_tokens()"
-        return TokenFigure(0, rule, _FACTS_SOURCE)
+        return TokenFigure(0, rule, _FACTS_SOURCE, f"{wire}: no image form")
     if wire == "anthropic":
         return _anthropic_patches(width, height)
     if wire == "gemini":
@@ -135,7 +143,8 @@ def _anthropic_patches(width: int, height: int) -> TokenFigure:
         f"and {_PATCH_BUDGET} visual tokens (standard tier){resized}"
     )
     source = f"{doc_pages.ANTHROPIC_VISION.cite()}; {doc_pages.ANTHROPIC_VISION_COORDINATES.cite()}"
-    return TokenFigure(_patches(*fitted, _PATCH), rule, source)
+    name = "anthropic image: 28 px patches" + (" (resized)" if resized else "")
+    return TokenFigure(_patches(*fitted, _PATCH), rule, source, name)
 
 
 def anthropic_pixel_tokens(width: int, height: int) -> TokenFigure:
@@ -152,14 +161,16 @@ def anthropic_pixel_tokens(width: int, height: int) -> TokenFigure:
         scale = isqrt(1600 * 750 * 10**6 // (w * h))  # sqrt of the area ratio, x1000
         w, h = w * scale // 1000, h * scale // 1000
     rule = "anthropic image (2025 rule): w*h/750 after scaling to fit 1568 px and ~1,600 tokens"
-    return TokenFigure(_ceil_div(w * h, 750), rule, doc_pages.ANTHROPIC_VISION_2025.cite())
+    source = doc_pages.ANTHROPIC_VISION_2025.cite()
+    return TokenFigure(_ceil_div(w * h, 750), rule, source, "anthropic image (2025): w*h/750")
 
 
 def _openai_tiles(width: int, height: int, detail: OpenAIDetail) -> TokenFigure:
     """OpenAI's tile rule for GPT-4o, GPT-4.1 and GPT-4.5 (base 85, 170 per 512 px tile)."""
     source = doc_pages.OPENAI_VISION.cite()
     if detail == "low":
-        return TokenFigure(85, "responses image, detail low: 85 tokens whatever the size", source)
+        rule = "responses image, detail low: 85 tokens whatever the size"
+        return TokenFigure(85, rule, source, "responses image: detail low, 85")
     w, h = width, height
     if max(w, h) > 2048:
         w, h = w * 2048 // max(width, height), h * 2048 // max(width, height)
@@ -172,7 +183,8 @@ def _openai_tiles(width: int, height: int, detail: OpenAIDetail) -> TokenFigure:
         f"responses image, detail {chosen}: 85 + 170 per 512 px tile after fitting 2048 px "
         f"and a 768 px shortest side (GPT-4o/4.1/4.5 rule; {tiles} tiles)"
     )
-    return TokenFigure(85 + 170 * tiles, rule, source)
+    name = f"responses image: 512 px tiles, detail {detail}"
+    return TokenFigure(85 + 170 * tiles, rule, source, name)
 
 
 def openai_patch_tokens(width: int, height: int, *, multiplier: float = 1.0) -> TokenFigure:
@@ -186,7 +198,8 @@ def openai_patch_tokens(width: int, height: int, *, multiplier: float = 1.0) -> 
         fit = int(w / 32) / (w / 32)  # whole patches across the width
         patches = min(1536, _patches(max(1, int(w * fit)), max(1, int(h * fit)), 32))
     rule = f"openai patches: ceil(w/32) x ceil(h/32), capped at 1536, x {multiplier:g}"
-    return TokenFigure(round(patches * multiplier), rule, doc_pages.OPENAI_VISION.cite())
+    source = doc_pages.OPENAI_VISION.cite()
+    return TokenFigure(round(patches * multiplier), rule, source, "openai image: 32 px patches")
 
 
 def _gemini_image(width: int, height: int, resolution: GeminiResolution | None) -> TokenFigure:
@@ -198,7 +211,8 @@ def _gemini_image(width: int, height: int, resolution: GeminiResolution | None) 
         count = _ceil_div(width, 768) * _ceil_div(height, 768)
         tokens, tiles = 258 * count, f"{count} tiles of 768 px"
     rule = f"gemini image: 258 tokens per 768 px tile, 258 if both sides <= 384 px ({tiles})"
-    return TokenFigure(tokens, rule, doc_pages.GEMINI_TOKENS.cite())
+    name = "gemini image: 258 per 768 px tile"
+    return TokenFigure(tokens, rule, doc_pages.GEMINI_TOKENS.cite(), name)
 
 
 def _check_resolution(resolution: str) -> None:
@@ -211,7 +225,8 @@ def _gemini_budget(kind: str, resolution: GeminiResolution, count: int) -> Token
     _check_resolution(resolution)
     each = GEMINI_RESOLUTION_TOKENS[resolution]
     rule = f"gemini 3 {kind}, media_resolution {resolution}: at most {each} tokens each (a cap)"
-    return TokenFigure(each * count, rule, doc_pages.GEMINI_MEDIA_RESOLUTION.cite())
+    name = f"gemini 3 {kind}: media_resolution {resolution} cap"
+    return TokenFigure(each * count, rule, doc_pages.GEMINI_MEDIA_RESOLUTION.cite(), name)
 
 
 _PDF_NOTES: dict[str, str] = {
@@ -236,7 +251,8 @@ def pdf_tokens(
     if media_resolution is not None:
         return _gemini_budget("PDF page", media_resolution, pages)
     rule = "gemini PDF: 258 tokens per page"
-    return TokenFigure(258 * pages, rule, doc_pages.GEMINI_DOCUMENTS.cite())
+    name = "gemini PDF: 258 per page"
+    return TokenFigure(258 * pages, rule, doc_pages.GEMINI_DOCUMENTS.cite(), name)
 
 
 def pdf_note(wire: str) -> str:
@@ -250,6 +266,17 @@ def pdf_note(wire: str) -> str:
 def text_tokens(text: str, wire: str) -> TokenFigure:
     """Tokens for ``text`` at about 4 characters per token: no well-kept tokenizer works
     offline for these providers, so this is a labelled approximation, not a count."""
+    return TokenFigure(_ceil_div(len(text), 4), *_text_rule(wire))
+
+
+_TEXT_RULES: dict[str, tuple[str, str, str]] = {}
+
+
+def _text_rule(wire: str) -> tuple[str, str, str]:
+    """Rule, source and name of the text approximation on ``wire`` (made once per wire)."""
+    found = _TEXT_RULES.get(wire)
+    if found is not None:
+        return found
     wire_facts(wire)
     if wire == "gemini":
         source = doc_pages.GEMINI_TOKENS.cite()
@@ -258,4 +285,5 @@ def text_tokens(text: str, wire: str) -> TokenFigure:
     else:
         source = f"{doc_pages.OPENAI_TOKENS_HELP.cite()} (a rule of thumb; {wire} documents none)"
     rule = "≈ 4 characters per token (approximation; no offline tokenizer)"
-    return TokenFigure(_ceil_div(len(text), 4), rule, source)
+    found = _TEXT_RULES[wire] = (rule, source, "text: ≈ 4 characters per token")
+    return found

@@ -8,6 +8,7 @@ as drawn.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -264,3 +265,218 @@ def test_harness_detects_missing_widget_frontend() -> None:
         # ... and the harness sees no rendered widget.
         assert not lab.wait_for_widget(".widget-hbox", timeout=15)
         assert lab.rendered_widget_count() == 0
+
+
+# -- issue 12: profiles per wire, options, copy, the explorer's first view, 1280 px ------------
+
+MIXED_CELL = """\
+from toolresult_lab import ToolResult
+from toolresult_lab.probes import SAMPLE_PDF
+from toolresult_lab.widgets import compare, matrix_explorer
+
+mixed = ToolResult(name="call_chart_png", id="call_chart_png", content=[
+    {"type": "text", "text": "Q3 chart and report"},
+    {"type": "image", "mimeType": "image/png", "data": PNG_B64},
+    {"type": "resource", "resource": {"uri": "file:///reports/q3.pdf",
+                                      "mimeType": "application/pdf", "blob": SAMPLE_PDF}},
+])
+box = compare(mixed, image_input=True)
+box
+"""
+EXPLORER_CELL = "matrix_explorer()"
+
+# Outcome badges, caption and outline of every card: {wire: {...}}.
+_CARDS_JS = """(root) => {
+    const out = {};
+    for (const card of root.querySelectorAll('.trl-card')) {
+        out[card.dataset.wire] = {
+            outcomes: [...card.querySelectorAll('.trl-badge')].map((b) =>
+                [...b.classList].find((c) => c.startsWith('trl-outcome-')).slice(12)),
+            caption: card.querySelector('.trl-options').innerText,
+            selected: !!card.closest('.trl-selected'),
+        };
+    }
+    return out;
+}"""
+_SELECTED_PROFILE_JS = "(s) => s.options[s.selectedIndex].text"
+_PRESSED_JS = """(root) => [...root.querySelectorAll('.widget-toggle-buttons')].map((group) =>
+    [group.querySelector('.widget-label').innerText,
+     (group.querySelector('button.mod-active') || {innerText: '?'}).innerText])"""
+
+
+def _cards(lab: JupyterLab) -> dict[str, Any]:
+    root = lab.page.locator(".jp-OutputArea-output .trl-compare").first
+    cards: dict[str, Any] = root.evaluate(_CARDS_JS)
+    return cards
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_profiles_options_copy_and_explorer_at_1280_with_the_sidebar_open(
+    screenshot_dir: Path,
+) -> None:
+    require_browser()
+    checks = Checks()
+    with JupyterLab(
+        [PNG_CELL, MIXED_CELL, EXPLORER_CELL],
+        viewport=(1280, 1500),
+        collapse_sidebars=False,
+        failure_screenshot=screenshot_dir / "issue12-failure.png",
+    ) as lab:
+        page = lab.page
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=lab.base_url)
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        assert not lab.cell_errors(), lab.diagnostics()
+        assert lab.wait_for_widget(".trl-compare", timeout=60), lab.diagnostics()
+        assert lab.wait_for_widget(".trl-matrix-explorer", timeout=60), lab.diagnostics()
+        checks.check(
+            page.locator(".jp-SideBar .lm-TabBar-tab.lm-mod-current").count() >= 1,
+            "the left sidebar is not open",
+        )
+        root = page.locator(".jp-OutputArea-output .trl-compare").first
+        profile = root.locator(".widget-dropdown", has_text="profile").locator("select")
+        before = _cards(lab)
+        checks.check(
+            before.get("anthropic", {}).get("outcomes") == ["text", "native", "native"],
+            f"anthropic before any profile: {before.get('anthropic')}",
+        )
+
+        # A profile belongs to its own wire: Gemini 2.5 leaves the anthropic card alone.
+        profile.select_option(label="Gemini 2.5 [gemini]")
+        _wait(lab, "(r) => !!document.querySelector('.trl-selected .trl-card[data-wire=gemini]')")
+        after = _cards(lab)
+        checks.check(
+            after.get("gemini", {}).get("outcomes") == ["text", "placeholder", "placeholder"]
+            and after["gemini"]["caption"].startswith("profile Gemini 2.5: image_input off")
+            and after["gemini"]["selected"],
+            f"gemini card under the Gemini 2.5 profile: {after.get('gemini')}",
+        )
+        checks.check(
+            after.get("anthropic") == before.get("anthropic"),
+            f"the Gemini 2.5 profile changed the anthropic card: {after.get('anthropic')}",
+        )
+        pressed = dict(root.evaluate(_PRESSED_JS))
+        checks.check(pressed.get("native_pdf") == "off", f"native_pdf control shows {pressed}")
+        root.evaluate("(r) => r.scrollIntoView({block: 'start'})")
+        page.mouse.move(1, 1)
+        page.wait_for_timeout(300)
+        lab.screenshot(screenshot_dir / "compare-1280-sidebar.png")
+
+        # Touching an option afterwards: the profile no longer holds.
+        root.locator(".widget-toggle-buttons", has_text="native_pdf").locator(
+            "button", has_text="on"
+        ).first.click()
+        _wait(
+            lab,
+            """() => { const s = document.querySelector('.trl-compare .widget-dropdown select');
+                return !!s && s.options[s.selectedIndex].text === '(custom)'; }""",
+        )
+        shown = profile.evaluate(_SELECTED_PROFILE_JS)
+        custom = _cards(lab)
+        checks.check(shown == "(custom)", f"after changing native_pdf the profile shows {shown!r}")
+        checks.check(
+            not any(card["selected"] for card in custom.values())
+            and custom.get("gemini", {}).get("outcomes") == ["text", "placeholder", "native"],
+            f"after (custom) the controls apply to every card: {custom.get('gemini')}",
+        )
+
+        # (none) and "model sees images": unticked, no card sends what needs vision.
+        profile.select_option(label="(none)")
+        root.locator(".widget-checkbox", has_text="model sees images").locator("input").click()
+        _wait(
+            lab,
+            """() => [...document.querySelectorAll(
+                '.trl-compare .trl-card[data-wire=responses] .trl-badge'
+            )].every((b) => !b.classList.contains('trl-outcome-native'))""",
+        )
+        blind = _cards(lab)
+        checks.check(
+            blind.get("responses", {}).get("outcomes") == ["text", "placeholder", "placeholder"]
+            and blind.get("anthropic", {}).get("outcomes") == ["text", "placeholder", "native"]
+            and "(the model does not see images)" in blind["anthropic"]["caption"],
+            f"model sees images unticked with (none): {blind}",
+        )
+
+        # The copy button copies the real block, payload whole.
+        root.locator(".widget-checkbox", has_text="model sees images").locator("input").click()
+        image_input = root.locator(".widget-checkbox", has_text="image_input").locator("input")
+        if not image_input.is_checked():  # (custom) kept Gemini 2.5's image_input off
+            image_input.click()
+        _wait(
+            lab,
+            """() => !!document.querySelector('.trl-compare .trl-card[data-wire=anthropic]'
+                + ' .trl-badge:nth-child(2).trl-outcome-native')""",
+        )
+        button = root.locator('.trl-card[data-wire="anthropic"] button.trl-copy')
+        button.click()
+        _wait(lab, "() => [...document.querySelectorAll('button.trl-copy')].some("
+              "(b) => b.innerText === 'copied')")  # fmt: skip
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        try:
+            block = json.loads(copied)
+            image = block["content"][1]["source"]["data"]
+        except (ValueError, KeyError, IndexError, TypeError):
+            block, image = None, ""
+        checks.check(
+            block is not None
+            and block["tool_use_id"] == "call_chart_png"
+            and len(image) > 200
+            and "bytes base64" not in copied,
+            f"the copy button copied {copied[:200]!r}",
+        )
+
+        # Layout at 1280 px with the sidebar open: JSON wraps between tokens, nothing clipped.
+        layout = root.evaluate(
+            """(r) => ({
+                wordBreak: getComputedStyle(r.querySelector('.trl-json')).wordBreak,
+                overflowWrap: getComputedStyle(r.querySelector('.trl-json')).overflowWrap,
+                columns: getComputedStyle(r.querySelector('.widget-gridbox'))
+                    .gridTemplateColumns.split(' ').length,
+                clipped: r.scrollWidth > r.clientWidth + 1,
+            })"""
+        )
+        checks.check(
+            layout["wordBreak"] == "normal" and layout["overflowWrap"] == "normal",
+            f"card JSON breaks inside words: {layout}",
+        )
+        checks.check(not layout["clipped"], f"the compare widget is wider than its area: {layout}")
+        checks.check(layout["columns"] == 2, f"cards at 1280 px with the sidebar: {layout}")
+
+        # The explorer opens on kinds x wires, reasons as tooltips; the long form waits.
+        explorer = page.locator(".jp-OutputArea-output .trl-matrix-explorer").first
+        explorer.scroll_into_view_if_needed()
+        caption = explorer.locator(".widget-html").first.inner_text()
+        checks.check(
+            caption.startswith("What each wire sends (image_input=off, native_pdf=default,"),
+            f"the explorer opens on {caption[:120]!r}",
+        )
+        table = explorer.locator("table").first
+        headers = table.locator("thead tr").first.locator("th").all_inner_texts()
+        checks.check(
+            [h.strip() for h in headers][1:] == list(WIRES),
+            f"explorer columns: {headers}",
+        )
+        rows = table.locator("tbody tr").count()
+        checks.check(rows == 27, f"explorer rows: {rows} (one per probe kind)")
+        tips = table.evaluate(
+            """(t) => [...t.querySelectorAll('td .pd-t')].map(
+                (s) => getComputedStyle(s, '::after').content)"""
+        )
+        checks.check(
+            any("image_input off" in t for t in tips),
+            f"no reason tooltips in the explorer table: {tips[:3]}",
+        )
+        hidden = explorer.locator(".widget-select-multiple").first
+        checks.check(not hidden.is_visible(), "the long form's filters show on the first view")
+        scroller = table.evaluate(
+            "(t) => getComputedStyle(t.closest('.widget-box') || t.parentElement).overflowX"
+        )
+        checks.check(scroller == "auto", f"the explorer table's box does not scroll: {scroller}")
+        explorer.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+        page.mouse.move(1, 1)
+        page.wait_for_timeout(300)
+        lab.screenshot(screenshot_dir / "explorer-1280-sidebar.png")
+        checks.check(
+            not lab.blocked_requests, f"the page tried to leave loopback: {lab.blocked_requests}"
+        )
+        assert not checks.failures, "issue 12 checks failed in the browser:\n" + checks.report(lab)

@@ -1,9 +1,9 @@
 """``toolresult-lab``: the capability matrix in the terminal, conversion of result files, and
 the audit of logged results.
 
-Each subcommand lives in its own module (``matrix``, ``convert``, ``turn``, ``docs``,
-``audit``) and adds its parser here. Bad input (a missing file, invalid JSON, an unknown
-wire) gives a one-line message and a non-zero exit status, never a traceback.
+Each subcommand lives in its own module (``matrix``, ``convert``, ``turn``, ``profiles``,
+``docs``, ``audit``) and adds its parser here. Bad input (a missing file, invalid JSON, an
+unknown wire) gives a one-line message and a non-zero exit status, never a traceback.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .._build import build_label
-from . import audit, convert, docs, matrix, turn
+from . import audit, convert, docs, matrix, profiles, turn
 from ._common import EXIT_INPUT, InputError, Parser
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, turn, docs, audit)
+_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit)
 
 
 def _parser() -> argparse.ArgumentParser:

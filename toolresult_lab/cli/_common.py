@@ -5,26 +5,37 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ..options import OPTION_HELP, TRI_STATES, ConvertOptions, tri_value
+from ..options import BOOLEAN_OPTIONS, OPTION_HELP, TRI_STATES, ConvertOptions, tri_value
+from ..profiles import PROFILES, get_profile
 from ..result import ToolResult
 
 __all__ = [
     "EXIT_INPUT",
     "EXIT_USAGE",
+    "STDIN",
     "InputError",
     "Parser",
     "add_option_arguments",
+    "add_profile_arguments",
+    "flag_options",
+    "given_options",
+    "one_of",
     "options_from",
     "read_json",
     "read_result",
     "read_text",
+    "warn",
 ]
 
 EXIT_USAGE = 2
 EXIT_INPUT = 1
+#: How standard input is named in messages (``-`` on the command line).
+STDIN = "standard input"
+_FLAGS = {name: "--" + name.replace("_", "-") for name in BOOLEAN_OPTIONS}
 
 
 class InputError(Exception):
@@ -38,61 +49,129 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+def warn(message: str) -> None:
+    """One warning line on standard error (the output itself stays on standard output)."""
+    print(f"toolresult-lab: warning: {message}", file=sys.stderr)
+
+
 def add_option_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--image-input``, ``--native-pdf``, ``--source-blocks``: the boolean options."""
+    """``--image-input``, ``--native-pdf``, ``--source-blocks``: the boolean options.
+
+    Each defaults to ``None`` (not given), so a command can tell an option given as
+    ``default`` from one not given at all.
+    """
     parser.add_argument(
-        "--image-input",
+        _FLAGS["image_input"],
         action=argparse.BooleanOptionalAction,
         default=None,
         help=OPTION_HELP["image_input"],
     )
+    for name in ("native_pdf", "source_blocks"):
+        parser.add_argument(_FLAGS[name], choices=TRI_STATES, default=None, help=OPTION_HELP[name])
+
+
+def add_profile_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--profile ID`` and ``--vision`` / ``--no-vision``."""
     parser.add_argument(
-        "--native-pdf", choices=TRI_STATES, default="default", help=OPTION_HELP["native_pdf"]
+        "--profile",
+        choices=list(PROFILES),
+        metavar="ID",
+        help="the options a provider's tool loop passes (toolresult-lab profiles lists them);"
+        " its wire is the default --wire",
     )
     parser.add_argument(
-        "--source-blocks",
-        choices=TRI_STATES,
-        default="default",
-        help=OPTION_HELP["source_blocks"],
+        "--vision",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="with --profile: the model sees images (default: yes)",
     )
 
 
-def options_from(args: argparse.Namespace) -> ConvertOptions:
-    """The conversion options the arguments stand for."""
+def given_options(args: argparse.Namespace) -> list[str]:
+    """The boolean option flags given on the command line (``--no-image-input`` included)."""
+    flags = []
+    for name in BOOLEAN_OPTIONS:
+        value = getattr(args, name, None)
+        if value is not None:
+            flags.append("--no-image-input" if value is False else _FLAGS[name])
+    return flags
+
+
+def flag_options(args: argparse.Namespace) -> ConvertOptions:
+    """The conversion options the option flags stand for (``None``: not given)."""
     options: ConvertOptions = {
         "image_input": args.image_input,
-        "native_pdf": tri_value(args.native_pdf),
-        "source_blocks": tri_value(args.source_blocks),
+        "native_pdf": tri_value(args.native_pdf or "default"),
+        "source_blocks": tri_value(args.source_blocks or "default"),
     }
     if getattr(args, "response_tag", None) is not None:
         options["response_tag"] = args.response_tag
     return options
 
 
+def options_from(args: argparse.Namespace) -> ConvertOptions:
+    """The conversion options the arguments stand for: a profile's (``--profile``, see
+    :func:`add_profile_arguments`), or the flags given."""
+    profile = getattr(args, "profile", None)
+    if profile is None:
+        return flag_options(args)
+    options = get_profile(profile).options(args.vision is not False)
+    if getattr(args, "response_tag", None) is not None:
+        options["response_tag"] = args.response_tag
+    return options
+
+
+def _shown(path: str) -> str:
+    return STDIN if path == "-" else path
+
+
 def read_text(path: str) -> str:
-    """The text in ``path`` (``-``: standard input); :class:`InputError` in one line."""
+    """The text in ``path`` (``-``: standard input; a UTF-8 BOM is skipped);
+    :class:`InputError` in one line."""
+    shown = _shown(path)
     try:
-        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
+        raise InputError(f"cannot read {shown}: {error.strerror or error}") from None
     except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text") from None
+        raise InputError(f"{shown} is not UTF-8 text") from None
+    return text.removeprefix("\ufeff")
 
 
 def read_json(path: str) -> Any:
-    """The JSON in ``path`` (``-``: standard input); :class:`InputError` in one line."""
+    """The JSON in ``path`` (``-``: standard input; a UTF-8 BOM is skipped);
+    :class:`InputError` in one line."""
+    shown = _shown(path)
     text = read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"{path} is not valid JSON: {error}") from None
+        raise InputError(f"{shown} is not valid JSON: {error}") from None
+
+
+def _unwrap_jsonrpc(data: dict[str, Any], shown: str) -> Any:
+    """A JSON-RPC response is read as its ``result`` (an ``error`` is reported)."""
+    if "error" in data:
+        error = data["error"]
+        if isinstance(error, dict):
+            detail = f"{error.get('code', '?')} {error.get('message', '')}".strip()
+        else:
+            detail = json.dumps(error, ensure_ascii=False)
+        raise InputError(f"{shown}: a JSON-RPC error response, not a tool result: {detail}")
+    if "result" not in data:
+        raise InputError(f"{shown}: a JSON-RPC message without a result")
+    return data["result"]
 
 
 def read_result(path: str, name: str | None, call_id: str | None) -> ToolResult:
-    """A ``ToolResult`` JSON or an MCP ``CallToolResult`` JSON, as a :class:`ToolResult`."""
+    """A ``ToolResult`` JSON, an MCP ``CallToolResult`` JSON or a JSON-RPC response holding
+    one, as a :class:`ToolResult`."""
+    shown = _shown(path)
     data = read_json(path)
+    if isinstance(data, dict) and "jsonrpc" in data:
+        data = _unwrap_jsonrpc(data, shown)
     if not isinstance(data, dict):
-        raise InputError(f"{path}: expected a JSON object, got {type(data).__name__}")
+        raise InputError(f"{shown}: expected a JSON object, got {type(data).__name__}")
     try:
         if {"name", "id"} & data.keys() and not {"_meta", "resultType"} & data.keys():
             result = ToolResult.from_dict(data)
@@ -100,4 +179,9 @@ def read_result(path: str, name: str | None, call_id: str | None) -> ToolResult:
             return ToolResult(**{**result.to_dict(), **overrides}) if overrides else result
         return ToolResult.from_mcp(data, name=name or "", id=call_id or "")
     except (TypeError, ValueError) as error:
-        raise InputError(f"{path}: {error}") from None
+        raise InputError(f"{shown}: {error}") from None
+
+
+def one_of(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

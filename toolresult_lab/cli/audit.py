@@ -10,7 +10,7 @@ from tabulate import tabulate
 
 from ..facts import WIRES
 from ..profiles import PROFILES
-from ._common import InputError, add_option_arguments, options_from
+from ._common import InputError, add_option_arguments, flag_options
 
 __all__ = ["add_parsers"]
 
@@ -72,7 +72,7 @@ def add_parsers(commands: Any) -> None:
 def _check(args: argparse.Namespace) -> None:
     """Flags that contradict each other: one line, before anything is read."""
     profiles = args.profiles or bool(args.profile)
-    options = options_from(args)
+    options = flag_options(args)
     chosen = {name for name, value in options.items() if value is not None}
     if profiles and args.wire:
         raise InputError("--wire and --profiles exclude each other (a profile names its wire)")
@@ -92,7 +92,7 @@ def _audit(args: argparse.Namespace) -> str:
     profiles: Any = args.profile or (True if args.profiles else None)
     options: dict[str, Any] = {}
     if not profiles:
-        options = {k: v for k, v in options_from(args).items() if v is not None}
+        options = {k: v for k, v in flag_options(args).items() if v is not None}
     try:
         if args.scheduler:
             df = _on_scheduler(args.scheduler, args, profiles, options)

@@ -3,61 +3,44 @@
 The cards are :func:`toolresult_lab.render.card_html`, the same HTML as the static view;
 this module only maps controls to the options of :meth:`ToolResult.to` and back.
 The DOM contract (class names, control descriptions) is relied on by the browser tests.
+
+How the controls combine (each card says which options it was made with):
+
+- The option controls are the options of every card.
+- A provider profile belongs to its wire. Choosing one sets the option controls to the
+  options that provider's tool loop passes and applies them to its wire's card only (the
+  card is outlined and named after the profile); every other card keeps the options it had.
+- Changing an option afterwards means the profile no longer holds: the selector shows
+  ``(custom)`` and the controls apply to every card again. ``(none)`` goes back to the
+  options from before the profile.
+- "model sees images" applies to every card, with or without a profile: unticked, no card
+  sends a native form that needs vision on its wire (``profiles.without_vision``).
+- For a turn, ``compare((calls, results))``, each card shows the wire's whole tool turn
+  (``turn_view``), with two more controls: ``echo`` and ``hoist_images``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..facts import WIRES, Wire, wire_facts
-from ..options import TRI_STATES, tri_label, tri_value
-from ..profiles import PROFILES
-from ..render import card_html, style_html
+from ..facts import Wire
+from ..options import ConvertOptions, tri_label, tri_value
+from ..profiles import PROFILES, ProviderProfile, describe_options, without_vision
+from ..render import card_html, options_caption, style_html
 from ..result import ToolResult
+from .controls import CUSTOM, NO_PROFILE, check_wires, option_controls, profile_controls
 from .turn_view import TurnView, as_turn
 
-__all__ = ["NO_PROFILE", "CompareBox", "compare", "profile_controls"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
-_WIDE = {"description_width": "initial"}  # show descriptions in full
-NO_PROFILE = ""  # the dropdown's "(none)": ipywidgets shows a None value as no selection
+__all__ = ["CUSTOM", "NO_PROFILE", "CompareBox", "compare", "profile_controls"]
 
-
-def check_wires(wires: Sequence[str] | None) -> list[Wire]:
-    """The wires to show, in the given order without repeats; ``ValueError`` for unknown ones."""
-    if wires is None:
-        return list(WIRES)
-    if isinstance(wires, str):
-        wires = [wires]
-    chosen = list(dict.fromkeys(wire_facts(w).wire for w in wires))
-    if not chosen:
-        raise ValueError(f"no wires to compare; known wires: {', '.join(WIRES)}")
-    return chosen
-
-
-def profile_controls() -> dict[str, widgets.Widget]:
-    """The provider-profile selector and its "model sees images" switch (shared by widgets)."""
-    return {
-        "profile": widgets.Dropdown(
-            description="profile",
-            options=[("(none)", NO_PROFILE)] + [(p.label, p.id) for p in PROFILES.values()],
-            value=NO_PROFILE,
-            style=_WIDE,
-        ),
-        "vision": widgets.Checkbox(value=True, description="model sees images", indent=False),
-    }
-
-
-def _tri_buttons(name: str, value: Any) -> widgets.ToggleButtons:
-    return widgets.ToggleButtons(
-        options=list(TRI_STATES),
-        value=tri_label(value),
-        description=name,
-        style={"button_width": "7.5em", **_WIDE},
-    )
+_BOOLEAN = ("image_input", "native_pdf", "source_blocks")
 
 
 class CompareBox(widgets.VBox):  # type: ignore[misc]
@@ -73,18 +56,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         turn_controls = result.controls if isinstance(result, TurnView) else {}
         controls: dict[str, widgets.Widget] = {
-            "image_input": widgets.Checkbox(
-                value=bool(options.get("image_input")), description="image_input", indent=False
-            ),
-            "native_pdf": _tri_buttons("native_pdf", options.get("native_pdf")),
-            "source_blocks": _tri_buttons("source_blocks", options.get("source_blocks")),
-            "response_tag": widgets.Text(
-                value=options.get("response_tag") or "",
-                description="response_tag",
-                placeholder="tool_response",
-                style=_WIDE,
-                layout=widgets.Layout(width="22em"),
-            ),
+            **option_controls(options),
             **profile_controls(),
             **turn_controls,
         }
@@ -95,12 +67,20 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         grid = widgets.GridBox(
             list(cards.values()),
             layout=widgets.Layout(
-                grid_template_columns="repeat(3, minmax(0, 1fr))", grid_gap="8px", width="100%"
+                grid_template_columns="repeat(auto-fill, minmax(22em, 1fr))",
+                grid_gap="8px",
+                width="100%",
             ),
         )
         rows = [
-            widgets.HBox([controls["profile"], controls["vision"], controls["image_input"]]),
-            widgets.HBox([controls["native_pdf"], controls["source_blocks"]]),
+            widgets.HBox(
+                [controls["profile"], controls["vision"], controls["image_input"]],
+                layout=widgets.Layout(flex_flow="row wrap"),
+            ),
+            widgets.HBox(
+                [controls["native_pdf"], controls["source_blocks"]],
+                layout=widgets.Layout(flex_flow="row wrap"),
+            ),
             controls["response_tag"],
         ]
         if turn_controls:
@@ -112,14 +92,19 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         self.controls = controls
         self.cards = cards
         self.style_widget = style
-        self._holding = False
-        for name in ("image_input", "native_pdf", "source_blocks", "response_tag", *turn_controls):
+        self._base: ConvertOptions | None = None  # the other cards' options while a profile holds
+        self._applying = False
+        for name in _BOOLEAN:
             controls[name].observe(self._on_option, names="value")
+        for name in ("response_tag", *turn_controls):
+            controls[name].observe(self._on_tag, names="value")
         controls["profile"].observe(self._on_profile, names="value")
-        controls["vision"].observe(self._on_profile, names="value")
+        controls["vision"].observe(self._on_vision, names="value")
         self.render()
 
-    def current_options(self) -> dict[str, Any]:
+    # -- what each card shows ----------------------------------------------------------
+
+    def current_options(self) -> ConvertOptions:
         """The options the controls stand for, as keywords of :meth:`ToolResult.to`.
 
         An unticked ``image_input`` and an empty ``response_tag`` mean "not given".
@@ -132,67 +117,120 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
             "response_tag": c["response_tag"].value or None,
         }
 
-    def render(self) -> None:
-        """Re-render every card from the current options."""
+    def profile(self) -> ProviderProfile | None:
+        """The provider profile that holds (``None`` for ``(none)`` and ``(custom)``)."""
+        return PROFILES.get(self.controls["profile"].value)
+
+    def card_options(self, wire: str) -> ConvertOptions:
+        """The options ``wire``'s card is made with (see the module docstring)."""
         options = self.current_options()
+        profile = self.profile()
+        if profile is not None:
+            vision = bool(self.controls["vision"].value)
+            own = profile.options(vision) if wire == profile.wire else self._base or {}
+            options = {**own, "response_tag": options.get("response_tag")}
+        if not self.controls["vision"].value:
+            options = without_vision(wire, options)
+        return options
+
+    def card_caption(self, wire: str) -> str:
+        """The line under a card's title: the profile it shows, and its options."""
+        options = self.card_options(wire)
+        line = options_caption(wire, options)
+        profile = self.profile()
+        if profile is not None and wire == profile.wire:
+            line = f"profile {profile.label}: {line.removeprefix('options: ')}"
+        if not self.controls["vision"].value:
+            line += " (the model does not see images)"
+        return line
+
+    def render(self) -> None:
+        """Re-render every card from its options."""
+        profile = self.profile()
         result = self.result
+        if isinstance(result, TurnView):  # hoisting needs image_input (SPEC 7)
+            result.controls["hoist_images"].disabled = not self.controls["image_input"].value
         for wire, card in self.cards.items():
             if isinstance(result, TurnView):
-                card.value = result.card_html(wire, **options)
+                card.value = result.card_html(wire, **self.card_options(wire))
             else:
-                card.value = card_html(result, wire, **options)
-
-    @contextmanager
-    def _hold(self) -> Iterator[None]:
-        """Set several controls with one re-render at the end instead of one per control."""
-        self._holding = True
-        try:
-            yield
-        finally:
-            self._holding = False
-        self.render()
-
-    def _on_option(self, change: Mapping[str, Any]) -> None:
-        if not self._holding:
-            self.render()
-
-    def _on_profile(self, change: Mapping[str, Any]) -> None:
-        """Apply the chosen profile's options (again when vision flips) and mark its wire."""
-        profile_id = self.controls["profile"].value
-        profile = PROFILES.get(profile_id)
-        for wire, card in self.cards.items():
+                card.value = card_html(
+                    result, wire, caption=self.card_caption(wire), **self.card_options(wire)
+                )
             if profile is not None and wire == profile.wire:
                 card.add_class("trl-selected")
             else:
                 card.remove_class("trl-selected")
-        if profile is None:
-            return
-        options = profile.options(bool(self.controls["vision"].value))
-        with self._hold():
+
+    # -- events ------------------------------------------------------------------------------
+
+    @contextmanager
+    def _setting(self) -> Iterator[None]:
+        """Set option controls from code: no re-render per control, no ``(custom)``."""
+        self._applying = True
+        try:
+            yield
+        finally:
+            self._applying = False
+
+    def _set_options(self, options: Mapping[str, Any]) -> None:
+        with self._setting():
             self.controls["image_input"].value = bool(options.get("image_input"))
             self.controls["native_pdf"].value = tri_label(options.get("native_pdf"))
             self.controls["source_blocks"].value = tri_label(options.get("source_blocks"))
+
+    def _on_option(self, change: Mapping[str, Any]) -> None:
+        if self._applying:
+            return
+        if self.profile() is not None:  # the profile no longer holds
+            self.controls["profile"].value = CUSTOM  # re-renders (_on_profile)
+        else:
+            self.render()
+
+    def _on_tag(self, change: Mapping[str, Any]) -> None:
+        self.render()  # no profile sets the hermes tag or a turn's echo: they never break one
+
+    def _on_profile(self, change: Mapping[str, Any]) -> None:
+        chosen = change["new"]
+        profile = PROFILES.get(chosen)
+        if profile is not None:
+            if self._base is None:
+                self._base = self.current_options()
+            self._set_options(profile.options(bool(self.controls["vision"].value)))
+        elif chosen in (NO_PROFILE, None) and self._base is not None:
+            base, self._base = self._base, None
+            self._set_options(base)
+        else:  # (custom): the controls apply to every card
+            self._base = None
+        self.render()
+
+    def _on_vision(self, change: Mapping[str, Any]) -> None:
+        profile = self.profile()
+        if profile is not None:
+            self._set_options(profile.options(bool(change["new"])))
+        self.render()
+
+    def __repr__(self) -> str:
+        shown = {wire: describe_options(self.card_options(wire)) for wire in self.wires}
+        return f"CompareBox({shown})"
 
 
 def compare(
     result: ToolResult | tuple[Sequence[Any], Sequence[Any]],
     wires: Sequence[str] | None = None,
     *,
-    image_input: Any = None,
-    native_pdf: Any = None,
-    source_blocks: Any = None,
-    response_tag: str | None = None,
     echo: bool = True,
     hoist_images: bool = False,
+    **options: Unpack[ConvertOptions],
 ) -> CompareBox:
     """A widget showing ``result`` on each wire, with controls for the conversion options.
 
-    The keywords are those of :meth:`ToolResult.to` and set the controls' initial state.
+    ``options`` are those of :meth:`ToolResult.to` and set the controls' initial state.
     ``result`` may also be a turn, ``(calls, results)``: each card then shows the whole
     tool turn of that wire (``echo`` and ``hoist_images`` as in ``tool_turn``).
 
-    :raises TypeError: ``result`` is neither a ToolResult nor a turn, or ``response_tag``
-        is not a str.
+    :raises TypeError: ``result`` is neither a ToolResult nor a turn, an unknown option, or
+        ``response_tag`` is not a str.
     :raises ValueError: an unknown wire (the message lists the known ones).
     """
     shown: ToolResult | TurnView | None = (
@@ -206,11 +244,5 @@ def compare(
             f" not {type(result).__name__}"
         )
     chosen = check_wires(wires)
-    ToolResult().to("hermes", response_tag=response_tag)  # the core checks the option's type
-    options = {
-        "image_input": image_input,
-        "native_pdf": native_pdf,
-        "source_blocks": source_blocks,
-        "response_tag": response_tag,
-    }
+    ToolResult().to("hermes", **options)  # the core checks the option names and types
     return CompareBox(shown, chosen, options)

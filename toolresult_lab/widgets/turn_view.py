@@ -57,14 +57,13 @@ class TurnView:
 
     def card_html(self, wire: str, **options: Unpack[ConvertOptions]) -> str:
         """The turn card of ``wire`` for the conversion options and this view's controls."""
-        hoist = self.controls["hoist_images"]
-        hoist.disabled = not options.get("image_input")
+        hoist = bool(self.controls["hoist_images"].value) and bool(options.get("image_input"))
         return turn_card_html(
             self.calls,
             self.results,
             wire,
             echo=bool(self.controls["echo"].value),
-            hoist_images=bool(hoist.value) and not hoist.disabled,
+            hoist_images=hoist,  # hoisting needs image_input: off on a card without it
             **options,
         )
 

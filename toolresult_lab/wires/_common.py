@@ -31,6 +31,7 @@ __all__ = [
     "IMAGE_MIMES",
     "WIRES",
     "Converter",
+    "RequiredField",
     "Source",
     "Wire",
     "WireFacts",
@@ -42,6 +43,8 @@ __all__ = [
 ]
 
 Wire = Literal["openai", "anthropic", "gemini", "ollama", "responses", "hermes"]
+#: A field of the result that a provider rejects the block without when it is empty.
+RequiredField = Literal["name", "id"]
 #: The six wire formats, in the order the SPEC lists them.
 WIRES: Final[tuple[Wire, ...]] = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
 
@@ -86,6 +89,7 @@ class WireFacts:
         "image_mimes",
         "pdf_needs_vision",
         "reads",
+        "requires",
         "title",
         "wire",
     )
@@ -103,6 +107,7 @@ class WireFacts:
         has_name_field: bool = True,
         has_id_field: bool = True,
         has_error_field: bool = False,
+        requires: Mapping[RequiredField, str] | None = None,
     ) -> None:
         self.wire: Final = wire
         self.title: Final = title
@@ -114,6 +119,9 @@ class WireFacts:
         self.has_name_field: Final = has_name_field
         self.has_id_field: Final = has_id_field
         self.has_error_field: Final = has_error_field
+        self.requires: Final[Mapping[RequiredField, str]] = dict(requires or {})
+        """The result fields the provider rejects the block without, each with the block
+        key that carries it (``{"id": "tool_call_id"}``): an empty one is sent as ``""``."""
 
     @property
     def carries_image(self) -> bool:

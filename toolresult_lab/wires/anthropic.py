@@ -41,6 +41,7 @@ FACTS: Final[WireFacts] = WireFacts(
     defaults={"native_pdf": True, "source_blocks": True},
     has_name_field=False,
     has_error_field=True,
+    requires={"id": "tool_use_id"},
 )
 
 _BLANK: Final = "the Messages API rejects blank text blocks"

@@ -40,6 +40,7 @@ FACTS: Final[WireFacts] = WireFacts(
     carries_pdf=True,
     pdf_needs_vision=True,
     reads=frozenset({"image_input", "native_pdf"}),
+    requires={"name": "functionResponse.name"},
 )
 
 _NATIVE_REASON: Final = {

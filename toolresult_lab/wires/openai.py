@@ -22,7 +22,10 @@ from ._turn import (
 )
 
 FACTS: Final[WireFacts] = WireFacts(
-    "openai", "OpenAI Chat Completions tool message", has_name_field=False
+    "openai",
+    "OpenAI Chat Completions tool message",
+    has_name_field=False,
+    requires={"id": "tool_call_id"},
 )
 
 

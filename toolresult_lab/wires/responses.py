@@ -38,6 +38,7 @@ FACTS: Final[WireFacts] = WireFacts(
     pdf_needs_vision=True,
     reads=frozenset({"image_input", "native_pdf"}),
     has_name_field=False,
+    requires={"id": "call_id"},
 )
 
 

@@ -1,0 +1,434 @@
+"""estimate_tokens(), explain().warnings and the measurements behind them (costs.py, measure.py,
+pdfpages.py). Expected figures are worked out by hand from docs/costs-and-limits.md."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import struct
+import zlib
+from math import ceil
+
+import pytest
+from fpdf import FPDF
+from PIL import Image
+
+from toolresult_lab import WIRES, ToolResult
+from toolresult_lab import pdfpages as pdfpages_module
+from toolresult_lab.costs import EntryTokens, TokenEstimate, estimate_explained, estimate_tokens
+from toolresult_lab.encoding import json_encode
+from toolresult_lab.measure import Carried, ProviderWarning, carried, entry_texts, measure
+from toolresult_lab.pdfpages import pdf_pages
+from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
+
+MIB = 1024 * 1024
+TEXT_RULE = "≈ 4 characters per token (approximation; no offline tokenizer)"
+REST_RULE = TEXT_RULE + ": the block's ids, name, keys and any structured_content"
+PATCHES = "anthropic image: 28 px patches"
+
+
+def jpeg(width: int, height: int) -> str:
+    buffer = io.BytesIO()
+    Image.effect_noise((width, height), 64).convert("RGB").save(buffer, "JPEG", quality=90)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def big_png(width: int, height: int, decoded: int) -> str:
+    """Canonical base64 of ``decoded`` bytes that start with a PNG header of that size."""
+    head = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + struct.pack(">II", width, height) + b"\0" * 3
+    assert len(head) % 3 == 0
+    return base64.b64encode(head).decode() + "A" * ((decoded - len(head)) // 3 * 4)
+
+
+def pdf(pages: int) -> bytes:
+    document = FPDF()
+    for n in range(pages):
+        document.add_page()
+        document.set_font("Helvetica", size=12)
+        document.cell(text=f"page {n + 1}")
+    return bytes(document.output())
+
+
+def image_result(data: str, mime: str = "image/jpeg", **fields: str) -> ToolResult:
+    return ToolResult(content=[{"type": "image", "mimeType": mime, "data": data}], **fields)
+
+
+def rest_tokens(block: object, *texts: str, payloads: tuple[str, ...] = ()) -> int:
+    """The rest of a block by hand: its JSON without payloads, less the entries' texts."""
+    shown = block if isinstance(block, str) else json_encode(block)
+    for payload in payloads:
+        shown = shown.replace(payload, "")
+    return ceil((len(shown) - sum(len(t) for t in texts)) / 4)
+
+
+# --- the issue's check ------------------------------------------------------------------------
+
+
+def test_a_1024x768_jpeg_on_anthropic_costs_what_the_documented_rule_says():
+    data = jpeg(1024, 768)
+    result = image_result(data, id="call_1")
+    estimate = estimate_tokens(result, "anthropic", image_input=True)
+    image, rest = estimate.entries
+    assert image == EntryTokens(
+        0,
+        "image 1024x768 jpeg",
+        1036,  # ceil(1024/28) x ceil(768/28) = 37 x 28
+        "anthropic image: ceil(w/28) x ceil(h/28) visual tokens, after fitting 1568 px and"
+        " 1568 visual tokens (standard tier)",
+        PATCHES,
+        image.source,
+    )
+    assert "platform.claude.com/docs/en/build-with-claude/vision" in image.source
+    block = result.to("anthropic", image_input=True)
+    assert rest == EntryTokens(
+        None, "rest of the block", rest_tokens(block, payloads=(data,)), REST_RULE,
+        "text: ≈ 4 characters per token", rest.source,
+    )  # fmt: skip
+    documented = 1024 * 768 / 750  # the 2025 rule: ~1,049
+    assert abs(estimate.total - documented) / documented < 0.10
+    assert estimate.total == 1036 + rest.tokens
+    assert estimate.complete and estimate.label() == f"~{estimate.total:,} tokens"
+    assert len(json_encode(block)) / 4 > 100 * estimate.total  # the old bytes/4 figure
+
+
+def test_the_same_image_on_every_wire():
+    data = jpeg(1024, 768)
+    result = image_result(data, name="shot", id="c")
+    figures = {
+        wire: [e.tokens for e in estimate_tokens(result, wire, image_input=True).entries[:-1]]
+        for wire in WIRES
+    }
+    placeholder = ceil(len(result.to("openai")["content"]) / 4)
+    assert figures == {
+        "openai": [placeholder],
+        "anthropic": [1036],
+        "gemini": [516],  # 2 x 1 tiles of 768 px, 258 each
+        "ollama": [placeholder],
+        "responses": [765],  # detail auto, high shown: 85 + 170 x 4 tiles (768x576)
+        "hermes": [placeholder],
+    }
+    low = estimate_tokens(result, "responses", image_input=True, detail="low")
+    assert (low.entries[0].tokens, low.entries[0].name) == (85, "responses image: detail low, 85")
+    capped = estimate_tokens(result, "gemini", image_input=True, media_resolution="high")
+    assert capped.entries[0].tokens == 1120
+    assert capped.entries[0].name == "gemini 3 image: media_resolution high cap"
+    off = estimate_tokens(result, "anthropic")  # image_input not set: a placeholder line
+    assert [e.what for e in off.entries] == ["text", "rest of the block"]
+    assert off.entries[0].tokens == placeholder
+
+
+def test_text_is_counted_by_its_characters_and_the_rest_of_the_block_too():
+    result = ToolResult(
+        id="c", content=[{"type": "text", "text": "Sunny"}, {"type": "text", "text": "22C"}]
+    )
+    estimate = estimate_tokens(result, "openai")
+    block = result.to("openai")
+    assert [(e.index, e.what, e.tokens, e.rule) for e in estimate.entries] == [
+        (0, "text", 2, TEXT_RULE),
+        (1, "text", 1, TEXT_RULE),
+        (None, "rest of the block", rest_tokens(block, "Sunny", "22C"), REST_RULE),
+    ]
+    assert estimate.names == ("text: ≈ 4 characters per token",)
+    hermes = estimate_tokens(result, "hermes")
+    assert hermes.entries[-1].tokens == rest_tokens(result.to("hermes"), "Sunny", "22C")
+
+
+def test_pdfs_where_a_per_page_rule_is_documented_and_where_not():
+    data = base64.b64encode(pdf(3)).decode()
+    result = ToolResult(
+        id="c",
+        name="r",
+        content=[{"type": "resource", "resource": {"mimeType": "application/pdf", "blob": data}}],
+    )
+    gemini = estimate_tokens(result, "gemini", native_pdf=True)
+    assert gemini.entries[0] == EntryTokens(
+        0, "PDF, 3 pages", 774, "gemini PDF: 258 tokens per page", "gemini PDF: 258 per page",
+        gemini.entries[0].source,
+    )  # fmt: skip
+    assert gemini.complete
+    medium = estimate_tokens(result, "gemini", native_pdf=True, media_resolution="medium")
+    assert medium.entries[0].tokens == 3 * 560
+    for wire in ("anthropic", "responses"):
+        estimate = estimate_tokens(result, wire, native_pdf=True)
+        first = estimate.entries[0]
+        assert (first.what, first.tokens, first.name) == (
+            "PDF, 3 pages",
+            None,
+            f"{wire} PDF: no per-page figure",
+        )
+        assert "no per-page figure" in first.rule
+        assert not estimate.complete
+        assert estimate.total == estimate.entries[-1].tokens
+        assert estimate.label() == f"≥ ~{estimate.total:,} tokens"
+
+
+def test_a_pdf_whose_pages_cannot_be_read():
+    fake = base64.b64encode(b"%PDF-1.4\nno page tree here\n").decode()
+    result = ToolResult(
+        name="r",
+        content=[{"type": "resource", "resource": {"mimeType": "application/pdf", "blob": fake}}],
+    )
+    first = estimate_tokens(result, "gemini", native_pdf=True).entries[0]
+    assert (first.what, first.tokens, first.name) == ("PDF", None, "PDF: pages unknown")
+
+
+def test_anthropic_native_blocks_passed_through():
+    native = estimate_tokens(PROBES["native_image_base64"].result(), "anthropic")
+    assert [(e.what, e.tokens, e.name) for e in native.entries[:-1]] == [
+        ("image 8x8 png", 1, PATCHES)
+    ]
+    by_url = estimate_tokens(PROBES["native_image_url"].result(), "anthropic")
+    first = by_url.entries[0]
+    assert (first.what, first.tokens) == ("image", None)
+    assert (
+        first.rule == "an image fetched from https://example.test/a.png: its size is not known here"
+    )
+    assert not by_url.complete
+    mixed = estimate_tokens(PROBES["native_content_document"].result(), "anthropic")
+    assert [(e.index, e.what, e.tokens) for e in mixed.entries[:-1]] == [
+        (0, "text", ceil(len("part one\npart two") / 4)),
+        (0, "image 8x8 png", 1),
+    ]
+    search = estimate_tokens(PROBES["search_result"].result(), "anthropic")
+    texts = ["https://e.test/q", "Quelltown", "Population 12"]
+    assert search.entries[0].tokens == ceil(len("\n".join(texts)) / 4)
+
+
+def test_entries_not_sent_cost_nothing_and_say_why():
+    result = ToolResult(
+        name="w",
+        content=[{"type": "text", "text": "{...}"}],
+        structured_content={"temp_c": 22},
+    )
+    estimate = estimate_tokens(result, "gemini")
+    first = estimate.entries[0]
+    assert (first.what, first.tokens, first.name) == ("not sent", 0, "not sent")
+    assert first.rule == result.explain("gemini")[0].reason
+    block = result.to("gemini")
+    assert estimate.entries[1].tokens == rest_tokens(block)  # structured content is the rest
+
+
+def test_estimate_explained_reads_records_already_made():
+    result = image_result(SAMPLE_IMAGES["image/png"], "image/png", id="c")
+    explained = result.explain("anthropic", image_input=True)
+    assert estimate_explained(explained) == estimate_tokens(result, "anthropic", image_input=True)
+    assert isinstance(estimate_explained(explained), TokenEstimate)
+
+
+def test_describe_is_one_line_per_figure():
+    estimate = estimate_tokens(PROBES["native_image_base64"].result(), "anthropic")
+    lines = estimate.describe().splitlines()
+    assert lines[0].startswith("#0 image 8x8 png: 1 (anthropic image: ceil(w/28)")
+    assert lines[1].startswith("rest of the block: ")
+
+
+def test_bad_arguments():
+    result = ToolResult()
+    with pytest.raises(ValueError, match="known wires"):
+        estimate_tokens(result, "bogus")
+    with pytest.raises(TypeError, match="unknown option"):
+        estimate_tokens(result, "openai", bogus=True)  # type: ignore[call-arg]
+    image = image_result(SAMPLE_IMAGES["image/png"], "image/png")
+    with pytest.raises(ValueError, match="unknown detail"):
+        estimate_tokens(image, "responses", image_input=True, detail="medium")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown detail 'medium'; known: auto, low, high"):
+        estimate_tokens(result, "openai", detail="medium")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown media_resolution 'max'"):
+        estimate_tokens(result, "hermes", media_resolution="max")  # type: ignore[arg-type]
+
+
+# --- warnings ----------------------------------------------------------------------------------
+
+
+def test_a_37_mb_image_to_anthropic_draws_warnings():
+    data = big_png(4000, 3000, int(37.5 * 1_000_000))
+    result = image_result(data, "image/png", id="call_1")
+    assert result.explain("anthropic").warnings == ()  # a placeholder: nothing goes natively
+    warnings = result.explain("anthropic", image_input=True).warnings
+    encoded = f"{len(data):,}"
+    claude = "Images and vision - Claude Docs <https://platform.claude.com/docs/en/build-with-claude/vision>"
+    assert [str(w) for w in warnings] == [
+        f"#0: anthropic: image/png is {encoded} bytes base64-encoded; limit: 10 MB per image"
+        f" (base64-encoded) on the Claude API ({claude})",
+        f"#0: anthropic: image/png is {encoded} bytes base64-encoded; limit: 5 MB per image"
+        " (base64-encoded) on Amazon Bedrock and Vertex AI, and on the API in the 2025 docs"
+        f" ({claude})",
+        f"#0: anthropic: this image/png alone is {encoded} bytes base64-encoded; limit: 32 MB"
+        " per request on standard endpoints (lower on some platforms) (PDF support - Claude"
+        " Docs <https://platform.claude.com/docs/en/build-with-claude/pdf-support>)",
+    ]
+    assert all(w.index == 0 for w in warnings)
+    assert result.to("anthropic", image_input=True)["content"][0]["type"] == "image"  # advice only
+
+
+def test_request_limits_are_held_against_the_whole_block_once():
+    three = ToolResult(
+        id="c",
+        content=[
+            {"type": "image", "mimeType": "image/png", "data": big_png(300, 300, 12 * MIB)}
+            for _ in range(3)
+        ],
+    )
+    warnings = three.explain("anthropic", image_input=True).warnings
+    assert [w.index for w in warnings] == [0, 0, 1, 1, 2, 2, None]
+    assert warnings[-1].text.startswith("anthropic: the request is ")
+    assert "32 MB per request" in warnings[-1].text
+
+
+def test_required_fields_left_empty():
+    result = ToolResult(content=[{"type": "text", "text": "hi"}])
+    found = {wire: [str(w) for w in result.explain(wire).warnings] for wire in WIRES}
+    assert found == {
+        "openai": [
+            "openai: the call id is empty; the provider rejects a block without tool_call_id"
+        ],
+        "anthropic": [
+            "anthropic: the call id is empty; the provider rejects a block without tool_use_id"
+        ],
+        "gemini": [
+            "gemini: the tool name is empty; the provider rejects a block without"
+            " functionResponse.name"
+        ],
+        "ollama": [],
+        "responses": [
+            "responses: the call id is empty; the provider rejects a block without call_id"
+        ],
+        "hermes": [],
+    }
+    named = ToolResult(name="t", id="c", content=[{"type": "text", "text": "hi"}])
+    assert all(named.explain(wire).warnings == () for wire in WIRES)
+    assert ProviderWarning(None, "x").__str__() == "x"
+
+
+def test_pdf_pages_over_the_limits():
+    data = base64.b64encode(pdf(101)).decode()
+    result = ToolResult(
+        id="c",
+        name="r",
+        content=[{"type": "resource", "resource": {"mimeType": "application/pdf", "blob": data}}],
+    )
+    [warning] = result.explain("anthropic").warnings
+    assert warning.index == 0
+    assert warning.text.startswith("anthropic: application/pdf has 101 pages; limit: 100 PDF pages")
+    assert result.explain("gemini", native_pdf=True).warnings == ()
+
+
+# --- measurements ------------------------------------------------------------------------------
+
+
+def test_carried_and_entry_texts():
+    result = PROBES["native_content_document"].result()
+    [record] = result.explain("anthropic")
+    [item] = carried(record)
+    assert (item.index, item.media, item.mime, item.how) == (0, "image", "image/png", "passthrough")
+    assert item.data == SAMPLE_IMAGES["image/png"]
+    assert entry_texts(record) == ["part one", "part two"]
+    native = image_result(SAMPLE_IMAGES["image/png"], "image/png").explain(
+        "responses", image_input=True
+    )[0]
+    assert entry_texts(native) == []  # the data: URL is a payload, not text
+    assert carried(native)[0].how == "native"
+
+
+def test_measure_is_kept_per_payload():
+    item = Carried(0, "image", "image/png", SAMPLE_IMAGES["image/png"], "native")
+    first = measure(item)
+    assert first is measure(item)
+    assert first is not None and (first.decoded_bytes, first.size.width, first.pages) == (
+        83,
+        8,
+        None,
+    )
+    assert measure(Carried(0, "image", "image/png", None, "passthrough", "https://x")) is None
+
+
+@pytest.mark.parametrize("pages", [1, 3, 120])
+def test_pdf_pages_of_fpdf_documents(pages):
+    raw = pdf(pages)
+    assert pdf_pages(raw) == pages
+    assert pdf_pages(base64.b64encode(raw).decode()) == pages
+
+
+def test_pdf_pages_of_other_writers_and_shapes():
+    assert pdf_pages(SAMPLE_PDF) == 1
+    buffer = io.BytesIO()
+    frame = Image.new("RGB", (10, 10))
+    frame.save(buffer, "PDF", save_all=True, append_images=[frame] * 4)
+    assert pdf_pages(buffer.getvalue()) == 5  # Pillow: the page tree first, /Count first
+    nested = (
+        b"%PDF-1.4\n1 0 obj << /Resources << /Font << /F1 2 0 R >> >> /Type /Pages"
+        b" /Kids [3 0 R] /Count 12 >> endobj"
+        b" 3 0 obj << /Type /Pages /Parent 1 0 R /Count 5 >> endobj"
+    )
+    assert pdf_pages(nested) == 12
+    child_first = (
+        b"%PDF-1.4\n3 0 obj << /Type /Pages /Parent 1 0 R /Count 5 >> endobj"
+        b" 1 0 obj << /Count 12 /Type /Pages >> endobj"
+    )
+    assert pdf_pages(child_first) == 12  # the root has no /Parent
+
+
+def test_pdf_pages_inside_a_compressed_object_stream():
+    body = zlib.compress(b"<< /Type /Catalog /Pages 2 0 R >> << /Type /Pages /Kids [] /Count 7 >>")
+    document = (
+        b"%PDF-1.5\n5 0 obj\n<< /Type /ObjStm /N 2 /First 9 /Filter /FlateDecode /Length "
+        + str(len(body)).encode()
+        + b" >>\nstream\n"
+        + body
+        + b"\nendstream\nendobj\n%%EOF\n"
+    )
+    assert pdf_pages(document) == 7
+    assert pdf_pages(base64.b64encode(document).decode()) == 7
+
+
+@pytest.mark.parametrize(
+    "data",
+    ["QUJD", "", b"", b"GIF89a", b"%PDF-1.4 no tree", "JVBERi0xLjQK", 42, None],
+)
+def test_pdf_pages_unknown(data):
+    assert pdf_pages(data) is None  # type: ignore[arg-type]
+
+
+def test_pdf_pages_reads_windows_before_the_whole_file(monkeypatch):
+    root = b"1 0 obj << /Type /Pages /Count 4 /Kids [] >> endobj\n"
+    filler = b"%" + b"x" * (2 * MIB) + b"\n"
+    at_end = base64.b64encode(b"%PDF-1.4\n" + filler + root).decode()
+    in_middle = base64.b64encode(b"%PDF-1.4\n" + filler + root + filler).decode()
+    assert pdf_pages(at_end) == 4
+    assert pdf_pages(in_middle) == 4  # decoded whole: it is under MAX_PDF_BYTES
+    monkeypatch.setattr(pdfpages_module, "MAX_PDF_BYTES", MIB)
+    assert pdf_pages(at_end) == 4  # found in the last window
+    assert pdf_pages(in_middle) is None  # too big to decode whole, not in a window
+
+
+def test_estimates_of_every_probe_on_every_wire_name_their_rules():
+    for probe in PROBES.values():
+        for wire in WIRES:
+            estimate = estimate_tokens(probe.result(), wire, image_input=True, native_pdf=True)
+            assert estimate.entries[-1].index is None
+            assert all(e.rule and e.name for e in estimate.entries), (probe.id, wire)
+            assert estimate.total >= 0
+    json.dumps([e.__dict__ for e in estimate.entries])  # plain values
+
+
+def test_measured_payloads_held_alive_are_bounded(monkeypatch):
+    from toolresult_lab import measure as measure_module
+
+    monkeypatch.setattr(measure_module, "_MAX_KEPT_CHARS", 150)
+    measure_module._MEASURED.clear()
+    first = Carried(0, "image", "image/png", SAMPLE_IMAGES["image/png"], "native")  # 112 chars
+    second = Carried(0, "image", "image/gif", SAMPLE_IMAGES["image/gif"], "native")
+    measure(first)
+    assert list(measure_module._MEASURED) == [id(first.data)]
+    measure(second)  # 112 + 88 > 150: the first is let go
+    assert list(measure_module._MEASURED) == [id(second.data)]
+
+
+def test_the_package_exports_the_estimate():
+    import toolresult_lab
+    from toolresult_lab import costs
+
+    assert toolresult_lab.estimate_tokens is costs.estimate_tokens
+    assert toolresult_lab.TokenEstimate is TokenEstimate
+    assert toolresult_lab.ProviderWarning is ProviderWarning

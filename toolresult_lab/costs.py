@@ -1,0 +1,241 @@
+"""What one block costs in tokens on its wire, each figure naming the rule that produced it.
+
+A bytes/4 guess over a block's JSON counts base64 as text: a 1024x768 JPEG sent natively to
+anthropic reads as ~200,000 tokens where Anthropic's rule gives about a thousand, which turns
+the comparison "native image vs placeholder" upside down. :func:`estimate_tokens` reads what
+the converter reported (``explain()``): an image or PDF sent in the provider's own form is
+priced by that provider's documented rule (``tokens``) from its real pixel size or page count
+(``measure``: read from the header, never decoding the image), everything else by the text
+the block puts before the model, and the rest of the block (ids, names, keys, structured
+content) as text too. Where a provider documents no figure (a PDF on anthropic or responses,
+an image the provider fetches by URL), the entry has no figure and the total says it is a
+lower bound. The rules and their sources: docs/costs-and-limits.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .encoding import json_encode
+from .explain import Explanations
+from .facts import Wire
+from .measure import Carried, carried, entry_texts, measure
+from .options import ConvertOptions
+from .tokens import (
+    GeminiResolution,
+    OpenAIDetail,
+    TokenFigure,
+    check_image_options,
+    image_tokens,
+    pdf_note,
+    pdf_tokens,
+    text_tokens,
+)
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["EntryTokens", "TokenEstimate", "estimate_explained", "estimate_tokens"]
+
+_REST = "rest of the block"
+
+
+class Explainable(Protocol):
+    """What :func:`estimate_tokens` reads of a result (a ``ToolResult`` is one)."""
+
+    def explain(self, wire: str, **options: Unpack[ConvertOptions]) -> Explanations: ...
+
+
+@dataclass(frozen=True)
+class EntryTokens:
+    """One figure of an estimate: what it prices, the tokens, and the rule.
+
+    ``index`` is the content entry (``None``: the rest of the block); ``tokens`` is ``None``
+    where the provider documents no rule (``rule`` then says so).
+    """
+
+    index: int | None
+    what: str
+    tokens: int | None
+    rule: str
+    name: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class TokenEstimate:
+    """The tokens one block costs on one wire: a total and the figures it is the sum of."""
+
+    wire: Wire
+    entries: tuple[EntryTokens, ...]
+
+    @property
+    def total(self) -> int:
+        """The sum of the figures there are (a lower bound when ``complete`` is false)."""
+        return sum(e.tokens for e in self.entries if e.tokens is not None)
+
+    @property
+    def complete(self) -> bool:
+        """False when some entry has no documented figure."""
+        return all(e.tokens is not None for e in self.entries)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The short names of the rules used, each once, in order."""
+        return tuple(dict.fromkeys(e.name for e in self.entries))
+
+    def label(self) -> str:
+        """``~1,036 tokens``, or ``≥ ~1,036 tokens`` when a figure is missing."""
+        return f"{'' if self.complete else '≥ '}~{self.total:,} tokens"
+
+    def describe(self) -> str:
+        """One line per figure: ``#1 image 1024x768 jpeg: 1,036 (rule)``; for tooltips."""
+        lines = []
+        for e in self.entries:
+            where = "rest of the block" if e.index is None else f"#{e.index} {e.what}"
+            shown = "no figure" if e.tokens is None else f"{e.tokens:,}"
+            lines.append(f"{where}: {shown} ({e.rule})")
+        return "\n".join(lines)
+
+
+def _figure(index: int | None, what: str, figure: TokenFigure) -> EntryTokens:
+    return EntryTokens(index, what, figure.tokens, figure.rule, figure.name, figure.source)
+
+
+def _media_entries(
+    wire: Wire,
+    index: int,
+    items: tuple[Carried, ...],
+    detail: OpenAIDetail,
+    media_resolution: GeminiResolution | None,
+) -> list[EntryTokens]:
+    """The figures of the images and PDFs one entry carries."""
+    out: list[EntryTokens] = []
+    for item in items:
+        measured = measure(item)
+        if item.media == "image":
+            size = None if measured is None else measured.size
+            if size is None:
+                if measured is None:
+                    why = f"an image fetched from {item.url}: its size is not known here"
+                    name = "image by URL: size unknown"
+                else:
+                    why = f"{item.mime}: its size cannot be read from its header"
+                    name = "image: size unreadable"
+                out.append(EntryTokens(index, "image", None, why, name))
+                continue
+            what = f"image {size.width}x{size.height} {size.format}"
+            figure = image_tokens(
+                wire, size.width, size.height, detail=detail, media_resolution=media_resolution
+            )
+            out.append(_figure(index, what, figure))
+            continue
+        pages = None if measured is None else measured.pages
+        what = "PDF" if pages is None else f"PDF, {pages:,} page{'s' * (pages != 1)}"
+        found = (
+            None if pages is None else pdf_tokens(wire, pages, media_resolution=media_resolution)
+        )
+        if found is not None:
+            out.append(_figure(index, what, found))
+        elif pages is None and wire == "gemini":
+            why = "gemini: 258 tokens per page, but the page count cannot be read"
+            out.append(EntryTokens(index, what, None, why, "PDF: pages unknown"))
+        else:
+            name = f"{wire} PDF: no per-page figure"
+            out.append(EntryTokens(index, what, None, pdf_note(wire), name))
+    return out
+
+
+def _rest_chars(block: Any, payloads: dict[int, int], texts: int) -> int:
+    """Characters of the block that are neither a payload nor an entry's text.
+
+    ``payloads`` maps the id of each payload string to its length; a payload inside a
+    ``data:`` URL (responses) is a string of its own, recognised by the length after the comma.
+    """
+    if isinstance(block, str):
+        return max(0, len(block) - texts)
+    if not payloads:
+        return max(0, len(json_encode(block)) - texts)
+    lengths = set(payloads.values())
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, str):
+            if id(value) in payloads:
+                return ""
+            if value.startswith("data:"):
+                comma = value.find(",")
+                if comma > 0 and len(value) - comma - 1 in lengths:
+                    return value[: comma + 1]
+            return value
+        if isinstance(value, dict):
+            return {key: strip(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [strip(item) for item in value]
+        return value
+
+    shown = json_encode(strip(block))
+    return max(0, len(shown) - texts)
+
+
+def estimate_explained(
+    explanations: Explanations,
+    *,
+    detail: OpenAIDetail = "auto",
+    media_resolution: GeminiResolution | None = None,
+) -> TokenEstimate:
+    """The estimate of a block already explained (the cards and the matrix have the records).
+
+    :param detail: the OpenAI ``detail`` of images on responses (``auto``: the API default).
+    :param media_resolution: Gemini 3's ``media_resolution``; ``None``: the per-tile rule.
+    """
+    check_image_options(detail, media_resolution)
+    wire = explanations.wire
+    entries: list[EntryTokens] = []
+    payloads: dict[int, int] = {}
+    text_chars = 0
+    for record in explanations:
+        items = carried(record)
+        for item in items:
+            if item.data is not None:
+                payloads[id(item.data)] = len(item.data)
+        media = _media_entries(wire, record.index, items, detail, media_resolution)
+        texts = entry_texts(record, items)
+        if record.part is None:
+            entries.append(EntryTokens(record.index, "not sent", 0, record.reason, "not sent"))
+        elif texts or not media:
+            text_chars += sum(len(t) for t in texts)
+            entries.append(_figure(record.index, "text", text_tokens("\n".join(texts), wire)))
+        entries.extend(media)
+    rest = _rest_chars(explanations.block, payloads, text_chars)
+    rest_figure = text_tokens("x" * rest, wire)
+    rule = f"{rest_figure.rule}: the block's ids, name, keys and any structured_content"
+    entries.append(
+        EntryTokens(None, _REST, rest_figure.tokens, rule, rest_figure.name, rest_figure.source)
+    )
+    return TokenEstimate(wire, tuple(entries))
+
+
+def estimate_tokens(
+    result: Explainable,
+    wire: str,
+    *,
+    detail: OpenAIDetail = "auto",
+    media_resolution: GeminiResolution | None = None,
+    **options: Unpack[ConvertOptions],
+) -> TokenEstimate:
+    """The tokens ``result``'s block costs on ``wire`` with ``options`` (those of ``to()``).
+
+    Images and PDFs sent natively are priced by the provider's documented rule from their
+    real size (read from the header); all text, the rest of the block included, at about 4
+    characters per token (a labelled approximation: no well-kept tokenizer for these
+    providers works offline). Every figure names its rule; see docs/costs-and-limits.md.
+
+    >>> from toolresult_lab import ToolResult
+    >>> estimate_tokens(ToolResult(id="c", content=[{"type": "text", "text": "Sunny"}]),
+    ...                 "openai").label()
+    '~12 tokens'
+    """
+    return estimate_explained(
+        result.explain(wire, **options), detail=detail, media_resolution=media_resolution
+    )
