@@ -423,6 +423,9 @@ def test_measured_payloads_held_alive_are_bounded(monkeypatch):
     assert list(measure_module._MEASURED) == [id(first.data)]
     measure(second)  # 112 + 88 > 150: the first is let go
     assert list(measure_module._MEASURED) == [id(second.data)]
+    big = Carried(0, "image", "image/png", SAMPLE_IMAGES["image/png"] * 2, "native")
+    assert measure(big) is not None  # measured, but a payload over the cap is never kept
+    assert list(measure_module._MEASURED) == [id(second.data)]
 
 
 def test_the_package_exports_the_estimate():

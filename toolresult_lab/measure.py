@@ -41,8 +41,8 @@ __all__ = [
 PDF_MIME: Final = "application/pdf"
 _BIG_STRING: Final = 1 << 16  # payload_bytes measures strings this long without re-encoding them
 _NAME_KEYS: Final = frozenset({"type", "media_type"})  # strings that name a shape, not text
-_MAX_MEASURED: Final = 256  # payloads kept measured, at most ...
-_MAX_KEPT_CHARS: Final = 256 * 1024 * 1024  # ... and at most this much base64 held alive
+_MAX_MEASURED: Final = 64  # payloads kept measured, at most ...
+_MAX_KEPT_CHARS: Final = 32 * 1024 * 1024  # ... and at most this much base64 held alive
 _MEASURED: dict[int, tuple[str, Measured]] = {}
 
 
@@ -182,6 +182,8 @@ def measure(item: Carried) -> Measured | None:
         measured = Measured(decoded_size(data), image_size(data), None)
     else:
         measured = Measured(decoded_size(data), None, pdf_pages(data))
+    if len(data) > _MAX_KEPT_CHARS:  # never hold a big payload alive for the cache's sake
+        return measured
     kept_chars = sum(len(text) for text, _ in _MEASURED.values())
     if len(_MEASURED) >= _MAX_MEASURED or kept_chars + len(data) > _MAX_KEPT_CHARS:
         _MEASURED.clear()
