@@ -133,6 +133,8 @@ def _here() -> dict[str, Any]:
 
 def _run_elsewhere(python: str, what: str) -> dict[str, Any]:
     """Run one measurement under another interpreter (a subprocess), as JSON."""
+    if os.sep in python:  # a path given relative to where the bench was started
+        python = os.path.abspath(python)  # not resolve(): a venv's python is a symlink
     out = subprocess.run(
         [python, __file__, "--json", what],
         capture_output=True,
