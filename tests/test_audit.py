@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import distributed
 import pandas as pd
 import pytest
 
@@ -535,7 +536,6 @@ def test_dask_engine_gives_the_same_frame(log: LogStats, plain_log: Path, tmp_pa
 
 
 def test_local_cluster_gives_the_same_frame(log: LogStats, plain_log: Path) -> None:
-    distributed = pytest.importorskip("distributed")
     expected = audit(plain_log, progress=False)
     with (
         distributed.LocalCluster(

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import distributed
 import pandas as pd
 import pytest
 
@@ -116,7 +117,6 @@ def test_plot(capsys: pytest.CaptureFixture[str], log: str, tmp_path: Path) -> N
 
 
 def test_dask_engine_and_a_scheduler_address(capsys: pytest.CaptureFixture[str], log: str) -> None:
-    distributed = pytest.importorskip("distributed")
     _, expected, _ = run(capsys, "audit", log, "--format", "csv")
     code, out, _ = run(capsys, "audit", log, "--engine", "dask", "--format", "csv")
     assert (code, out) == (0, expected)

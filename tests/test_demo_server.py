@@ -19,6 +19,11 @@ import mcp.types
 import pytest
 from PIL import Image
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the test extra installs tomli there
+    import tomli as tomllib
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
@@ -235,7 +240,6 @@ def test_ipython_shows_the_error_as_one_line() -> None:
 
 
 def test_the_notebooks_extra_installs_what_the_demo_imports() -> None:
-    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     pyproject = tomllib.loads((NOTEBOOKS.parent / "pyproject.toml").read_text(encoding="utf-8"))
     extra = pyproject["project"]["optional-dependencies"]["notebooks"]
     names = {re.split(r"[<>=!~\[ ]", spec, maxsplit=1)[0].lower() for spec in extra}
