@@ -485,24 +485,11 @@ def assemble(
 
 
 def neutral_calls(calls: object, function: str) -> list[CallData]:
-    """The neutral calls of a list or tuple of ``ToolCall`` (read here, compiled, because a
-    turn's own cost should be little more than its ``to()`` calls).
+    """The converters' view of each of a list or tuple of ``ToolCall``.
 
     :raises TypeError: naming ``function``'s ``calls`` argument or the entry at fault.
     """
-    if not isinstance(calls, (list, tuple)):
-        raise TypeError(
-            f"{function}: calls must be a list or tuple of ToolCall, not {type(calls).__name__}"
-        )
-    found: list[CallData] = []
-    for index, call in enumerate(calls):
-        data = getattr(call, "_data", None)  # a ToolCall's neutral call, and only a ToolCall's
-        if not isinstance(data, CallData):
-            raise TypeError(
-                f"{function}: calls[{index}] must be a ToolCall, not {type(call).__name__}"
-            )
-        found.append(data)
-    return found
+    return _neutral(calls, function, "calls", "ToolCall", CallData)
 
 
 def neutral_results(results: object, function: str) -> list[Source]:
@@ -510,17 +497,28 @@ def neutral_results(results: object, function: str) -> list[Source]:
 
     :raises TypeError: naming ``function``'s ``results`` argument or the entry at fault.
     """
-    if not isinstance(results, (list, tuple)):
+    return _neutral(results, function, "results", "ToolResult", Source)
+
+
+def _neutral(given: object, function: str, argument: str, public: str, neutral: type) -> list[Any]:
+    """The ``_data`` of each public object in ``given`` (a list or tuple), checked by type.
+
+    Only a ``ToolCall`` holds a ``CallData`` and only a ``ToolResult`` a ``Source``, so the
+    type of ``_data`` identifies the public object without importing it (no import cycle).
+    Checked here, compiled, because a turn's own cost should be little more than its
+    ``to()`` calls.
+    """
+    if not isinstance(given, (list, tuple)):
         raise TypeError(
-            f"{function}: results must be a list or tuple of ToolResult,"
-            f" not {type(results).__name__}"
+            f"{function}: {argument} must be a list or tuple of {public},"
+            f" not {type(given).__name__}"
         )
-    found: list[Source] = []
-    for index, result in enumerate(results):
-        data = getattr(result, "_data", None)  # a ToolResult's Source, and only a ToolResult's
-        if not isinstance(data, Source):
+    found: list[Any] = []
+    for index, value in enumerate(given):
+        data = getattr(value, "_data", None)
+        if not isinstance(data, neutral):
             raise TypeError(
-                f"{function}: results[{index}] must be a ToolResult, not {type(result).__name__}"
+                f"{function}: {argument}[{index}] must be a {public}, not {type(value).__name__}"
             )
         found.append(data)
     return found
