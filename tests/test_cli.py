@@ -267,10 +267,7 @@ def test_convert_mcp_result_json(capsys, mcp_file):
         "is_error": True,
         "content": [
             {"type": "text", "text": "failed: no such city"},
-            {
-                "type": "image",
-                "source": {"type": "base64", "media_type": "image/png", "data": "QUJD"},
-            },
+            {"type": "text", "text": "[image] image/png (3 bytes)"},  # error: text only
         ],
     }
     got = json.loads(ok(capsys, "convert", mcp_file, "--wire", "gemini", "--name", "weather"))

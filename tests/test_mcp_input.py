@@ -129,6 +129,12 @@ def test_sdk2_result_converts():
         "type": "tool_result",
         "tool_use_id": "c",
         "is_error": True,
+        "content": [{"type": "text", "text": line} for line in SDK_TEXT.split("\n")],
+    }  # an error result holds text only (SPEC 6)
+    got = ToolResult.from_mcp(sdk2_result(is_error=False), id="c")
+    assert got.to("anthropic", image_input=True) == {
+        "type": "tool_result",
+        "tool_use_id": "c",
         "content": [
             {"type": "text", "text": "Sunny, 22C"},  # annotations dropped
             {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}},

@@ -618,17 +618,19 @@ def test_from_mcp_sdk_object_anthropic():
         "tool_use_id": "c9",
         "is_error": True,
         "content": [
+            # an error result holds text only (SPEC 6): the image and the text resource as text
             {"type": "text", "text": "hi"},
-            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}},
+            {"type": "text", "text": "[image] image/png (3 bytes)"},
             {"type": "text", "text": "[audio] audio/wav (4 bytes)"},
-            {
-                "type": "document",
-                "source": {"type": "text", "media_type": "text/plain", "data": "doc"},
-            },
+            {"type": "text", "text": "doc"},
             {"type": "text", "text": "[resource] application/zip <file:///a.zip> (4 bytes)"},
             {"type": "text", "text": "[resource_link] a <file:///x.txt>"},
         ],
     }
+    ok = ToolResult.from_dict({**r.to_dict(), "is_error": False})
+    assert [block["type"] for block in ok.to("anthropic", image_input=True)["content"]] == [
+        "text", "image", "text", "document", "text", "text"
+    ]  # fmt: skip
 
 
 def test_from_mcp_sdk_object_gemini_structured():

@@ -690,6 +690,60 @@ def test_anthropic_is_error_only_when_true():
     assert "is_error" not in R(T("ok"), is_error=False).to("anthropic")
 
 
+ERROR_TEXT = "is_error: the Messages API takes only text blocks in an error result"
+
+
+def test_anthropic_error_result_is_text_only():
+    """SPEC 6: with is_error, every entry that would be a non-text block goes as its string
+    form in a text block (a placeholder for media, the text of documents and native blocks)."""
+    blank_doc = res(uri="file:///b.txt", text="  ")
+    r = R(T("boom"), img(), pdf(), DOC_TEXT, NATIVE_IMAGE, NATIVE_DOC, NATIVE_SR, blank_doc,
+          is_error=True)  # fmt: skip
+    assert r.to("anthropic", image_input=True) == {
+        "type": "tool_result",
+        "tool_use_id": "i",
+        "content": [
+            T("boom"),
+            T("[image] image/png (3 bytes)"),
+            T(PDF_PH),
+            T("doc"),
+            T("[image] image/png"),
+            T("doc text"),
+            T("[search_result] Quelltown <https://e.com/q>\nPopulation 12"),
+        ],
+        "is_error": True,
+    }
+    assert [(e.outcome, e.reason) for e in r.explain("anthropic", image_input=True)] == [
+        ("text", "text block (only text and cache_control are kept)"),
+        ("placeholder", f"{ERROR_TEXT}: image sent as placeholder"),
+        ("placeholder", f"{ERROR_TEXT}: PDF sent as placeholder"),
+        ("text", f"{ERROR_TEXT}: text resource sent as text"),
+        ("placeholder", f"{ERROR_TEXT}: native image sent as text"),
+        ("text", f"{ERROR_TEXT}: native document sent as text"),
+        ("text", f"{ERROR_TEXT}: native search_result sent as text"),
+        ("omitted", "the Messages API rejects blank text blocks (blank text resource)"),
+    ]
+
+
+def test_anthropic_error_result_keeps_cache_control_and_other_wires_unchanged():
+    cached = {**T("boom"), "cache_control": {"type": "ephemeral"}}
+    r = R(cached, img(), is_error=True)
+    assert r.to("anthropic", image_input=True)["content"] == [
+        cached,
+        T("[image] image/png (3 bytes)"),
+    ]
+    # Only anthropic has the rule: the same error result keeps its image elsewhere.
+    assert r.to("responses", image_input=True)["output"][1]["type"] == "input_image"
+    assert "parts" in r.to("gemini", image_input=True)["functionResponse"]
+
+
+def test_anthropic_error_result_of_only_media_has_text_blocks():
+    assert R(img(), is_error=True).to("anthropic", image_input=True)["content"] == [
+        T("[image] image/png (3 bytes)")
+    ]
+    assert R(NATIVE_DOC, is_error=False).to("anthropic")["content"] == [NATIVE_DOC]
+
+
 def test_anthropic_empty_id_still_present():
     assert R(T("x"), id="").to("anthropic") == {
         "type": "tool_result",

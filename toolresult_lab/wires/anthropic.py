@@ -3,7 +3,8 @@
 Options: ``image_input`` (off by default), ``native_pdf`` and ``source_blocks``
 (both on by default); a PDF becomes a document block only with both on, and with
 ``source_blocks`` off documents and search results go as text. Blank text never
-becomes a block: the API rejects it (SPEC section 6).
+becomes a block, and an error result holds text blocks only: the API rejects both
+(SPEC section 6).
 
 The turn (SPEC 7): one assistant message of ``tool_use`` blocks, then one user message
 holding every ``tool_result`` block.
@@ -45,6 +46,7 @@ FACTS: Final[WireFacts] = WireFacts(
 )
 
 _BLANK: Final = "the Messages API rejects blank text blocks"
+_ERROR_TEXT: Final = "is_error: the Messages API takes only text blocks in an error result"
 _TEXT_BLOCK: Final = "text block (only text and cache_control are kept)"
 _NATIVE: Final = {
     "image": ("image", "image sent as a base64 image block"),
@@ -71,7 +73,8 @@ class AnthropicConverter(Converter):
 
     def convert(self, data: Source) -> Conversion:
         shared = data.shared  # aligned with the items
-        steps = [self.entry(item, shared[index]) for index, item in enumerate(data.items)]
+        entry = self.error_entry if data.is_error else self.entry
+        steps = [entry(item, shared[index]) for index, item in enumerate(data.items)]
         blocks = [step.part for step in steps if step.part is not None]
         if blocks:
             content: Any = blocks
@@ -118,6 +121,24 @@ class AnthropicConverter(Converter):
                 return Step({"type": block_type, "source": source}, "native", reason, decision)
             return Step({"type": "text", "text": decision.part}, decision.outcome, decision.reason)
         exhausted(item)
+
+    def error_entry(self, item: Item, shared: Step | None) -> Step:
+        """One entry of an error result: any block but text goes as its string form."""
+        step = self.entry(item, shared)
+        part = step.part
+        if part is None or part.get("type") == "text":
+            return step
+        if isinstance(item, BlobItem):  # an image or PDF that would go natively
+            what = "PDF" if item.media == "pdf" else item.media
+            reason = f"{_ERROR_TEXT}: {what} sent as placeholder"
+            return Step({"type": "text", "text": item.text}, "placeholder", reason)
+        if isinstance(item, DocumentItem):
+            return _text(item.text, "text", f"{_ERROR_TEXT}: {item.origin} sent as text")
+        if isinstance(item, NativeItem):
+            outcome: Outcome = "placeholder" if item.text_is_placeholder else "text"
+            reason = f"{_ERROR_TEXT}: native {item.block_type} sent as text"
+            return _text(item.text, outcome, reason)
+        raise AssertionError(f"unexpected block {part!r} for {item!r}")
 
 
 def _blank(text: str) -> bool:
