@@ -40,6 +40,7 @@ COMPILED_MODULES = [
     "toolresult_lab/wires/hermes.py",
     "toolresult_lab/wires/__init__.py",
     "toolresult_lab/pipeline.py",
+    "toolresult_lab/mcp_input.py",
 ]
 PURE_ENV = "TOOLRESULT_LAB_PURE"
 

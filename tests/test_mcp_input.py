@@ -6,12 +6,23 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from datetime import datetime, timezone
+from enum import Enum
 from types import SimpleNamespace
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import mcp.types as mt
 import pytest
-from pydantic import AnyUrl, BaseModel, ConfigDict, Field
+from pydantic import (
+    AnyUrl,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    computed_field,
+    field_serializer,
+    model_serializer,
+)
 
 from toolresult_lab import WIRES, ToolResult
 
@@ -461,3 +472,244 @@ def test_null_values_inside_structured_content_are_kept():
     got = ToolResult.from_mcp(call)
     assert got == ToolResult(content=[{"type": "text", "text": "x"}], structured_content=structured)
     assert got.to("gemini")["functionResponse"]["response"] == structured
+
+
+# -- how SDK objects are read: as their JSON dump, without building it --------------------------
+
+
+def _dumped(call: Any) -> dict[str, Any]:
+    """What from_mcp used to read: pydantic's JSON dump of the whole result."""
+    return call.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+def _as_read(call: Any, **kw: Any) -> ToolResult:
+    """The result built from the dump, the way from_mcp read SDK objects before."""
+    data = _dumped(call)
+    return ToolResult(
+        content=data.get("content", []),
+        is_error=data.get("isError", data.get("is_error", False)),
+        structured_content=data.get("structuredContent", data.get("structured_content")),
+        **kw,
+    )
+
+
+def _every_optional_field_2x() -> mt.CallToolResult:
+    notes = mt.Annotations(audience=["user", "assistant"], priority=1.0, last_modified="2026-11-30")
+    return mt.CallToolResult(
+        content=[
+            mt.TextContent(type="text", text="a", annotations=notes, _meta={"k": [1, None]}),
+            mt.ImageContent(type="image", data=PNG, mime_type="image/png", annotations=notes),
+            mt.AudioContent(type="audio", data=WAV, mime_type="audio/wav", _meta={}),
+            mt.ResourceLink(
+                type="resource_link",
+                name="big",
+                title="Big file",
+                uri="https://example.com/big.bin",
+                description="a big file",
+                mime_type="application/octet-stream",
+                size=12,
+                icons=[mt.Icon(src="https://example.com/i.png", mime_type="image/png")],
+                annotations=notes,
+                _meta={"m": 1},
+            ),
+            mt.EmbeddedResource(
+                type="resource",
+                resource=mt.TextResourceContents(
+                    uri="file:///a.txt", text="t", mime_type="text/plain", _meta={"r": "s"}
+                ),
+                annotations=notes,
+                _meta={"e": True},
+            ),
+            mt.EmbeddedResource(
+                type="resource",
+                resource=mt.BlobResourceContents(uri="file:///b", blob=PDF),  # no MIME type
+            ),
+        ],
+        structured_content={"a": [1, {"b": None}], "c": None},
+        is_error=True,
+        _meta={"trace": "x"},
+    )
+
+
+def test_sdk2_every_optional_field_reads_as_its_dump():
+    call = _every_optional_field_2x()
+    got = ToolResult.from_mcp(call, name="n", id="i")
+    assert got == _as_read(call, name="n", id="i")
+    content = got.content
+    assert content == _dumped(call)["content"]
+    # the dump's keys, in the dump's order: aliases (camelCase, _meta), None fields left out
+    assert [list(block) for block in content] == [list(block) for block in _dumped(call)["content"]]
+    assert content[3] == {
+        "name": "big",
+        "title": "Big file",
+        "icons": [{"src": "https://example.com/i.png", "mimeType": "image/png"}],
+        "annotations": {
+            "audience": ["user", "assistant"],
+            "priority": 1.0,
+            "lastModified": "2026-11-30",
+        },
+        "_meta": {"m": 1},
+        "uri": "https://example.com/big.bin",
+        "description": "a big file",
+        "mimeType": "application/octet-stream",
+        "size": 12,
+        "type": "resource_link",
+    }
+    assert content[0]["_meta"] == {"k": [1, None]}  # a null inside a value is the tool's: kept
+    assert got.structured_content == {"a": [1, {"b": None}], "c": None}
+
+
+def test_sdk1_every_block_reads_as_its_dump():
+    call = v1_result(isError=True, structuredContent={"temp_c": 22}, _meta={"trace": "x"})
+    assert isinstance(call.content[3].resource.uri, AnyUrl)  # 1.x URIs are pydantic URLs
+    got = ToolResult.from_mcp(call, id="c")
+    assert got == _as_read(call, id="c")
+    assert got.content[3]["resource"]["uri"] == "file:///notes.txt"  # the URL as its text
+    assert [list(block) for block in got.content] == [
+        list(block) for block in _dumped(call)["content"]
+    ]
+
+
+def test_sdk1_extra_fields_none_dropped_and_models_in_them_dumped():
+    nested = V1Annotations(priority=0.25)  # audience None: left out, as in the dump
+    call = V1CallToolResult(
+        content=[V1TextContent(type="text", text="a", gone=None, kept=nested, raw={"x": None})],
+        isError=False,
+    )
+    got = ToolResult.from_mcp(call)
+    assert got.content == [
+        {"type": "text", "text": "a", "kept": {"priority": 0.25}, "raw": {"x": None}}
+    ]
+    assert got == _as_read(call)
+
+
+def test_strict_json_rules_apply_while_reading():
+    call = mt.CallToolResult(
+        content=[
+            mt.TextContent(type="text", text="lone \ud800 surrogate", _meta={"n": float("nan")})
+        ],
+        structured_content={"inf": float("inf"), "ok": 1.5},
+    )
+    got = ToolResult.from_mcp(call)
+    assert got.content == [{"type": "text", "text": "lone \ufffd surrogate", "_meta": {"n": None}}]
+    assert got.structured_content == {"inf": None, "ok": 1.5}
+
+
+def test_too_deep_structured_content_names_the_field():
+    deep: Any = 1
+    for _ in range(300):
+        deep = [deep]
+    call = mt.CallToolResult(content=[], structured_content={"d": deep})
+    with pytest.raises(ValueError, match=r"ToolResult\.structured_content is nested deeper"):
+        ToolResult.from_mcp(call)
+    text = mt.TextContent(type="text", text="x", _meta={"d": deep})
+    with pytest.raises(ValueError, match=r"ToolResult\.content is nested deeper"):
+        ToolResult.from_mcp(mt.CallToolResult(content=[text]))
+
+
+class Colour(Enum):
+    RED = "red"
+
+
+class Note(BaseModel):
+    """A model a tool put inside ``structured_content`` or ``_meta``."""
+
+    text: str
+    when: datetime | None = None
+
+
+def test_values_pydantic_serializes_by_type_are_read_as_dumped():
+    structured = {
+        "when": datetime(2026, 12, 1, 9, 30, tzinfo=timezone.utc),
+        "colour": Colour.RED,
+        "tags": {"only"},
+        "note": Note(text="n"),  # a model inside a plain value: dumped, None left out
+        "bytes": b"caf\xc3\xa9",
+    }
+    call = mt.CallToolResult(content=[], structured_content=structured)
+    got = ToolResult.from_mcp(call)
+    assert got.structured_content == {
+        "when": "2026-12-01T09:30:00Z",
+        "colour": "red",
+        "tags": ["only"],
+        "note": {"text": "n"},
+        "bytes": "café",
+    }
+    assert got == _as_read(call)
+
+
+def test_a_value_pydantic_cannot_serialize_degrades():
+    """The dump raised on it; reading degrades it, as content never is an error."""
+    call = mt.CallToolResult(content=[], structured_content={"x": object()})
+    assert ToolResult.from_mcp(call).structured_content == {"x": "[unsupported]"}
+
+
+class ShoutedText(_V1Model):
+    """A block class with serialization of its own: read through pydantic's dump."""
+
+    type: Literal["text"]
+    text: str
+    secret: str = Field(default="s", exclude=True)
+
+    @field_serializer("text")
+    def _shout(self, text: str) -> str:
+        return text.upper()
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def length(self) -> int:
+        return len(self.text)
+
+
+class Stamped(_V1Model):
+    type: Literal["text"]
+    text: Annotated[str, PlainSerializer(lambda text: f"[{text}]")] | None = None
+
+
+class WholeModel(_V1Model):
+    type: Literal["text"]
+    text: str
+
+    @model_serializer
+    def _whole(self) -> dict[str, Any]:
+        return {"type": "text", "text": "whole"}
+
+
+@pytest.mark.parametrize(
+    ("block", "expected"),
+    [
+        (ShoutedText(type="text", text="hi"), {"type": "text", "text": "HI", "length": 2}),
+        (Stamped(type="text", text="hi"), {"type": "text", "text": "[hi]"}),
+        (WholeModel(type="text", text="hi"), {"type": "text", "text": "whole"}),
+    ],
+)
+def test_models_with_their_own_serialization_read_as_pydantic_dumps_them(block, expected):
+    assert block.model_dump(by_alias=True, mode="json", exclude_none=True) == expected
+    inside = V1CallToolResult(content=[], structuredContent={"b": block})
+    assert ToolResult.from_mcp(inside).structured_content == {"b": expected}
+    assert ToolResult.from_mcp({"content": [block]}).content == [expected]
+
+
+class _NoDump:
+    def to_python(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an SDK type was dumped, not read")
+
+
+def test_sdk_types_are_read_from_their_fields_not_dumped(monkeypatch):
+    """The fast path: neither generation's types go through pydantic's serializer."""
+    calls = [
+        _every_optional_field_2x(),
+        v1_result(isError=True, structuredContent={"t": 1}, _meta={"trace": "x"}),
+    ]
+    expected = [_as_read(call) for call in calls]
+    classes = {mt.Annotations, mt.Icon, V1Annotations}
+    for call in calls:
+        classes.add(type(call))
+        for block in call.content:
+            classes.add(type(block))
+            if isinstance(block, (mt.EmbeddedResource, V1EmbeddedResource)):
+                classes.add(type(block.resource))
+    for cls in classes:
+        monkeypatch.setattr(cls, "__pydantic_serializer__", _NoDump())
+        monkeypatch.setattr(cls, "model_dump", _NoDump().to_python)
+    assert [ToolResult.from_mcp(call) for call in calls] == expected

@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from json.encoder import encode_basestring
 from typing import Any, Final
 
 __all__ = [
     "MAX_DEPTH",
     "UNSUPPORTED",
+    "Reader",
     "clone",
     "is_ascii",
     "json_encode",
@@ -104,12 +106,19 @@ def _strict_scalar(value: object) -> object:
     return value
 
 
-def strict_copy(value: Any, field: str, depth: int = 0) -> Any:
+#: Makes the strict-JSON copy of a value that is not JSON (an SDK object), its members at
+#: the depth given; it copies them with :func:`strict_copy` (passing itself on).
+Reader = Callable[[Any, str, int], Any]
+
+
+def strict_copy(value: Any, field: str, depth: int = 0, read: Reader | None = None) -> Any:
     """A strict-JSON deep copy of a caller's value (SPEC sections 1 and 6).
 
     Dicts and lists are copied (tuples become lists), strings and numbers are shared.
     NaN and +-Infinity become ``None``; lone surrogates become U+FFFD; bytes are decoded
-    as UTF-8 with replacement; any other non-JSON value becomes ``"[unsupported]"``.
+    as UTF-8 with replacement; any other non-JSON value becomes ``"[unsupported]"``, or,
+    with ``read``, what ``read`` copies it as (how ``from_mcp`` reads SDK objects without
+    dumping them first).
     One pass, and ASCII strings (payloads) cost nothing to check.
 
     :raises ValueError: ``value`` is nested deeper than :data:`MAX_DEPTH` (naming ``field``).
@@ -133,10 +142,12 @@ def strict_copy(value: Any, field: str, depth: int = 0) -> Any:
             elif item is None or isinstance(item, int):
                 copy[key] = item
             else:
-                copy[key] = strict_copy(item, field, depth)
+                copy[key] = strict_copy(item, field, depth, read)
         return copy
     if isinstance(value, (list, tuple)):
-        return [strict_copy(item, field, depth) for item in value]
+        return [strict_copy(item, field, depth, read) for item in value]
+    if read is not None and not isinstance(value, (bytes, bytearray)):
+        return read(value, field, depth)
     return _unsupported(value)
 
 

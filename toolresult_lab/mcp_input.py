@@ -1,58 +1,269 @@
-"""Reading results of the official MCP Python SDK without importing it.
+"""Reading results of the official MCP Python SDK without importing it (compiled with mypyc).
 
-``mcp.types.CallToolResult`` spells its fields ``isError`` / ``structuredContent``
-as attributes in SDK 1.x and ``is_error`` / ``structured_content`` (with camelCase
-aliases) in 2.x. Both dump to the same JSON with ``model_dump(by_alias=True)``,
-which is the form this module reads.
+``mcp.types.CallToolResult`` spells its fields ``isError`` / ``structuredContent`` as
+attributes in SDK 1.x and ``is_error`` / ``structured_content`` (with camelCase aliases)
+in 2.x. A result is read as pydantic's JSON dump of it (``model_dump(by_alias=True,
+mode="json", exclude_none=True)``) would read, in the same pass that makes the result's
+strict-JSON copy (:func:`~toolresult_lab.encoding.strict_copy`), without building that
+dump: a model whose dump is its fields (every MCP type of both generations) is read from
+its ``__dict__`` and ``__pydantic_extra__``, by the aliases of its fields, ``None`` fields
+left out; a model with serialization of its own (serializers, computed or excluded fields,
+``ser_json_*`` settings) is dumped by pydantic; other values pydantic serializes by type
+(URLs, dates, enums) go through ``pydantic_core.to_jsonable_python``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from typing import Any, Final
 
-__all__ = ["mcp_result_dict"]
+from .encoding import UNSUPPORTED, strict_copy, strict_text
+from .pipeline import CONTENT, STRUCTURED
 
-_FIELDS: Final = (
-    ("content", ("content",)),
-    ("is_error", ("isError", "is_error")),
-    ("structured_content", ("structuredContent", "structured_content")),
+__all__ = ["mcp_fields"]
+
+_IS_ERROR: Final = "ToolResult.is_error"
+_CONTENT_KEYS: Final = ("content",)
+_IS_ERROR_KEYS: Final = ("isError", "is_error")
+_STRUCTURED_KEYS: Final = ("structuredContent", "structured_content")
+_ATTRIBUTES: Final = (*_CONTENT_KEYS, *_IS_ERROR_KEYS, *_STRUCTURED_KEYS)
+
+# How values of one class are read.
+_FIELDS: Final = 0  # a pydantic model whose JSON dump is its fields: read them
+_SERIALIZER: Final = 1  # a pydantic model that serializes itself its own way: pydantic dumps it
+_MODEL_DUMP: Final = 2  # another object with a ``model_dump``: called, as pydantic's would be
+_BY_TYPE: Final = 3  # not a model: pydantic's JSON form of its type (URL, date, enum, ...)
+
+#: Schema keys that make a model's dump differ from its fields by alias.
+_OWN_SERIALIZATION: Final = frozenset(
+    {"serialization", "computed_fields", "serialization_exclude", "serialization_exclude_if"}
 )
+#: pydantic's URL types serialize as ``str(url)`` by themselves (their own schema), so a
+#: field of such a type reads the same by value (``to_jsonable_python``).
+_URL_SERIALIZERS: Final = frozenset({"_BaseUrl.serialize_url", "_BaseMultiHostUrl.serialize_url"})
+_MAX_CLASSES: Final = 4096
 
 
-def _as_json(obj: Any) -> Any:
-    dump = getattr(obj, "model_dump", None)
-    if callable(dump):
-        return dump(by_alias=True, mode="json", exclude_none=True)
-    return obj
+class _Reading:
+    """How the values of one class are read, and the fields a ``_FIELDS`` model dumps:
+    ``(attribute, key)`` pairs, the key being the serialization alias."""
+
+    __slots__ = ("fields", "how")
+
+    def __init__(self, how: int, fields: tuple[tuple[str, str], ...] = ()) -> None:
+        self.how: Final = how
+        self.fields: Final = fields
 
 
-def mcp_result_dict(result: Any) -> dict[str, Any]:
-    """``content`` / ``is_error`` / ``structured_content`` of a CallToolResult or its dict.
+_READINGS: Final[dict[type, _Reading]] = {}
 
-    Unknown envelope fields (``_meta``, ``resultType``, ...) are left out: they are
-    for the client, not for the model.
+
+def _reading(cls: type) -> _Reading:
+    """How values of ``cls`` are read (worked out once per class)."""
+    reading = _READINGS.get(cls)
+    if reading is None:
+        reading = _reading_of(cls)
+        if len(_READINGS) >= _MAX_CLASSES:  # classes made on the fly must not pile up
+            _READINGS.clear()
+        _READINGS[cls] = reading
+    return reading
+
+
+def _reading_of(cls: type) -> _Reading:
+    fields = getattr(cls, "__pydantic_fields__", None)
+    if fields is None:
+        fields = getattr(cls, "model_fields", None)  # pydantic before 2.10
+    if isinstance(fields, dict) and hasattr(cls, "__pydantic_serializer__"):
+        if not _dumps_its_fields(cls):
+            return _Reading(_SERIALIZER)
+        pairs = []
+        for name, info in fields.items():
+            alias = getattr(info, "serialization_alias", None)
+            key = alias if isinstance(alias, str) else name
+            pairs.append((name, strict_text(key)))
+        return _Reading(_FIELDS, tuple(pairs))
+    if callable(getattr(cls, "model_dump", None)):
+        return _Reading(_MODEL_DUMP)
+    return _Reading(_BY_TYPE)
+
+
+def _dumps_its_fields(cls: type) -> bool:
+    """True when pydantic's JSON dump of a ``cls`` instance (by alias, without ``None``)
+    is its fields' values under their aliases and its extra fields, nothing else."""
+    if getattr(cls, "__pydantic_root_model__", False):
+        return False
+    config = getattr(cls, "model_config", None)
+    if isinstance(config, Mapping) and any(
+        key.startswith("ser_json") or key == "json_encoders" for key in config
+    ):
+        return False
+    decorators = getattr(cls, "__pydantic_decorators__", None)
+    for kind in ("field_serializers", "model_serializers", "computed_fields"):
+        if getattr(decorators, kind, None):
+            return False
+    return _plain_schema(getattr(cls, "__pydantic_core_schema__", None), True)
+
+
+def _plain_schema(schema: Any, top: bool) -> bool:
+    """No serialization of its own in a model's core schema (nested models are read by
+    their own class, so the walk stops at them)."""
+    if isinstance(schema, list):
+        return all(_plain_schema(part, top) for part in schema)
+    if not isinstance(schema, dict):
+        return True
+    kind = schema.get("type")
+    if kind == "model":
+        if not top:
+            return True
+        top = False
+    elif kind == "definition-ref":
+        return True
+    for key, part in schema.items():
+        if key in _OWN_SERIALIZATION and part and not _url_serializer(key, part):
+            return False
+        if key != "definitions" and not _plain_schema(part, top):
+            return False
+    return True
+
+
+def _url_serializer(key: str, part: Any) -> bool:
+    if key != "serialization" or not isinstance(part, dict):
+        return False
+    function = part.get("function")
+    return (
+        getattr(function, "__module__", None) == "pydantic.networks"
+        and getattr(function, "__qualname__", None) in _URL_SERIALIZERS
+    )
+
+
+def _fields_of(value: Any, reading: _Reading) -> dict[str, Any]:
+    """A ``_FIELDS`` model's dump, one level deep and uncopied: its fields by their
+    aliases and its extra fields, ``None`` left out."""
+    found: dict[str, Any] = value.__dict__
+    out: dict[str, Any] = {}
+    for attribute, key in reading.fields:
+        item = found.get(attribute)
+        if item is not None:
+            out[key] = item
+    extra = value.__pydantic_extra__
+    if extra:
+        for key, item in extra.items():
+            if item is not None:
+                out[key] = item
+    return out
+
+
+def _read(value: Any, field: str, depth: int) -> Any:
+    """The strict-JSON copy of what pydantic's JSON dump makes of ``value`` (a model or a
+    value pydantic serializes by type): the reader :func:`from_mcp` gives ``strict_copy``."""
+    cls = type(value)
+    reading = _READINGS.get(cls)
+    if reading is None:
+        reading = _reading(cls)
+    how = reading.how
+    if how == _FIELDS:
+        found: dict[str, Any] = value.__dict__
+        out: dict[str, Any] = {}
+        for attribute, key in reading.fields:
+            item = found.get(attribute)
+            if item is not None:
+                out[key] = strict_copy(item, field, depth, _read)
+        extra = value.__pydantic_extra__
+        if extra:  # keys as given: copied as a dict's are
+            kept = {key: item for key, item in extra.items() if item is not None}
+            out.update(strict_copy(kept, field, depth - 1, _read))
+        return out
+    return strict_copy(_dumped(value, how), field, depth - 1)  # JSON: nothing left to read
+
+
+def _dumped(value: Any, how: int) -> Any:
+    """pydantic's JSON dump of a value that is not a ``_FIELDS`` model."""
+    if how == _SERIALIZER:
+        return type(value).__pydantic_serializer__.to_python(
+            value, by_alias=True, mode="json", exclude_none=True
+        )
+    if how == _MODEL_DUMP:
+        return value.model_dump(by_alias=True, mode="json", exclude_none=True)
+    return _by_type(value)
+
+
+def _by_type(value: Any) -> Any:
+    """pydantic's JSON form of a value by its type; ``[unsupported]`` when it has none
+    (content is never an error)."""
+    try:
+        # looked up when first needed: the core neither needs nor imports pydantic
+        jsonable = import_module("pydantic_core").to_jsonable_python
+        return jsonable(value, by_alias=True, exclude_none=True)
+    except Exception:  # no pydantic, or a value pydantic cannot serialize
+        return UNSUPPORTED
+
+
+def _is_model(value: Any) -> bool:
+    return _reading(type(value)).how != _BY_TYPE
+
+
+def _first(data: Mapping[str, Any], keys: tuple[str, ...]) -> Any:
+    """The value of the first of ``keys`` that ``data`` holds and is not ``None``."""
+    for key in keys:
+        value = data.get(key)
+        if value is not None:
+            return value
+    return None
+
+
+def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
+    """``content``, ``is_error`` and ``structured_content`` of a CallToolResult (SDK 1.x
+    or 2.x) or its dict form: content (when a list) and structured content as strict-JSON
+    copies (SPEC 6) that the result owns, ``is_error`` as given (``False`` when absent).
+
+    Unknown envelope fields (``_meta``, ``resultType``, ...) are left out: they are for
+    the client, not for the model. Blocks keep theirs (``annotations``, ``_meta``, extra
+    fields), as the SDK's JSON has them.
+
+    :raises TypeError: ``result`` is neither a CallToolResult nor a mapping nor an object
+        with its attributes.
+    :raises ValueError: nesting deeper than the toolkit supports (naming the field).
     """
-    data = _as_json(result)
-    if not isinstance(data, Mapping):
-        # an object that is neither a pydantic model nor a mapping: read its attributes
-        data = {
-            spelling: getattr(result, spelling)
-            for _, spellings in _FIELDS
-            for spelling in spellings
-            if hasattr(result, spelling)
-        }
+    reading = _reading(type(result))
+    how = reading.how
+    data: Any = result
+    if how == _FIELDS:
+        data = _fields_of(result, reading)
+    elif how != _BY_TYPE:
+        data = _dumped(result, how)
+    if data is not result and isinstance(data, Mapping):
+        # a model: everything in it is read as its JSON dump would be
+        content = _first(data, _CONTENT_KEYS)
+        content = [] if content is None else strict_copy(content, CONTENT, 0, _read)
+        is_error = strict_copy(_first(data, _IS_ERROR_KEYS), _IS_ERROR, 0, _read)
+        structured = strict_copy(_first(data, _STRUCTURED_KEYS), STRUCTURED, 0, _read)
+        return content, False if is_error is None else is_error, structured
+    if not isinstance(result, Mapping):
+        # neither a pydantic model nor a mapping: read its attributes
+        data = {key: getattr(result, key) for key in _ATTRIBUTES if hasattr(result, key)}
         if not data:
             raise TypeError(
                 "from_mcp expects an mcp.types.CallToolResult or its dict form, "
                 f"not {type(result).__name__}"
             )
-    out: dict[str, Any] = {}
-    for field, spellings in _FIELDS:
-        for spelling in spellings:
-            if spelling in data and data[spelling] is not None:
-                out[field] = _as_json(data[spelling])
-                break
-    if "content" in out and isinstance(out["content"], list):
-        out["content"] = [_as_json(block) for block in out["content"]]
-    return out
+    else:
+        data = result
+    # a dict (or an object) is taken as given; the SDK objects in it are read as dumped
+    content = _first(data, _CONTENT_KEYS)
+    if content is None:
+        content = []
+    elif _is_model(content):
+        content = strict_copy(content, CONTENT, 0, _read)
+    elif isinstance(content, list):
+        content = [
+            strict_copy(block, CONTENT, 1, _read if _is_model(block) else None) for block in content
+        ]
+    is_error = _first(data, _IS_ERROR_KEYS)
+    if is_error is None:
+        is_error = False
+    elif _is_model(is_error):
+        is_error = strict_copy(is_error, _IS_ERROR, 0, _read)
+    structured = _first(data, _STRUCTURED_KEYS)
+    read = _read if _is_model(structured) else None
+    return content, is_error, strict_copy(structured, STRUCTURED, 0, read)

@@ -9,14 +9,18 @@ result -> for ``explain()``, one :class:`~toolresult_lab.steps.Explanation` per 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .encoding import strict_copy, strict_text
 from .options import ConvertOptions
 from .steps import Conversion, Explanation
 from .wires import Source, converter, prepare
 
-__all__ = ["explain", "source"]
+__all__ = ["CONTENT", "STRUCTURED", "explain", "owned_source", "source"]
+
+#: The names copies of the two content fields give in their errors.
+CONTENT: Final = "ToolResult.content"
+STRUCTURED: Final = "ToolResult.structured_content"
 
 
 def source(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
@@ -27,9 +31,14 @@ def source(name: str, id: str, is_error: bool, content: list[Any], structured: A
 
     :raises ValueError: nesting deeper than the toolkit supports (naming the field).
     """
-    owned: list[Any] = strict_copy(content, "ToolResult.content")
-    structured = strict_copy(structured, "ToolResult.structured_content")
-    return prepare(strict_text(name), strict_text(id), is_error, owned, structured)
+    owned: list[Any] = strict_copy(content, CONTENT)
+    return owned_source(name, id, is_error, owned, strict_copy(structured, STRUCTURED))
+
+
+def owned_source(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
+    """:func:`source` for ``content`` and ``structured_content`` that are strict-JSON
+    copies already, which the result owns (``from_mcp`` copies them as it reads)."""
+    return prepare(strict_text(name), strict_text(id), is_error, content, structured)
 
 
 def explain(

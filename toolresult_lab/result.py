@@ -17,9 +17,9 @@ from .encoding import clone, json_encode
 from .explain import Explanations
 from .facts import WIRES, Wire, carries_native, native_needs_vision
 from .items import BlobItem, Item, NoteItem
-from .mcp_input import mcp_result_dict
+from .mcp_input import mcp_fields
 from .options import ConvertOptions
-from .pipeline import explain, source
+from .pipeline import explain, owned_source, source
 from .render import result_html
 from .wires import Source, converter
 
@@ -230,10 +230,15 @@ class ToolResult:
     def from_mcp(cls, result: Any, *, name: str = "", id: str = "") -> ToolResult:
         """Build from an ``mcp.types.CallToolResult`` (SDK 1.x or 2.x) or its JSON dict.
 
-        The MCP SDK is not needed to call this: the result is read through
-        ``model_dump(by_alias=True)`` or as a plain dict.
+        The MCP SDK is not needed to call this: an SDK result is read as its JSON dump
+        (``model_dump(by_alias=True)``) reads, a dict as given.
         """
-        return ToolResult(name=name, id=id, **mcp_result_dict(result))
+        content, is_error, structured = mcp_fields(result)  # strict copies, owned
+        _require("name", name, str, "a str")
+        _require("id", id, str, "a str")
+        _require("content", content, list, "a list of content blocks")
+        _require("is_error", is_error, bool, "a bool")
+        return result_of(owned_source(name, id, is_error, content, structured))
 
     # -- value semantics --------------------------------------------------------
 
