@@ -65,7 +65,7 @@ def test_a_model_s_argument_text_with_such_an_integer_is_malformed() -> None:
         ({None: 1, "null": 2}, "None", "'null'", '"null"'),
         ({True: 1, "true": 2}, "True", "'true'", '"true"'),
         ({1.5: 1, "1.5": 2}, "1.5", "'1.5'", '"1.5"'),
-        ({"\ud800": 1, "\ufffd": 2}, "'\\ud800'", "'\ufffd'", '"\ufffd"'),
+        ({chr(0xD800): 1, "\ufffd": 2}, "'\\ud800'", "'\ufffd'", '"\ufffd"'),
     ],
 )
 def test_colliding_keys_are_refused_naming_the_field(given, first, second, written) -> None:

@@ -45,7 +45,12 @@ class InputError(Exception):
 
 
 class NotJSONError(InputError):
-    """Text that is not valid JSON (a command may read it some other way)."""
+    """Text that is not valid JSON (a command may read it some other way); ``detail`` is
+    the parser's own words."""
+
+    def __init__(self, shown: str, detail: str) -> None:
+        super().__init__(f"{shown} is not valid JSON: {detail}")
+        self.detail = detail
 
 
 class Parser(argparse.ArgumentParser):
@@ -158,7 +163,7 @@ def parse_json(text: str, shown: str) -> Any:
     except RecursionError:
         raise InputError(f"{shown} is nested too deeply to read as JSON") from None
     except ValueError as error:  # JSONDecodeError, or an integer past Python's digit limit
-        raise NotJSONError(f"{shown} is not valid JSON: {error}") from None
+        raise NotJSONError(shown, str(error)) from None
 
 
 def _unwrap_jsonrpc(data: dict[str, Any], shown: str) -> Any:

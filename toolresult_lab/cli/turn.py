@@ -100,7 +100,9 @@ def _entries(path: str) -> list[Any]:
             try:
                 data.append(parse_json(line, f"{path} line {number}"))
             except NotJSONError as error:
-                raise InputError(f"{path} is neither JSON nor JSON lines ({error})") from None
+                raise InputError(
+                    f"{path} is neither JSON nor JSON lines (line {number}: {error.detail})"
+                ) from None
     return data if isinstance(data, list) else [data]
 
 
