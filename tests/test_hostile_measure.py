@@ -179,3 +179,32 @@ def test_the_payload_cache_is_shared_by_threads_and_stays_bounded(monkeypatch):
     assert sizes == {n: (8 + n % 50, 8 + n // 50) for n in range(400)}
     kept = sum(len(text) for text, _ in measure_module._MEASURED.values())
     assert kept == measure_module._kept_chars <= measure_module._MAX_KEPT_CHARS
+
+
+# -- finding 12: base64 with line breaks is stripped once ------------------------------------
+
+
+def test_line_wrapped_base64_of_a_jpeg_of_tiny_segments_is_stripped_once(monkeypatch):
+    from toolresult_lab import imagesize
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (320, 200)).save(buffer, "JPEG")
+    small = buffer.getvalue()
+    raw = small[:2] + b"\xff\xfe\x00\x02" * 4000 + small[2:] + bytes(1_000_000)
+    wrapped = base64.encodebytes(raw).decode()
+    stripped = []
+    pattern = imagesize._NOT_SYMBOL_RE
+
+    class Counting:
+        def sub(self, replacement, text):
+            stripped.append(len(text))
+            return pattern.sub(replacement, text)
+
+    monkeypatch.setattr(imagesize, "_NOT_SYMBOL_RE", Counting())
+    assert imagesize.image_size(wrapped) == imagesize.ImageSize("jpeg", 320, 200)
+    # the 4,000 segments sit in the first 22 KB of text: a couple of chunks, each once
+    # (each segment re-stripped its 16 KB chunk before: 4,000 x 16 KB)
+    assert sum(stripped) <= 3 * imagesize._SLOW_CHUNK
+    assert imagesize.image_size(base64.b64encode(raw).decode()) == imagesize.ImageSize(
+        "jpeg", 320, 200
+    )
