@@ -27,9 +27,10 @@ import threading
 import time
 import warnings
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
-from pypdf import PdfReader, apply_configuration
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 __all__ = [
     "MAX_INFLATED_BYTES",
@@ -138,6 +139,8 @@ def _root_count(reader: PdfReader) -> int:
 
 
 def _count(data: bytes, budget: float) -> PdfCount:
+    from pypdf import PdfReader, apply_configuration  # 150 ms to import: only when needed
+
     _quiet_pypdf()
     deadline = time.monotonic() + budget
     _quiet.active = True
