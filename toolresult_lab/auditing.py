@@ -45,6 +45,7 @@ import pandas as pd
 from .encoding import json_encode
 from .explain import OUTCOME_COLOURS, OUTCOMES
 from .facts import WIRES, native_needs_vision, wire_facts
+from .linereader import DEFAULT_MAX_LINE
 from .logs import (
     BadRecord,
     BadRecordError,
@@ -326,18 +327,18 @@ def _is_path(value: object) -> bool:
     return isinstance(value, (str, os.PathLike))
 
 
-def _parts(source: Source, split: bool, blocksize: int) -> list[Part]:
+def _parts(source: Source, split: bool, blocksize: int, max_line: int) -> list[Part]:
     if isinstance(source, pd.DataFrame):
         return list(memory_parts(source, "<DataFrame>", ROWS_PER_PART if split else None))
     if isinstance(source, (str, os.PathLike)):
-        return list(file_parts(file_paths([source]), blocksize if split else None))
+        return list(file_parts(file_paths([source]), blocksize if split else None, max_line))
     if isinstance(source, (Mapping, ToolResult, bytes, bytearray)):
         raise TypeError(
             "audit reads paths, a DataFrame or an iterable of results, not one"
             f" {type(source).__name__} (wrap a single result in a list)"
         )
     if isinstance(source, Sequence) and source and all(_is_path(item) for item in source):
-        return list(file_parts(file_paths(source), blocksize if split else None))
+        return list(file_parts(file_paths(source), blocksize if split else None, max_line))
     if isinstance(source, Iterable):
         return list(memory_parts(source, "<records>", ROWS_PER_PART if split else None))
     raise TypeError(f"audit cannot read a {type(source).__name__}")
@@ -484,6 +485,7 @@ def audit(
     strict: bool = False,
     progress: bool | None = None,
     blocksize: int = DEFAULT_BLOCKSIZE,
+    max_line_bytes: int = DEFAULT_MAX_LINE,
     **options: Unpack[ConvertOptions],
 ) -> pd.DataFrame:
     """What each wire (or provider profile) does with every content entry of a log.
@@ -508,20 +510,25 @@ def audit(
         counting it.
     :param progress: show progress (default: on a terminal or in a notebook).
     :param blocksize: bytes per part of a plain JSON Lines file on the dask engine.
+    :param max_line_bytes: the longest JSON line read (default 64 MiB); a longer one is
+        skipped without being held and counted as one bad record.
     :returns: one row per (``by``..., ``wire`` or ``profile``, ``kind``, ``outcome``) with
         ``entries`` (content entries), ``results`` (records with at least one such entry)
         and ``payload_bytes`` (decoded size of base64 payloads, UTF-8 length of text).
         ``attrs``: ``records`` (results audited), ``bad_records`` and ``bad_examples``
         (the first few as ``(file, line, reason)``, lines from 1).
-    :raises ValueError: unknown wire, profile or engine; no files match.
+    :raises ValueError: unknown wire, profile or engine; no files match; a path names a
+        FIFO, a device or a socket (only regular files are read).
     :raises TypeError: an unknown option.
     """
     if engine not in ("pandas", "dask"):
         raise ValueError(f"unknown engine {engine!r}; known engines: pandas, dask")
     if not isinstance(blocksize, int) or blocksize < 1:
         raise ValueError(f"blocksize must be a positive int, not {blocksize!r}")
+    if not isinstance(max_line_bytes, int) or max_line_bytes < 1:
+        raise ValueError(f"max_line_bytes must be a positive int, not {max_line_bytes!r}")
     plan = _plan(wires, profiles, vision, by, strict, options)
-    parts = _parts(source, engine == "dask", blocksize)
+    parts = _parts(source, engine == "dask", blocksize, max_line_bytes)
     show = _wants_progress(progress)
     tallies = _run_pandas(parts, plan, show) if engine == "pandas" else _run_dask(parts, plan, show)
     return _combine(parts, tallies, plan)

@@ -21,6 +21,8 @@ __all__ = [
     "OPENAI_FILE_INPUTS",
     "OPENAI_TOKENS_HELP",
     "OPENAI_VISION",
+    "PNG_SPEC",
+    "ZLIB_TECH",
     "DocPage",
 ]
 
@@ -87,4 +89,13 @@ GEMINI_DOCUMENTS = DocPage(
 GEMINI_IMAGES = DocPage(
     "Image understanding - Gemini API",
     "https://ai.google.dev/gemini-api/docs/image-understanding",
+)
+ZLIB_TECH = DocPage(
+    "zlib Technical Details (Maximum Compression Factor)",
+    "https://zlib.net/zlib_tech.html",
+    read_via="http://zlib.org/zlib_tech.html",
+)
+PNG_SPEC = DocPage(
+    "Portable Network Graphics (PNG) Specification, IHDR",
+    "https://www.w3.org/TR/png-3/#11IHDR",
 )

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_INT_DIGITS",
     "UNSUPPORTED",
     "Reader",
     "clone",
@@ -32,6 +33,11 @@ __all__ = [
 
 #: Nesting accepted in ``content`` / ``structured_content`` (SPEC 6: at least 200 levels).
 MAX_DEPTH: Final = 256
+#: Digits of the longest integer accepted: Python's default limit for turning an int into
+#: text (``sys.get_int_max_str_digits``), past which ``json.dumps`` raises; converting such
+#: an integer at all costs time quadratic in its length.
+MAX_INT_DIGITS: Final = 4300
+_INT_BOUND: Final = 10**MAX_INT_DIGITS
 #: What a value that is not JSON at all becomes (never its Python ``repr``).
 UNSUPPORTED: Final = "[unsupported]"
 
@@ -91,10 +97,21 @@ def strict_text(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
-def _strict_key(key: object) -> str:
+def _check_int(value: int, field: str) -> None:
+    """Refuse an integer JSON cannot be written with (see :data:`MAX_INT_DIGITS`)."""
+    if not -_INT_BOUND < value < _INT_BOUND:
+        raise ValueError(
+            f"{field} holds an integer of more than {MAX_INT_DIGITS} digits,"
+            " which cannot be written as JSON"
+        )
+
+
+def _strict_key(key: object, field: str) -> str:
     """A dict key as JSON writes it (``1`` -> ``"1"``, ``None`` -> ``"null"``)."""
     if isinstance(key, str):
         return strict_text(key)
+    if isinstance(key, int):
+        _check_int(key, field)
     if key is None or isinstance(key, (bool, int, float)):
         return json_encode(_strict_scalar(key))
     return _unsupported(key)
@@ -121,11 +138,16 @@ def strict_copy(value: Any, field: str, depth: int = 0, read: Reader | None = No
     dumping them first).
     One pass, and ASCII strings (payloads) cost nothing to check.
 
-    :raises ValueError: ``value`` is nested deeper than :data:`MAX_DEPTH` (naming ``field``).
+    :raises ValueError: naming ``field``: ``value`` is nested deeper than :data:`MAX_DEPTH`,
+        holds an integer longer than :data:`MAX_INT_DIGITS` digits, or has two keys that
+        JSON writes alike (``1`` and ``"1"``), which would silently lose one value.
     """
     if isinstance(value, str):
         return value if is_ascii(value) else strict_text(value)
-    if value is None or isinstance(value, int):  # bool is an int
+    if isinstance(value, int):  # bool is an int
+        _check_int(value, field)
+        return value
+    if value is None:
         return value
     if isinstance(value, float):
         return value if _isfinite(value) else None
@@ -136,19 +158,38 @@ def strict_copy(value: Any, field: str, depth: int = 0, read: Reader | None = No
         copy: dict[str, Any] = {}
         for key, item in value.items():
             if not isinstance(key, str) or not is_ascii(key):
-                key = _strict_key(key)
+                key = _strict_key(key, field)
             if isinstance(item, str):
                 copy[key] = item if is_ascii(item) else strict_text(item)
-            elif item is None or isinstance(item, int):
+            elif isinstance(item, int):
+                _check_int(item, field)
+                copy[key] = item
+            elif item is None:
                 copy[key] = item
             else:
                 copy[key] = strict_copy(item, field, depth, read)
+        if len(copy) != len(value):
+            raise ValueError(_colliding(value, field))
         return copy
     if isinstance(value, (list, tuple)):
         return [strict_copy(item, field, depth, read) for item in value]
     if read is not None and not isinstance(value, (bytes, bytearray)):
         return read(value, field, depth)
     return _unsupported(value)
+
+
+def _colliding(value: dict[Any, Any], field: str) -> str:
+    """The message for a dict two of whose keys JSON writes alike (the error path only)."""
+    seen: dict[str, object] = {}
+    for key in value:
+        written = _strict_key(key, field)
+        if written in seen:
+            return (
+                f"{field} has keys {seen[written]!r} and {key!r} that JSON writes alike"
+                f" ({json_string(written)}): one value would be lost"
+            )
+        seen[written] = key
+    return f"{field} has keys that JSON writes alike"  # pragma: no cover - not reached
 
 
 def clone(value: Any) -> Any:

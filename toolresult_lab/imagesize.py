@@ -72,8 +72,9 @@ class _Reader:
         self._end = end  # where the final padding starts
         self._checked = 0  # the text before this is known to hold only the alphabet
         self._noisy = False
-        self._pos = 0  # slow cursor: a chunk boundary in the text ...
-        self._seen = 0  # ... and the number of symbols before it
+        self._pos = 0  # slow cursor: where the next chunk of the text to strip starts ...
+        self._kept = ""  # ... the stripped symbols before it that later reads may need ...
+        self._kept_at = 0  # ... and the index of the first of them
 
     def read(self, offset: int, size: int) -> bytes:
         """Up to ``size`` decoded bytes at ``offset`` (fewer at the end or on bad base64)."""
@@ -89,24 +90,32 @@ class _Reader:
         return _decode(window)[offset - first // 4 * 3 :][:size]
 
     def _read_slowly(self, first: int, last: int) -> str:
-        """Symbols ``first`` to ``last`` of the text with its noise removed."""
+        """Symbols ``first`` to ``last`` of the text with its noise removed.
+
+        The stripped symbols are kept in a window (``_kept``, starting at symbol
+        ``_kept_at``) that only moves forward, so each chunk of the text is stripped once
+        however many reads fall into it (a JPEG of thousands of tiny segments).
+        """
         if last > _MAX_SYMBOLS:
             return ""
-        if first < self._seen:
-            self._pos = self._seen = 0
-        text, pos, seen = self._text, self._pos, self._seen
-        kept: list[str] = []
-        while pos < len(text) and seen < last:
-            chunk = text[pos : pos + _SLOW_CHUNK]
+        if first < self._kept_at:  # a read behind the window: start again
+            self._pos, self._kept, self._kept_at = 0, "", 0
+        drop = min(first - self._kept_at, len(self._kept))
+        if drop == len(self._kept) or drop > _SLOW_CHUNK:  # what no later read needs
+            self._kept = self._kept[drop:]
+            self._kept_at += drop
+        text = self._text
+        while self._kept_at + len(self._kept) < last and self._pos < len(text):
+            chunk = text[self._pos : self._pos + _SLOW_CHUNK]
             padding = chunk.find("=")
             symbols = _NOT_SYMBOL_RE.sub("", chunk if padding < 0 else chunk[:padding])
-            if seen + len(symbols) <= first:
-                self._pos, self._seen = pos + len(chunk), seen + len(symbols)
-            kept.append(symbols[max(first - seen, 0) : max(last - seen, 0)])
-            pos, seen = pos + len(chunk), seen + len(symbols)
-            if padding >= 0:
-                break
-        return "".join(kept)
+            self._pos = len(text) if padding >= 0 else self._pos + len(chunk)
+            end = self._kept_at + len(self._kept) + len(symbols)
+            if end <= first:  # wholly before this read: never kept
+                self._kept, self._kept_at = "", end
+            else:
+                self._kept += symbols
+        return self._kept[max(first - self._kept_at, 0) : last - self._kept_at]
 
 
 def _decode(window: str) -> bytes:

@@ -16,6 +16,7 @@ from . import doc_pages
 from .doc_pages import DocPage
 from .facts import MediaKind, Wire, wire_facts
 from .imagesize import ImageSize
+from .pdfpages import MAX_PDF_BYTES, TIME_BUDGET, PdfCount
 
 __all__ = [
     "LIMITS",
@@ -25,6 +26,7 @@ __all__ = [
     "limits_for",
     "media_warnings",
     "request_warnings",
+    "sanity_warnings",
 ]
 
 Scope = Literal["image", "pdf", "request"]
@@ -219,3 +221,95 @@ def request_warnings(
             what = f"{image_count:,} images, the largest {largest_edge} px on its long edge"
             warnings.append(_warning(limit, what))
     return tuple(warnings)
+
+
+# -- sanity: what the bytes say against what the block claims --------------------------
+
+#: Deflate (PNG's compression) turns 8 bits into at most 1032 bytes (zlib's technical details).
+DEFLATE_MAX_RATIO = 1032
+#: The PNG specification caps each dimension at 2^31 - 1 pixels.
+PNG_MAX_EDGE = 2**31 - 1
+
+
+def _png_minimum_bytes(size: ImageSize) -> int:
+    """The fewest bytes a PNG of ``size`` can be: its scanlines (a filter byte and at least
+    one bit per pixel each) deflated at the best ratio deflate has."""
+    scanlines = size.height * (1 + -(-size.width // 8))
+    return -(-scanlines // DEFLATE_MAX_RATIO)
+
+
+def _header_excess(size: ImageSize, decoded_bytes: int) -> str:
+    """Why an image header cannot be true, as a phrase; empty when it can."""
+    if size.format != "png":
+        return ""  # JPEG, GIF and WebP fields hold at most 65535 (16383) px: never absurd
+    claim = f"its PNG header claims {size.width}x{size.height} px"
+    if max(size.width, size.height) > PNG_MAX_EDGE:
+        return (
+            f"{claim}, past the {PNG_MAX_EDGE:,} px the PNG format allows"
+            f" ({doc_pages.PNG_SPEC.cite()})"
+        )
+    least = _png_minimum_bytes(size)
+    if decoded_bytes < least:
+        return (
+            f"{claim}, which takes at least {least:,} bytes of PNG and it has"
+            f" {decoded_bytes:,} (deflate compresses at most {DEFLATE_MAX_RATIO}:1,"
+            f" {doc_pages.ZLIB_TECH.cite()})"
+        )
+    return ""
+
+
+def sanity_warnings(
+    wire: str,
+    media: MediaKind,
+    mime: str,
+    decoded_bytes: int,
+    size: ImageSize | None,
+    pdf: PdfCount | None,
+) -> tuple[str, ...]:
+    """What the bytes of one image or PDF sent natively say against the block: a header no
+    real image has (its figures are then not real either), a declared type the bytes
+    contradict, bytes that are no PDF, or a PDF whose page count was not read.
+
+    Unlike the documented limits these hold on every wire that carries the item.
+    """
+    wire_facts(wire)
+    out: list[str] = []
+    if media == "image":
+        declared = mime.lower()
+        if size is not None:
+            excess = _header_excess(size, decoded_bytes)
+            if excess:
+                out.append(f"{wire}: {mime}: {excess}; the figures read from it are not real")
+            if (
+                declared in _IMAGE_MIMES
+                and declared != size.mime
+                and not (declared == "image/jpg" and size.format == "jpeg")
+            ):
+                out.append(
+                    f"{wire}: declared {mime} but the bytes are a {size.format.upper()} image"
+                    f" ({size.mime}); a provider may reject the mismatch (anthropic: "
+                    '"Image does not match the provided media type")'
+                )
+        elif declared in _IMAGE_MIMES:
+            out.append(
+                f"{wire}: declared {mime} but the bytes are no PNG, JPEG, GIF or WebP image"
+                " whose header can be read"
+            )
+        return tuple(out)
+    if pdf is None or pdf.status == "counted":
+        return ()
+    if pdf.status == "not_pdf":
+        out.append(f"{wire}: declared {mime} but the bytes are no PDF (no %PDF- header)")
+    elif pdf.status == "unreadable":
+        out.append(
+            f"{wire}: declared {mime} but no page tree can be read from the bytes ({pdf.reason})"
+        )
+    else:
+        out.append(
+            f"{wire}: the PDF's page count was not read ({pdf.reason}; the budget is"
+            f" {MAX_PDF_BYTES:,} bytes and {TIME_BUDGET:g} s), so its page limits are not checked"
+        )
+    return tuple(out)
+
+
+_IMAGE_MIMES = frozenset({"image/png", "image/jpeg", "image/jpg", "image/gif", "image/webp"})

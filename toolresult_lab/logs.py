@@ -15,12 +15,11 @@ Anything else is a :class:`BadRecord`, counted by the audit and never fatal.
 from __future__ import annotations
 
 import glob
-import gzip
 import io
 import json
 import math
 import os
-import zlib
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -28,7 +27,8 @@ from typing import Any, Final, Literal
 import numpy as np
 import pandas as pd
 
-from .encoding import text_field
+from .encoding import MAX_DEPTH, text_field
+from .linereader import DEFAULT_MAX_LINE, LineTooLong, bounded_lines, open_gzip
 from .result import ToolResult
 
 __all__ = [
@@ -51,7 +51,7 @@ _RESULT_FIELDS: Final = ("content", "structuredContent", "structured_content")
 _JSON_TEXT_COLUMNS: Final = frozenset(_RESULT_FIELDS)
 _FLAG_COLUMNS: Final = frozenset({"isError", "is_error"})
 _GLOB_CHARACTERS: Final = frozenset("*?[")
-_READ_ERRORS: Final = (EOFError, OSError, zlib.error)
+_READ_ERRORS: Final = (EOFError, OSError)
 
 
 class BadRecord(Exception):
@@ -141,15 +141,21 @@ def _missing(value: Any) -> bool:
     )
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any, depth: int = 0) -> Any:
     """A table cell as plain JSON values: arrays become lists, numpy scalars Python ones,
-    and a struct's null fields are dropped (Arrow gives every struct every field)."""
-    if isinstance(value, dict):
-        return {str(key): _plain(item) for key, item in value.items() if item is not None}
-    if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
-    if isinstance(value, np.ndarray):
-        return [_plain(item) for item in value.tolist()]
+    and a struct's null fields are dropped (Arrow gives every struct every field).
+
+    :raises BadRecord: the cell is nested deeper than a result may be (``MAX_DEPTH``).
+    """
+    if isinstance(value, (dict, list, tuple, np.ndarray)):
+        if depth > MAX_DEPTH:
+            raise BadRecord(f"a cell is nested deeper than {MAX_DEPTH} levels")
+        depth += 1
+        if isinstance(value, dict):
+            return {str(k): _plain(item, depth) for k, item in value.items() if item is not None}
+        if isinstance(value, np.ndarray):
+            value = value.tolist()
+        return [_plain(item, depth) for item in value]
     if isinstance(value, np.generic):
         return value.item()
     return value
@@ -176,6 +182,8 @@ def table_record(row: Mapping[Any, Any]) -> dict[str, Any]:
                 value = json.loads(value)
             except ValueError as error:
                 raise BadRecord(f"{name} is not valid JSON text: {error}") from None
+            except RecursionError:
+                raise BadRecord(f"{name} is JSON nested too deeply to read") from None
         else:
             value = _plain(value)
         record[name] = value
@@ -207,29 +215,35 @@ class PartReader:
         return int(self._position())
 
 
-_GzipFile: type[gzip.GzipFile]
-try:  # ISA-L inflates 2.5x faster than zlib; same file format, same errors
-    from isal.igzip import IGzipFile as _GzipFile
-except ImportError:  # pragma: no cover - isal comes with the audit extra
-    _GzipFile = gzip.GzipFile
+def _utf8_loads(line: bytes) -> Any:
+    """``json.loads`` of UTF-8 only (given bytes, it would also take UTF-16 and UTF-32)."""
+    return json.loads(line.decode("utf-8"))
+
 
 _fast_loads: Callable[[bytes], Any]
-try:  # 5x faster than json; json decides whatever orjson does not accept (NaN, big ints)
+try:  # 5x faster than json, UTF-8 only; json decides what orjson refuses (NaN, big ints)
     from orjson import loads as _fast_loads
 except ImportError:  # pragma: no cover - orjson comes with the audit extra
-    _fast_loads = json.loads
+    _fast_loads = _utf8_loads
 
 
-def _parse(line: bytes) -> Any:
-    """A JSON line's value, ``None`` for a blank line, or a :class:`BadRecord`."""
+def _parse(line: bytes | LineTooLong, max_line: int = DEFAULT_MAX_LINE) -> Any:
+    """A JSON line's value, ``None`` for a blank line, or a :class:`BadRecord`.
+
+    A line is UTF-8 (a byte order mark is skipped) or a bad record.
+    """
+    if isinstance(line, LineTooLong):
+        return BadRecord(f"a line of {line.size:,} bytes, over the {max_line:,}-byte limit")
     try:
         return _fast_loads(line)
     except ValueError:
         pass
     try:
-        return json.loads(line)
+        text = line.decode("utf-8")
     except UnicodeDecodeError:
         return BadRecord("not UTF-8 text")
+    try:
+        return json.loads(text.removeprefix("\ufeff"))
     except ValueError as error:
         if not line.strip():
             return None
@@ -241,12 +255,12 @@ def _parse(line: bytes) -> Any:
         return BadRecord("invalid JSON: nested too deeply")
 
 
-def _json_lines(stream: Iterable[bytes]) -> Iterator[tuple[int, Any]]:
+def _json_lines(stream: Iterable[bytes | LineTooLong], max_line: int) -> Iterator[tuple[int, Any]]:
     """Every line (``None`` for a blank one, so that lines are counted)."""
     line = 0
     try:
         for line, raw in enumerate(stream, 1):
-            yield line, _parse(raw)
+            yield line, _parse(raw, max_line)
     except _READ_ERRORS as error:  # a truncated or corrupt gzip file: say so, go on
         yield line + 1, BadRecord(f"the file cannot be read past this line: {error}")
 
@@ -262,6 +276,8 @@ class FilePart:
     stop: int | None = None
     size: int = 0
     """The bytes this part covers (for progress)."""
+    max_line: int = DEFAULT_MAX_LINE
+    """The longest line read (bytes); a longer one is one bad record."""
 
     @property
     def label(self) -> str:
@@ -272,26 +288,37 @@ class FilePart:
             return self._parquet()
         raw = open(self.path, "rb")  # noqa: SIM115 - closed when the lines are exhausted
         if self.format == "gzip":
-            stream: io.BufferedIOBase = _GzipFile(fileobj=raw, mode="rb")
-            return PartReader(_closing(_json_lines(stream), raw), raw.tell)
+            lines = bounded_lines(open_gzip(raw), self.max_line)
+            return PartReader(_closing(_json_lines(lines, self.max_line), raw), raw.tell)
         start, stop = self.start, self.stop
         if start > 0:
             raw.seek(start - 1)
-            raw.readline()  # the rest of a line that started in the part before
+            for _ in bounded_lines(raw, self.max_line):  # the rest of a line of the part before
+                break
         begin = raw.tell()
-        return PartReader(_closing(_json_lines(_until(raw, stop)), raw), lambda: raw.tell() - begin)
+        done = None if stop is None else (lambda: raw.tell() >= stop)
+        lines = bounded_lines(raw, self.max_line, done)
+        return PartReader(
+            _closing(_json_lines(lines, self.max_line), raw), lambda: raw.tell() - begin
+        )
 
     def _parquet(self) -> PartReader:
-        import pyarrow.parquet as pq
-
-        file = pq.ParquetFile(self.path)
-        groups = list(range(self.start, file.num_row_groups if self.stop is None else self.stop))
-        total = sum(file.metadata.row_group(g).num_rows for g in groups) or 1
         read = [0]
+        total = [1]
 
         def rows() -> Iterator[tuple[int, Any]]:
+            import pyarrow.parquet as pq
+
             line = 0
+            try:  # pyarrow's errors on a broken file are of many types: each is a bad record
+                file = pq.ParquetFile(self.path)
+            except Exception as error:
+                yield 1, BadRecord(f"not a readable Parquet file: {error}")
+                return
             try:
+                stop = file.num_row_groups if self.stop is None else self.stop
+                groups = list(range(self.start, stop))
+                total[0] = sum(file.metadata.row_group(g).num_rows for g in groups) or 1
                 for batch in file.iter_batches(batch_size=1024, row_groups=groups):
                     for row in batch.to_pylist():
                         line += 1
@@ -300,24 +327,12 @@ class FilePart:
                             yield line, table_record(row)
                         except BadRecord as bad:
                             yield line, bad
-            except (OSError, ValueError) as error:  # pyarrow's errors derive from these
+            except Exception as error:
                 yield line + 1, BadRecord(f"the file cannot be read past this row: {error}")
             finally:
                 file.close()
 
-        return PartReader(rows(), lambda: self.size * read[0] // total)
-
-
-def _until(raw: io.BufferedReader, stop: int | None) -> Iterator[bytes]:
-    """Lines of ``raw`` that start before ``stop``."""
-    if stop is None:
-        yield from raw
-        return
-    while raw.tell() < stop:
-        line = raw.readline()
-        if not line:
-            return
-        yield line
+        return PartReader(rows(), lambda: self.size * read[0] // total[0])
 
 
 def _closing(lines: Iterator[tuple[int, Any]], raw: io.BufferedReader) -> Iterator[tuple[int, Any]]:
@@ -359,6 +374,23 @@ class MemoryPart:
 Part = FilePart | MemoryPart
 
 
+def _regular(path: str) -> str:
+    """``path`` when it is a regular file: a FIFO or a device would block or never end."""
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
+            else "not a regular file"
+        )
+        raise ValueError(f"{path} is {kind}: the audit reads regular files only")
+    return path
+
+
 def _format(path: str) -> FileFormat:
     with open(path, "rb") as file:
         head = file.read(4)
@@ -376,7 +408,7 @@ def _expand(pattern: str) -> list[str]:
             raise IsADirectoryError(f"{pattern} is a directory: give its files, e.g. {example}")
         if not os.path.exists(pattern):
             raise FileNotFoundError(f"no such file: {pattern}")
-        return [pattern]
+        return [_regular(pattern)]
     found = sorted(path for path in glob.glob(pattern, recursive=True) if os.path.isfile(path))
     if not found:
         raise FileNotFoundError(f"no files match {pattern}")
@@ -391,20 +423,22 @@ def file_paths(sources: Sequence[str | os.PathLike[str]]) -> list[str]:
     return paths
 
 
-def file_parts(paths: Sequence[str], blocksize: int | None) -> list[FilePart]:
+def file_parts(
+    paths: Sequence[str], blocksize: int | None, max_line: int = DEFAULT_MAX_LINE
+) -> list[FilePart]:
     """One part per file, or (``blocksize`` bytes) per byte range of a plain JSON Lines
     file and per row groups of a Parquet file. A gzip file is always one part: it can
-    only be read from its start."""
+    only be read from its start. ``max_line``: the longest line read."""
     parts: list[FilePart] = []
     for path in paths:
         fmt = _format(path)
         size = os.path.getsize(path)
         if blocksize is None or fmt == "gzip" or size <= blocksize:
-            parts.append(FilePart(path, fmt, size=size))
+            parts.append(FilePart(path, fmt, size=size, max_line=max_line))
         elif fmt == "jsonl":
             for start in range(0, size, blocksize):
                 stop = min(start + blocksize, size)
-                parts.append(FilePart(path, fmt, start, stop, stop - start))
+                parts.append(FilePart(path, fmt, start, stop, stop - start, max_line))
         else:
             parts.extend(_parquet_parts(path, size, blocksize))
     return parts
@@ -413,7 +447,10 @@ def file_parts(paths: Sequence[str], blocksize: int | None) -> list[FilePart]:
 def _parquet_parts(path: str, size: int, blocksize: int) -> list[FilePart]:
     import pyarrow.parquet as pq
 
-    metadata = pq.ParquetFile(path).metadata
+    try:
+        metadata = pq.ParquetFile(path).metadata
+    except Exception:  # unreadable: one part, which reads as one bad record naming the file
+        return [FilePart(path, "parquet", size=size)]
     groups = [metadata.row_group(g).total_byte_size for g in range(metadata.num_row_groups)]
     total = sum(groups) or 1
     parts: list[FilePart] = []

@@ -12,6 +12,7 @@ never changes (the warnings are advice).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -20,8 +21,8 @@ from .b64 import decoded_size
 from .encoding import json_encode
 from .facts import MediaKind, wire_facts
 from .imagesize import ImageSize, image_size
-from .limits import media_warnings, request_warnings
-from .pdfpages import pdf_pages
+from .limits import media_warnings, request_warnings, sanity_warnings
+from .pdfpages import PdfCount, count_pdf_pages
 from .steps import Explanation
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ _NAME_KEYS: Final = frozenset({"type", "media_type"})  # strings that name a sha
 _MAX_MEASURED: Final = 64  # payloads kept measured, at most ...
 _MAX_KEPT_CHARS: Final = 32 * 1024 * 1024  # ... and at most this much base64 held alive
 _MEASURED: dict[int, tuple[str, Measured]] = {}
+_MEASURED_LOCK: Final = threading.Lock()  # threads measure at once (the cache is shared)
+_kept_chars = 0  # the base64 the cache holds alive (under the lock)
 
 
 @dataclass(frozen=True)
@@ -65,11 +68,15 @@ class Carried:
 
 @dataclass(frozen=True)
 class Measured:
-    """A payload's decoded size, and its pixel size or page count where they can be read."""
+    """A payload's decoded size, and its pixel size or page count where they can be read.
+
+    ``pdf`` is the page count of a PDF with its status (why there is none).
+    """
 
     decoded_bytes: int
     size: ImageSize | None
     pages: int | None
+    pdf: PdfCount | None = None
 
 
 @dataclass(frozen=True)
@@ -175,19 +182,25 @@ def measure(item: Carried) -> Measured | None:
     data = item.data
     if data is None:
         return None
-    kept = _MEASURED.get(id(data))
+    global _kept_chars
+    with _MEASURED_LOCK:
+        kept = _MEASURED.get(id(data))
     if kept is not None and kept[0] is data:
         return kept[1]
     if item.media == "image":
         measured = Measured(decoded_size(data), image_size(data), None)
     else:
-        measured = Measured(decoded_size(data), None, pdf_pages(data))
+        pdf = count_pdf_pages(data)
+        measured = Measured(decoded_size(data), None, pdf.pages, pdf)
     if len(data) > _MAX_KEPT_CHARS:  # never hold a big payload alive for the cache's sake
         return measured
-    kept_chars = sum(len(text) for text, _ in _MEASURED.values())
-    if len(_MEASURED) >= _MAX_MEASURED or kept_chars + len(data) > _MAX_KEPT_CHARS:
-        _MEASURED.clear()
-    _MEASURED[id(data)] = (data, measured)  # the payload is kept: its id cannot be reused
+    with _MEASURED_LOCK:  # measured outside it: two threads may measure one payload twice
+        if len(_MEASURED) >= _MAX_MEASURED or _kept_chars + len(data) > _MAX_KEPT_CHARS:
+            _MEASURED.clear()
+            _kept_chars = 0
+        if id(data) not in _MEASURED:
+            _MEASURED[id(data)] = (data, measured)  # the payload is kept: its id stays unique
+            _kept_chars += len(data)
     return measured
 
 
@@ -227,6 +240,10 @@ def block_warnings(
                 wire, item.media, item.mime, measured.decoded_bytes, measured.size, measured.pages
             ):
                 quoted.add(_quoted_limit(text))
+                out.append(ProviderWarning(record.index, text))
+            for text in sanity_warnings(
+                wire, item.media, item.mime, measured.decoded_bytes, measured.size, measured.pdf
+            ):
                 out.append(ProviderWarning(record.index, text))
     total = payload_bytes(block)
     for text in request_warnings(wire, total, images, largest_edge=largest or None):

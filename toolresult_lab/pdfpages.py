@@ -1,140 +1,194 @@
-"""Count a PDF's pages from its page tree, decoding as little of the payload as it can.
+"""Count a PDF's pages with pypdf, inside a size and a time budget.
 
 Gemini's per-page token rule and the per-request page limits need the page count, and a tool
-result carries a PDF as base64 text that can be many megabytes long. The count is the
-``/Count`` of the page tree's root (the ``/Type /Pages`` dictionary without a ``/Parent``).
-Writers put that object near the start or near the end of the file, so ``pdf_pages`` decodes
-the first and the last ``WINDOW`` bytes and looks there; only when the root is in neither does
-it decode the whole file (at most ``MAX_PDF_BYTES``) and, where the root sits in a compressed
-object stream, inflate those streams. Anything it cannot read gives ``None`` (the page count is
-unknown, and callers say so); content never raises.
+result carries a PDF as base64 text that can be many megabytes long, written by anything:
+incremental updates, object streams, cross-reference streams, linearised files, strings and
+comments that look like dictionaries. A PDF reader gets those right where a scan for
+``/Type /Pages`` does not (the in-house scan this replaced missed appended updates, took
+``(/Count 99)`` in a string for the count, and went quadratic on hostile input; figures in
+``docs/costs-and-limits.md``). pypdf is pure Python, maintained and fuzzed upstream, and
+bounds its own decompression; this module adds the budget around it:
+
+- at most ``MAX_PDF_BYTES`` decoded bytes are read (a larger PDF's page count is unknown);
+- at most ``MAX_INFLATED_BYTES`` inflated per stream (pypdf's ``zlib_maximum_output_length``);
+- at most ``TIME_BUDGET`` seconds: every read of the file checks the clock, and past it the
+  count is unknown (pypdf reads through the file object for all it parses).
+
+Anything it cannot read gives a :class:`PdfCount` that says why; content never raises.
 """
 
 from __future__ import annotations
 
 import binascii
-import re
-import zlib
+import io
+import logging
+import sys
+import threading
+import time
+import warnings
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Literal
 
-__all__ = ["MAX_PDF_BYTES", "WINDOW", "pdf_pages"]
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
-#: Bytes decoded at the start and at the end of the file before anything else.
-WINDOW = 256 * 1024
-#: A larger PDF is never decoded whole (its page count stays unknown if the windows miss it).
-MAX_PDF_BYTES = 64 * 1024 * 1024
-_MAX_BACK = 64 * 1024  # how far back from "/Type /Pages" its dictionary may start
-_MAX_INFLATED = 16 * 1024 * 1024  # per object stream
+__all__ = [
+    "MAX_INFLATED_BYTES",
+    "MAX_PDF_BYTES",
+    "TIME_BUDGET",
+    "PdfCount",
+    "count_pdf_pages",
+    "pdf_pages",
+]
 
-_PAGES_RE = re.compile(rb"/Type\s*/Pages(?![A-Za-z0-9])")
-_COUNT_RE = re.compile(rb"/Count\s+(\d{1,9})(?!\d)")
-_PARENT_RE = re.compile(rb"/Parent(?![A-Za-z0-9])")
-_OBJSTM_RE = re.compile(rb"/Type\s*/ObjStm(?![A-Za-z0-9])")
-_STREAM_RE = re.compile(rb"stream\r?\n")
-_PDF_HEAD = b"%PDF-"
+#: A larger PDF is not read at all: its page count stays unknown.
+MAX_PDF_BYTES: Final = 64 * 1024 * 1024
+#: Bytes one compressed stream (an object or cross-reference stream) may inflate to.
+MAX_INFLATED_BYTES: Final = 16 * 1024 * 1024
+#: Seconds one count may take; past them the page count is unknown.
+TIME_BUDGET: Final = 2.0
 
+_PDF_HEAD: Final = b"%PDF-"
+_TAIL: Final = 1024  # where pypdf looks for ``startxref``
+#: Appended to a file without ``startxref`` (minimal writers leave the cross-reference table
+#: out): pointing at offset 0 makes pypdf rebuild the table from the objects, as viewers do.
+_NO_XREF: Final = b"\nstartxref\n0\n%%EOF\n"
+_quiet = threading.local()  # set while this module reads: pypdf's complaints are not the user's
 
-def _dict_around(data: bytes, at: int) -> bytes | None:
-    """The top level of the dictionary that contains position ``at`` (nested ones removed)."""
-    depth, i, low = 0, at, max(0, at - _MAX_BACK)
-    while i > low:  # back to the unmatched "<<"
-        i -= 1
-        pair = data[i - 1 : i + 1]
-        if pair == b">>":
-            depth += 1
-            i -= 1
-        elif pair == b"<<":
-            if depth == 0:
-                break
-            depth -= 1
-            i -= 1
-    else:
-        return None
-    start = i + 1  # just after "<<"
-    depth, j, kept, run = 0, start, [], start
-    while j < len(data) - 1:
-        pair = data[j : j + 2]
-        if pair == b"<<":
-            if depth == 0:
-                kept.append(data[run:j])
-            depth += 1
-            j += 2
-        elif pair == b">>":
-            if depth == 0:
-                kept.append(data[run:j])
-                return b"".join(kept)
-            depth -= 1
-            j += 2
-            if depth == 0:
-                run = j
-        else:
-            j += 1
-    return None
+PdfStatus = Literal["counted", "not_pdf", "unreadable", "over_budget"]
 
 
-def _root_count(data: bytes) -> int | None:
-    """``/Count`` of a ``/Type /Pages`` dictionary without ``/Parent`` in ``data``."""
-    for match in _PAGES_RE.finditer(data):
-        top = _dict_around(data, match.start())
-        if top is None or _PARENT_RE.search(top):
-            continue
-        count = _COUNT_RE.search(top)
-        if count is not None:
-            return int(count.group(1))
-    return None
+@dataclass(frozen=True)
+class PdfCount:
+    """The page count of a payload, or why there is none.
+
+    ``status``: ``counted`` (``pages`` holds the count), ``not_pdf`` (no ``%PDF-`` header),
+    ``unreadable`` (a PDF header, but no page tree pypdf can read: ``reason`` says what
+    failed) or ``over_budget`` (larger than ``MAX_PDF_BYTES``, or slower than
+    ``TIME_BUDGET``: the file may be fine, its count is just not known here).
+    """
+
+    status: PdfStatus
+    pages: int | None = None
+    reason: str = ""
 
 
-def _in_object_streams(data: bytes) -> int | None:
-    """The root's count inside a Flate-compressed object stream (PDF 1.5 and later)."""
-    for match in _OBJSTM_RE.finditer(data):
-        stream = _STREAM_RE.search(data, match.end(), match.end() + 4096)
-        if stream is None:
-            continue
-        try:
-            inflated = zlib.decompressobj().decompress(data[stream.end() :], _MAX_INFLATED)
-        except zlib.error:
-            continue
-        found = _root_count(inflated)
-        if found is not None:
-            return found
-    return None
+class _OverBudget(Exception):
+    """Raised from inside pypdf's reads when the time budget is spent."""
 
 
-def _decode(text: str) -> bytes:
-    """Decode base64 text; characters outside the alphabet are skipped, never an error."""
+class _Budgeted(io.BytesIO):
+    """The PDF's bytes, refusing every read after the deadline."""
+
+    def __init__(self, data: bytes, deadline: float) -> None:
+        super().__init__(data)
+        self._deadline = deadline
+
+    def read(self, size: int | None = -1) -> bytes:
+        if time.monotonic() > self._deadline:
+            raise _OverBudget
+        return super().read(size)
+
+    def readline(self, size: int | None = -1) -> bytes:
+        if time.monotonic() > self._deadline:
+            raise _OverBudget
+        return super().readline(size)
+
+
+class _QuietWhileCounting(logging.Filter):
+    """Drops pypdf's log records about a payload while this module reads it (only then, and
+    only in the reading thread: a caller's own use of pypdf logs as usual)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not getattr(_quiet, "active", False)
+
+
+_FILTER: Final = _QuietWhileCounting()
+_filtered: set[str] = set()
+
+
+def _quiet_pypdf() -> None:
+    """Put the filter on every pypdf module's logger (pypdf logs under each module's name,
+    and a logger's filter does not see its children's records)."""
+    for name in [name for name in sys.modules if name.startswith("pypdf")]:
+        if name not in _filtered:
+            logging.getLogger(name).addFilter(_FILTER)
+            _filtered.add(name)
+
+
+def _decode(text: str) -> bytes | None:
+    """Decode base64 text; ``None`` when it is not base64."""
     try:
         return binascii.a2b_base64(text)
     except (binascii.Error, ValueError):
-        return b""
+        return None
+
+
+def _decoded_size(text: str) -> int:
+    return len(text) // 4 * 3
+
+
+def _root_count(reader: PdfReader) -> int:
+    """``/Count`` of the page tree's root as the last update left it (what viewers show,
+    read without walking every page); the tree walked when the count is not a whole number."""
+    count = reader.root_object["/Pages"].get_object()["/Count"]  # type: ignore[index]
+    count = count.get_object() if hasattr(count, "get_object") else count
+    if isinstance(count, int) and not isinstance(count, bool) and count >= 0:
+        return int(count)
+    return reader.get_num_pages()
+
+
+def _count(data: bytes, budget: float) -> PdfCount:
+    from pypdf import PdfReader, apply_configuration  # 150 ms to import: only when needed
+
+    _quiet_pypdf()
+    deadline = time.monotonic() + budget
+    _quiet.active = True
+    try:
+        with (
+            warnings.catch_warnings(),
+            apply_configuration(zlib_maximum_output_length=MAX_INFLATED_BYTES),
+        ):
+            warnings.simplefilter("ignore")
+            reader = PdfReader(_Budgeted(data, deadline))
+            pages = _root_count(reader)
+    except _OverBudget:
+        return PdfCount("over_budget", reason=f"not read within {budget:g} s")
+    except Exception as error:  # pypdf's errors on a broken file are of many types
+        return PdfCount("unreadable", reason=f"{type(error).__name__}: {error}"[:200])
+    finally:
+        _quiet.active = False
+    if time.monotonic() > deadline:  # the last step ran past the deadline without a read
+        return PdfCount("over_budget", reason=f"not read within {budget:g} s")
+    return PdfCount("counted", pages)
+
+
+def count_pdf_pages(data: str | bytes, *, budget: float = TIME_BUDGET) -> PdfCount:
+    """The page count of a PDF given as base64 text (without whitespace) or as raw bytes.
+
+    The count is the number of pages in the document's page tree as the last update left
+    it (what a reader shows), read by pypdf within ``MAX_PDF_BYTES`` and ``budget`` seconds.
+    """
+    if isinstance(data, str):
+        if not data.startswith("JVBERi0"):  # "%PDF-"
+            return PdfCount("not_pdf")
+        if _decoded_size(data) > MAX_PDF_BYTES:
+            return PdfCount("over_budget", reason=f"larger than {MAX_PDF_BYTES:,} bytes")
+        decoded = _decode(data)
+        if decoded is None:
+            return PdfCount("unreadable", reason="not base64")
+        data = decoded
+    elif not isinstance(data, bytes):
+        return PdfCount("not_pdf")
+    if not data.startswith(_PDF_HEAD):
+        return PdfCount("not_pdf")
+    if len(data) > MAX_PDF_BYTES:
+        return PdfCount("over_budget", reason=f"larger than {MAX_PDF_BYTES:,} bytes")
+    if b"startxref" not in data[-_TAIL:]:
+        data += _NO_XREF
+    return _count(data, budget)
 
 
 def pdf_pages(data: str | bytes) -> int | None:
-    """The page count of a PDF given as base64 text (without whitespace) or as raw bytes.
-
-    ``None`` when the data is not a PDF, its page tree cannot be found, or the file is larger
-    than ``MAX_PDF_BYTES`` and the page tree's root is not in its first or last ``WINDOW`` bytes.
-    """
-    if isinstance(data, bytes):
-        if not data.startswith(_PDF_HEAD):
-            return None
-        size, head, tail = len(data), data[:WINDOW], data[-WINDOW:]
-    elif isinstance(data, str):
-        if not data.startswith("JVBERi0"):  # "%PDF-"
-            return None
-        symbols = WINDOW // 3 * 4
-        size = len(data) // 4 * 3
-        head = _decode(data[:symbols])
-        tail = _decode(data[max(0, len(data) - symbols) // 4 * 4 :])
-    else:
-        return None
-    for window in (head, tail):
-        found = _root_count(window)
-        if found is not None:
-            return found
-    if size > MAX_PDF_BYTES:
-        return None
-    document = data if isinstance(data, bytes) else _decode(data)
-    if size > 2 * WINDOW:  # the windows did not cover the whole file
-        found = _root_count(document)
-        if found is not None:
-            return found
-    return _in_object_streams(document)
+    """The page count, or ``None`` when :func:`count_pdf_pages` has none."""
+    return count_pdf_pages(data).pages

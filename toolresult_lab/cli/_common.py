@@ -18,6 +18,7 @@ __all__ = [
     "EXIT_USAGE",
     "STDIN",
     "InputError",
+    "NotJSONError",
     "Parser",
     "add_option_arguments",
     "add_profile_arguments",
@@ -25,6 +26,7 @@ __all__ = [
     "given_options",
     "one_of",
     "options_from",
+    "parse_json",
     "read_json",
     "read_result",
     "read_text",
@@ -40,6 +42,15 @@ _FLAGS = {name: "--" + name.replace("_", "-") for name in BOOLEAN_OPTIONS}
 
 class InputError(Exception):
     """A problem with what the user gave us: reported in one line."""
+
+
+class NotJSONError(InputError):
+    """Text that is not valid JSON (a command may read it some other way); ``detail`` is
+    the parser's own words."""
+
+    def __init__(self, shown: str, detail: str) -> None:
+        super().__init__(f"{shown} is not valid JSON: {detail}")
+        self.detail = detail
 
 
 class Parser(argparse.ArgumentParser):
@@ -141,12 +152,18 @@ def read_text(path: str) -> str:
 def read_json(path: str) -> Any:
     """The JSON in ``path`` (``-``: standard input; a UTF-8 BOM is skipped);
     :class:`InputError` in one line."""
-    shown = _shown(path)
-    text = read_text(path)
+    return parse_json(read_text(path), _shown(path))
+
+
+def parse_json(text: str, shown: str) -> Any:
+    """``json.loads`` with every failure an :class:`InputError` in one line, ``shown``
+    naming the input: JSON nested deeper than Python's parser goes is no traceback."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"{shown} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise InputError(f"{shown} is nested too deeply to read as JSON") from None
+    except ValueError as error:  # JSONDecodeError, or an integer past Python's digit limit
+        raise NotJSONError(shown, str(error)) from None
 
 
 def _unwrap_jsonrpc(data: dict[str, Any], shown: str) -> Any:

@@ -16,7 +16,14 @@ from ..calls import ToolCall
 from ..facts import WIRES
 from ..result import ToolResult
 from ..turns import tool_turn
-from ._common import InputError, add_option_arguments, options_from, read_text
+from ._common import (
+    InputError,
+    NotJSONError,
+    add_option_arguments,
+    options_from,
+    parse_json,
+    read_text,
+)
 
 __all__ = ["add_parsers"]
 
@@ -67,10 +74,10 @@ def _calls(path: str, wire: str) -> tuple[ToolCall, ...]:
     text = read_text(path)
     message: Any
     try:
-        message = json.loads(text)
-    except json.JSONDecodeError as error:
+        message = parse_json(text, path)
+    except NotJSONError:
         if wire != "hermes":  # a hermes turn may be the bare text
-            raise InputError(f"{path} is not valid JSON: {error}") from None
+            raise
         message = text
     try:
         calls = ToolCall.from_wire(wire, message)
@@ -84,17 +91,17 @@ def _calls(path: str, wire: str) -> tuple[ToolCall, ...]:
 def _entries(path: str) -> list[Any]:
     text = read_text(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
+        data = parse_json(text, path)
+    except NotJSONError:
         data = []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                data.append(json.loads(line))
-            except json.JSONDecodeError as error:
+                data.append(parse_json(line, f"{path} line {number}"))
+            except NotJSONError as error:
                 raise InputError(
-                    f"{path} is neither JSON nor JSON lines (line {number}: {error})"
+                    f"{path} is neither JSON nor JSON lines (line {number}: {error.detail})"
                 ) from None
     return data if isinstance(data, list) else [data]
 
