@@ -16,7 +16,13 @@ from ..calls import ToolCall
 from ..facts import WIRES
 from ..result import ToolResult
 from ..turns import tool_turn
-from ._common import InputError, add_option_arguments, options_from, read_text
+from ._common import (
+    InputError,
+    add_option_arguments,
+    add_response_tag_argument,
+    options_from,
+    read_text,
+)
 
 __all__ = ["add_parsers"]
 
@@ -58,7 +64,7 @@ def add_parsers(commands: Any) -> None:
         help="openai/ollama: also send the results' images in one user message (needs"
         " --image-input)",
     )
-    sub.add_argument("--response-tag", default=None, help="hermes tag (default tool_response)")
+    add_response_tag_argument(sub)
     add_option_arguments(sub)
     sub.set_defaults(run=_turn)
 
