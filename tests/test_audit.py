@@ -623,3 +623,24 @@ def test_importing_the_package_imports_no_audit_dependency() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines() == ["[]", "toolresult_lab.auditing toolresult_lab.synthetic"]
+
+
+def test_plot_audit_keeps_the_by_groups(log) -> None:
+    """Issue 18: the plot of an audit by server was aggregated per profile only."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    df = audit(log.path, profiles=["openai-chat", "openai-responses"], by="server", progress=False)
+    expected = df.groupby(["server", "profile"], observed=True)["entries"].sum()
+    ax = plot_audit(df)
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels == [f"{server} · {profile}" for server, profile in expected.index]
+    assert len({label.split(" · ")[0] for label in labels}) > 1  # several servers
+    heights = Counter()
+    for container in ax.containers:
+        for label, patch in zip(labels, container.patches, strict=True):
+            heights[label] += patch.get_height()
+    assert dict(heights) == {f"{s} · {p}": int(n) for (s, p), n in expected.items()}
+    assert ax.get_title() == "What each profile sends by server: content entries by outcome"
+    assert ax.get_xlabel() == "server · profile"
+    matplotlib.pyplot.close("all")

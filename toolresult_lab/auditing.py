@@ -537,18 +537,32 @@ def _column(df: pd.DataFrame) -> str:
     raise ValueError("not an audit frame: it has no wire or profile column")
 
 
+def _by_columns(df: pd.DataFrame, column: str) -> list[str]:
+    """The ``by`` keys of an audit frame: its columns before ``wire`` / ``profile``."""
+    columns = [str(c) for c in df.columns]
+    return columns[: columns.index(column)]
+
+
 def outcome_totals(df: pd.DataFrame, weight: Weight = "entries") -> pd.DataFrame:
-    """Wires (or profiles) x outcomes: the sum of ``weight`` (for tables and the plot)."""
+    """Wires (or profiles) x outcomes: the sum of ``weight`` (for tables and the plot).
+
+    An audit grouped ``by`` keys has a row per (key values..., wire or profile).
+    """
     if weight not in COUNT_COLUMNS:
         raise ValueError(f"unknown weight {weight!r}; known: {', '.join(COUNT_COLUMNS)}")
     column = _column(df)
+    index = [*_by_columns(df, column), column]
     table = df.pivot_table(
-        index=column, columns="outcome", values=weight, aggfunc="sum", observed=True, fill_value=0
+        index=index, columns="outcome", values=weight, aggfunc="sum", observed=True, fill_value=0
     )
     present = [outcome for outcome in OUTCOMES if outcome in table.columns]
     ordered: pd.DataFrame = table[present].astype("int64")
     ordered.columns = pd.Index([str(c) for c in ordered.columns], name="outcome")
-    ordered.index = pd.Index([str(i) for i in ordered.index], name=column)
+    if len(index) == 1:
+        ordered.index = pd.Index([str(i) for i in ordered.index], name=column)
+    else:
+        keys = [tuple(str(v) for v in key) for key in ordered.index]
+        ordered.index = pd.MultiIndex.from_tuples(keys, names=index)
     return ordered
 
 
@@ -561,9 +575,15 @@ def plot_audit(
 ) -> Axes:
     """A stacked bar per wire (or profile): its outcomes, by entries or by payload bytes.
 
+    An audit grouped ``by`` keys (``by="server"``) has a bar per key value and wire or profile.
+
     Drawn by pandas with matplotlib, in the outcome palette of the matrix.
     """
     table = outcome_totals(df, weight)
+    column = _column(df)
+    by = _by_columns(df, column)
+    if by:  # one bar per (key values..., wire or profile), labelled "browser · openai-chat"
+        table.index = pd.Index([" · ".join(key) for key in table.index], name=column)
     colours: Any = [OUTCOME_COLOURS[outcome] for outcome in table.columns]  # type: ignore[index]
     if title is None:
         title = {
@@ -571,7 +591,8 @@ def plot_audit(
             "results": "results",
             "payload_bytes": "payload bytes",
         }[weight]
-        title = f"What each {table.index.name} sends: {title} by outcome"
+        grouped = f" by {', '.join(by)}" if by else ""
+        title = f"What each {column} sends{grouped}: {title} by outcome"
     crowded = len(table.index) > 6  # profile ids are long: slant them
     axes: Axes = table.plot.bar(
         stacked=True, color=colours, ax=ax, title=title, rot=30 if crowded else 0
@@ -579,7 +600,7 @@ def plot_audit(
     if crowded:
         for label in axes.get_xticklabels():
             label.set_horizontalalignment("right")
-    axes.set_xlabel(str(table.index.name))
+    axes.set_xlabel(" · ".join([*by, column]))
     axes.set_ylabel(weight.replace("_", " "))
     axes.legend(title="outcome", bbox_to_anchor=(1.0, 1.0), loc="upper left")
     return axes
