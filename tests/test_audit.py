@@ -18,7 +18,7 @@ import distributed
 import pandas as pd
 import pytest
 
-from toolresult_lab import WIRES, ToolResult
+from toolresult_lab import WIRES, ToolResult, progress
 from toolresult_lab.auditing import COUNT_COLUMNS, BadRecordError, audit, plot_audit, style_audit
 from toolresult_lab.explain import OUTCOME_COLOURS, OUTCOMES
 from toolresult_lab.logs import _GzipFile
@@ -644,3 +644,53 @@ def test_plot_audit_keeps_the_by_groups(log) -> None:
     assert ax.get_title() == "What each profile sends by server: content entries by outcome"
     assert ax.get_xlabel() == "server · profile"
     matplotlib.pyplot.close("all")
+
+
+def test_progress_to_a_file_is_a_few_whole_lines(
+    log: LogStats, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18: --progress to a file wrote a line per redraw (409 in 43 s). Off a terminal a
+    redraw is a whole line, at most one per tenth of the work: a clock that jumps 100 s per
+    reading lets every redraw through the time limit, so only the work limit holds."""
+    import tqdm.std
+
+    from toolresult_lab import auditing
+
+    clock = iter(range(0, 10**9, 100))
+    monkeypatch.setattr(tqdm.std, "time", lambda: float(next(clock)))
+    monkeypatch.setattr(auditing, "_CHUNK", 10)  # an update per 10 results: 300 of them
+    audit(log.path, wires="openai", progress=True)
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert out == "" and "\r" not in err and err.endswith("\n")
+    assert 3 <= len(lines) <= 2 + progress.SPARSE_STEPS, lines
+    assert all(line.startswith("audit: ") for line in lines)
+    assert "100%" in lines[-1] and "100%" not in lines[-3]
+    records = [{"content": [{"type": "text", "text": "x"}]}] * 3000
+    audit(records, wires="openai", progress=True)  # counted in results, not bytes
+    lines = capsys.readouterr().err.splitlines()
+    assert 3 <= len(lines) <= 2 + progress.SPARSE_STEPS, lines
+    assert lines[-1].startswith("audit: 100%") and "3000/3000" in lines[-1]
+
+
+def test_line_writer_and_the_live_bar() -> None:
+    buffer = io.StringIO()
+    writer = progress.LineWriter(buffer)
+    writer.write("\r[###   ] | 50% Completed |  1.0s")
+    writer.write("\n")
+    writer.write("\r[######] | 100% Completed |  2.0s   ")
+    assert buffer.getvalue() == (
+        "[###   ] | 50% Completed |  1.0s\n[######] | 100% Completed |  2.0s\n"
+    )
+    assert not progress.is_live(buffer) and not writer.isatty()
+    assert progress.dask_interval(buffer) == progress.SPARSE_SECONDS
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    assert progress.tqdm_options(terminal, 100) == {"file": terminal}
+    assert progress.dask_interval(terminal) < 1
+    options = progress.tqdm_options(buffer, 1000)
+    assert (options["miniters"], options["mininterval"]) == (100, progress.SPARSE_SECONDS)

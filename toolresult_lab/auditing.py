@@ -59,6 +59,7 @@ from .logs import (
 from .options import ConvertOptions
 from .probes import ENTRY_KINDS, entry_bytes, entry_kind
 from .profiles import MEDIA_OPTIONS, PROFILES, get_profile, without_vision
+from .progress import LineWriter, dask_interval, is_live, tqdm_options
 from .result import ToolResult
 
 if TYPE_CHECKING:
@@ -376,7 +377,7 @@ def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
             if files
             else {"unit": " results"}
         )
-        bar = tqdm(total=total, desc="audit", **unit)
+        bar = tqdm(total=total, desc="audit", **unit, **tqdm_options(sys.stderr, total))
     tallies: list[Tally] = []
     try:
         for part in parts:
@@ -414,7 +415,8 @@ def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
             return list(bag.compute(scheduler="processes"))
         from dask.diagnostics.progress import ProgressBar
 
-        with ProgressBar(out=sys.stderr):
+        out = sys.stderr if is_live(sys.stderr) else LineWriter(sys.stderr)
+        with ProgressBar(out=out, dt=dask_interval(sys.stderr)):
             return list(bag.compute(scheduler="processes"))
     future = client.compute(bag)
     if show:
@@ -425,8 +427,11 @@ def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
 
             display(distributed_progress(future, notebook=True, multi=False))
         else:
-            with contextlib.redirect_stdout(sys.stderr):  # the bar, not the output
-                distributed_progress(future, notebook=False)
+            out = sys.stderr if is_live(sys.stderr) else LineWriter(sys.stderr)
+            with contextlib.redirect_stdout(out):  # the bar, not the output
+                distributed_progress(
+                    future, notebook=False, interval=f"{dask_interval(sys.stderr)}s"
+                )
     return list(future.result())
 
 
