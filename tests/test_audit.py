@@ -535,7 +535,9 @@ def test_dask_engine_gives_the_same_frame(log: LogStats, plain_log: Path, tmp_pa
     pd.testing.assert_frame_equal(records, audit(RECORDS * 7000, progress=False))
 
 
-def test_local_cluster_gives_the_same_frame(log: LogStats, plain_log: Path) -> None:
+def test_local_cluster_gives_the_same_frame(
+    log: LogStats, plain_log: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     expected = audit(plain_log, progress=False)
     with (
         distributed.LocalCluster(
@@ -553,6 +555,14 @@ def test_local_cluster_gives_the_same_frame(log: LogStats, plain_log: Path) -> N
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         with distributed.get_task_stream(client) as stream:
             df = audit(plain_log, engine="dask", blocksize=1 << 18, progress=False)
+        capsys.readouterr()
+        # the bar advances in this thread as parts finish (issue 18: distributed's notebook
+        # widget stayed empty); to a file it is whole lines ending at 100%
+        shown = audit(plain_log, engine="dask", blocksize=1 << 18, progress=True)
+        out, err = capsys.readouterr()
+        pd.testing.assert_frame_equal(shown, expected)
+        assert out == "" and "\r" not in err
+        assert err.splitlines()[-1].startswith("audit: 100%")
     pd.testing.assert_frame_equal(df, expected)
     assert df.attrs == expected.attrs
     ran_on = {task["worker"] for task in stream.data}

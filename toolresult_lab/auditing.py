@@ -32,7 +32,6 @@ to the workers in parts of 10,000 rows.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -362,22 +361,24 @@ def _missing_extra(what: str, error: ImportError) -> ImportError:
     )
 
 
+def _progress_bar(parts: list[Part]) -> Any:
+    """A ``tqdm`` bar over ``parts`` (bytes of files, else results): a widget in a notebook,
+    a live bar on a terminal, a few whole lines in a file or pipe (``progress``)."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError as error:
+        raise _missing_extra("the audit's progress bar", error) from None
+    sizes = [part.size for part in parts]
+    files = all(isinstance(part, FilePart) for part in parts)
+    total = sum(sizes) if files or all(sizes) else None
+    unit = (
+        {"unit": "B", "unit_scale": True, "unit_divisor": 1024} if files else {"unit": " results"}
+    )
+    return tqdm(total=total, desc="audit", **unit, **tqdm_options(sys.stderr, total))
+
+
 def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
-    bar: Any = None
-    if show:
-        try:
-            from tqdm.auto import tqdm
-        except ImportError as error:
-            raise _missing_extra("the audit's progress bar", error) from None
-        sizes = [part.size for part in parts]
-        files = all(isinstance(part, FilePart) for part in parts)
-        total = sum(sizes) if files or all(sizes) else None
-        unit = (
-            {"unit": "B", "unit_scale": True, "unit_divisor": 1024}
-            if files
-            else {"unit": " results"}
-        )
-        bar = tqdm(total=total, desc="audit", **unit, **tqdm_options(sys.stderr, total))
+    bar: Any = _progress_bar(parts) if show else None
     tallies: list[Tally] = []
     try:
         for part in parts:
@@ -408,31 +409,39 @@ def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
         import dask.bag as db
     except ImportError as error:
         raise _missing_extra("engine='dask'", error) from None
-    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(tally_part, plan)
     client = _active_client()
-    if client is None:
-        if not show:
-            return list(bag.compute(scheduler="processes"))
-        from dask.diagnostics.progress import ProgressBar
+    if client is not None:
+        return _run_on_client(client, parts, plan, show)
+    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(tally_part, plan)
+    if not show:
+        return list(bag.compute(scheduler="processes"))
+    from dask.diagnostics.progress import ProgressBar
 
-        out = sys.stderr if is_live(sys.stderr) else LineWriter(sys.stderr)
-        with ProgressBar(out=out, dt=dask_interval(sys.stderr)):
-            return list(bag.compute(scheduler="processes"))
-    future = client.compute(bag)
-    if show:
-        from distributed import progress as distributed_progress
+    out = sys.stderr if is_live(sys.stderr) else LineWriter(sys.stderr)
+    with ProgressBar(out=out, dt=dask_interval(sys.stderr)):
+        return list(bag.compute(scheduler="processes"))
 
-        if _in_kernel():
-            from IPython.display import display
 
-            display(distributed_progress(future, notebook=True, multi=False))
-        else:
-            out = sys.stderr if is_live(sys.stderr) else LineWriter(sys.stderr)
-            with contextlib.redirect_stdout(out):  # the bar, not the output
-                distributed_progress(
-                    future, notebook=False, interval=f"{dask_interval(sys.stderr)}s"
-                )
-    return list(future.result())
+def _run_on_client(client: Any, parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
+    """One task per part on the cluster; the bar advances here, in the caller's thread, as
+    parts finish (distributed's own notebook widget is updated from its event-loop thread and
+    stays empty in JupyterLab while the cell waits)."""
+    from distributed import as_completed
+
+    futures = client.map(tally_part, parts, plan=plan, pure=False)
+    position = {future.key: index for index, future in enumerate(futures)}
+    tallies: list[Tally | None] = [None] * len(parts)
+    bar: Any = _progress_bar(parts) if show else None
+    try:
+        for future in as_completed(futures):
+            index = position[future.key]
+            tallies[index] = future.result()
+            if bar is not None:
+                bar.update(parts[index].size)
+    finally:
+        if bar is not None:
+            bar.close()
+    return [tally for tally in tallies if tally is not None]
 
 
 def _empty_frame(plan: Plan) -> pd.DataFrame:
