@@ -693,14 +693,15 @@ def test_line_writer_and_the_live_bar() -> None:
         "[###   ] | 50% Completed |  1.0s\n[######] | 100% Completed |  2.0s\n"
     )
     assert not progress.is_live(buffer) and not writer.isatty()
-    assert progress.dask_interval(buffer) == progress.SPARSE_SECONDS
+    assert progress.dask_interval(False) == progress.SPARSE_SECONDS
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     terminal = Terminal()
-    assert progress.tqdm_options(terminal, 100) == {"file": terminal}
-    assert progress.dask_interval(terminal) < 1
-    options = progress.tqdm_options(buffer, 1000)
+    assert progress.is_live(terminal)
+    assert progress.tqdm_options(terminal, 100, watched=True) == {"file": terminal}
+    assert progress.dask_interval(True) < 1
+    options = progress.tqdm_options(buffer, 1000, watched=False)
     assert (options["miniters"], options["mininterval"]) == (100, progress.SPARSE_SECONDS)

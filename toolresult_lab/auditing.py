@@ -349,10 +349,15 @@ def _in_kernel() -> bool:
     return getattr(shell, "kernel", None) is not None
 
 
+def _watched() -> bool:
+    """Someone watches the progress as it is drawn: a notebook, or stderr on a terminal."""
+    return _in_kernel() or is_live(sys.stderr)
+
+
 def _wants_progress(progress: bool | None) -> bool:
     if progress is not None:
         return bool(progress)
-    return _in_kernel() or sys.stderr.isatty()
+    return _watched()
 
 
 def _missing_extra(what: str, error: ImportError) -> ImportError:
@@ -374,7 +379,8 @@ def _progress_bar(parts: list[Part]) -> Any:
     unit = (
         {"unit": "B", "unit_scale": True, "unit_divisor": 1024} if files else {"unit": " results"}
     )
-    return tqdm(total=total, desc="audit", **unit, **tqdm_options(sys.stderr, total))
+    options = tqdm_options(sys.stderr, total, watched=_watched())
+    return tqdm(total=total, desc="audit", **unit, **options)
 
 
 def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
@@ -417,8 +423,9 @@ def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
         return list(bag.compute(scheduler="processes"))
     from dask.diagnostics.progress import ProgressBar
 
-    out = sys.stderr if is_live(sys.stderr) else LineWriter(sys.stderr)
-    with ProgressBar(out=out, dt=dask_interval(sys.stderr)):
+    watched = _watched()
+    out = sys.stderr if watched else LineWriter(sys.stderr)
+    with ProgressBar(out=out, dt=dask_interval(watched)):
         return list(bag.compute(scheduler="processes"))
 
 

@@ -56,10 +56,11 @@ class LineWriter:
         return False
 
 
-def tqdm_options(stream: IO[str], total: float | None) -> dict[str, Any]:
-    """Keywords for ``tqdm`` writing to ``stream``: its defaults on a terminal; off one, whole
-    lines, at most one per tenth of ``total`` (when known) and per ``SPARSE_SECONDS``."""
-    if is_live(stream):
+def tqdm_options(stream: IO[str], total: float | None, *, watched: bool) -> dict[str, Any]:
+    """Keywords for ``tqdm`` writing to ``stream``: its defaults where someone ``watched`` it
+    (a terminal, a notebook); else whole lines, at most one per tenth of ``total`` (when
+    known) and per ``SPARSE_SECONDS``."""
+    if watched:
         return {"file": stream}
     return {
         "file": LineWriter(stream),
@@ -70,6 +71,6 @@ def tqdm_options(stream: IO[str], total: float | None) -> dict[str, Any]:
     }
 
 
-def dask_interval(stream: IO[str]) -> float:
-    """Seconds between two redraws of a Dask progress bar on ``stream``."""
-    return _LIVE_SECONDS if is_live(stream) else SPARSE_SECONDS
+def dask_interval(watched: bool) -> float:
+    """Seconds between two redraws of a Dask progress bar."""
+    return _LIVE_SECONDS if watched else SPARSE_SECONDS
