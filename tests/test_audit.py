@@ -18,7 +18,7 @@ import distributed
 import pandas as pd
 import pytest
 
-from toolresult_lab import WIRES, ToolResult
+from toolresult_lab import WIRES, ToolResult, progress
 from toolresult_lab.auditing import COUNT_COLUMNS, BadRecordError, audit, plot_audit, style_audit
 from toolresult_lab.explain import OUTCOME_COLOURS, OUTCOMES
 from toolresult_lab.linereader import open_gzip
@@ -535,7 +535,9 @@ def test_dask_engine_gives_the_same_frame(log: LogStats, plain_log: Path, tmp_pa
     pd.testing.assert_frame_equal(records, audit(RECORDS * 7000, progress=False))
 
 
-def test_local_cluster_gives_the_same_frame(log: LogStats, plain_log: Path) -> None:
+def test_local_cluster_gives_the_same_frame(
+    log: LogStats, plain_log: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     expected = audit(plain_log, progress=False)
     with (
         distributed.LocalCluster(
@@ -553,6 +555,14 @@ def test_local_cluster_gives_the_same_frame(log: LogStats, plain_log: Path) -> N
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         with distributed.get_task_stream(client) as stream:
             df = audit(plain_log, engine="dask", blocksize=1 << 18, progress=False)
+        capsys.readouterr()
+        # the bar advances in this thread as parts finish (issue 18: distributed's notebook
+        # widget stayed empty); to a file it is whole lines ending at 100%
+        shown = audit(plain_log, engine="dask", blocksize=1 << 18, progress=True)
+        out, err = capsys.readouterr()
+        pd.testing.assert_frame_equal(shown, expected)
+        assert out == "" and "\r" not in err
+        assert err.splitlines()[-1].startswith("audit: 100%")
     pd.testing.assert_frame_equal(df, expected)
     assert df.attrs == expected.attrs
     ran_on = {task["worker"] for task in stream.data}
@@ -623,3 +633,75 @@ def test_importing_the_package_imports_no_audit_dependency() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines() == ["[]", "toolresult_lab.auditing toolresult_lab.synthetic"]
+
+
+def test_plot_audit_keeps_the_by_groups(log) -> None:
+    """Issue 18: the plot of an audit by server was aggregated per profile only."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    df = audit(log.path, profiles=["openai-chat", "openai-responses"], by="server", progress=False)
+    expected = df.groupby(["server", "profile"], observed=True)["entries"].sum()
+    ax = plot_audit(df)
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels == [f"{server} · {profile}" for server, profile in expected.index]
+    assert len({label.split(" · ")[0] for label in labels}) > 1  # several servers
+    heights = Counter()
+    for container in ax.containers:
+        for label, patch in zip(labels, container.patches, strict=True):
+            heights[label] += patch.get_height()
+    assert dict(heights) == {f"{s} · {p}": int(n) for (s, p), n in expected.items()}
+    assert ax.get_title() == "What each profile sends by server: content entries by outcome"
+    assert ax.get_xlabel() == "server · profile"
+    matplotlib.pyplot.close("all")
+
+
+def test_progress_to_a_file_is_a_few_whole_lines(
+    log: LogStats, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18: --progress to a file wrote a line per redraw (409 in 43 s). Off a terminal a
+    redraw is a whole line, at most one per tenth of the work: a clock that jumps 100 s per
+    reading lets every redraw through the time limit, so only the work limit holds."""
+    import tqdm.std
+
+    from toolresult_lab import auditing
+
+    clock = iter(range(0, 10**9, 100))
+    monkeypatch.setattr(tqdm.std, "time", lambda: float(next(clock)))
+    monkeypatch.setattr(auditing, "_CHUNK", 10)  # an update per 10 results: 300 of them
+    audit(log.path, wires="openai", progress=True)
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert out == "" and "\r" not in err and err.endswith("\n")
+    assert 3 <= len(lines) <= 2 + progress.SPARSE_STEPS, lines
+    assert all(line.startswith("audit: ") for line in lines)
+    assert "100%" in lines[-1] and "100%" not in lines[-3]
+    records = [{"content": [{"type": "text", "text": "x"}]}] * 3000
+    audit(records, wires="openai", progress=True)  # counted in results, not bytes
+    lines = capsys.readouterr().err.splitlines()
+    assert 3 <= len(lines) <= 2 + progress.SPARSE_STEPS, lines
+    assert lines[-1].startswith("audit: 100%") and "3000/3000" in lines[-1]
+
+
+def test_line_writer_and_the_live_bar() -> None:
+    buffer = io.StringIO()
+    writer = progress.LineWriter(buffer)
+    writer.write("\r[###   ] | 50% Completed |  1.0s")
+    writer.write("\n")
+    writer.write("\r[######] | 100% Completed |  2.0s   ")
+    assert buffer.getvalue() == (
+        "[###   ] | 50% Completed |  1.0s\n[######] | 100% Completed |  2.0s\n"
+    )
+    assert not progress.is_live(buffer) and not writer.isatty()
+    assert progress.dask_interval(False) == progress.SPARSE_SECONDS
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    assert progress.is_live(terminal)
+    assert progress.tqdm_options(terminal, 100, watched=True) == {"file": terminal}
+    assert progress.dask_interval(True) < 1
+    options = progress.tqdm_options(buffer, 1000, watched=False)
+    assert (options["miniters"], options["mininterval"]) == (100, progress.SPARSE_SECONDS)

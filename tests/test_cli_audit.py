@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import distributed
 import pandas as pd
@@ -62,7 +64,7 @@ def test_table(capsys: pytest.CaptureFixture[str], log: str) -> None:
         "anthropic  image_png  placeholder          1          1               83",
         "anthropic  empty      omitted              1          1                0",
         "",
-        "3 results audited, 1 bad records skipped.",
+        "3 results audited, 1 bad record skipped.",
     ]
     assert err == (
         f"toolresult-lab: warning: 1 bad record skipped (first: {log}:3:"
@@ -148,6 +150,41 @@ def test_errors_in_one_line(
     assert (code, out) == (1, "")
     assert err.startswith("toolresult-lab: error: " + message.format(log=log))
     assert err.count("\n") == 1
+
+
+def _garbage(path: Path) -> None:
+    path.write_bytes(random.Random(18).randbytes(64 * 1024))
+
+
+@pytest.mark.parametrize(
+    ("name", "write", "reason"),
+    [
+        ("empty.jsonl", lambda p: p.write_bytes(b""), ": no records"),
+        ("blank.jsonl", lambda p: p.write_text("\n\n  \n"), ": no records"),
+        (
+            "invalid.jsonl",
+            lambda p: p.write_text("nope\n[1]\n"),
+            ": 2 bad records (first: {path}:1: invalid JSON: Expecting value (column 1))",
+        ),
+        (
+            "one.jsonl",
+            lambda p: p.write_text('{"name": "x"}\n'),
+            ": 1 bad record (first: {path}:1: ",
+        ),
+        ("garbage.bin", _garbage, ": "),
+    ],
+)
+def test_a_run_that_read_no_result_fails_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, write: Any, reason: str
+) -> None:
+    path = tmp_path / name
+    write(path)
+    code, out, err = run(capsys, "audit", str(path))
+    assert (code, out) == (1, "")
+    assert err.startswith(
+        f"toolresult-lab: error: no result was read from {path}" + reason.format(path=path)
+    )
+    assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_the_console_command(log: str) -> None:

@@ -419,6 +419,23 @@ def test_style_matrix_pivot(full):
     assert "position: sticky" in html  # the kind labels stay when a wide table scrolls
 
 
+def test_style_matrix_fits_twelve_profiles_beside_a_sidebar():
+    """Issue 18: outcomes may break at a soft hyphen, a wide pivot's labels stand upright, the
+    long form's free text wraps (the browser test measures the result at 1280 px)."""
+    wide = style_matrix(profile_matrix()).to_html()
+    assert ">place\u00adholder<" in wide and ">pass\u00adthrough<" in wide
+    assert ">docu\u00adment<" in wide and ">placeholder<" not in wide
+    assert "writing-mode: vertical-rl" in wide
+    narrow = style_matrix(pivot_outcomes()).to_html()  # six wires: labels stay level
+    assert "writing-mode" not in narrow and "text-align: center" in narrow
+    long = capability_matrix(wires=["gemini"], kinds=["image_gif"])
+    html = style_matrix(long).to_html()
+    assert "overflow-wrap: anywhere" in html and "writing-mode" not in html
+    assert ">image_\u200binput<" in html  # a long-form label may wrap after "_"
+    assert ">place\u00adholder<" in html
+    assert style_matrix(profile_matrix()).data.equals(profile_matrix())  # the data is untouched
+
+
 def test_style_matrix_long_form():
     df = capability_matrix(
         wires=["gemini"],

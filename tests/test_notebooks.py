@@ -81,6 +81,10 @@ print(_json.dumps({
     "entries": {str(w): int(n) for w, n in _entries.items()},
     "empty": {str(w): int(n) for w, n in _empty.items()},
     "dashboard": client.dashboard_link,
+    # after the last cell, as after Run All: the cluster and its dashboard are still up
+    "dashboard_status": __import__("urllib.request").request.urlopen(
+        client.dashboard_link, timeout=20
+    ).status,
     "same_on_cluster": bool(on_cluster.equals(df)) and on_cluster.attrs == df.attrs,
     "native_wires": sorted(str(w) for w in native.index),
     "switch": {k: {str(p): int(n) for p, n in v.items()} for k, v in switch.to_dict().items()},
@@ -321,6 +325,7 @@ def test_audit_notebook_counts(executed: Run) -> None:
     )
     assert set(facts["empty"].values()) == {empty}
     assert facts["dashboard"].startswith("http://127.0.0.1:")
+    assert facts["dashboard_status"] == 200  # issue 18: the link was dead at once
     assert facts["same_on_cluster"] is True
     assert facts["native_wires"] == ["anthropic"]
     switch = facts["switch"]

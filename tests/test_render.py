@@ -339,12 +339,17 @@ def assert_no_markup_from_tool(html: str) -> None:
 @pytest.mark.parametrize("wire", WIRES)
 @pytest.mark.parametrize(
     "options",
-    [{}, {"image_input": True, "native_pdf": True, "source_blocks": False, "response_tag": EVIL}],
+    [{}, {"image_input": True, "native_pdf": True, "source_blocks": False, "response_tag": "fn"}],
 )
 def test_cards_escape_everything_from_the_tool(wire: str, options: dict[str, object]) -> None:
     html = card_html(evil_result(), wire, **options)
     assert_no_markup_from_tool(html)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_a_tag_with_markup_never_reaches_a_card() -> None:
+    with pytest.raises(ValueError, match="response_tag must be a plain tag name"):
+        card_html(evil_result(), "hermes", response_tag=EVIL)
 
 
 def test_static_view_escapes_everything_from_the_tool() -> None:

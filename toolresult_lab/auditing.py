@@ -32,7 +32,6 @@ to the workers in parts of 10,000 rows.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -60,6 +59,7 @@ from .logs import (
 from .options import ConvertOptions
 from .probes import ENTRY_KINDS, entry_bytes, entry_kind
 from .profiles import MEDIA_OPTIONS, PROFILES, get_profile, without_vision
+from .progress import LineWriter, dask_interval, is_live, tqdm_options
 from .result import ToolResult
 
 if TYPE_CHECKING:
@@ -350,10 +350,15 @@ def _in_kernel() -> bool:
     return getattr(shell, "kernel", None) is not None
 
 
+def _watched() -> bool:
+    """Someone watches the progress as it is drawn: a notebook, or stderr on a terminal."""
+    return _in_kernel() or is_live(sys.stderr)
+
+
 def _wants_progress(progress: bool | None) -> bool:
     if progress is not None:
         return bool(progress)
-    return _in_kernel() or sys.stderr.isatty()
+    return _watched()
 
 
 def _missing_extra(what: str, error: ImportError) -> ImportError:
@@ -362,22 +367,25 @@ def _missing_extra(what: str, error: ImportError) -> ImportError:
     )
 
 
+def _progress_bar(parts: list[Part]) -> Any:
+    """A ``tqdm`` bar over ``parts`` (bytes of files, else results): a widget in a notebook,
+    a live bar on a terminal, a few whole lines in a file or pipe (``progress``)."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError as error:
+        raise _missing_extra("the audit's progress bar", error) from None
+    sizes = [part.size for part in parts]
+    files = all(isinstance(part, FilePart) for part in parts)
+    total = sum(sizes) if files or all(sizes) else None
+    unit = (
+        {"unit": "B", "unit_scale": True, "unit_divisor": 1024} if files else {"unit": " results"}
+    )
+    options = tqdm_options(sys.stderr, total, watched=_watched())
+    return tqdm(total=total, desc="audit", **unit, **options)
+
+
 def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
-    bar: Any = None
-    if show:
-        try:
-            from tqdm.auto import tqdm
-        except ImportError as error:
-            raise _missing_extra("the audit's progress bar", error) from None
-        sizes = [part.size for part in parts]
-        files = all(isinstance(part, FilePart) for part in parts)
-        total = sum(sizes) if files or all(sizes) else None
-        unit = (
-            {"unit": "B", "unit_scale": True, "unit_divisor": 1024}
-            if files
-            else {"unit": " results"}
-        )
-        bar = tqdm(total=total, desc="audit", **unit)
+    bar: Any = _progress_bar(parts) if show else None
     tallies: list[Tally] = []
     try:
         for part in parts:
@@ -408,27 +416,40 @@ def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
         import dask.bag as db
     except ImportError as error:
         raise _missing_extra("engine='dask'", error) from None
-    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(tally_part, plan)
     client = _active_client()
-    if client is None:
-        if not show:
-            return list(bag.compute(scheduler="processes"))
-        from dask.diagnostics.progress import ProgressBar
+    if client is not None:
+        return _run_on_client(client, parts, plan, show)
+    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(tally_part, plan)
+    if not show:
+        return list(bag.compute(scheduler="processes"))
+    from dask.diagnostics.progress import ProgressBar
 
-        with ProgressBar(out=sys.stderr):
-            return list(bag.compute(scheduler="processes"))
-    future = client.compute(bag)
-    if show:
-        from distributed import progress as distributed_progress
+    watched = _watched()
+    out = sys.stderr if watched else LineWriter(sys.stderr)
+    with ProgressBar(out=out, dt=dask_interval(watched)):
+        return list(bag.compute(scheduler="processes"))
 
-        if _in_kernel():
-            from IPython.display import display
 
-            display(distributed_progress(future, notebook=True, multi=False))
-        else:
-            with contextlib.redirect_stdout(sys.stderr):  # the bar, not the output
-                distributed_progress(future, notebook=False)
-    return list(future.result())
+def _run_on_client(client: Any, parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
+    """One task per part on the cluster; the bar advances here, in the caller's thread, as
+    parts finish (distributed's own notebook widget is updated from its event-loop thread and
+    stays empty in JupyterLab while the cell waits)."""
+    from distributed import as_completed
+
+    futures = client.map(tally_part, parts, plan=plan, pure=False)
+    position = {future.key: index for index, future in enumerate(futures)}
+    tallies: list[Tally | None] = [None] * len(parts)
+    bar: Any = _progress_bar(parts) if show else None
+    try:
+        for future in as_completed(futures):
+            index = position[future.key]
+            tallies[index] = future.result()
+            if bar is not None:
+                bar.update(parts[index].size)
+    finally:
+        if bar is not None:
+            bar.close()
+    return [tally for tally in tallies if tally is not None]
 
 
 def _empty_frame(plan: Plan) -> pd.DataFrame:
@@ -544,18 +565,32 @@ def _column(df: pd.DataFrame) -> str:
     raise ValueError("not an audit frame: it has no wire or profile column")
 
 
+def _by_columns(df: pd.DataFrame, column: str) -> list[str]:
+    """The ``by`` keys of an audit frame: its columns before ``wire`` / ``profile``."""
+    columns = [str(c) for c in df.columns]
+    return columns[: columns.index(column)]
+
+
 def outcome_totals(df: pd.DataFrame, weight: Weight = "entries") -> pd.DataFrame:
-    """Wires (or profiles) x outcomes: the sum of ``weight`` (for tables and the plot)."""
+    """Wires (or profiles) x outcomes: the sum of ``weight`` (for tables and the plot).
+
+    An audit grouped ``by`` keys has a row per (key values..., wire or profile).
+    """
     if weight not in COUNT_COLUMNS:
         raise ValueError(f"unknown weight {weight!r}; known: {', '.join(COUNT_COLUMNS)}")
     column = _column(df)
+    index = [*_by_columns(df, column), column]
     table = df.pivot_table(
-        index=column, columns="outcome", values=weight, aggfunc="sum", observed=True, fill_value=0
+        index=index, columns="outcome", values=weight, aggfunc="sum", observed=True, fill_value=0
     )
     present = [outcome for outcome in OUTCOMES if outcome in table.columns]
     ordered: pd.DataFrame = table[present].astype("int64")
     ordered.columns = pd.Index([str(c) for c in ordered.columns], name="outcome")
-    ordered.index = pd.Index([str(i) for i in ordered.index], name=column)
+    if len(index) == 1:
+        ordered.index = pd.Index([str(i) for i in ordered.index], name=column)
+    else:
+        keys = [tuple(str(v) for v in key) for key in ordered.index]
+        ordered.index = pd.MultiIndex.from_tuples(keys, names=index)
     return ordered
 
 
@@ -568,9 +603,15 @@ def plot_audit(
 ) -> Axes:
     """A stacked bar per wire (or profile): its outcomes, by entries or by payload bytes.
 
+    An audit grouped ``by`` keys (``by="server"``) has a bar per key value and wire or profile.
+
     Drawn by pandas with matplotlib, in the outcome palette of the matrix.
     """
     table = outcome_totals(df, weight)
+    column = _column(df)
+    by = _by_columns(df, column)
+    if by:  # one bar per (key values..., wire or profile), labelled "browser · openai-chat"
+        table.index = pd.Index([" · ".join(key) for key in table.index], name=column)
     colours: Any = [OUTCOME_COLOURS[outcome] for outcome in table.columns]  # type: ignore[index]
     if title is None:
         title = {
@@ -578,7 +619,8 @@ def plot_audit(
             "results": "results",
             "payload_bytes": "payload bytes",
         }[weight]
-        title = f"What each {table.index.name} sends: {title} by outcome"
+        grouped = f" by {', '.join(by)}" if by else ""
+        title = f"What each {column} sends{grouped}: {title} by outcome"
     crowded = len(table.index) > 6  # profile ids are long: slant them
     axes: Axes = table.plot.bar(
         stacked=True, color=colours, ax=ax, title=title, rot=30 if crowded else 0
@@ -586,7 +628,7 @@ def plot_audit(
     if crowded:
         for label in axes.get_xticklabels():
             label.set_horizontalalignment("right")
-    axes.set_xlabel(str(table.index.name))
+    axes.set_xlabel(" · ".join([*by, column]))
     axes.set_ylabel(weight.replace("_", " "))
     axes.legend(title="outcome", bbox_to_anchor=(1.0, 1.0), loc="upper left")
     return axes

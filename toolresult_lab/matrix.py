@@ -49,6 +49,20 @@ OPTION_GRID: Mapping[str, tuple[Any, ...]] = {
 }
 _GRID_OPTIONS = tuple(OPTION_GRID)
 _EXCERPT = 120
+#: Where an outcome may break (a soft hyphen: shown as "place-" / "holder" only when a narrow
+#: column needs it), so kinds x 12 profiles fits a notebook beside JupyterLab's file browser.
+_SOFT_HYPHEN = "\u00ad"
+_BREAKABLE = {
+    "placeholder": f"place{_SOFT_HYPHEN}holder",
+    "passthrough": f"pass{_SOFT_HYPHEN}through",
+    "document": f"docu{_SOFT_HYPHEN}ment",
+    "degraded": f"de{_SOFT_HYPHEN}graded",
+    "omitted": f"omit{_SOFT_HYPHEN}ted",
+}
+#: A pivot with more columns than this shows its column labels upright (rotated).
+_UPRIGHT_LABELS_FROM = 9
+#: Long-form columns of free text, which may wrap anywhere rather than widen the table.
+_WRAPPING_COLUMNS = ("kind", "label", "reason", "excerpt", "token_rules")
 
 
 def _axis_value(name: str, value: Any) -> Any:
@@ -373,18 +387,47 @@ def style_matrix(df: pd.DataFrame) -> Any:
         background = OUTCOME_COLOURS.get(str(value))  # type: ignore[call-overload]
         return f"background-color: {background}; color: white" if background else ""
 
+    def breakable(value: Any) -> str:
+        return _BREAKABLE.get(value, value) if isinstance(value, str) else str(value)
+
+    # Compact enough for 1280 px with a sidebar open: centred cells, outcomes that may
+    # break at a soft hyphen, upright labels over a wide pivot, free text that wraps.
+    styles: list[Any] = [
+        {"selector": "td", "props": "text-align: center; padding: 3px 4px; line-height: 1.3"}
+    ]
     if "outcome" in df.columns:
         styler = df.style.map(colour, subset=["outcome"])
+        styler = styler.format(breakable, subset=["outcome"], escape="html")
         tooltips = pd.DataFrame("", index=df.index, columns=df.columns)
         tooltips["outcome"] = df["reason"].astype(str)
+        wrapping = [column for column in _WRAPPING_COLUMNS if column in df.columns]
+        styler = styler.set_properties(
+            subset=wrapping, **{"overflow-wrap": "anywhere", "min-width": "5em"}
+        )
+        styler = styler.format_index(_label_breaks, axis=1, escape="html")
     else:
-        styler = df.style.map(colour)
+        styler = df.style.map(colour).format(breakable, escape="html")
         reasons = df.attrs.get("reasons")
         tooltips = (
             reasons if reasons is not None else pd.DataFrame("", index=df.index, columns=df.columns)
         )
-    # The row labels stay in view when a wide table (kinds x 12 profiles) scrolls sideways.
-    return styler.set_tooltips(tooltips).set_sticky(axis="index")
+        if len(df.columns) >= _UPRIGHT_LABELS_FROM:
+            styles.append(
+                {
+                    "selector": "th.col_heading",
+                    "props": "writing-mode: vertical-rl; transform: rotate(180deg);"
+                    " text-align: left; vertical-align: bottom; padding: 4px 2px",
+                }
+            )
+    styles.append({"selector": "th.row_heading", "props": "text-align: left"})
+    # The row labels stay in view when a table still too wide for its area scrolls sideways.
+    styled = styler.set_tooltips(tooltips).set_sticky(axis="index")
+    return styled.set_table_styles(styles, overwrite=False)
+
+
+def _label_breaks(label: Any) -> str:
+    """A long-form column label that may wrap after each ``_`` (``image_`` / ``input``)."""
+    return str(label).replace("_", "_\u200b")
 
 
 def blank_missing(df: pd.DataFrame) -> pd.DataFrame:

@@ -7,6 +7,7 @@ a wire reads, and their defaults there, belong to that wire's converter.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypedDict
 
@@ -15,6 +16,7 @@ __all__ = [
     "DEFAULT_RESPONSE_TAG",
     "OPTION_HELP",
     "OPTION_NAMES",
+    "RESPONSE_TAG_RULE",
     "TRI_STATES",
     "BooleanOption",
     "ConvertOptions",
@@ -22,6 +24,7 @@ __all__ = [
     "Resolved",
     "TriState",
     "check_option_names",
+    "check_response_tag",
     "options_key",
     "tri_label",
     "tri_value",
@@ -39,7 +42,7 @@ class ConvertOptions(TypedDict, total=False):
     source_blocks: bool | None
     """Anthropic may send document / search_result blocks (on by default)."""
     response_tag: str | None
-    """The hermes tag (default ``tool_response``); must be a ``str``."""
+    """The hermes tag (default ``tool_response``): a plain tag name (``RESPONSE_TAG_RULE``)."""
 
 
 OptionName = Literal["image_input", "native_pdf", "source_blocks", "response_tag"]
@@ -59,6 +62,14 @@ OPTION_HELP: Final[Mapping[OptionName, str]] = {
     "response_tag": "the hermes tag (default: tool_response)",
 }
 DEFAULT_RESPONSE_TAG: Final = "tool_response"
+#: Which ``response_tag`` is accepted, in words: it is written into the model's text as
+#: ``<tag>`` and ``</tag>``, so anything else (``""``, ``<``, ``>``, a space) would break the
+#: template or let the caller's text open other tags.
+RESPONSE_TAG_RULE: Final = (
+    "a plain tag name: an ASCII letter or _ first, then ASCII letters, digits, _, - or ."
+)
+_TAG_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z")
+_SHOWN_TAG: Final = 40  # characters of a rejected tag quoted in the message
 _KNOWN: Final = frozenset(OPTION_NAMES)
 
 #: A boolean option as people (CLI flags, widget buttons, matrix columns) name its states.
@@ -87,6 +98,21 @@ def check_option_names(options: Mapping[str, Any]) -> None:
             raise TypeError(f"unknown option {name!r}; known options: {', '.join(OPTION_NAMES)}")
 
 
+def check_response_tag(tag: object) -> str:
+    """``tag`` when it is a plain tag name (:data:`RESPONSE_TAG_RULE`).
+
+    :raises TypeError: ``tag`` is not a ``str`` (SPEC section 1).
+    :raises ValueError: it is not a plain tag name (``""`` included): this port's rule
+        (issue 18), stricter than SPEC 1's "used as given".
+    """
+    if not isinstance(tag, str):
+        raise TypeError(f"response_tag must be a str, not {type(tag).__name__}")
+    if _TAG_NAME.match(tag) is None:
+        shown = tag if len(tag) <= _SHOWN_TAG else tag[: _SHOWN_TAG - 1] + "…"
+        raise ValueError(f"response_tag must be {RESPONSE_TAG_RULE}; got {shown!r}")
+    return str(tag)
+
+
 def _flag(value: Any) -> bool | None:
     return None if value is None else bool(value)
 
@@ -97,13 +123,12 @@ def options_key(
     """The options as a hashable key: booleans by truthiness, ``None`` for "not given".
 
     :raises TypeError: an unknown option, or ``response_tag`` that is not a ``str``.
+    :raises ValueError: ``response_tag`` is not a plain tag name.
     """
     check_option_names(options)
     tag = options.get("response_tag")
     if tag is not None:
-        if not isinstance(tag, str):
-            raise TypeError(f"response_tag must be a str, not {type(tag).__name__}")
-        tag = str(tag)
+        tag = check_response_tag(tag)
     return (
         _flag(options.get("image_input")),
         _flag(options.get("native_pdf")),

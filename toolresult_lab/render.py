@@ -103,8 +103,10 @@ STYLE = (
     ".trl-k{color:#953800}.trl-s{color:#0a3069}.trl-n{color:#0550ae}.trl-l{color:#8250df}"
     ".trl-clipped{color:#6e7781;font-style:italic}"
     ".trl-content{border-collapse:collapse;margin-bottom:8px}"
-    ".trl-content td,.trl-content th{border:1px solid #d0d7de;padding:2px 6px;"
-    "text-align:left;vertical-align:top}"
+    # the class twice outranks JupyterLab's `:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td`
+    # (which right-aligns every table cell of an output)
+    ".trl-content.trl-content td,.trl-content.trl-content th{border:1px solid #d0d7de;"
+    "padding:2px 6px;text-align:left;vertical-align:top}"
 )
 
 

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ..options import BOOLEAN_OPTIONS, OPTION_HELP, TRI_STATES, ConvertOptions, tri_value
+from ..options import (
+    BOOLEAN_OPTIONS,
+    OPTION_HELP,
+    TRI_STATES,
+    ConvertOptions,
+    check_response_tag,
+    tri_value,
+)
 from ..profiles import PROFILES, get_profile
 from ..result import ToolResult
 
@@ -22,6 +29,7 @@ __all__ = [
     "Parser",
     "add_option_arguments",
     "add_profile_arguments",
+    "add_response_tag_argument",
     "flag_options",
     "given_options",
     "one_of",
@@ -38,6 +46,9 @@ EXIT_INPUT = 1
 #: How standard input is named in messages (``-`` on the command line).
 STDIN = "standard input"
 _FLAGS = {name: "--" + name.replace("_", "-") for name in BOOLEAN_OPTIONS}
+#: Keys only an MCP SDK dump has (2.x always writes ``resultType``); with one, the file is read
+#: as a ``CallToolResult``, whose other envelope fields are not for the model.
+_MCP_ENVELOPE = frozenset({"_meta", "resultType"})
 
 
 class InputError(Exception):
@@ -79,6 +90,20 @@ def add_option_arguments(parser: argparse.ArgumentParser) -> None:
     )
     for name in ("native_pdf", "source_blocks"):
         parser.add_argument(_FLAGS[name], choices=TRI_STATES, default=None, help=OPTION_HELP[name])
+
+
+def _response_tag(value: str) -> str:
+    try:
+        return check_response_tag(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_response_tag_argument(parser: argparse.ArgumentParser) -> None:
+    """``--response-tag TAG``, checked as the core checks it (a one-line usage error)."""
+    parser.add_argument(
+        "--response-tag", type=_response_tag, default=None, help=OPTION_HELP["response_tag"]
+    )
 
 
 def add_profile_arguments(parser: argparse.ArgumentParser) -> None:
@@ -150,9 +175,29 @@ def read_text(path: str) -> str:
 
 
 def read_json(path: str) -> Any:
-    """The JSON in ``path`` (``-``: standard input; a UTF-8 BOM is skipped);
-    :class:`InputError` in one line."""
-    return parse_json(read_text(path), _shown(path))
+    """The one JSON value in ``path`` (``-``: standard input; a UTF-8 BOM is skipped);
+    :class:`InputError` in one line that says what the file is instead (empty, JSON Lines)."""
+    shown = _shown(path)
+    text = read_text(path)
+    try:
+        return parse_json(text, shown)
+    except NotJSONError:
+        if not text.strip():
+            raise InputError(f"{shown} is empty (expected one JSON object)") from None
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as error:
+            if error.msg == "Extra data" and _starts_a_value(text, error.pos):
+                raise InputError(
+                    f"{shown} holds more than one JSON value (another starts on line"
+                    f" {error.lineno}):"
+                    " convert and explain read one result; for JSON Lines use"
+                    " `toolresult-lab turn` (the results of one turn) or `toolresult-lab audit`"
+                    " (a log)"
+                ) from None
+        except (ValueError, RecursionError):
+            pass
+        raise
 
 
 def parse_json(text: str, shown: str) -> Any:
@@ -164,6 +209,15 @@ def parse_json(text: str, shown: str) -> Any:
         raise InputError(f"{shown} is nested too deeply to read as JSON") from None
     except ValueError as error:  # JSONDecodeError, or an integer past Python's digit limit
         raise NotJSONError(shown, str(error)) from None
+
+
+def _starts_a_value(text: str, position: int) -> bool:
+    """True when a whole JSON value starts at ``position`` (JSON Lines, not trailing junk)."""
+    try:
+        json.JSONDecoder().raw_decode(text, position)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return True
 
 
 def _unwrap_jsonrpc(data: dict[str, Any], shown: str) -> Any:
@@ -182,7 +236,11 @@ def _unwrap_jsonrpc(data: dict[str, Any], shown: str) -> Any:
 
 def read_result(path: str, name: str | None, call_id: str | None) -> ToolResult:
     """A ``ToolResult`` JSON, an MCP ``CallToolResult`` JSON or a JSON-RPC response holding
-    one, as a :class:`ToolResult`."""
+    one, as a :class:`ToolResult`.
+
+    The file's top-level ``name`` and ``id`` count whenever present (an MCP SDK dump has
+    ``resultType`` and ``_meta`` beside them); ``name`` and ``call_id`` (``--name``,
+    ``--id``) replace them."""
     shown = _shown(path)
     data = read_json(path)
     if isinstance(data, dict) and "jsonrpc" in data:
@@ -190,13 +248,23 @@ def read_result(path: str, name: str | None, call_id: str | None) -> ToolResult:
     if not isinstance(data, dict):
         raise InputError(f"{shown}: expected a JSON object, got {type(data).__name__}")
     try:
-        if {"name", "id"} & data.keys() and not {"_meta", "resultType"} & data.keys():
-            result = ToolResult.from_dict(data)
-            overrides = {k: v for k, v in (("name", name), ("id", call_id)) if v is not None}
-            return ToolResult(**{**result.to_dict(), **overrides}) if overrides else result
-        return ToolResult.from_mcp(data, name=name or "", id=call_id or "")
+        if {"name", "id"} & data.keys() and not _MCP_ENVELOPE & data.keys():
+            result = ToolResult.from_dict(data)  # a ToolResult's dict: unknown keys are errors
+        else:  # an MCP CallToolResult: its envelope fields are left out, name and id kept
+            result = ToolResult.from_mcp(
+                data, name=_top_level(data, "name"), id=_top_level(data, "id")
+            )
+        overrides = {k: v for k, v in (("name", name), ("id", call_id)) if v is not None}
+        return ToolResult(**{**result.to_dict(), **overrides}) if overrides else result
     except (TypeError, ValueError) as error:
         raise InputError(f"{shown}: {error}") from None
+
+
+def _top_level(data: dict[str, Any], field: str) -> Any:
+    """A result file's own ``name`` or ``id`` (``null`` or missing: ``""``; another type is
+    left for ``ToolResult`` to reject, naming the field)."""
+    value = data.get(field)
+    return "" if value is None else value
 
 
 def one_of(names: Sequence[str]) -> str:

@@ -115,11 +115,18 @@ def _audit(args: argparse.Namespace) -> str:
     except Exception as error:  # a cluster's own failures (a killed worker, a lost scheduler)
         raise InputError(f"the audit failed: {type(error).__name__}: {error}") from None
     bad = df.attrs["bad_records"]
+    first = ""
     if bad:
         file, line, reason = df.attrs["bad_examples"][0]
+        first = f" (first: {file}:{line}: {reason})"
+    if not df.attrs["records"]:  # nothing audited is a failed run, not an empty table
+        raise InputError(
+            f"no result was read from {' '.join(args.paths)}"
+            + (f": {_records(bad, 'bad record')}{first}" if bad else ": no records")
+        )
+    if bad:
         print(
-            f"toolresult-lab: warning: {bad:,} bad record{'s' if bad != 1 else ''} skipped"
-            f" (first: {file}:{line}: {reason})",
+            f"toolresult-lab: warning: {_records(bad, 'bad record')} skipped{first}",
             file=sys.stderr,
         )
     if args.plot:
@@ -132,7 +139,13 @@ def _audit(args: argparse.Namespace) -> str:
         return str(df.to_markdown(index=False))
     rows: Any = df  # tabulate reads a DataFrame (its stubs do not say so)
     table = str(tabulate(rows, headers="keys", tablefmt="simple", showindex=False, intfmt=","))
-    return f"{table}\n\n{df.attrs['records']:,} results audited, {bad:,} bad records skipped."
+    audited = _records(df.attrs["records"], "result")
+    return f"{table}\n\n{audited} audited, {_records(bad, 'bad record')} skipped."
+
+
+def _records(count: int, noun: str) -> str:
+    """``1 bad record``, ``2 bad records``, ``1,024 results``."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def _on_scheduler(

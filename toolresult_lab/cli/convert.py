@@ -20,6 +20,7 @@ from ._common import (
     InputError,
     add_option_arguments,
     add_profile_arguments,
+    add_response_tag_argument,
     given_options,
     one_of,
     options_from,
@@ -88,7 +89,7 @@ def _arguments(sub: argparse.ArgumentParser) -> None:
     )
     sub.add_argument("--name", default=None, help="tool name (for an MCP result file)")
     sub.add_argument("--id", default=None, help="call id (for an MCP result file)")
-    sub.add_argument("--response-tag", default=None, help="hermes tag (default tool_response)")
+    add_response_tag_argument(sub)
     add_option_arguments(sub)
     add_profile_arguments(sub)
 

@@ -20,6 +20,7 @@ from ._common import (
     InputError,
     NotJSONError,
     add_option_arguments,
+    add_response_tag_argument,
     options_from,
     parse_json,
     read_text,
@@ -65,7 +66,7 @@ def add_parsers(commands: Any) -> None:
         help="openai/ollama: also send the results' images in one user message (needs"
         " --image-input)",
     )
-    sub.add_argument("--response-tag", default=None, help="hermes tag (default tool_response)")
+    add_response_tag_argument(sub)
     add_option_arguments(sub)
     sub.set_defaults(run=_turn)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -32,7 +33,14 @@ from ..options import ConvertOptions, tri_label, tri_value
 from ..profiles import PROFILES, ProviderProfile, describe_options, without_vision
 from ..render import card_html, options_caption, style_html
 from ..result import ToolResult
-from .controls import CUSTOM, NO_PROFILE, check_wires, option_controls, profile_controls
+from .controls import (
+    CUSTOM,
+    NO_PROFILE,
+    check_wires,
+    option_controls,
+    profile_controls,
+    response_tag_value,
+)
 from .turn_view import TurnView, as_turn
 
 if TYPE_CHECKING:
@@ -61,6 +69,8 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
             **turn_controls,
         }
         cards = {wire: widgets.HTML(layout=widgets.Layout(min_width="0")) for wire in wires}
+        tag_note = widgets.HTML()  # why the response_tag typed is not used, if it is not
+        tag_note.add_class("trl-tag-note")
         style = widgets.HTML(
             value=style_html() + (result.style if isinstance(result, TurnView) else "")
         )
@@ -81,7 +91,9 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
                 [controls["native_pdf"], controls["source_blocks"]],
                 layout=widgets.Layout(flex_flow="row wrap"),
             ),
-            controls["response_tag"],
+            widgets.HBox(
+                [controls["response_tag"], tag_note], layout=widgets.Layout(align_items="center")
+            ),
         ]
         if turn_controls:
             rows.append(widgets.HBox(list(turn_controls.values())))
@@ -91,6 +103,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         self.wires = wires
         self.controls = controls
         self.cards = cards
+        self.tag_note = tag_note
         self.style_widget = style
         self._base: ConvertOptions | None = None  # the other cards' options while a profile holds
         self._applying = False
@@ -107,14 +120,15 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
     def current_options(self) -> ConvertOptions:
         """The options the controls stand for, as keywords of :meth:`ToolResult.to`.
 
-        An unticked ``image_input`` and an empty ``response_tag`` mean "not given".
+        An unticked ``image_input`` and an empty ``response_tag`` mean "not given"; so does a
+        ``response_tag`` that is not a tag name (``tag_note`` says why).
         """
         c = self.controls
         return {
             "image_input": True if c["image_input"].value else None,
             "native_pdf": tri_value(c["native_pdf"].value),
             "source_blocks": tri_value(c["source_blocks"].value),
-            "response_tag": c["response_tag"].value or None,
+            "response_tag": response_tag_value(c["response_tag"].value)[0],
         }
 
     def profile(self) -> ProviderProfile | None:
@@ -140,14 +154,21 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         profile = self.profile()
         if profile is not None and wire == profile.wire:
             line = f"profile {profile.label}: {line.removeprefix('options: ')}"
+        elif profile is not None:  # the controls show the profile's options, not this card's
+            line = (
+                f"options from before the profile (the controls show {profile.label}'s):"
+                f" {line.removeprefix('options: ')}"
+            )
         if not self.controls["vision"].value:
             line += " (the model does not see images)"
         return line
 
     def render(self) -> None:
-        """Re-render every card from its options."""
+        """Re-render every card from its options, and say why a response_tag is not used."""
         profile = self.profile()
         result = self.result
+        why = response_tag_value(self.controls["response_tag"].value)[1]
+        self.tag_note.value = f'<span style="color: #b3261e">{escape(why)}</span>' if why else ""
         if isinstance(result, TurnView):  # hoisting needs image_input (SPEC 7)
             result.controls["hoist_images"].disabled = not self.controls["image_input"].value
         for wire, card in self.cards.items():

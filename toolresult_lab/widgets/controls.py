@@ -11,7 +11,14 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..facts import WIRES, Wire, wire_facts
-from ..options import DEFAULT_RESPONSE_TAG, OPTION_HELP, TRI_STATES, BooleanOption, tri_label
+from ..options import (
+    DEFAULT_RESPONSE_TAG,
+    OPTION_HELP,
+    TRI_STATES,
+    BooleanOption,
+    check_response_tag,
+    tri_label,
+)
 from ..profiles import PROFILES
 
 __all__ = [
@@ -21,6 +28,7 @@ __all__ = [
     "check_wires",
     "option_controls",
     "profile_controls",
+    "response_tag_value",
     "tri_buttons",
 ]
 
@@ -73,6 +81,17 @@ def option_controls(options: Mapping[str, Any]) -> dict[str, widgets.Widget]:
             layout=widgets.Layout(width="22em"),
         ),
     }
+
+
+def response_tag_value(text: str) -> tuple[str | None, str]:
+    """The tag a ``response_tag`` text box stands for (``None``: not given) and, when its text
+    is not a tag the core accepts, why (the cards then use the default tag)."""
+    if not text:
+        return None, ""
+    try:
+        return check_response_tag(text), ""
+    except ValueError as error:
+        return None, f"{error}; the cards use {DEFAULT_RESPONSE_TAG}"
 
 
 def profile_controls(*, custom: bool = True) -> dict[str, widgets.Widget]:
