@@ -113,6 +113,10 @@ def _plain_schema(schema: Any, top: bool) -> bool:
     if not isinstance(schema, dict):
         return True
     kind = schema.get("type")
+    if kind == "definitions":  # a model that refers to itself: its own schema is among them
+        return all(_plain_schema(part, True) for part in schema.get("definitions", ())) and (
+            _plain_schema(schema.get("schema"), top)
+        )
     if kind == "model":
         if not top:
             return True
@@ -122,7 +126,7 @@ def _plain_schema(schema: Any, top: bool) -> bool:
     for key, part in schema.items():
         if key in _OWN_SERIALIZATION and part and not _url_serializer(key, part):
             return False
-        if key != "definitions" and not _plain_schema(part, top):
+        if not _plain_schema(part, top):
             return False
     return True
 
