@@ -675,10 +675,23 @@ class WholeModel(_V1Model):
         return {"type": "text", "text": "whole"}
 
 
+class Tree(_V1Model):
+    """A model that refers to itself (pydantic puts its schema among definitions)."""
+
+    type: Literal["text"] = "text"
+    text: str = "t"
+    secret: str = Field(default="s", exclude=True)
+    kids: list[Tree] = []
+
+
 @pytest.mark.parametrize(
     ("block", "expected"),
     [
         (ShoutedText(type="text", text="hi"), {"type": "text", "text": "HI", "length": 2}),
+        (
+            Tree(kids=[Tree()]),
+            {"type": "text", "text": "t", "kids": [{"type": "text", "text": "t", "kids": []}]},
+        ),
         (Stamped(type="text", text="hi"), {"type": "text", "text": "[hi]"}),
         (WholeModel(type="text", text="hi"), {"type": "text", "text": "whole"}),
     ],

@@ -22,6 +22,7 @@ __all__ = [
     "UNSUPPORTED",
     "Reader",
     "clone",
+    "deeper",
     "is_ascii",
     "json_encode",
     "json_string",
@@ -123,6 +124,16 @@ def _strict_scalar(value: object) -> object:
     return value
 
 
+def deeper(depth: int, field: str) -> int:
+    """The depth of the members of a container at ``depth``.
+
+    :raises ValueError: the container is nested deeper than :data:`MAX_DEPTH` (naming ``field``).
+    """
+    if depth >= MAX_DEPTH:
+        raise ValueError(f"{field} is nested deeper than {MAX_DEPTH} levels")
+    return depth + 1
+
+
 #: Makes the strict-JSON copy of a value that is not JSON (an SDK object), its members at
 #: the depth given; it copies them with :func:`strict_copy` (passing itself on).
 Reader = Callable[[Any, str, int], Any]
@@ -151,9 +162,7 @@ def strict_copy(value: Any, field: str, depth: int = 0, read: Reader | None = No
         return value
     if isinstance(value, float):
         return value if _isfinite(value) else None
-    if depth >= MAX_DEPTH:
-        raise ValueError(f"{field} is nested deeper than {MAX_DEPTH} levels")
-    depth += 1
+    depth = deeper(depth, field)
     if isinstance(value, dict):
         copy: dict[str, Any] = {}
         for key, item in value.items():

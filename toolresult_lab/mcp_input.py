@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any, Final
 
-from .encoding import UNSUPPORTED, strict_copy, strict_text
+from .encoding import UNSUPPORTED, Reader, deeper, strict_copy, strict_text
 from .pipeline import CONTENT, STRUCTURED
 
 __all__ = ["mcp_fields"]
@@ -113,6 +113,10 @@ def _plain_schema(schema: Any, top: bool) -> bool:
     if not isinstance(schema, dict):
         return True
     kind = schema.get("type")
+    if kind == "definitions":  # a model that refers to itself: its own schema is among them
+        return all(_plain_schema(part, True) for part in schema.get("definitions", ())) and (
+            _plain_schema(schema.get("schema"), top)
+        )
     if kind == "model":
         if not top:
             return True
@@ -122,7 +126,7 @@ def _plain_schema(schema: Any, top: bool) -> bool:
     for key, part in schema.items():
         if key in _OWN_SERIALIZATION and part and not _url_serializer(key, part):
             return False
-        if key != "definitions" and not _plain_schema(part, top):
+        if not _plain_schema(part, top):
             return False
     return True
 
@@ -156,25 +160,53 @@ def _fields_of(value: Any, reading: _Reading) -> dict[str, Any]:
 
 def _read(value: Any, field: str, depth: int) -> Any:
     """The strict-JSON copy of what pydantic's JSON dump makes of ``value`` (a model or a
-    value pydantic serializes by type): the reader :func:`from_mcp` gives ``strict_copy``."""
-    cls = type(value)
-    reading = _READINGS.get(cls)
+    value pydantic serializes by type), its members at ``depth``: the reader
+    :func:`mcp_fields` gives ``strict_copy``."""
+    reading = _READINGS.get(type(value))
     if reading is None:
-        reading = _reading(cls)
-    how = reading.how
-    if how == _FIELDS:
-        found: dict[str, Any] = value.__dict__
-        out: dict[str, Any] = {}
-        for attribute, key in reading.fields:
-            item = found.get(attribute)
-            if item is not None:
-                out[key] = strict_copy(item, field, depth, _read)
-        extra = value.__pydantic_extra__
-        if extra:  # keys as given: copied as a dict's are
-            kept = {key: item for key, item in extra.items() if item is not None}
-            out.update(strict_copy(kept, field, depth - 1, _read))
-        return out
-    return strict_copy(_dumped(value, how), field, depth - 1)  # JSON: nothing left to read
+        reading = _reading(type(value))
+    if reading.how == _FIELDS:
+        return _model(value, reading, field, depth)
+    return strict_copy(_dumped(value, reading.how), field, depth - 1)  # JSON: no more to read
+
+
+def _model(value: Any, reading: _Reading, field: str, depth: int) -> dict[str, Any]:
+    """A ``_FIELDS`` model's strict copy, its members at ``depth``. Models and lists in
+    its fields (the content list, a resource) are read here directly, the rest through
+    ``strict_copy``."""
+    found: dict[str, Any] = value.__dict__
+    out: dict[str, Any] = {}
+    for attribute, key in reading.fields:
+        item = found.get(attribute)
+        if item is None:
+            continue
+        inner = _READINGS.get(type(item))
+        if inner is not None and inner.how == _FIELDS:
+            out[key] = _model(item, inner, field, deeper(depth, field))
+        elif isinstance(item, list):
+            out[key] = _list(item, field, deeper(depth, field))
+        else:
+            out[key] = strict_copy(item, field, depth, _READ)
+    extra = value.__pydantic_extra__
+    if extra:  # keys as given: copied as a dict's are
+        kept = {key: item for key, item in extra.items() if item is not None}
+        out.update(strict_copy(kept, field, depth - 1, _READ))
+    return out
+
+
+def _list(items: list[Any], field: str, depth: int) -> list[Any]:
+    """A list's strict copy in a model, its members at ``depth``."""
+    copy = []
+    for item in items:
+        inner = _READINGS.get(type(item))
+        if inner is not None and inner.how == _FIELDS:
+            copy.append(_model(item, inner, field, deeper(depth, field)))
+        else:
+            copy.append(strict_copy(item, field, depth, _READ))
+    return copy
+
+
+_READ: Final[Reader] = _read
 
 
 def _dumped(value: Any, how: int) -> Any:
@@ -203,7 +235,7 @@ def _is_model(value: Any) -> bool:
     return _reading(type(value)).how != _BY_TYPE
 
 
-def _first(data: Mapping[str, Any], keys: tuple[str, ...]) -> Any:
+def _first(data: dict[str, Any], keys: tuple[str, ...]) -> Any:
     """The value of the first of ``keys`` that ``data`` holds and is not ``None``."""
     for key in keys:
         value = data.get(key)
@@ -232,14 +264,25 @@ def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
         data = _fields_of(result, reading)
     elif how != _BY_TYPE:
         data = _dumped(result, how)
-    if data is not result and isinstance(data, Mapping):
+        if isinstance(data, Mapping) and not isinstance(data, dict):
+            data = dict(data)
+    if data is not result and isinstance(data, dict):
         # a model: everything in it is read as its JSON dump would be
         content = _first(data, _CONTENT_KEYS)
-        content = [] if content is None else strict_copy(content, CONTENT, 0, _read)
-        is_error = strict_copy(_first(data, _IS_ERROR_KEYS), _IS_ERROR, 0, _read)
-        structured = strict_copy(_first(data, _STRUCTURED_KEYS), STRUCTURED, 0, _read)
+        if content is None:
+            content = []
+        elif isinstance(content, list):  # the blocks, one level down
+            content = _list(content, CONTENT, 1)
+        else:
+            content = strict_copy(content, CONTENT, 0, _READ)
+        is_error = strict_copy(_first(data, _IS_ERROR_KEYS), _IS_ERROR, 0, _READ)
+        structured = strict_copy(_first(data, _STRUCTURED_KEYS), STRUCTURED, 0, _READ)
         return content, False if is_error is None else is_error, structured
-    if not isinstance(result, Mapping):
+    if isinstance(result, dict):
+        data = result
+    elif isinstance(result, Mapping):
+        data = dict(result)
+    else:
         # neither a pydantic model nor a mapping: read its attributes
         data = {key: getattr(result, key) for key in _ATTRIBUTES if hasattr(result, key)}
         if not data:
@@ -247,23 +290,21 @@ def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
                 "from_mcp expects an mcp.types.CallToolResult or its dict form, "
                 f"not {type(result).__name__}"
             )
-    else:
-        data = result
     # a dict (or an object) is taken as given; the SDK objects in it are read as dumped
     content = _first(data, _CONTENT_KEYS)
     if content is None:
         content = []
     elif _is_model(content):
-        content = strict_copy(content, CONTENT, 0, _read)
+        content = strict_copy(content, CONTENT, 0, _READ)
     elif isinstance(content, list):
         content = [
-            strict_copy(block, CONTENT, 1, _read if _is_model(block) else None) for block in content
+            strict_copy(block, CONTENT, 1, _READ if _is_model(block) else None) for block in content
         ]
     is_error = _first(data, _IS_ERROR_KEYS)
     if is_error is None:
         is_error = False
     elif _is_model(is_error):
-        is_error = strict_copy(is_error, _IS_ERROR, 0, _read)
+        is_error = strict_copy(is_error, _IS_ERROR, 0, _READ)
     structured = _first(data, _STRUCTURED_KEYS)
-    read = _read if _is_model(structured) else None
+    read = _READ if _is_model(structured) else None
     return content, is_error, strict_copy(structured, STRUCTURED, 0, read)
