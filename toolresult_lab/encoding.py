@@ -38,7 +38,7 @@ MAX_DEPTH: Final = 256
 #: text (``sys.get_int_max_str_digits``), past which ``json.dumps`` raises; converting such
 #: an integer at all costs time quadratic in its length.
 MAX_INT_DIGITS: Final = 4300
-_INT_BOUND: Final = 10**MAX_INT_DIGITS
+_INT_BITS: Final = 14284  # 2**14284 < 10**4300 < 2**14285
 #: What a value that is not JSON at all becomes (never its Python ``repr``).
 UNSUPPORTED: Final = "[unsupported]"
 
@@ -98,9 +98,20 @@ def strict_text(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
+def _ten_to(power: int) -> int:
+    """``10 ** power``, computed at run time (mypyc would fold a 4,300-digit literal)."""
+    result = 1
+    for _ in range(power):
+        result *= 10
+    return result
+
+
 def _check_int(value: int, field: str) -> None:
     """Refuse an integer JSON cannot be written with (see :data:`MAX_INT_DIGITS`)."""
-    if not -_INT_BOUND < value < _INT_BOUND:
+    bits = value.bit_length()
+    if bits <= _INT_BITS:  # the common case: one cheap test
+        return
+    if bits > _INT_BITS + 1 or abs(value) >= _ten_to(MAX_INT_DIGITS):
         raise ValueError(
             f"{field} holds an integer of more than {MAX_INT_DIGITS} digits,"
             " which cannot be written as JSON"
@@ -159,7 +170,7 @@ def strict_copy(value: Any, field: str, depth: int = 0, read: Reader | None = No
         _check_int(value, field)
         return value
     if value is None:
-        return value
+        return None
     if isinstance(value, float):
         return value if _isfinite(value) else None
     depth = deeper(depth, field)
@@ -174,7 +185,7 @@ def strict_copy(value: Any, field: str, depth: int = 0, read: Reader | None = No
                 _check_int(item, field)
                 copy[key] = item
             elif item is None:
-                copy[key] = item
+                copy[key] = None
             else:
                 copy[key] = strict_copy(item, field, depth, read)
         if len(copy) != len(value):
