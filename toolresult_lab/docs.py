@@ -8,13 +8,11 @@ from typing import Any
 
 import pandas as pd
 
-from .calls import ToolCall
 from .costs import estimate_tokens
 from .facts import FACTS, MEDIA_KINDS, WIRES, carries_native, native_needs_vision
 from .matrix import capability_matrix, profile_matrix, token_table
-from .probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
+from .probes import PROBES, recorded_turn
 from .profiles import PROFILES
-from .result import ToolResult
 from .roundtrip import (
     ALTERATIONS,
     CLIENTS,
@@ -109,39 +107,11 @@ def _reasons(table: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-#: The thought signature of the recorded turn: standard base64 holding "+" and "/".
-_SIGNATURE = "Cv8B+/7xQUJDQUJDQUJDQUJD/+8="
 _TURN_OPTIONS: dict[str, Any] = {"image_input": True, "native_pdf": True}
 
 
-def _recorded_turn() -> tuple[list[ToolCall], list[ToolResult]]:
-    """The turn sent through every client: text, a PNG, a PDF, and no result ids."""
-    calls = [
-        ToolCall(
-            id="call_weather",
-            name="get_weather",
-            arguments={"city": "Köln"},
-            extra={"gemini": {"thoughtSignature": _SIGNATURE}},
-        ),
-        ToolCall(id="call_chart", name="get_chart", arguments='{"days": 3}'),
-        ToolCall(id="call_report", name="get_report"),
-    ]
-    pdf = {"uri": "file:///q3.pdf", "mimeType": "application/pdf", "blob": SAMPLE_PDF}
-    results = [
-        ToolResult(content=[{"type": "text", "text": "Sunny, 22C"}]),
-        ToolResult(
-            content=[
-                {"type": "text", "text": "Chart:"},
-                {"type": "image", "mimeType": "image/png", "data": SAMPLE_IMAGES["image/png"]},
-            ]
-        ),
-        ToolResult(content=[{"type": "resource", "resource": pdf}]),
-    ]
-    return calls, results
-
-
 def _client_rows() -> tuple[list[dict[str, str]], list[str]]:
-    calls, results = _recorded_turn()
+    calls, results = recorded_turn()
     rows, seen = [], []
     with RecordingServer() as server:
         for wire in ROUNDTRIP_WIRES:

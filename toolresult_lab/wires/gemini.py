@@ -75,6 +75,9 @@ class GeminiConverter(Converter):
     def image_refusal(self) -> str | None:
         return self.option_off("image_input")
 
+    def native_data_path(self, media: str) -> str:
+        return "inlineData.data"
+
     def pdf_refusal(self) -> str | None:
         return self.option_off("native_pdf")
 
@@ -101,19 +104,21 @@ class GeminiConverter(Converter):
         if as_response:
             response = clone(structured)
             notes = (_STRUCTURED_RESPONSE, *self.notes(data, False))
+            content_note: ResultNote | None = _STRUCTURED_RESPONSE
         elif texts or not parts:
-            text, notes = self.joined(texts, data)
+            text, notes, content_note = self.joined(texts, data)
             response = {"result": text}
         else:  # every entry went in parts: nothing is lost, the result text is the fallback
             response = {"result": empty_content(structured)[0]}
             notes = self.notes(data, False)
+            content_note = None
         body: dict[str, Any] = {"name": data.name}
         if data.id:
             body["id"] = data.id
         body["response"] = response
         if parts:
             body["parts"] = parts
-        return Conversion({"functionResponse": body}, steps, notes)
+        return Conversion({"functionResponse": body}, steps, notes, content_note)
 
 
 #: The Part fields ``ToolCall.extra["gemini"]`` may add beside a ``functionCall``: the
@@ -259,10 +264,12 @@ def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
     function_call = reading.dict_at(part.get(key), call_path) or {}
     extra: dict[str, Any] = {}
     signature = _field(part, "thoughtSignature")
+    paths: tuple[str, ...] = ()
     if signature is not None:
         text = _signature(reading, signature, path)
         if text is not None:
             extra["thoughtSignature"] = text
+            paths = (at_key(path, _spelled(part, "thoughtSignature")),)
     for name in ("thought", "partMetadata"):
         value = _field(part, name)
         if value is not None:
@@ -273,6 +280,7 @@ def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
         reading.call_name(function_call.get("name"), at_key(call_path, "name")),
         reading.arguments(function_call.get("args"), call_path),
         extra,
+        paths,
     )
 
 

@@ -45,12 +45,12 @@ class OllamaConverter(Converter):
     """``{"role": "tool", "tool_name": name, "tool_call_id": id, "content": <string form>}``."""
 
     def convert(self, data: Source) -> Conversion:
-        content, steps, notes = self.string_form(data)
+        content, steps, notes, content_note = self.string_form(data)
         block: dict[str, Any] = {"role": "tool", "tool_name": data.name}
         if data.id:
             block["tool_call_id"] = data.id
         block["content"] = content
-        return Conversion(block, steps, notes)
+        return Conversion(block, steps, notes, content_note)
 
 
 class OllamaTurn(TurnShape):

@@ -52,9 +52,12 @@ class OpenAIConverter(Converter):
     """``{"role": "tool", "tool_call_id": id, "content": <string form>}``."""
 
     def convert(self, data: Source) -> Conversion:
-        content, steps, notes = self.string_form(data)
+        content, steps, notes, content_note = self.string_form(data)
         return Conversion(
-            {"role": "tool", "tool_call_id": data.id, "content": content}, steps, notes
+            {"role": "tool", "tool_call_id": data.id, "content": content},
+            steps,
+            notes,
+            content_note,
         )
 
 

@@ -63,6 +63,13 @@ FACTS: Final[WireFacts] = WireFacts(
 class ResponsesConverter(Converter):
     """``{"type": "function_call_output", "call_id": id, "output": <string or parts>}``."""
 
+    def native_data_path(self, media: str) -> str:
+        return "image_url" if media == "image" else "file_data"
+
+    def part_texts(self, step: Step) -> tuple[str, ...]:
+        part = read_content(Reading("responses"), step.part, "")
+        return (part.text,) if isinstance(part, TextPart) else ()
+
     def image_refusal(self) -> str | None:
         return self.option_off("image_input")
 
@@ -81,8 +88,8 @@ class ResponsesConverter(Converter):
             elif isinstance(decision, Step):
                 steps.append(decision)
         if not any_native:
-            text, notes = self.joined(steps, data)
-            return Conversion(_output(data.id, text), steps, notes)
+            text, notes, content_note = self.joined(steps, data)
+            return Conversion(_output(data.id, text), steps, notes, content_note)
         steps = [
             step
             if step.native is not None
