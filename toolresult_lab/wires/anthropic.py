@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..blocks import AnthropicToolResult
 from ..encoding import clone
 from ..items import (
     PDF_MIME,
@@ -110,7 +111,11 @@ class AnthropicConverter(Converter):
         else:
             content, content_note = empty_content(data.structured)
             notes = (content_note, *self.notes(data, False))
-        block: dict[str, Any] = {"type": "tool_result", "tool_use_id": data.id, "content": content}
+        block: AnthropicToolResult = {
+            "type": "tool_result",
+            "tool_use_id": data.id,
+            "content": content,
+        }
         if data.is_error:
             block["is_error"] = True
         return Conversion(block, steps, notes, content_note)

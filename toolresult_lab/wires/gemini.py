@@ -16,6 +16,7 @@ import base64
 from typing import Any, Final
 
 from ..b64 import is_canonical
+from ..blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
 from ..encoding import clone
 from ..items import Native
 from ..steps import Conversion, ResultNote, Step
@@ -83,7 +84,7 @@ class GeminiConverter(Converter):
 
     def convert(self, data: Source) -> Conversion:
         steps: list[Step] = []
-        parts: list[dict[str, Any]] = []
+        parts: list[GeminiInlinePart] = []
         texts: list[Step] = []
         structured = data.structured
         as_response = isinstance(structured, dict)
@@ -91,7 +92,9 @@ class GeminiConverter(Converter):
         for index, item in enumerate(data.items):
             decision = shared[index] or self.decide(item)
             if isinstance(decision, Native):
-                part = {"inlineData": {"mimeType": decision.mime, "data": decision.data}}
+                part: GeminiInlinePart = {
+                    "inlineData": {"mimeType": decision.mime, "data": decision.data}
+                }
                 parts.append(part)
                 steps.append(Step(part, "native", _NATIVE_REASON[decision.media], decision))
             elif as_response:
@@ -112,13 +115,15 @@ class GeminiConverter(Converter):
             response = {"result": empty_content(structured)[0]}
             notes = self.notes(data, False)
             content_note = None
-        body: dict[str, Any] = {"name": data.name}
-        if data.id:
-            body["id"] = data.id
-        body["response"] = response
+        body: GeminiFunctionResponse
+        if data.id:  # keys in the order SPEC 4 writes them
+            body = {"name": data.name, "id": data.id, "response": response}
+        else:
+            body = {"name": data.name, "response": response}
         if parts:
             body["parts"] = parts
-        return Conversion({"functionResponse": body}, steps, notes, content_note)
+        block: GeminiFunctionResponsePart = {"functionResponse": body}
+        return Conversion(block, steps, notes, content_note)
 
 
 #: The Part fields ``ToolCall.extra["gemini"]`` may add beside a ``functionCall``: the

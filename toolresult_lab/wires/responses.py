@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..blocks import (
+    ResponsesFunctionCallOutput,
+    ResponsesInputFile,
+    ResponsesInputImage,
+    ResponsesInputText,
+)
 from ..filenames import pdf_filename
 from ..items import BlobItem, Native
 from ..steps import Conversion, Step
@@ -47,6 +53,9 @@ from ._turn import (
     read_list,
     with_extra,
 )
+
+#: One part of a list ``output``.
+OutputPart = ResponsesInputText | ResponsesInputImage | ResponsesInputFile
 
 FACTS: Final[WireFacts] = WireFacts(
     "responses",
@@ -100,21 +109,25 @@ class ResponsesConverter(Converter):
         return Conversion(_output(data.id, parts), steps, self.notes(data, True))
 
 
-def _output(call_id: str, output: Any) -> dict[str, Any]:
+def _output(call_id: str, output: str | list[OutputPart]) -> ResponsesFunctionCallOutput:
     return {"type": "function_call_output", "call_id": call_id, "output": output}
 
 
-def _input_text(text: str) -> dict[str, Any]:
+def _input_text(text: str) -> ResponsesInputText:
     return {"type": "input_text", "text": text}
 
 
 def _native_step(item: BlobItem, native: Native) -> Step:
     url = f"data:{native.mime};base64,{native.data}"
     if native.media == "image":
-        part = {"type": "input_image", "image_url": url}
-        return Step(part, "native", "image sent as input_image", native)
-    part = {"type": "input_file", "filename": pdf_filename(item.uri), "file_data": url}
-    return Step(part, "native", "PDF sent as input_file", native)
+        image: ResponsesInputImage = {"type": "input_image", "image_url": url}
+        return Step(image, "native", "image sent as input_image", native)
+    file: ResponsesInputFile = {
+        "type": "input_file",
+        "filename": pdf_filename(item.uri),
+        "file_data": url,
+    }
+    return Step(file, "native", "PDF sent as input_file", native)
 
 
 class ResponsesTurn(TurnShape):
