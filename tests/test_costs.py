@@ -12,6 +12,7 @@ from math import ceil
 
 import pytest
 from fpdf import FPDF
+from helpers import jpeg_base64
 from PIL import Image
 
 from toolresult_lab import WIRES, ToolCall, ToolResult
@@ -36,10 +37,7 @@ REST_RULE = TEXT_RULE + ": the block's ids, name, keys and any structured_conten
 PATCHES = "anthropic image: 28 px patches"
 
 
-def jpeg(width: int, height: int) -> str:
-    buffer = io.BytesIO()
-    Image.effect_noise((width, height), 64).convert("RGB").save(buffer, "JPEG", quality=90)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+jpeg = jpeg_base64
 
 
 def big_png(width: int, height: int, decoded: int) -> str:

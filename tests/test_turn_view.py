@@ -136,16 +136,11 @@ def test_static_turn_view() -> None:
 def test_the_turn_card_prices_a_photo_as_the_result_card_does():
     """A native 1024x768 photo on anthropic: the turn card's token figure is its result's
     estimate plus the echo (within 10% of the result card's), not bytes/4 of the base64."""
-    import base64
-    import io
-
-    from PIL import Image
+    from helpers import jpeg_base64
 
     from toolresult_lab.render import card_html
 
-    buffer = io.BytesIO()
-    Image.effect_noise((1024, 768), 64).convert("RGB").save(buffer, "JPEG", quality=90)
-    photo = base64.b64encode(buffer.getvalue()).decode("ascii")
+    photo = jpeg_base64(1024, 768)
     result = ToolResult(
         id="call_p", content=[{"type": "image", "mimeType": "image/jpeg", "data": photo}]
     )
