@@ -25,6 +25,7 @@ from .roundtrip import (
     user_message,
 )
 from .turns import tool_turn
+from .wires import turn_shape
 
 __all__ = ["provider_differences"]
 
@@ -115,7 +116,7 @@ def _client_rows() -> tuple[list[dict[str, str]], list[str]]:
     rows, seen = [], []
     with RecordingServer() as server:
         for wire in ROUNDTRIP_WIRES:
-            hoist = wire in ("openai", "ollama")
+            hoist = turn_shape(wire).hoists  # the wires whose tool messages name images
             turn = tool_turn(wire, calls, results, hoist_images=hoist, **_TURN_OPTIONS)
             given = [user_message(wire), *turn]
             sent = sent_messages(wire, send(wire, turn, server))
@@ -144,10 +145,11 @@ def _clients() -> str:
         f"{a.wire}: {a.name}": a.description for alts in ALTERATIONS.values() for a in alts
     }
     changes = "\n".join(f"- **{key}**: {_escape(described[key])}" for key in seen)
+    hoisting = " and ".join(wire for wire in ROUNDTRIP_WIRES if turn_shape(wire).hoists)
     return "\n".join(
         [
             "One tool turn (three calls: text, a PNG with `image_input`, a PDF with `native_pdf`;"
-            " hoisting on openai and ollama; a Gemini thought signature) built by `tool_turn` and"
+            f" hoisting on {hoisting}; a Gemini thought signature) built by `tool_turn` and"
             " sent after a user message through each official Python client to a local recording"
             " server (`toolresult_lab.roundtrip`); the request body that arrived is compared with"
             " the turn.\n",
