@@ -195,12 +195,18 @@ def turn_messages(
     return parts.echo + parts.results + parts.hoisted
 
 
-def _plain(value: Any) -> Any:
-    """An SDK object as its JSON (``model_dump(mode="json", by_alias=True,
-    exclude_none=True)``); anything else as it is."""
+def _plain(value: Any, depth: int = 0) -> Any:
+    """``value`` with every SDK object in it (a request, or a message appended to a plain
+    list) as its JSON: ``model_dump(mode="json", by_alias=True, exclude_none=True)``; the
+    caller's containers are never mutated."""
     dump = getattr(value, "model_dump", None)
     if callable(dump):
         return dump(mode="json", by_alias=True, exclude_none=True)
+    if depth < 2:  # the body, its list, the messages in it (shallow copies)
+        if isinstance(value, dict):
+            return {key: _plain(item, depth + 1) for key, item in value.items()}
+        if isinstance(value, list):
+            return [_plain(item, depth + 1) for item in value]
     return value
 
 
