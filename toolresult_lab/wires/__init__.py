@@ -8,26 +8,76 @@ option set).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, gemini, hermes, ollama, openai, responses
-from ._common import WIRES, Converter, Source, Wire, WireFacts, prepare
-from ._turn import CallData, TurnParts, TurnShape, assemble, neutral_calls, neutral_results
+from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
+from ._read import (
+    MISSING,
+    CallPart,
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    Message,
+    Missing,
+    OpaquePart,
+    Part,
+    Problem,
+    Reading,
+    ReadRequest,
+    ResultPart,
+    TextPart,
+    ToolEntry,
+    payload_paths,
+)
+from ._turn import (
+    CallData,
+    TurnParts,
+    TurnShape,
+    assemble,
+    make_call,
+    neutral_calls,
+    neutral_results,
+)
 
 __all__ = [
     "FACTS",
+    "MISSING",
     "WIRES",
     "CallData",
+    "CallPart",
+    "ContentPart",
     "Converter",
+    "DocumentPart",
+    "ImagePart",
+    "Message",
+    "Missing",
+    "OpaquePart",
+    "Part",
+    "Problem",
+    "ReadRequest",
+    "RequiredField",
+    "ResultPart",
     "Source",
+    "TextPart",
+    "ToolEntry",
     "TurnParts",
     "TurnShape",
     "Wire",
     "WireFacts",
+    "block_payload_paths",
     "converter",
+    "make_call",
+    "neutral_calls",
+    "neutral_results",
+    "payload_paths",
     "prepare",
+    "read_block",
+    "read_native_block",
+    "read_request",
+    "request_payload_paths",
     "turn",
     "turn_messages",
     "turn_shape",
@@ -41,6 +91,15 @@ _CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
     "ollama": (ollama.FACTS, ollama.OllamaConverter, ollama.TURN),
     "responses": (responses.FACTS, responses.ResponsesConverter, responses.TURN),
     "hermes": (hermes.FACTS, hermes.HermesConverter, hermes.TURN),
+}
+#: Each wire's readers: a tool-result block, a whole request (``wires/<wire>.py``).
+_READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], ReadRequest]]]] = {
+    "openai": (openai.read_block, openai.read_request),
+    "anthropic": (anthropic.read_block, anthropic.read_request),
+    "gemini": (gemini.read_block, gemini.read_request),
+    "ollama": (ollama.read_block, ollama.read_request),
+    "responses": (responses.read_block, responses.read_request),
+    "hermes": (hermes.read_block, hermes.read_request),
 }
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
@@ -134,3 +193,59 @@ def turn_messages(
     """:func:`turn` as the one list ``tool_turn`` returns."""
     parts = turn(wire, options, calls, results, echo, hoist)
     return parts.echo + parts.results + parts.hoisted
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """``value`` with every SDK object in it (a request, or a message appended to a plain
+    list) as its JSON: ``model_dump(mode="json", by_alias=True, exclude_none=True)``; the
+    caller's containers are never mutated."""
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):
+        return dump(mode="json", by_alias=True, exclude_none=True)
+    if depth < 2:  # the body, its list, the messages in it (shallow copies)
+        if isinstance(value, dict):
+            return {key: _plain(item, depth + 1) for key, item in value.items()}
+        if isinstance(value, list):
+            return [_plain(item, depth + 1) for item in value]
+    return value
+
+
+def read_block(wire: object, block: Any) -> ResultPart:
+    """One tool-result block of ``wire`` as a neutral :class:`ResultPart` (paths from the
+    block). Never raises for a malformed block: what cannot be read is left out.
+
+    :raises ValueError: unknown wire.
+    """
+    return _READERS[wire_facts(wire).wire][0](_plain(block))
+
+
+def read_request(wire: object, request: Any) -> ReadRequest:
+    """A whole request of ``wire`` (its body, or just its list of messages, contents or
+    input items; an SDK object is read through ``model_dump``) as a :class:`ReadRequest`.
+    Malformed insides are ``problems``, never exceptions.
+
+    :raises ValueError: unknown wire.
+    :raises TypeError: the request is neither a dict nor a list.
+    """
+    return _READERS[wire_facts(wire).wire][1](_plain(request))
+
+
+def block_payload_paths(wire: object, block: Any) -> frozenset[str]:
+    """The paths (from the block) of every inline payload string in one of ``wire``'s
+    tool-result blocks, as its reader finds them: what a view elides."""
+    return frozenset(payload_paths(list(read_block(wire, block).parts)))
+
+
+def request_payload_paths(wire: object, request: Any) -> frozenset[str]:
+    """The paths (from the body: ``messages[2].images[0]``) of every inline payload string
+    in a request of ``wire`` or its list of messages, as its reader finds them."""
+    read = read_request(wire, request)
+    return frozenset(
+        [path for message in read.messages for path in payload_paths(list(message.parts))]
+    )
+
+
+def read_native_block(block: Any) -> Part:
+    """An Anthropic-native block a caller put in MCP content (SPEC 2), read by the
+    anthropic reader as one block of a ``tool_result`` (paths from the block)."""
+    return anthropic.read_content(Reading("anthropic"), block, "", True)
