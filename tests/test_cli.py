@@ -7,8 +7,10 @@ import base64
 import csv
 import io
 import json
+import struct
 import subprocess
 import sys
+import zlib
 from math import ceil
 from pathlib import Path
 
@@ -553,10 +555,13 @@ def test_missing_name_and_id_are_warned_about_and_strict_makes_them_errors(capsy
 
 
 def test_convert_warns_about_provider_limits(capsys, tmp_path):
-    head = base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(11)).decode()
-    data = (
-        head[:24] + base64.b64encode(b"\x00\x00\x0f\xa0\x00\x00\x0b\xb8" + b"\0").decode()
-    )  # 4000 x 3000
+    ihdr = struct.pack(">II", 4000, 3000) + b"\x08\x02\x00\x00\x00"
+    head = (
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
+        + ihdr
+        + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+    )  # a real 33-byte PNG header: 4000 x 3000
+    data = base64.b64encode(head).decode()
     data += "A" * (int(37.5 * 1_000_000) // 3 * 4 - len(data))
     path = write(
         tmp_path,

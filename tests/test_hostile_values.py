@@ -152,3 +152,19 @@ def test_turn_answers_deep_json_in_one_line(capsys, deep_files, wire) -> None:
     code, out, err = _run(capsys, "turn", "--wire", "openai", str(good_calls), str(lines))
     assert (code, out) == (1, "")
     assert err == f"toolresult-lab: error: {lines} line 2 is nested too deeply to read as JSON\n"
+
+
+def test_booleans_stay_booleans_beside_the_integer_check() -> None:
+    # The check narrows nothing to int in the caller: compiled, that turned True into 1.
+    result = ToolResult(structured_content={"a": True, "b": [False, None, 1]})
+    assert result.structured_content == {"a": True, "b": [False, None, 1]}
+    assert [type(v) for v in (result.structured_content["a"], *result.structured_content["b"])] == [
+        bool,
+        bool,
+        type(None),
+        int,
+    ]
+    assert ToolResult(structured_content=True).structured_content is True
+    assert ToolCall(name="f", arguments={"x": True}).args["x"] is True
+    block = ToolResult(content=[{"type": "search_result", "citations": {"enabled": True}}])
+    assert block.to("anthropic")["content"][0]["citations"]["enabled"] is True

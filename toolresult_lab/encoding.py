@@ -106,8 +106,14 @@ def _ten_to(power: int) -> int:
     return result
 
 
-def _check_int(value: int, field: str) -> None:
-    """Refuse an integer JSON cannot be written with (see :data:`MAX_INT_DIGITS`)."""
+def _check_int(value: object, field: str) -> None:
+    """Refuse an integer JSON cannot be written with (see :data:`MAX_INT_DIGITS`).
+
+    Takes ``object``: a caller narrowing its value to ``int`` would make mypyc turn a
+    ``bool`` into ``0`` or ``1``.
+    """
+    if not isinstance(value, int):
+        return
     bits = value.bit_length()
     if bits <= _INT_BITS:  # the common case: one cheap test
         return
@@ -122,8 +128,7 @@ def _strict_key(key: object, field: str) -> str:
     """A dict key as JSON writes it (``1`` -> ``"1"``, ``None`` -> ``"null"``)."""
     if isinstance(key, str):
         return strict_text(key)
-    if isinstance(key, int):
-        _check_int(key, field)
+    _check_int(key, field)
     if key is None or isinstance(key, (bool, int, float)):
         return json_encode(_strict_scalar(key))
     return _unsupported(key)
@@ -166,11 +171,9 @@ def strict_copy(value: Any, field: str, depth: int = 0, read: Reader | None = No
     """
     if isinstance(value, str):
         return value if is_ascii(value) else strict_text(value)
-    if isinstance(value, int):  # bool is an int
+    if value is None or isinstance(value, int):  # bool is an int (kept a bool: see _check_int)
         _check_int(value, field)
         return value
-    if value is None:
-        return None
     if isinstance(value, float):
         return value if _isfinite(value) else None
     depth = deeper(depth, field)
@@ -181,11 +184,9 @@ def strict_copy(value: Any, field: str, depth: int = 0, read: Reader | None = No
                 key = _strict_key(key, field)
             if isinstance(item, str):
                 copy[key] = item if is_ascii(item) else strict_text(item)
-            elif isinstance(item, int):
+            elif item is None or isinstance(item, int):
                 _check_int(item, field)
                 copy[key] = item
-            elif item is None:
-                copy[key] = None
             else:
                 copy[key] = strict_copy(item, field, depth, read)
         if len(copy) != len(value):
