@@ -239,7 +239,8 @@ def results(draw: st.DrawFn) -> tuple[dict, dict]:
         "image_input": draw(OPTION_VALUES),
         "native_pdf": draw(OPTION_VALUES),
         "source_blocks": draw(OPTION_VALUES),
-        "response_tag": draw(st.text(max_size=10)),
+        # a plain tag name (issue 18: anything else is a ValueError, tested on its own)
+        "response_tag": draw(st.from_regex(r"[A-Za-z_][A-Za-z0-9_.\-]{0,9}", fullmatch=True)),
     }
     return kwargs, options
 

@@ -133,13 +133,16 @@ def test_ollama_shape(r, expected):
             {"response_tag": "fn_response"},
             '<fn_response>\n{"content":"Sunny","name":"get_weather"}\n</fn_response>',
         ),
-        (R(T("x"), name="t"), {"response_tag": ""}, '<>\n{"content":"x","name":"t"}\n</>'),
         (
             R(T("x"), name="t"),
             {"response_tag": None},
             '<tool_response>\n{"content":"x","name":"t"}\n</tool_response>',
         ),
-        (R(T("x"), name="t"), {"response_tag": "a b"}, '<a b>\n{"content":"x","name":"t"}\n</a b>'),
+        (
+            R(T("x"), name="t"),
+            {"response_tag": "a.b-c"},
+            '<a.b-c>\n{"content":"x","name":"t"}\n</a.b-c>',
+        ),
         (R(name=""), {}, '<tool_response>\n{"content":"","name":""}\n</tool_response>'),
         (
             R(T("Köln 日本 😀 a/b"), name="wé"),
