@@ -17,8 +17,10 @@ from json.encoder import encode_basestring
 from typing import Any, Final
 
 __all__ = [
+    "CONTENT",
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
+    "STRUCTURED",
     "UNSUPPORTED",
     "Reader",
     "clone",
@@ -33,6 +35,9 @@ __all__ = [
 ]
 
 #: Nesting accepted in ``content`` / ``structured_content`` (SPEC 6: at least 200 levels).
+#: The names copies of a result's two content fields give in their errors.
+CONTENT: Final = "ToolResult.content"
+STRUCTURED: Final = "ToolResult.structured_content"
 MAX_DEPTH: Final = 256
 #: Digits of the longest integer accepted: Python's default limit for turning an int into
 #: text (``sys.get_int_max_str_digits``), past which ``json.dumps`` raises; converting such

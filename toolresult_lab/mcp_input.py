@@ -18,8 +18,7 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any, Final
 
-from .encoding import UNSUPPORTED, Reader, deeper, strict_copy, strict_text
-from .pipeline import CONTENT, STRUCTURED
+from .encoding import CONTENT, STRUCTURED, UNSUPPORTED, Reader, deeper, strict_copy, strict_text
 
 __all__ = ["mcp_fields"]
 

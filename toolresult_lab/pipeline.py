@@ -9,18 +9,14 @@ result -> for ``explain()``, one :class:`~toolresult_lab.steps.Explanation` per 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
-from .encoding import strict_copy, strict_text
+from .encoding import CONTENT, STRUCTURED, strict_copy, strict_text
 from .options import ConvertOptions
 from .steps import Conversion, Explanation
 from .wires import Source, converter, prepare
 
 __all__ = ["CONTENT", "STRUCTURED", "explain", "owned_source", "source"]
-
-#: The names copies of the two content fields give in their errors.
-CONTENT: Final = "ToolResult.content"
-STRUCTURED: Final = "ToolResult.structured_content"
 
 
 def source(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
