@@ -96,7 +96,7 @@ def test_real_images_draw_no_sanity_warning():
     buffer = io.BytesIO()
     blank.save(buffer, "PNG", optimize=True)
     data = base64.b64encode(buffer.getvalue()).decode()
-    size = measure(Carried(0, "image", "image/png", data, "native"))
+    size = measure(Carried("image", "image/png", data, "native"))
     assert size is not None and size.size is not None
     warned = sanity_warnings("gemini", "image", "image/png", size.decoded_bytes, size.size, None)
     assert warned == ()
@@ -163,7 +163,7 @@ def test_the_payload_cache_is_shared_by_threads_and_stays_bounded(monkeypatch):
         try:
             for n in range(offset, len(payloads), 8):
                 for _ in range(3):
-                    found = measure(Carried(0, "image", "image/png", payloads[n], "native"))
+                    found = measure(Carried("image", "image/png", payloads[n], "native"))
                     assert found is not None and found.size is not None
                     sizes[n] = (found.size.width, found.size.height)
                     assert len(measure_module._MEASURED) <= 8
