@@ -6,7 +6,6 @@ import base64
 import io
 import json
 import re
-import time
 from html import escape, unescape
 
 import pytest
@@ -97,22 +96,21 @@ def test_elide_base64_copies_and_keeps_input() -> None:
     assert block["list"][0]["a"] == 1
 
 
-def test_elide_base64_50_mib_is_fast() -> None:
+def test_elide_base64_50_mib() -> None:
+    """A 50 MiB payload is elided to its size (how long it takes is a benchmark's business,
+    never a test's: a timed assertion fails on a loaded machine)."""
     payload = "QUJD" * (50 * (1 << 20) // 4)  # 52,428,800 base64 characters
     block = {
         "type": "input_image",
         "image_url": "data:image/png;base64," + payload,
         "inlineData": {"data": payload},
     }
-    start = time.perf_counter()
     elided = elide_base64(block)
-    elapsed = time.perf_counter() - start
     assert elided == {
         "type": "input_image",
         "image_url": "data:image/png;base64,<39,321,600 bytes base64>",
         "inlineData": {"data": "<39,321,600 bytes base64>"},
     }
-    assert elapsed < 1.0, elapsed
 
 
 # -- payload_bytes and the JSON view -----------------------------------------------------
