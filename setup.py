@@ -31,6 +31,7 @@ COMPILED_MODULES = [
     "toolresult_lab/steps.py",
     "toolresult_lab/options.py",
     "toolresult_lab/wires/_common.py",
+    "toolresult_lab/wires/_read.py",
     "toolresult_lab/wires/_turn.py",
     "toolresult_lab/wires/openai.py",
     "toolresult_lab/wires/anthropic.py",

@@ -8,26 +8,58 @@ option set).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, Source, Wire, WireFacts, prepare
+from ._read import (
+    MISSING,
+    CallPart,
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    Message,
+    Missing,
+    OpaquePart,
+    Part,
+    Problem,
+    ReadRequest,
+    ResultPart,
+    TextPart,
+    ToolEntry,
+)
 from ._turn import CallData, TurnParts, TurnShape, assemble, neutral_calls, neutral_results
 
 __all__ = [
     "FACTS",
+    "MISSING",
     "WIRES",
     "CallData",
+    "CallPart",
+    "ContentPart",
     "Converter",
+    "DocumentPart",
+    "ImagePart",
+    "Message",
+    "Missing",
+    "OpaquePart",
+    "Part",
+    "Problem",
+    "ReadRequest",
+    "ResultPart",
     "Source",
+    "TextPart",
+    "ToolEntry",
     "TurnParts",
     "TurnShape",
     "Wire",
     "WireFacts",
     "converter",
     "prepare",
+    "read_block",
+    "read_request",
     "turn",
     "turn_messages",
     "turn_shape",
@@ -41,6 +73,15 @@ _CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
     "ollama": (ollama.FACTS, ollama.OllamaConverter, ollama.TURN),
     "responses": (responses.FACTS, responses.ResponsesConverter, responses.TURN),
     "hermes": (hermes.FACTS, hermes.HermesConverter, hermes.TURN),
+}
+#: Each wire's readers: a tool-result block, a whole request (``wires/<wire>.py``).
+_READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], ReadRequest]]]] = {
+    "openai": (openai.read_block, openai.read_request),
+    "anthropic": (anthropic.read_block, anthropic.read_request),
+    "gemini": (gemini.read_block, gemini.read_request),
+    "ollama": (ollama.read_block, ollama.read_request),
+    "responses": (responses.read_block, responses.read_request),
+    "hermes": (hermes.read_block, hermes.read_request),
 }
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
@@ -134,3 +175,32 @@ def turn_messages(
     """:func:`turn` as the one list ``tool_turn`` returns."""
     parts = turn(wire, options, calls, results, echo, hoist)
     return parts.echo + parts.results + parts.hoisted
+
+
+def _plain(value: Any) -> Any:
+    """An SDK object as its JSON (``model_dump(mode="json", by_alias=True,
+    exclude_none=True)``); anything else as it is."""
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):
+        return dump(mode="json", by_alias=True, exclude_none=True)
+    return value
+
+
+def read_block(wire: object, block: Any) -> ResultPart:
+    """One tool-result block of ``wire`` as a neutral :class:`ResultPart` (paths from the
+    block). Never raises for a malformed block: what cannot be read is left out.
+
+    :raises ValueError: unknown wire.
+    """
+    return _READERS[wire_facts(wire).wire][0](_plain(block))
+
+
+def read_request(wire: object, request: Any) -> ReadRequest:
+    """A whole request of ``wire`` (its body, or just its list of messages, contents or
+    input items; an SDK object is read through ``model_dump``) as a :class:`ReadRequest`.
+    Malformed insides are ``problems``, never exceptions.
+
+    :raises ValueError: unknown wire.
+    :raises TypeError: the request is neither a dict nor a list.
+    """
+    return _READERS[wire_facts(wire).wire][1](_plain(request))

@@ -18,6 +18,7 @@ from typing import Any, Final
 from ..encoding import MAX_DEPTH, clone, strict_copy, strict_text
 from ..options import Resolved
 from ._common import Converter, Source, hoistable_images
+from ._read import CallPart, Reading, at_index, at_key
 
 __all__ = [
     "CallData",
@@ -25,6 +26,7 @@ __all__ = [
     "TurnParts",
     "TurnShape",
     "assemble",
+    "function_calls",
     "hoist_text",
     "make_call",
     "malformed",
@@ -41,6 +43,7 @@ __all__ = [
     "with_extra",
 ]
 
+_ENTRY_FIELDS: Final = ("id", "type", "function")
 _TOO_DEEP: Final = f"ToolCall.arguments is nested deeper than {MAX_DEPTH} levels"
 _ORDERED: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
@@ -231,26 +234,40 @@ def read_arguments(value: Any, wire: str, where: str) -> Any:
     raise malformed(wire, where, f"arguments must be an object or JSON text, not {shown}")
 
 
-def read_function_calls(message: dict[str, Any], wire: str, where: str) -> list[ReadCall]:
+def function_calls(reading: Reading, message: dict[str, Any], path: str) -> list[CallPart]:
     """``message["tool_calls"][i].function.{name, arguments}`` and ``.id``: the calls of an
     openai or ollama assistant message (a call whose ``type`` is not ``function``, such as
-    an OpenAI custom tool call, is skipped)."""
+    an OpenAI custom tool call, is skipped). ``extra``: an entry's other fields."""
     calls = []
-    for index, entry in enumerate(read_list(message.get("tool_calls"), wire, where + "tool_calls")):
-        at = f"{where}tool_calls[{index}]"
-        entry = read_dict(entry, wire, at)
-        if entry.get("type", "function") not in ("function", None):
+    calls_path = at_key(path, "tool_calls")
+    for index, entry in enumerate(reading.list_at(message.get("tool_calls"), calls_path)):
+        at = at_index(calls_path, index)
+        found = reading.dict_at(entry, at)
+        if found is None:
+            continue
+        if found.get("type", "function") not in ("function", None):
             continue  # a custom tool call (free-form input) is not a function call
-        function = read_dict(entry.get("function"), wire, at + ".function")
+        function_path = at_key(at, "function")
+        function = reading.dict_at(found.get("function"), function_path) or {}
+        extra = {key: value for key, value in found.items() if key not in _ENTRY_FIELDS}
         calls.append(
-            ReadCall(
+            CallPart(
                 at,
-                read_id(entry.get("id"), wire, at + ".id"),
-                read_name(function.get("name"), wire, at + ".function.name"),
-                read_arguments(function.get("arguments"), wire, at + ".function"),
+                reading.call_id(found.get("id"), at_key(at, "id")),
+                reading.call_name(function.get("name"), at_key(function_path, "name")),
+                reading.arguments(function.get("arguments"), function_path),
+                extra,
             )
         )
     return calls
+
+
+def read_function_calls(message: dict[str, Any], wire: str, where: str) -> list[ReadCall]:
+    """:func:`function_calls` for ``ToolCall.from_wire``: strict (the first problem raises)."""
+    reading = Reading(wire)
+    calls = function_calls(reading, message, where.rstrip("."))
+    reading.raise_first()
+    return [ReadCall(call.path, call.id or "", call.name, call.arguments) for call in calls]
 
 
 # ------------------------------------------------------------------------------------------

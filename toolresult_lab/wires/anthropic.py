@@ -19,16 +19,33 @@ from ..items import BlobItem, DocumentItem, Item, Native, NativeItem, NoteItem, 
 from ..options import Resolved
 from ..steps import Conversion, Outcome, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content, exhausted
+from ._read import (
+    MISSING,
+    CallPart,
+    ContentForm,
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    Message,
+    OpaquePart,
+    Part,
+    Reading,
+    ReadRequest,
+    ResultPart,
+    Role,
+    TextPart,
+    ToolEntry,
+    at_index,
+    at_key,
+    body_list,
+)
 from ._turn import (
     CallData,
     ReadCall,
     TurnShape,
     malformed,
-    read_arguments,
     read_dict,
-    read_id,
     read_list,
-    read_name,
     with_extra,
 )
 
@@ -180,21 +197,155 @@ class AnthropicTurn(TurnShape):
                 return []  # text only
         elif not isinstance(message, list):
             raise malformed("anthropic", "message", "expected a message or a content list")
+        reading = Reading("anthropic")
         calls = []
         for index, block in enumerate(read_list(message, "anthropic", where or "content")):
             at = f"{where}[{index}]"
             block = read_dict(block, "anthropic", at)
             if block.get("type") != "tool_use":
                 continue  # text, thinking, server tools
-            calls.append(
-                ReadCall(
-                    at,
-                    read_id(block.get("id"), "anthropic", at + ".id"),
-                    read_name(block.get("name"), "anthropic", at + ".name"),
-                    read_arguments(block.get("input"), "anthropic", at + ".input"),
-                )
-            )
+            call = read_call(reading, block, at)
+            reading.raise_first()
+            calls.append(ReadCall(at, call.id or "", call.name, call.arguments))
         return calls
 
 
 TURN: Final[TurnShape] = AnthropicTurn("anthropic", needs_call_ids=True)
+
+
+# ------------------------------------------------------------------------------------------
+# Reading anthropic's shapes
+# ------------------------------------------------------------------------------------------
+
+_CALL_FIELDS: Final = ("type", "id", "name", "input")
+_ROLES: Final[dict[str, Role]] = {"user": "user", "assistant": "assistant"}
+
+
+def read_call(reading: Reading, block: dict[str, Any], path: str) -> CallPart:
+    """A ``tool_use`` block; ``extra``: its fields besides type, id, name and input."""
+    extra = {key: value for key, value in block.items() if key not in _CALL_FIELDS}
+    return CallPart(
+        path,
+        reading.call_id(block.get("id"), at_key(path, "id")),
+        reading.call_name(block.get("name"), at_key(path, "name")),
+        reading.arguments(block.get("input"), at_key(path, "input")),
+        extra,
+    )
+
+
+def _source_part(reading: Reading, block: dict[str, Any], kind: str, path: str) -> ContentPart:
+    """An ``image`` or ``document`` block by its source (base64, url, text)."""
+    cache = block.get("cache_control", MISSING)
+    source = reading.dict_at(block.get("source"), at_key(path, "source"))
+    if source is None:
+        return OpaquePart(path, "anthropic", kind, block)
+    source_type = source.get("type")
+    mime = source.get("media_type")
+    declared = mime if isinstance(mime, str) else None
+    title = block.get("title")
+    name = title if isinstance(title, str) else None
+    if source_type == "base64":
+        data_path = at_key(at_key(path, "source"), "data")
+        data = reading.text_at(source.get("data"), data_path)
+        if kind == "image":
+            return ImagePart(path, declared, data, None, None, cache, data_path)
+        return DocumentPart(path, declared, data, None, name, None, cache, data_path)
+    if source_type == "url":
+        url = reading.text_at(source.get("url"), at_key(at_key(path, "source"), "url"))
+        if kind == "image":
+            return ImagePart(path, declared, None, url, None, cache)
+        return DocumentPart(path, declared, None, url, name, None, cache)
+    if source_type == "text" and kind == "document":
+        data_path = at_key(at_key(path, "source"), "data")
+        text = reading.text_at(source.get("data"), data_path)
+        return DocumentPart(path, declared, None, None, name, text, cache)
+    return OpaquePart(path, "anthropic", kind, block)  # file ids, content sources
+
+
+def read_content(reading: Reading, block: Any, path: str, in_result: bool = False) -> Part:
+    """One content block of a message (or, ``in_result``, of a ``tool_result``)."""
+    found = reading.dict_at(block, path)
+    if found is None:
+        return OpaquePart(path, "anthropic", "(not an object)", block)
+    kind = found.get("type")
+    if kind == "text":
+        text = reading.text_at(found.get("text"), at_key(path, "text"))
+        return TextPart(path, text, found.get("cache_control", MISSING))
+    if kind == "image" or kind == "document":
+        return _source_part(reading, found, kind, path)
+    if not in_result:
+        if kind == "tool_use":
+            return read_call(reading, found, path)
+        if kind == "tool_result":
+            return _result(reading, found, path)
+    return OpaquePart(path, "anthropic", kind if isinstance(kind, str) else "(no type)", found)
+
+
+def _result(reading: Reading, block: dict[str, Any], path: str) -> ResultPart:
+    content = block.get("content")
+    parts: list[ContentPart] = []
+    content_path = at_key(path, "content")
+    if isinstance(content, str):
+        parts.append(TextPart(content_path, content))
+    else:
+        for index, inner in enumerate(reading.list_at(content, content_path)):
+            part = read_content(reading, inner, at_index(content_path, index), True)
+            assert not isinstance(part, (CallPart, ResultPart))
+            parts.append(part)
+    return ResultPart(
+        path,
+        reading.call_id(block.get("tool_use_id"), at_key(path, "tool_use_id")),
+        None,
+        block.get("is_error") is True,
+        tuple(parts),
+        None,
+        block,
+    )
+
+
+def read_block(block: Any) -> ResultPart:
+    """A ``tool_result`` block (paths from the block: ``content[1]``)."""
+    reading = Reading("anthropic")
+    found = reading.dict_at(block, "")
+    return _result(reading, found if found is not None else {}, "")
+
+
+def _parts(reading: Reading, content: Any, path: str) -> tuple[list[Part], ContentForm]:
+    """A message's ``content`` (a string or a list of blocks) and its form."""
+    if isinstance(content, str):
+        return [TextPart(path, content)], "string"
+    if content is None:
+        reading.problem(path, "expected the content (a string or a list of blocks)")
+        return [], "none"
+    parts = [
+        read_content(reading, block, at_index(path, index))
+        for index, block in enumerate(reading.list_at(content, path))
+    ]
+    return parts, "list"
+
+
+def read_request(request: Any) -> ReadRequest:
+    """A Messages request body (``messages``, ``system``, ``tools``) or its messages list."""
+    reading = Reading("anthropic")
+    form, entries, body = body_list(reading, request, "messages")
+    messages = []
+    for index, entry in enumerate(entries):
+        path = at_index("messages", index)
+        message = reading.dict_at(entry, path)
+        if message is None:
+            continue
+        role = reading.role(message.get("role"), at_key(path, "role"), _ROLES)
+        if role is None:
+            continue
+        parts, content_form = _parts(reading, message.get("content"), at_key(path, "content"))
+        messages.append(Message(path, role, tuple(parts), message, content_form))
+    system: list[Part] = []
+    if "system" in body:
+        system, _ = _parts(reading, body["system"], "system")
+    tools = []
+    for index, tool in enumerate(reading.list_at(body.get("tools"), "tools")):
+        path = at_index("tools", index)
+        found = reading.dict_at(tool, path)
+        if found is not None:
+            tools.append(ToolEntry(path, found.get("name"), found.get("cache_control", MISSING)))
+    return reading.request(form, "messages", messages, system, request, MISSING, tuple(tools))

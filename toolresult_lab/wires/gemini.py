@@ -20,16 +20,30 @@ from ..encoding import clone
 from ..items import Native
 from ..steps import Conversion, ResultNote, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content
+from ._read import (
+    CallPart,
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    Message,
+    OpaquePart,
+    Part,
+    Reading,
+    ReadRequest,
+    ResultPart,
+    Role,
+    TextPart,
+    at_index,
+    at_key,
+    body_list,
+)
 from ._turn import (
     CallData,
     ReadCall,
     TurnShape,
     malformed,
-    read_arguments,
     read_dict,
-    read_id,
     read_list,
-    read_name,
     with_extra,
 )
 
@@ -165,31 +179,22 @@ class GeminiTurn(TurnShape):
             parts = message
         else:
             raise malformed("gemini", "message", "expected a Content, a response or a parts list")
+        reading = Reading("gemini")
         calls = []
         for index, part in enumerate(parts):
             at = f"{where}parts[{index}]"
             part = read_dict(part, "gemini", at)
-            found = part.get("functionCall", part.get("function_call"))
-            if found is None:
+            if _field(part, "functionCall") is None:
                 continue  # text, thoughts, code execution
-            function_call = read_dict(found, "gemini", at + ".functionCall")
-            signature = part.get("thoughtSignature", part.get("thought_signature"))
-            extra = None
-            if signature is not None:
-                extra = {"gemini": {"thoughtSignature": _signature(signature, at)}}
-            calls.append(
-                ReadCall(
-                    at,
-                    read_id(function_call.get("id"), "gemini", at + ".functionCall.id"),
-                    read_name(function_call.get("name"), "gemini", at + ".functionCall.name"),
-                    read_arguments(function_call.get("args"), "gemini", at + ".functionCall"),
-                    extra,
-                )
-            )
+            call = read_call(reading, part, at)
+            reading.raise_first()
+            signature = call.extra.get("thoughtSignature")
+            extra = None if signature is None else {"gemini": {"thoughtSignature": signature}}
+            calls.append(ReadCall(at, call.id or "", call.name, call.arguments, extra))
         return calls
 
 
-def _signature(value: Any, where: str) -> str:
+def _signature(reading: Reading, value: Any, where: str) -> str | None:
     """A thought signature as standard base64 text: an SDK object's ``bytes`` encoded, a
     REST ``str`` as is (a URL-safe one, as the SDK's JSON dump writes it, made standard)."""
     if isinstance(value, (bytes, bytearray)):
@@ -197,7 +202,216 @@ def _signature(value: Any, where: str) -> str:
     if isinstance(value, str):
         return value.translate(_URLSAFE)
     shown = type(value).__name__
-    raise malformed("gemini", where + ".thoughtSignature", f"expected base64 text, not {shown}")
+    reading.problem(at_key(where, "thoughtSignature"), f"expected base64 text, not {shown}")
+    return None
 
 
 TURN: Final[TurnShape] = GeminiTurn("gemini")
+
+
+# ------------------------------------------------------------------------------------------
+# Reading gemini's shapes (REST camelCase and google-genai snake_case alike)
+# ------------------------------------------------------------------------------------------
+
+#: The snake_case spelling google-genai's objects dump to, by REST name.
+_SNAKE: Final = {
+    "functionCall": "function_call",
+    "functionResponse": "function_response",
+    "inlineData": "inline_data",
+    "fileData": "file_data",
+    "mimeType": "mime_type",
+    "fileUri": "file_uri",
+    "displayName": "display_name",
+    "thoughtSignature": "thought_signature",
+    "partMetadata": "part_metadata",
+    "systemInstruction": "system_instruction",
+    "executableCode": "executable_code",
+    "codeExecutionResult": "code_execution_result",
+    "videoMetadata": "video_metadata",
+}
+_ROLES: Final[dict[str, Role]] = {"user": "user", "model": "assistant"}
+#: A part's data fields with no neutral form (kept as opaque parts, by REST name).
+_OPAQUE_DATA: Final = ("executableCode", "codeExecutionResult")
+
+
+def _field(value: dict[str, Any], name: str) -> Any:
+    """``value[name]`` in REST camelCase, else in snake_case (``None`` when neither)."""
+    found = value.get(name)
+    if found is None:
+        snake = _SNAKE.get(name)
+        if snake is not None:
+            found = value.get(snake)
+    return found
+
+
+def _spelled(value: dict[str, Any], name: str) -> str:
+    """The key ``name`` has in ``value`` (its snake_case spelling when that is the one)."""
+    if name in value:
+        return name
+    return _SNAKE.get(name, name)
+
+
+def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
+    """A ``functionCall`` part; ``extra``: its ``thoughtSignature`` (standard base64
+    text), ``thought`` and ``partMetadata`` (REST names), as the echo writes them."""
+    key = _spelled(part, "functionCall")
+    call_path = at_key(path, "functionCall")
+    function_call = reading.dict_at(part.get(key), call_path) or {}
+    extra: dict[str, Any] = {}
+    signature = _field(part, "thoughtSignature")
+    if signature is not None:
+        text = _signature(reading, signature, path)
+        if text is not None:
+            extra["thoughtSignature"] = text
+    for name in ("thought", "partMetadata"):
+        value = _field(part, name)
+        if value is not None:
+            extra[name] = value
+    return CallPart(
+        path,
+        reading.call_id(function_call.get("id"), at_key(call_path, "id")),
+        reading.call_name(function_call.get("name"), at_key(call_path, "name")),
+        reading.arguments(function_call.get("args"), call_path),
+        extra,
+    )
+
+
+def _media(reading: Reading, part: dict[str, Any], path: str) -> ContentPart | None:
+    """An ``inlineData`` or ``fileData`` part as an image or a document; ``None`` for
+    a part that is neither."""
+    inline = _field(part, "inlineData")
+    if inline is not None:
+        inline_path = at_key(path, _spelled(part, "inlineData"))
+        found = reading.dict_at(inline, inline_path) or {}
+        mime = _field(found, "mimeType")
+        declared = mime if isinstance(mime, str) else None
+        data_path = at_key(inline_path, "data")
+        data = reading.text_at(found.get("data"), data_path)
+        if declared is not None and declared.startswith("image/"):
+            return ImagePart(path, declared, data, None, None, data_path=data_path)
+        return DocumentPart(path, declared, data, data_path=data_path)
+    file_data = _field(part, "fileData")
+    if file_data is not None:
+        file_path = at_key(path, _spelled(part, "fileData"))
+        found = reading.dict_at(file_data, file_path) or {}
+        mime = _field(found, "mimeType")
+        declared = mime if isinstance(mime, str) else None
+        uri_key = _spelled(found, "fileUri")
+        uri = reading.text_at(found.get(uri_key), at_key(file_path, uri_key))
+        name = _field(found, "displayName")
+        if declared is not None and declared.startswith("image/"):
+            return ImagePart(path, declared, None, uri)
+        return DocumentPart(path, declared, None, uri, name if isinstance(name, str) else None)
+    return None
+
+
+def _response_parts(reading: Reading, body: dict[str, Any], path: str) -> list[ContentPart]:
+    """The multimodal ``parts`` of a ``functionResponse``."""
+    parts: list[ContentPart] = []
+    parts_path = at_key(path, "parts")
+    for index, entry in enumerate(reading.list_at(body.get("parts"), parts_path)):
+        at = at_index(parts_path, index)
+        found = reading.dict_at(entry, at)
+        if found is None:
+            parts.append(OpaquePart(at, "gemini", "(not an object)", entry))
+            continue
+        media = _media(reading, found, at)
+        parts.append(media if media is not None else OpaquePart(at, "gemini", "part", found))
+    return parts
+
+
+def _result(reading: Reading, part: dict[str, Any], path: str) -> ResultPart:
+    """A ``functionResponse`` part: the ``{"result": <text>}`` form as one text part
+    (placed first), any other ``response`` object as ``structured``, then its parts."""
+    key = _spelled(part, "functionResponse")
+    body_path = at_key(path, key)
+    body = reading.dict_at(part.get(key), body_path) or {}
+    response = body.get("response")
+    response_path = at_key(body_path, "response")
+    texts: list[ContentPart] = []
+    structured: Any = None
+    if (
+        isinstance(response, dict)
+        and len(response) == 1
+        and isinstance(response.get("result"), str)
+    ):
+        texts.append(TextPart(at_key(response_path, "result"), response["result"]))
+    elif response is not None:
+        structured = response
+        reading.dict_at(response, response_path)
+    name = body.get("name")
+    return ResultPart(
+        path,
+        reading.call_id(body.get("id"), at_key(body_path, "id")),
+        reading.optional_text(name, at_key(body_path, "name")),
+        False,
+        (*texts, *_response_parts(reading, body, body_path)),
+        structured,
+        part,
+    )
+
+
+def read_part(reading: Reading, part: Any, path: str) -> Part:
+    """One part of a content."""
+    found = reading.dict_at(part, path)
+    if found is None:
+        return OpaquePart(path, "gemini", "(not an object)", part)
+    if _field(found, "functionCall") is not None:
+        return read_call(reading, found, path)
+    if _field(found, "functionResponse") is not None:
+        return _result(reading, found, path)
+    if found.get("thought") is True:
+        return OpaquePart(path, "gemini", "thought", found)
+    text = found.get("text")
+    if text is not None:
+        return TextPart(path, reading.text_at(text, at_key(path, "text")))
+    media = _media(reading, found, path)
+    if media is not None:
+        return media
+    for name in _OPAQUE_DATA:
+        if _field(found, name) is not None:
+            return OpaquePart(path, "gemini", name, found)
+    return OpaquePart(path, "gemini", "part", found)
+
+
+def read_block(block: Any) -> ResultPart:
+    """A ``functionResponse`` part (paths from the block: ``functionResponse.parts[0]``)."""
+    reading = Reading("gemini")
+    found = reading.dict_at(block, "")
+    return _result(reading, found if found is not None else {}, "")
+
+
+def _content_parts(reading: Reading, content: dict[str, Any], path: str) -> list[Part]:
+    parts_path = at_key(path, "parts")
+    return [
+        read_part(reading, part, at_index(parts_path, index))
+        for index, part in enumerate(reading.list_at(content.get("parts"), parts_path))
+    ]
+
+
+def read_request(request: Any) -> ReadRequest:
+    """A ``generateContent`` body (``contents``, ``systemInstruction``) or its contents."""
+    reading = Reading("gemini")
+    form, entries, body = body_list(reading, request, "contents")
+    messages = []
+    for index, entry in enumerate(entries):
+        path = at_index("contents", index)
+        content = reading.dict_at(entry, path)
+        if content is None:
+            continue
+        role_name = content.get("role", "user")  # the API reads a content without role as user
+        role = reading.role(role_name, at_key(path, "role"), _ROLES)
+        if role is None:
+            continue
+        messages.append(Message(path, role, tuple(_content_parts(reading, content, path)), content))
+    system: list[Part] = []
+    instruction = _field(body, "systemInstruction")
+    if instruction is not None:
+        key = _spelled(body, "systemInstruction")
+        if isinstance(instruction, str):
+            system = [TextPart(key, instruction)]
+        else:
+            found = reading.dict_at(instruction, key)
+            if found is not None:
+                system = _content_parts(reading, found, key)
+    return reading.request(form, "contents", messages, system, request)

@@ -17,14 +17,26 @@ from typing import Any, Final
 from ..encoding import json_string
 from ..steps import Conversion
 from ._common import Converter, Source, WireFacts
+from ._read import (
+    CallPart,
+    ContentPart,
+    Message,
+    OpaquePart,
+    Part,
+    Reading,
+    ReadRequest,
+    ResultPart,
+    Role,
+    TextPart,
+    at_index,
+    at_key,
+    body_list,
+)
 from ._turn import (
     CallData,
     ReadCall,
     TurnShape,
     malformed,
-    read_arguments,
-    read_dict,
-    read_name,
 )
 
 FACTS: Final[WireFacts] = WireFacts(
@@ -83,25 +95,153 @@ class HermesTurn(TurnShape):
         if not isinstance(message, str):
             raise malformed("hermes", "message", "expected the assistant's text")
         calls = []
-        for number, match in enumerate(_TOOL_CALL.finditer(message)):
-            at = f"<tool_call> #{number + 1} (at character {match.start()})"
-            body = match.group(1) if match.group(1) is not None else match.group(2)
-            try:
-                parsed = json.loads(body)
-            except ValueError as error:
-                raise malformed("hermes", at, f"the JSON does not parse ({error})") from None
-            except RecursionError:
-                raise malformed("hermes", at, "the JSON is nested too deeply") from None
-            parsed = read_dict(parsed, "hermes", at)
-            calls.append(
-                ReadCall(
-                    at,
-                    "",
-                    read_name(parsed.get("name"), "hermes", at),
-                    read_arguments(parsed.get("arguments"), "hermes", at),
-                )
-            )
+        for number, (at, body) in enumerate(_call_bodies(message)):
+            reading = Reading("hermes")
+            where = f"<tool_call> #{number + 1} (at character {at})"
+            call = _call(reading, body, where, where)
+            reading.raise_first()
+            assert call is not None
+            calls.append(ReadCall(call.path, "", call.name, call.arguments))
         return calls
 
 
 TURN: Final[TurnShape] = HermesTurn("hermes")
+
+
+# ------------------------------------------------------------------------------------------
+# Reading hermes shapes: <tool_call> JSON in assistant text, <tag> results
+# ------------------------------------------------------------------------------------------
+
+_ROLES: Final[dict[str, Role]] = {
+    "system": "system",
+    "user": "user",
+    "assistant": "assistant",
+    "tool": "tool",
+}
+#: A result block, whatever its tag: ``<tag>`` JSON ``</tag>`` (the JSON writes ``</`` as
+#: ``<\/``, so the first closing tag of the same name ends it).
+_RESULT: Final = re.compile(r"<([A-Za-z_][\w.-]*)>\s*(\{.*?\})\s*</\1>", re.DOTALL)
+
+
+def _call_bodies(text: str) -> list[tuple[int, str]]:
+    """``(character position, JSON text)`` of each ``<tool_call>`` in ``text``."""
+    found = []
+    for match in _TOOL_CALL.finditer(text):
+        body = match.group(1) if match.group(1) is not None else match.group(2)
+        found.append((match.start(), body))
+    return found
+
+
+def _parse(reading: Reading, body: str, where: str) -> dict[str, Any] | None:
+    try:
+        parsed = json.loads(body)
+    except ValueError as error:
+        reading.problem(where, f"the JSON does not parse ({error})")
+        return None
+    except RecursionError:
+        reading.problem(where, "the JSON is nested too deeply")
+        return None
+    return reading.dict_at(parsed, where)
+
+
+def _call(reading: Reading, body: str, path: str, where: str) -> CallPart | None:
+    """One ``<tool_call>``'s ``{"name", "arguments"}`` (problems reported at ``where``)."""
+    parsed = _parse(reading, body, where)
+    if parsed is None:
+        return None
+    return CallPart(
+        path,
+        None,
+        reading.call_name(parsed.get("name"), where),
+        reading.arguments(parsed.get("arguments"), where),
+        {},
+    )
+
+
+def _result(reading: Reading, body: str, path: str, text_path: str, raw: Any) -> ResultPart | None:
+    """One result block's ``{"content", "name"}``; ``None`` when it is not one."""
+    parsed = _parse(reading, body, path)
+    if parsed is None:
+        return None
+    content = parsed.get("content")
+    parts: tuple[ContentPart, ...] = ()
+    if isinstance(content, str):
+        parts = (TextPart(text_path, content),)
+    elif content is not None:
+        parts = (OpaquePart(text_path, "hermes", "content", content),)
+    name = parsed.get("name")
+    return ResultPart(path, None, name if isinstance(name, str) else None, False, parts, None, raw)
+
+
+def read_block(block: Any) -> ResultPart:
+    """A result block (a ``str``), whatever its tag."""
+    reading = Reading("hermes")
+    text = reading.text_at(block, "")
+    match = _RESULT.search(text)
+    if match is not None:
+        result = _result(reading, match.group(2), "", "content", block)
+        if result is not None:
+            return result
+    return ResultPart("", None, None, False, (TextPart("", text),), None, block)
+
+
+def _results_in(reading: Reading, text: str, path: str, raw: Any) -> list[ResultPart]:
+    """The result blocks inside a message's text (each pointed at by the message's path)."""
+    found = []
+    for match in _RESULT.finditer(text):
+        start = len(reading.problems)
+        result = _result(reading, match.group(2), path, at_key(path, "content"), raw)
+        del reading.problems[start:]  # a tag around other JSON is text, not a result
+        if result is not None and result.parts:
+            found.append(result)
+    return found
+
+
+def read_request(request: Any) -> ReadRequest:
+    """A chat body (``messages``) or its messages list: calls as ``<tool_call>`` JSON in
+    assistant text, results as ``tool`` messages or result tags in a user message."""
+    reading = Reading("hermes")
+    form, entries, _ = body_list(reading, request, "messages")
+    messages = []
+    for index, entry in enumerate(entries):
+        path = at_index("messages", index)
+        message = reading.dict_at(entry, path)
+        if message is None:
+            continue
+        role = reading.role(message.get("role"), at_key(path, "role"), _ROLES)
+        if role is None:
+            continue
+        content_path = at_key(path, "content")
+        content = message.get("content")
+        if content is None and role == "assistant":
+            content = ""
+        text = reading.text_at(content, content_path)
+        parts: list[Part] = []
+        if role == "assistant":
+            for at, body in _call_bodies(text):
+                call = _call(reading, body, path, f"{content_path} (<tool_call> at {at})")
+                if call is not None:
+                    parts.append(call)
+            rest = _TOOL_CALL.sub("", text).strip()
+            if rest:
+                parts.insert(0, TextPart(content_path, rest))
+        elif role == "tool":
+            result = read_block(text)
+            parts.append(
+                ResultPart(
+                    path,
+                    None,
+                    result.name,
+                    False,
+                    tuple([TextPart(content_path, t) for t in result.texts]),
+                    None,
+                    message,
+                )
+            )
+        else:
+            results = _results_in(reading, text, path, message) if role == "user" else []
+            parts.extend(results)
+            if not results:
+                parts.append(TextPart(content_path, text))
+        messages.append(Message(path, role, tuple(parts), message, "string"))
+    return reading.request(form, "messages", messages, [], request)
