@@ -27,6 +27,7 @@ from .facts import (
 from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
 from .measure import ProviderWarning
+from .repair import repair
 from .result import ToolResult
 from .turns import tool_turn
 
@@ -53,6 +54,7 @@ __all__ = [
     "estimate_tokens",
     "lint",
     "native_needs_vision",
+    "repair",
     "tool_turn",
 ]
 
