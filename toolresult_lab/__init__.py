@@ -25,7 +25,10 @@ from .facts import (
     carries_native,
     native_needs_vision,
 )
+from .findings import Change, Finding, Findings, Repaired
+from .lint import lint
 from .measure import ProviderWarning
+from .repair import repair
 from .result import ToolResult
 from .turns import tool_turn
 
@@ -35,18 +38,24 @@ __all__ = [
     "OPTION_NAMES",
     "OUTCOMES",
     "WIRES",
+    "Change",
     "EntryTokens",
     "Explanation",
     "Explanations",
+    "Finding",
+    "Findings",
     "MediaKind",
     "ProviderWarning",
+    "Repaired",
     "TokenEstimate",
     "ToolCall",
     "ToolResult",
     "Wire",
     "carries_native",
     "estimate_tokens",
+    "lint",
     "native_needs_vision",
+    "repair",
     "tool_turn",
 ]
 
