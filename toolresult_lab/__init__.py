@@ -13,6 +13,16 @@ from typing import Any
 
 from ._build import COMPILED
 from .calls import ToolCall
+from .conversation import (
+    AssistantTurn,
+    Document,
+    Image,
+    Loss,
+    Opaque,
+    Text,
+    ToolResults,
+    UserTurn,
+)
 from .costs import EntryTokens, TokenEstimate, estimate_tokens
 from .explain import OUTCOMES, Explanation, Explanations
 from .facts import (
@@ -28,6 +38,8 @@ from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
 from .measure import ProviderWarning
 from .result import ToolResult
+from .transcript import Transcript
+from .translate import Translated, translate
 from .turns import tool_turn
 
 __all__ = [
@@ -36,24 +48,35 @@ __all__ = [
     "OPTION_NAMES",
     "OUTCOMES",
     "WIRES",
+    "AssistantTurn",
     "Change",
+    "Document",
     "EntryTokens",
     "Explanation",
     "Explanations",
     "Finding",
     "Findings",
+    "Image",
+    "Loss",
     "MediaKind",
+    "Opaque",
     "ProviderWarning",
     "Repaired",
+    "Text",
     "TokenEstimate",
     "ToolCall",
     "ToolResult",
+    "ToolResults",
+    "Transcript",
+    "Translated",
+    "UserTurn",
     "Wire",
     "carries_native",
     "estimate_tokens",
     "lint",
     "native_needs_vision",
     "tool_turn",
+    "translate",
 ]
 
 __version__ = "0.2.0"

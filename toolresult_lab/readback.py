@@ -23,6 +23,7 @@ from .wires import (
     DocumentPart,
     ImagePart,
     OpaquePart,
+    ResultPart,
     TextPart,
     converter,
     prepare,
@@ -30,7 +31,7 @@ from .wires import (
     wire_facts,
 )
 
-__all__ = ["ResultFields", "part_entry", "result_fields"]
+__all__ = ["ResultFields", "part_entry", "read_fields", "result_fields"]
 
 #: ``ToolResult`` keyword arguments: name, id, content, is_error, structured_content.
 ResultFields = dict[str, Any]
@@ -132,10 +133,14 @@ def result_fields(wire: str, block: Any, options: ConvertOptions) -> ResultField
     converter(facts.wire, options)  # checks the options as to() does
     if facts.wire == "hermes":
         block = _hermes_block(block, options)
-    read = read_block(facts.wire, block)
+    return read_fields(facts.wire, read_block(facts.wire, block), options)
+
+
+def read_fields(wire: str, read: ResultPart, options: ConvertOptions) -> ResultFields:
+    """The ``ToolResult`` fields of a result a wire's reader found (in a block or a request)."""
     structured = read.structured
     content: list[Any]
-    if facts.wire == "anthropic":
+    if wire == "anthropic":
         raw = read.raw if isinstance(read.raw, dict) else {}
         given = raw.get("content")
         if isinstance(given, str):

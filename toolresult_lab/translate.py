@@ -1,0 +1,121 @@
+"""SPEC 9: ``translate`` reads a request of one wire, writes it for another and lints it.
+
+Reading and writing are the transcript's (``transcript_read``, ``transcript_write``);
+the checks are section 8's ``lint`` with the destination's profile. Two things only a
+move between wires needs live here: the options the destination is written with (from
+its profile and ``vision``), and the thought signature a Gemini 3 model requires on
+calls no Gemini model made (the value Google documents for such histories).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from .conversation import AssistantTurn, Loss, Turn
+from .findings import Findings
+from .lint import context, lint
+from .options import ConvertOptions
+from .profiles import PROFILES, without_vision
+from .transcript import read_options
+from .transcript_read import read_transcript
+from .transcript_write import write_transcript
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["SKIP_SIGNATURE", "Translated", "translate"]
+
+#: Google's documented thought signature for calls no Gemini 3 model produced
+#: (ai.google.dev/gemini-api/docs/thought-signatures, checked 2026-12-01; see rules.py).
+SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
+
+
+@dataclass(frozen=True)
+class Translated:
+    """``request``: the body for the destination; ``losses``: each element of the source
+    that did not arrive whole; ``findings``: section 8's lint of ``request``."""
+
+    request: dict[str, Any]
+    losses: tuple[Loss, ...]
+    findings: Findings
+
+
+def _write_options(
+    dst: str, profile: str | None, vision: bool | None, options: ConvertOptions
+) -> ConvertOptions:
+    """The options the destination is written with: as given; else the profile's for its
+    vision; else images and PDFs native, gated by ``vision=False``."""
+    if options:
+        return options
+    if profile is not None:
+        found = PROFILES[profile]
+        return found.options(found.vision if vision is None else vision)
+    written = read_options({})
+    return without_vision(dst, written) if vision is False else written
+
+
+def _signed(body: dict[str, Any], turns: list[Turn], losses: list[Loss]) -> None:
+    """Each model content's first ``functionCall`` part given Google's skip signature when
+    none of its calls carries one (they came from another provider). In ``body``, which
+    the writer made (plain JSON, owned here); ``turns`` give the source paths."""
+    paths = [
+        turn.call_paths[0] if turn.call_paths else turn.path
+        for turn in turns
+        if isinstance(turn, AssistantTurn) and turn.calls
+    ]
+    steps = [
+        content
+        for content in body["contents"]
+        if content.get("role") == "model"
+        and any("functionCall" in part for part in content.get("parts", []))
+    ]
+    for index, content in enumerate(steps):
+        calls = [part for part in content["parts"] if "functionCall" in part]
+        if any("thoughtSignature" in part for part in calls):
+            continue
+        calls[0]["thoughtSignature"] = SKIP_SIGNATURE
+        path = paths[index] if index < len(paths) else ""
+        losses.append(Loss(path, f"no thought signature: {SKIP_SIGNATURE!r} set"))
+
+
+def _foreign_extra(turns: list[Turn], dst: str, losses: list[Loss]) -> None:
+    """A loss for each call's provider fields that only another wire understands."""
+    for turn in turns:
+        if not isinstance(turn, AssistantTurn):
+            continue
+        for index, call in enumerate(turn.calls):
+            path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
+            for wire, fields in call.extra.items():
+                if wire != dst:
+                    names = ", ".join(sorted(fields))
+                    losses.append(Loss(path, f"{wire} call fields dropped ({names})"))
+
+
+def translate(
+    src: str,
+    dst: str,
+    request: Any,
+    *,
+    profile: str | None = None,
+    vision: bool | None = None,
+    hoist_images: bool = False,
+    **options: Unpack[ConvertOptions],
+) -> Translated:
+    """``request`` of ``src`` as a request of ``dst``, with every loss and the lint.
+
+    :raises ValueError: unknown wire or profile (or a profile of another wire than
+        ``dst``); a malformed inside of the request (naming its path).
+    :raises TypeError: the request is neither a dict nor a list; a bad option.
+    """
+    ctx = context(dst, profile, vision)
+    written_with = _write_options(ctx.wire, profile, vision, options)
+    system, turns, read = read_transcript(src, request, read_options(options))
+    losses: list[Loss] = []
+    _foreign_extra(turns, ctx.wire, losses)
+    body, written = write_transcript(ctx.wire, system, turns, written_with, hoist_images)
+    losses.extend(written)
+    if ctx.wire == "gemini" and read.wire != "gemini":
+        _signed(body, turns, losses)
+    findings = lint(ctx.wire, body, profile=profile, vision=vision)
+    return Translated(body, tuple(losses), findings)
