@@ -24,9 +24,15 @@ from .facts import (
     carries_native,
     native_needs_vision,
 )
+from .findings import Change, Finding, Findings, Repaired
 from .measure import ProviderWarning
+from .render_findings import findings_html, repaired_html, request_html
 from .result import ToolResult
 from .turns import tool_turn
+
+# The notebook views of lint and repair (findings.py never imports its views).
+Findings.html_view = findings_html
+Repaired.html_view = repaired_html
 
 __all__ = [
     "COMPILED",
@@ -34,11 +40,15 @@ __all__ = [
     "OPTION_NAMES",
     "OUTCOMES",
     "WIRES",
+    "Change",
     "EntryTokens",
     "Explanation",
     "Explanations",
+    "Finding",
+    "Findings",
     "MediaKind",
     "ProviderWarning",
+    "Repaired",
     "TokenEstimate",
     "ToolCall",
     "ToolResult",
@@ -46,6 +56,7 @@ __all__ = [
     "carries_native",
     "estimate_tokens",
     "native_needs_vision",
+    "request_html",
     "tool_turn",
 ]
 
