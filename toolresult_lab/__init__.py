@@ -25,6 +25,7 @@ from .facts import (
     native_needs_vision,
 )
 from .findings import Change, Finding, Findings, Repaired
+from .lint import lint
 from .measure import ProviderWarning
 from .render_findings import findings_html, repaired_html, request_html
 from .result import ToolResult
@@ -55,6 +56,7 @@ __all__ = [
     "Wire",
     "carries_native",
     "estimate_tokens",
+    "lint",
     "native_needs_vision",
     "request_html",
     "tool_turn",

@@ -46,6 +46,8 @@ class ProviderProfile:
     source: str = "documentation"
     """Where the facts come from."""
     note: str = ""
+    vision: bool = True
+    """Whether the provider's models read images by default (``lint``'s ``vision=None``)."""
 
     def options(self, vision: bool) -> ConvertOptions:
         """The options this provider's tool loop passes for a model that (does not) see images."""
@@ -146,6 +148,21 @@ _PROFILES = (
     ),
     ProviderProfile(
         "openai-chat", "OpenAI Chat Completions", "openai", note="No native form in a tool message."
+    ),
+    ProviderProfile(
+        "deepseek",
+        "DeepSeek (text-only models)",
+        "openai",
+        source="documentation (DeepSeek Vision guide, checked 2026-12-01); its 400 in user reports",
+        note="Text-only models refuse any image part (vision off unless asked for).",
+        vision=False,
+    ),
+    ProviderProfile(
+        "mistral",
+        "Mistral",
+        "openai",
+        source="Mistral's validator (mistral-common) and user reports, checked 2026-12-01",
+        note="9-character [a-zA-Z0-9] call ids; no user message right after a tool message.",
     ),
     ProviderProfile(
         "openai-responses",

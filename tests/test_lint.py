@@ -1,0 +1,942 @@
+"""SPEC 8 ``lint``: for every rule on every wire it applies to, a bad request and a good one
+that differs in that one respect, with the findings (rule, severity, path) asserted exactly."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from lint_fixtures import PNG, SIGNATURE, WIRES, answer, ask, request, turn, user
+
+from toolresult_lab import Finding, Findings, lint
+from toolresult_lab.rules import CHECKED, RULES
+
+Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
+
+
+def _anthropic_result(content: Any, **extra: Any) -> Any:
+    return {"type": "tool_result", "tool_use_id": "c1", "content": content, **extra}
+
+
+def _image_block(data: str = PNG, mime: str = "image/png") -> Any:
+    return {"type": "image", "source": {"type": "base64", "media_type": mime, "data": data}}
+
+
+def _openai_image(data: str = PNG, mime: str = "image/png") -> Any:
+    return {"type": "image_url", "image_url": {"url": f"data:{mime};base64,{data}"}}
+
+
+def _gemini_image(data: str = PNG, mime: str = "image/png") -> Any:
+    return {"inlineData": {"mimeType": mime, "data": data}}
+
+
+def _pairing_cases() -> list[Case]:
+    cases: list[Case] = []
+    for wire in WIRES:
+        level = "warning" if wire in ("ollama", "hermes") else "error"
+        call_path = {
+            "openai": "messages[1].tool_calls[1]",
+            "anthropic": "messages[1].content[1]",
+            "gemini": "contents[1].parts[1]",
+            "ollama": "messages[1].tool_calls[1]",
+            "responses": "input[2]",
+            "hermes": "messages[1]",
+        }[wire]
+        cases.append(
+            (
+                "call-without-result",
+                wire,
+                {},
+                turn(wire, "c1", "c2"),
+                request(user(wire), ask(wire, "c1", "c2"), answer(wire, "c1")),
+                [("call-without-result", level, call_path)],
+            )
+        )
+        result_path = {
+            "openai": "messages[3]",
+            "anthropic": "messages[2].content[1]",
+            "gemini": "contents[2].parts[1]",
+            "ollama": "messages[3]",
+            "responses": "input[3]",
+            "hermes": "messages[3]",
+        }[wire]
+        extra = answer(wire, "c2", name="g")
+        if wire in ("anthropic", "gemini"):
+            bad = request(user(wire), ask(wire, "c1"), answer(wire, "c1", "c9"))
+            if wire == "gemini":
+                bad[2]["parts"][1]["functionResponse"]["name"] = "g"
+        else:
+            bad = request(user(wire), ask(wire, "c1"), answer(wire, "c1"), extra)
+        cases.append(
+            (
+                "result-without-call",
+                wire,
+                {},
+                turn(wire, "c1"),
+                bad,
+                [("result-without-call", level, result_path)],
+            )
+        )
+    return cases
+
+
+def _results_not_next_cases() -> list[Case]:
+    return [
+        (
+            "results-not-next",
+            "openai",
+            {},
+            turn("openai", "c1"),
+            request(
+                user("openai"), ask("openai", "c1"), user("openai", "wait"), answer("openai", "c1")
+            ),
+            [("results-not-next", "error", "messages[1].tool_calls[0]")],
+        ),
+        (
+            "results-not-next",
+            "anthropic",
+            {},
+            request(user("anthropic"), ask("anthropic", "c1"), answer("anthropic", "c1")),
+            request(
+                user("anthropic"),
+                ask("anthropic", "c1"),
+                user("anthropic", "wait"),
+                {"role": "assistant", "content": "ok"},
+                answer("anthropic", "c1"),
+            ),
+            [("results-not-next", "error", "messages[1].content[0]")],
+        ),
+        (
+            "results-not-next",
+            "gemini",
+            {},
+            turn("gemini", "c1", "c2"),
+            request(
+                user("gemini"),
+                ask("gemini", "c1", "c2"),
+                answer("gemini", "c1"),
+                answer("gemini", "c2"),
+            ),
+            [("results-not-next", "error", "contents[1].parts[1]")],
+        ),
+    ]
+
+
+def _id_cases() -> list[Case]:
+    cases: list[Case] = []
+    dup_paths = {
+        "openai": ("messages[4].tool_calls[0]", "warning"),
+        "anthropic": ("messages[4].content[0]", "error"),
+        "gemini": ("contents[4].parts[0]", "warning"),
+        "ollama": ("messages[4].tool_calls[0]", "warning"),
+        "responses": ("input[4]", "warning"),
+    }
+    for wire, (path, level) in dup_paths.items():
+        good = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c2"), answer(wire, "c2"))
+        bad = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c1"), answer(wire, "c1"))
+        cases.append(
+            ("duplicate-call-id", wire, {}, good, bad, [("duplicate-call-id", level, path)])
+        )
+    result_dup = {
+        "openai": ("messages[3]", "warning"),
+        "anthropic": ("messages[2].content[1]", "error"),
+        "gemini": ("contents[2].parts[1]", "warning"),
+        "ollama": ("messages[3]", "warning"),
+        "responses": ("input[3]", "warning"),
+    }
+    for wire, (path, level) in result_dup.items():
+        cases.append(
+            (
+                "duplicate-result",
+                wire,
+                {},
+                turn(wire, "c1"),
+                request(user(wire), ask(wire, "c1"), answer(wire, "c1", "c1")),
+                [("duplicate-result", level, path)],
+            )
+        )
+    missing = {
+        "openai": ["messages[1].tool_calls[0]", "messages[2]"],
+        "anthropic": ["messages[1].content[0]", "messages[2].content[0]"],
+        "responses": ["input[1]", "input[2]"],
+    }
+    for wire, paths in missing.items():
+        cases.append(
+            (
+                "missing-call-id",
+                wire,
+                {},
+                turn(wire, "c1"),
+                turn(wire, ""),
+                [("missing-call-id", "error", path) for path in paths],
+            )
+        )
+    cases.append(
+        (
+            "call-id-format",
+            "anthropic",
+            {},
+            turn("anthropic", "call_1-x"),
+            turn("anthropic", "call.1"),
+            [
+                ("call-id-format", "error", "messages[1].content[0]"),
+                ("call-id-format", "error", "messages[2].content[0]"),
+            ],
+        )
+    )
+    cases.append(
+        (
+            "call-id-format",
+            "openai",
+            {},
+            turn("openai", "c" * 40),
+            turn("openai", "c" * 41),
+            [
+                ("call-id-format", "warning", "messages[1].tool_calls[0]"),
+                ("call-id-format", "warning", "messages[2]"),
+            ],
+        )
+    )
+    cases.append(
+        (
+            "call-id-format",
+            "responses",
+            {},
+            turn("responses", "c" * 64),
+            turn("responses", "c" * 65),
+            [("call-id-format", "error", "input[1]"), ("call-id-format", "error", "input[2]")],
+        )
+    )
+    long_item = request(user("responses"), ask("responses", "c1"), answer("responses", "c1"))
+    long_item[1]["id"] = "fc_" + "x" * 62
+    short_item = copy.deepcopy(long_item)
+    short_item[1]["id"] = "fc_" + "x" * 61
+    cases.append(
+        (
+            "call-id-format",
+            "responses",
+            {},
+            short_item,
+            long_item,
+            [("call-id-format", "error", "input[1]")],
+        )
+    )
+    cases.append(
+        (
+            "call-id-format",
+            "openai",
+            {"profile": "mistral"},
+            turn("openai", "abcDE1234"),
+            turn("openai", "call_1234"),
+            [
+                ("call-id-format", "error", "messages[1].tool_calls[0]"),
+                ("call-id-format", "error", "messages[2]"),
+            ],
+        )
+    )
+    return cases
+
+
+def _content_cases() -> list[Case]:
+    openai_good = turn("openai", "c1")
+    openai_bad = copy.deepcopy(openai_good)
+    openai_bad[2]["content"] = [{"type": "text", "text": "see"}, _openai_image()]
+    openai_good_list = copy.deepcopy(openai_bad)
+    openai_good_list[2]["content"] = [{"type": "text", "text": "see"}]
+    responses_bad = turn("responses", "c1")
+    responses_bad[2]["output"] = [
+        {"type": "input_text", "text": "a"},
+        {"type": "output_text", "text": "b"},
+    ]
+    responses_good = copy.deepcopy(responses_bad)
+    responses_good[2]["output"][1]["type"] = "input_text"
+    anth_good = turn("anthropic", "c1")
+    anth_good[2]["content"] = [_anthropic_result([{"type": "text", "text": "a"}, _image_block()])]
+    anth_bad = copy.deepcopy(anth_good)
+    anth_bad[2]["content"][0]["content"][1] = {"type": "thinking", "thinking": "x"}
+    err_good = turn("anthropic", "c1")
+    err_good[2]["content"] = [_anthropic_result([{"type": "text", "text": "a"}], is_error=True)]
+    err_bad = copy.deepcopy(err_good)
+    err_bad[2]["content"][0]["content"].append(_image_block())
+    return [
+        (
+            "tool-result-content",
+            "openai",
+            {},
+            openai_good_list,
+            openai_bad,
+            [("tool-result-content", "error", "messages[2].content[1]")],
+        ),
+        (
+            "tool-result-content",
+            "openai",
+            {"profile": "mistral", "vision": True},
+            [
+                {**m, "tool_calls": [{**m["tool_calls"][0], "id": "abcDE1234"}]}
+                if m.get("tool_calls")
+                else {**m, "tool_call_id": "abcDE1234"}
+                if m["role"] == "tool"
+                else m
+                for m in openai_good_list
+            ],
+            [
+                {**m, "tool_calls": [{**m["tool_calls"][0], "id": "abcDE1234"}]}
+                if m.get("tool_calls")
+                else {**m, "tool_call_id": "abcDE1234"}
+                if m["role"] == "tool"
+                else m
+                for m in openai_bad
+            ],
+            [("tool-result-content", "warning", "messages[2].content[1]")],
+        ),
+        (
+            "tool-result-content",
+            "responses",
+            {},
+            responses_good,
+            responses_bad,
+            [("tool-result-content", "error", "input[2].output[1]")],
+        ),
+        (
+            "tool-result-content",
+            "anthropic",
+            {},
+            anth_good,
+            anth_bad,
+            [("tool-result-content", "error", "messages[2].content[0].content[1]")],
+        ),
+        (
+            "error-result-not-text",
+            "anthropic",
+            {},
+            err_good,
+            err_bad,
+            [("error-result-not-text", "error", "messages[2].content[0].content[1]")],
+        ),
+    ]
+
+
+def _anthropic_cases() -> list[Case]:
+    base = turn("anthropic", "c1")
+    empty_text = copy.deepcopy(base)
+    empty_text[0]["content"] = [{"type": "text", "text": "hi"}, {"type": "text", "text": " \n"}]
+    full_text = copy.deepcopy(empty_text)
+    full_text[0]["content"][1]["text"] = "there"
+    empty_message = request(user("anthropic", ""), *base[1:])
+    after = copy.deepcopy(base)
+    after[2]["content"].insert(0, {"type": "text", "text": "here:"})
+    before = copy.deepcopy(base)
+    before[2]["content"].append({"type": "text", "text": "here:"})
+    prefill = request(user("anthropic"), {"role": "assistant", "content": "Sure"})
+    prefill_space = request(user("anthropic"), {"role": "assistant", "content": "Sure "})
+    final_empty = request(user("anthropic"), {"role": "assistant", "content": ""})
+    return [
+        (
+            "empty-text",
+            "anthropic",
+            {},
+            full_text,
+            empty_text,
+            [("empty-text", "error", "messages[0].content[1]")],
+        ),
+        (
+            "empty-message",
+            "anthropic",
+            {},
+            base,
+            empty_message,
+            [("empty-message", "error", "messages[0]")],
+        ),
+        (
+            "results-after-other-content",
+            "anthropic",
+            {},
+            before,
+            after,
+            [("results-after-other-content", "error", "messages[2].content[1]")],
+        ),
+        (
+            "final-assistant",
+            "anthropic",
+            {},
+            base,
+            prefill,
+            [("final-assistant", "warning", "messages[1]")],
+        ),
+        (
+            "final-assistant",
+            "anthropic",
+            {},
+            base,
+            prefill_space,
+            [("final-assistant", "error", "messages[1]")],
+        ),
+        # an empty final assistant message is no empty-message (the API's one exception)
+        (
+            "final-assistant",
+            "anthropic",
+            {},
+            base,
+            final_empty,
+            [("final-assistant", "warning", "messages[1]")],
+        ),
+    ]
+
+
+def _media_cases() -> list[Case]:
+    cases: list[Case] = []
+    anth = request({"role": "user", "content": [_image_block(), {"type": "text", "text": "what?"}]})
+    anth_bmp = copy.deepcopy(anth)
+    anth_bmp[0]["content"][0]["source"]["media_type"] = "image/bmp"
+    anth_jpeg = copy.deepcopy(anth)
+    anth_jpeg[0]["content"][0]["source"]["media_type"] = "image/jpeg"
+    cases.append(
+        (
+            "media-type",
+            "anthropic",
+            {},
+            anth,
+            anth_bmp,
+            [("media-type", "error", "messages[0].content[0]")],
+        )
+    )
+    cases.append(
+        (
+            "media-type",
+            "anthropic",
+            {},
+            anth,
+            anth_jpeg,
+            [("media-type", "error", "messages[0].content[0]")],
+        )
+    )
+    oa = [{"role": "user", "content": [_openai_image()]}]
+    oa_bad = [{"role": "user", "content": [_openai_image(mime="image/tiff")]}]
+    cases.append(
+        (
+            "media-type",
+            "openai",
+            {},
+            oa,
+            oa_bad,
+            [("media-type", "error", "messages[0].content[0]")],
+        )
+    )
+    rs = [
+        {
+            "role": "user",
+            "content": [{"type": "input_image", "image_url": f"data:image/png;base64,{PNG}"}],
+        }
+    ]
+    rs_bad = [
+        {
+            "role": "user",
+            "content": [{"type": "input_image", "image_url": f"data:image/jpeg;base64,{PNG}"}],
+        }
+    ]
+    cases.append(
+        (
+            "media-type",
+            "responses",
+            {},
+            rs,
+            rs_bad,
+            [("media-type", "error", "input[0].content[0]")],
+        )
+    )
+    gm = [{"role": "user", "parts": [_gemini_image(), {"text": "what?"}]}]
+    gm_heic = [{"role": "user", "parts": [_gemini_image("AAAA", "image/heic"), {"text": "what?"}]}]
+    gm_gif = [{"role": "user", "parts": [_gemini_image(mime="image/gif"), {"text": "what?"}]}]
+    cases.append(
+        (
+            "media-type",
+            "gemini",
+            {},
+            gm_heic,
+            gm_gif,
+            [("media-type", "warning", "contents[0].parts[0]")],
+        )
+    )
+    cases.append(
+        (
+            "media-type",
+            "gemini",
+            {},
+            gm,
+            gm_gif,
+            [("media-type", "warning", "contents[0].parts[0]")],
+        )
+    )
+    gm_resp = turn("gemini", "c1")
+    gm_resp[2]["parts"][0]["functionResponse"]["parts"] = [_gemini_image()]
+    gm_resp_heic = copy.deepcopy(gm_resp)
+    gm_resp_heic[2]["parts"][0]["functionResponse"]["parts"] = [_gemini_image(mime="image/heic")]
+    cases.append(
+        (
+            "media-type",
+            "gemini",
+            {},
+            gm_resp,
+            gm_resp_heic,
+            [("media-type", "warning", "contents[2].parts[0].functionResponse.parts[0]")],
+        )
+    )
+    # bad-base64 on every wire with inline payloads
+    broken = PNG[:-4] + "QUJ="
+    cases.append(
+        (
+            "bad-base64",
+            "anthropic",
+            {},
+            anth,
+            request({"role": "user", "content": [_image_block(broken)]}),
+            [("bad-base64", "error", "messages[0].content[0]")],
+        )
+    )
+    cases.append(
+        (
+            "bad-base64",
+            "openai",
+            {},
+            oa,
+            [{"role": "user", "content": [_openai_image(broken)]}],
+            [("bad-base64", "error", "messages[0].content[0]")],
+        )
+    )
+    cases.append(
+        (
+            "bad-base64",
+            "responses",
+            {},
+            rs,
+            [
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "input_image", "image_url": f"data:image/png;base64,{broken}"}
+                    ],
+                }
+            ],
+            [("bad-base64", "error", "input[0].content[0]")],
+        )
+    )
+    url_safe = [{"role": "user", "parts": [_gemini_image(PNG.replace("+", "-").replace("/", "_"))]}]
+    cases.append(
+        (
+            "bad-base64",
+            "gemini",
+            {},
+            url_safe,
+            [{"role": "user", "parts": [_gemini_image("not base64!")]}],
+            [("bad-base64", "error", "contents[0].parts[0]")],
+        )
+    )
+    ol = [{"role": "user", "content": "look", "images": [PNG]}]
+    cases.append(
+        (
+            "bad-base64",
+            "ollama",
+            {},
+            ol,
+            [{"role": "user", "content": "look", "images": ["%%%"]}],
+            [("bad-base64", "error", "messages[0].images[0]")],
+        )
+    )
+    return cases
+
+
+def _gemini_cases() -> list[Case]:
+    signed = turn("gemini", "c1", "c2")
+    unsigned = turn("gemini", "c1", "c2", signature=False)
+    two_steps_bad = request(
+        turn("gemini", "c1"), ask("gemini", "c2", signature=False), answer("gemini", "c2")
+    )
+    two_steps = request(turn("gemini", "c1"), ask("gemini", "c2"), answer("gemini", "c2"))
+    # an earlier turn (before the last user content with text) needs no signature
+    old = request(turn("gemini", "c1", signature=False), turn("gemini", "c2"))
+    parts = turn("gemini", "c1")
+    parts[2]["parts"][0]["functionResponse"]["parts"] = [_gemini_image()]
+    return [
+        (
+            "missing-thought-signature",
+            "gemini",
+            {"profile": "gemini-3"},
+            signed,
+            unsigned,
+            [("missing-thought-signature", "error", "contents[1].parts[0]")],
+        ),
+        (
+            "missing-thought-signature",
+            "gemini",
+            {},
+            signed,
+            unsigned,
+            [("missing-thought-signature", "warning", "contents[1].parts[0]")],
+        ),
+        ("missing-thought-signature", "gemini", {"profile": "gemini-2.5"}, signed, unsigned, []),
+        (
+            "missing-thought-signature",
+            "gemini",
+            {"profile": "gemini-3"},
+            two_steps,
+            two_steps_bad,
+            [("missing-thought-signature", "error", "contents[3].parts[0]")],
+        ),
+        (
+            "missing-thought-signature",
+            "gemini",
+            {"profile": "gemini-3"},
+            old,
+            unsigned,
+            [("missing-thought-signature", "error", "contents[1].parts[0]")],
+        ),
+        (
+            "function-response-parts",
+            "gemini",
+            {"profile": "gemini-2.5"},
+            signed,
+            parts,
+            [("function-response-parts", "error", "contents[2].parts[0]")],
+        ),
+        ("function-response-parts", "gemini", {"profile": "gemini-3"}, signed, parts, []),
+        (
+            "empty-message",
+            "gemini",
+            {},
+            signed,
+            request(user("gemini"), {"role": "model", "parts": []}, *signed[1:]),
+            [("empty-message", "error", "contents[1]")],
+        ),
+    ]
+
+
+def _profile_cases() -> list[Case]:
+    image_user = [{"role": "user", "content": [{"type": "text", "text": "what?"}, _openai_image()]}]
+    text_user = [{"role": "user", "content": [{"type": "text", "text": "what?"}]}]
+    mistral = turn("openai", "abcDE1234")
+    return [
+        (
+            "images-unsupported",
+            "openai",
+            {"profile": "deepseek"},
+            text_user,
+            image_user,
+            [("images-unsupported", "error", "messages[0].content[1]")],
+        ),
+        (
+            "images-unsupported",
+            "openai",
+            {"profile": "deepseek", "vision": True},
+            image_user,
+            image_user,
+            [],
+        ),
+        (
+            "images-unsupported",
+            "openai",
+            {"vision": False},
+            text_user,
+            image_user,
+            [("images-unsupported", "warning", "messages[0].content[1]")],
+        ),
+        (
+            "images-unsupported",
+            "ollama",
+            {"vision": False},
+            [{"role": "user", "content": "x"}],
+            [{"role": "user", "content": "x", "images": [PNG]}],
+            [("images-unsupported", "warning", "messages[0].images[0]")],
+        ),
+        (
+            "user-after-tool",
+            "openai",
+            {"profile": "mistral"},
+            request(mistral, {"role": "assistant", "content": "ok"}, user("openai")),
+            request(mistral, user("openai")),
+            [("user-after-tool", "error", "messages[3]")],
+        ),
+        (
+            "user-after-tool",
+            "openai",
+            {},
+            request(mistral, user("openai")),
+            request(mistral, user("openai")),
+            [],
+        ),
+    ]
+
+
+CASES: list[Case] = [
+    *_pairing_cases(),
+    *_results_not_next_cases(),
+    *_id_cases(),
+    *_content_cases(),
+    *_anthropic_cases(),
+    *_media_cases(),
+    *_gemini_cases(),
+    *_profile_cases(),
+]
+
+
+def _seen(findings: Findings) -> list[tuple[str, str, str]]:
+    return [(f.rule, f.severity, f.path) for f in findings]
+
+
+@pytest.mark.parametrize(
+    ("rule", "wire", "kwargs", "good", "bad", "expected"),
+    CASES,
+    ids=[f"{c[0]}-{c[1]}-{n}" for n, c in enumerate(CASES)],
+)
+def test_bad_and_good(
+    rule: str, wire: str, kwargs: dict[str, Any], good: Any, bad: Any, expected: list[Any]
+) -> None:
+    assert rule in RULES
+    assert _seen(lint(wire, good, **kwargs)) == []
+    found = lint(wire, bad, **kwargs)
+    assert _seen(found) == expected
+    for finding in found:
+        assert finding.source == RULES[finding.rule].source
+        assert CHECKED in finding.source
+        assert finding.message.endswith(".")
+
+
+def test_every_rule_is_proven_on_every_wire_it_applies_to() -> None:
+    proven = {(c[0], c[1]) for c in CASES if c[5]}
+    missing = []
+    for rule in RULES.values():
+        if rule.id in (
+            "shape",
+            "too-much-media",
+            "image-too-large",
+            "request-too-large",
+            "text-too-long",
+            "too-many-cache-breakpoints",
+            "images-unsupported",
+        ):
+            continue  # their own tests below
+        for wire in rule.wires:
+            if (rule.id, wire) not in proven:
+                missing.append((rule.id, wire))
+    assert missing == []
+
+
+def test_openai_ids_over_64_are_errors() -> None:
+    at_64 = [(f.rule, f.severity) for f in lint("openai", turn("openai", "c" * 64))]
+    assert at_64 == [("call-id-format", "warning")] * 2
+    found = lint("openai", turn("openai", "c" * 65))
+    assert _seen(found) == [
+        ("call-id-format", "error", "messages[1].tool_calls[0]"),
+        ("call-id-format", "error", "messages[2]"),
+    ]
+    assert "65 characters long (at most 64)" in found[0].message
+
+
+def test_bodies_and_bare_lists_read_alike() -> None:
+    for wire in WIRES:
+        messages = request(user(wire), ask(wire, "c1", "c2"), answer(wire, "c1"))
+        key = {"gemini": "contents", "responses": "input"}.get(wire, "messages")
+        assert lint(wire, {key: messages}) == lint(wire, messages)
+        assert lint(wire, {key: messages})
+
+
+def test_gemini_snake_case_reads_as_camel_case() -> None:
+    camel = request(
+        user("gemini"),
+        ask("gemini", "c1", "c2", signature=False),
+        answer("gemini", "c1"),
+        {"role": "user", "parts": [_gemini_image(mime="image/gif")]},
+    )
+    snake = copy.deepcopy(camel)
+    snake[1]["parts"] = [{"function_call": p["functionCall"]} for p in snake[1]["parts"]]
+    snake[2]["parts"] = [{"function_response": p["functionResponse"]} for p in snake[2]["parts"]]
+    snake[3]["parts"] = [{"inline_data": {"mime_type": "image/gif", "data": PNG}}]
+    expected = [
+        ("call-without-result", "error", "contents[1].parts[1]"),
+        ("media-type", "warning", "contents[3].parts[0]"),
+    ]
+    assert _seen(lint("gemini", {"contents": camel}, profile="gemini-2.5")) == expected
+    assert _seen(lint("gemini", {"contents": snake}, profile="gemini-2.5")) == expected
+    signature = copy.deepcopy(snake)
+    signature[1]["parts"][0]["thought_signature"] = SIGNATURE
+    signature[1]["parts"][1]["thought_signature"] = SIGNATURE
+    assert _seen(lint("gemini", signature, profile="gemini-3")) == expected
+    assert _seen(lint("gemini", snake[:3], profile="gemini-3")) == [
+        ("missing-thought-signature", "error", "contents[1].parts[0]"),
+        expected[0],
+    ]
+
+
+def test_multi_turn_parallel_calls_in_request_order() -> None:
+    messages = request(
+        user("openai"),
+        ask("openai", "a1", "a2", "a3"),
+        answer("openai", "a3", "a1"),
+        {"role": "assistant", "content": "done"},
+        user("openai", "again"),
+        ask("openai", "b1", "b2"),
+        answer("openai", "b1", "b2", "zz"),
+        answer("openai", "a2"),
+    )
+    assert _seen(lint("openai", {"model": "gpt", "messages": messages})) == [
+        ("results-not-next", "error", "messages[1].tool_calls[1]"),
+        ("result-without-call", "error", "messages[9]"),
+    ]
+    found = lint("openai", messages)
+    assert "'a2'" in found[0].message
+    assert "'zz'" in found[1].message
+
+
+def test_responses_previous_response_id() -> None:
+    outputs = answer("responses", "c_old")
+    assert _seen(lint("responses", {"input": outputs})) == [
+        ("result-without-call", "error", "input[0]")
+    ]
+    assert _seen(lint("responses", {"input": outputs, "previous_response_id": "resp_1"})) == []
+    before = request(answer("responses", "c1"), ask("responses", "c1"))
+    assert _seen(lint("responses", {"input": before, "previous_response_id": "resp_1"})) == [
+        ("result-without-call", "error", "input[0]"),
+        ("call-without-result", "error", "input[1]"),
+    ]
+    assert _seen(lint("responses", {"input": "just text"})) == []
+
+
+def test_shape_findings_never_raise() -> None:
+    found = lint("openai", [{"role": "wizard", "content": "x"}, 7, {"role": "user", "content": 5}])
+    assert _seen(found) == [
+        ("shape", "error", "messages[0].role"),
+        ("shape", "error", "messages[1]"),
+        ("shape", "error", "messages[2].content"),
+    ]
+    assert _seen(lint("anthropic", {"model": "x"})) == [("shape", "error", "messages")]
+
+
+def test_argument_errors() -> None:
+    with pytest.raises(TypeError, match="a request must be a dict"):
+        lint("openai", "hello")
+    with pytest.raises(ValueError, match="unknown wire 'bedrock'"):
+        lint("bedrock", [])
+    with pytest.raises(ValueError, match="unknown provider profile 'nope'"):
+        lint("openai", [], profile="nope")
+    with pytest.raises(ValueError, match="profile 'mistral' is for the openai wire, not anthropic"):
+        lint("anthropic", [], profile="mistral")
+    with pytest.raises(TypeError, match="vision must be a bool"):
+        lint("openai", [], vision="yes")  # type: ignore[arg-type]
+
+
+def test_sdk_objects_are_read_through_model_dump() -> None:
+    class Body:
+        def model_dump(self, **_: Any) -> Any:
+            return {"messages": request(user("openai"), ask("openai", "c1"))}
+
+    assert _seen(lint("openai", Body())) == [
+        ("call-without-result", "error", "messages[1].tool_calls[0]")
+    ]
+
+
+# -- limits ------------------------------------------------------------------------------
+
+
+def _many_images(count: int) -> list[Any]:
+    return [{"role": "user", "content": [_image_block() for _ in range(count)]}]
+
+
+def test_too_much_media_counts_images_across_messages() -> None:
+    assert _seen(lint("anthropic", _many_images(100))) == []
+    assert _seen(lint("anthropic", _many_images(101))) == [
+        ("too-much-media", "warning", "messages[0].content[100]")
+    ]
+    assert _seen(lint("anthropic", _many_images(601))) == [
+        ("too-much-media", "error", "messages[0].content[600]")
+    ]
+
+
+def test_image_too_large() -> None:
+    # more than 20 images: each side at most 2000 px; the SAMPLE images are 8x8
+    assert "image-too-large" not in lint("anthropic", _many_images(21)).rules
+    big = "A" * (10_485_760 + 4)
+    found = lint("anthropic", [{"role": "user", "content": [_image_block(big)]}])
+    assert ("image-too-large", "error", "messages[0].content[0]") in _seen(found)
+    mid = "A" * (5_242_880 + 4)
+    found = lint("anthropic", [{"role": "user", "content": [_image_block(mid)]}])
+    assert ("image-too-large", "warning", "messages[0].content[0]") in _seen(found)
+
+
+def test_image_dimensions(monkeypatch: pytest.MonkeyPatch) -> None:
+    import struct
+    import zlib
+    from base64 import b64encode
+
+    def png(width: int, height: int) -> str:
+        header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+        chunk = b"IHDR" + header
+        ihdr = struct.pack(">I", len(header)) + chunk + struct.pack(">I", zlib.crc32(chunk))
+        return b64encode(b"\x89PNG\r\n\x1a\n" + ihdr).decode()
+
+    wide = [{"role": "user", "content": [_image_block(png(8001, 10))]}]
+    ok = [{"role": "user", "content": [_image_block(png(8000, 10))]}]
+    assert _seen(lint("anthropic", ok)) == []
+    assert _seen(lint("anthropic", wide)) == [
+        ("image-too-large", "error", "messages[0].content[0]")
+    ]
+    many = [
+        {
+            "role": "user",
+            "content": [_image_block() for _ in range(20)] + [_image_block(png(2001, 10))],
+        }
+    ]
+    assert _seen(lint("anthropic", many)) == [
+        ("image-too-large", "error", "messages[0].content[20]")
+    ]
+    fewer = [
+        {
+            "role": "user",
+            "content": [_image_block() for _ in range(19)] + [_image_block(png(2001, 10))],
+        }
+    ]
+    assert _seen(lint("anthropic", fewer)) == []
+
+
+def test_request_too_large_and_text_too_long() -> None:
+    huge = "x" * (32 * 1024 * 1024)
+    assert _seen(lint("anthropic", [{"role": "user", "content": huge}])) == [
+        ("request-too-large", "error", "")
+    ]
+    assert _seen(lint("anthropic", [{"role": "user", "content": huge[:1000]}])) == []
+    long = "y" * 10_485_761
+    assert _seen(lint("openai", [{"role": "user", "content": long}])) == [
+        ("text-too-long", "error", "messages[0].content")
+    ]
+    assert _seen(lint("responses", [{"role": "user", "content": long[:-1]}])) == []
+    assert _seen(lint("responses", [{"role": "user", "content": long}])) == [
+        ("text-too-long", "error", "input[0].content")
+    ]
+
+
+def test_cache_breakpoints() -> None:
+    cached = {"type": "ephemeral"}
+    body = {
+        "system": [{"type": "text", "text": "s", "cache_control": cached}],
+        "tools": [{"name": "f", "input_schema": {}, "cache_control": cached}],
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": str(n), "cache_control": cached} for n in range(2)
+                ],
+            }
+        ],
+    }
+    assert _seen(lint("anthropic", body)) == []
+    body["messages"][0]["content"].append({"type": "text", "text": "5", "cache_control": cached})
+    assert _seen(lint("anthropic", body)) == [
+        ("too-many-cache-breakpoints", "error", "messages[0].content[2]")
+    ]
+
+
+def test_findings_values() -> None:
+    found = lint("anthropic", request(user("anthropic"), ask("anthropic", "c1")))
+    assert isinstance(found, Findings)
+    assert all(isinstance(f, Finding) for f in found)
+    assert [f.rule for f in found.errors] == ["call-without-result"]
+    assert [f.rule for f in found.warnings] == ["final-assistant"]

@@ -1,0 +1,777 @@
+"""Check a whole request before it is sent (SPEC 8): what each provider would reject or lose.
+
+``lint(wire, request)`` reads the request through the wire's reader (``wires.read_request``:
+the neutral read model with JSON paths) and checks every rule of the rule table
+(``rules.RULES``) that applies to the wire and profile. Each check below reads the model
+and the rule's severity; the rules' wording, sources and dates live in the table. Malformed
+insides are ``shape`` findings; only the request's own type, the wire, the profile and
+``vision`` raise.
+
+>>> from toolresult_lab import lint
+>>> found = lint("anthropic", [{"role": "assistant", "content": [
+...     {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]}])
+>>> [(f.rule, f.path) for f in found]
+[('call-without-result', 'messages[0].content[0]'), ('final-assistant', 'messages[0]')]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any, Final
+
+from .b64 import is_canonical, strip_whitespace
+from .findings import Finding, Findings
+from .imagesize import image_size
+from .limits import LIMITS, Limit
+from .pdfpages import pdf_pages
+from .profiles import PROFILES
+from .rules import GEMINI_IMAGE_MIMES, GEMINI_RESPONSE_MIMES, RULES, TEXT_LIMIT
+from .wires import (
+    MISSING,
+    CallPart,
+    DocumentPart,
+    ImagePart,
+    Message,
+    OpaquePart,
+    Part,
+    ReadRequest,
+    ResultPart,
+    TextPart,
+    read_request,
+    wire_facts,
+)
+
+__all__ = ["Context", "context", "lint", "lint_read"]
+
+#: Where a call's result may sit: ``next`` the one message after the call's (anthropic,
+#: gemini), ``run`` the tool messages directly after it (openai), ``later`` anywhere after.
+_ZONES: Final = {
+    "openai": "run",
+    "anthropic": "next",
+    "gemini": "next",
+    "ollama": "later",
+    "responses": "later",
+    "hermes": "later",
+}
+#: The wires where a call and its result must carry an id.
+_NEEDS_IDS: Final = frozenset({"openai", "anthropic", "responses"})
+_ANTHROPIC_ID: Final = re.compile(r"[a-zA-Z0-9_-]+")
+_MISTRAL_ID: Final = re.compile(r"[a-zA-Z0-9]{9}")
+#: The block types a ``tool_result`` / ``function_call_output`` may hold (SPEC 8).
+_ANTHROPIC_RESULT_TYPES: Final = frozenset(
+    {"text", "image", "document", "search_result", "tool_reference"}
+)
+_RESPONSES_OUTPUT_TYPES: Final = frozenset({"input_text", "input_image", "input_file"})
+_URL_SAFE: Final = str.maketrans("-_", "+/")
+_HEADS: Final = {"system": 1, "systemInstruction": 1, "system_instruction": 1, "instructions": 1}
+_TOKEN: Final = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+
+
+class Context:
+    """What a check needs besides the request: the wire, the profile (or ``None``) and
+    whether the model reads images."""
+
+    __slots__ = ("profile", "vision", "wire")
+
+    def __init__(self, wire: str, profile: str | None, vision: bool) -> None:
+        self.wire: Final = wire
+        self.profile: Final = profile
+        self.vision: Final = vision
+
+
+def context(wire: object, profile: object = None, vision: object = None) -> Context:
+    """Check ``lint``'s and ``repair``'s arguments.
+
+    :raises ValueError: unknown wire; unknown profile, or one of another wire.
+    :raises TypeError: ``profile`` not a ``str``, ``vision`` not a ``bool`` or ``None``.
+    """
+    facts = wire_facts(wire)
+    if profile is not None and not isinstance(profile, str):
+        raise TypeError(f"profile must be a str or None, not {type(profile).__name__}")
+    if vision is not None and not isinstance(vision, bool):
+        raise TypeError(f"vision must be a bool or None, not {type(vision).__name__}")
+    reads = True
+    if profile is not None:
+        found = PROFILES.get(profile)
+        if found is None:
+            raise ValueError(
+                f"unknown provider profile {profile!r}; known profiles: {', '.join(PROFILES)}"
+            )
+        if found.wire != facts.wire:
+            raise ValueError(f"profile {profile!r} is for the {found.wire} wire, not {facts.wire}")
+        reads = found.vision
+    return Context(facts.wire, profile, reads if vision is None else vision)
+
+
+def lint(
+    wire: object, request: Any, *, profile: str | None = None, vision: bool | None = None
+) -> Findings:
+    """What the provider behind ``wire`` would reject (errors) or lose (warnings) in
+    ``request``: its body, or just its list of messages (contents, input items), as JSON
+    values or an SDK object with ``model_dump()``. In request order, each with its path.
+
+    :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
+        ``vision`` type.
+    :raises ValueError: unknown wire; unknown profile, or one of another wire.
+    """
+    ctx = context(wire, profile, vision)
+    return lint_read(read_request(ctx.wire, request), ctx)
+
+
+def lint_read(read: ReadRequest, ctx: Context) -> Findings:
+    """:func:`lint` of a request already read."""
+    check = _Check(read, ctx)
+    check.run()
+    return Findings(check.ordered())
+
+
+def _order(path: str, key: str) -> tuple[Any, ...]:
+    """A path's place in the request: the request itself, then system, tools, the list."""
+    tokens = _TOKEN.findall(path)
+    if not tokens:
+        return (0,)
+    head = tokens[0][1]
+    rank = _HEADS.get(head, 2 if head == "tools" else 3 if head == key else 4)
+    return (rank, *[(0, int(i)) if i else (1, name) for i, name in tokens])
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _block_text(part: TextPart) -> bool:
+    """A text block of a content list (not a message's plain string content)."""
+    return part.path.endswith("]")
+
+
+def _parts_of(message: Message) -> Iterator[Part]:
+    """Every part of a message, results' contents included."""
+    for part in message.parts:
+        yield part
+        if isinstance(part, ResultPart):
+            yield from part.parts
+
+
+def _limit(wire: str, scope: str, measure: str, *, over: int = 0) -> Limit:
+    """The documented limit of ``limits.LIMITS`` a check reads its figure from (the largest
+    value when ``over`` is 0; the one applying to requests with more images otherwise)."""
+    found = [
+        limit
+        for limit in LIMITS
+        if limit.wire == wire
+        and limit.scope == scope
+        and limit.measure == measure
+        and limit.when_images_over == over
+    ]
+    return max(found, key=lambda limit: limit.value)
+
+
+class _Check:
+    """One ``lint`` pass: the request, the context, and the findings so far."""
+
+    def __init__(self, read: ReadRequest, ctx: Context) -> None:
+        self.read = read
+        self.ctx = ctx
+        self.wire = ctx.wire
+        self.profile = ctx.profile
+        self.found: list[Finding] = []
+
+    # -- reporting ---------------------------------------------------------------------
+
+    def add(self, rule_id: str, path: str, message: str, case: str = "") -> None:
+        rule = RULES[rule_id]
+        if not rule.applies(self.wire, self.profile):
+            return
+        severity = rule.level(self.wire, self.profile, case)
+        if severity is not None:
+            self.found.append(Finding(rule_id, severity, path, message, rule.source))
+
+    def ordered(self) -> list[Finding]:
+        key = self.read.key
+        return sorted(self.found, key=lambda finding: _order(finding.path, key))
+
+    # -- the checks --------------------------------------------------------------------
+
+    def run(self) -> None:
+        for problem in self.read.problems:
+            self.add("shape", problem.path, f"{problem.expected}.")
+        self.pairing()
+        self.ids()
+        self.contents()
+        self.media()
+        if self.wire == "anthropic":
+            self.anthropic_messages()
+            self.cache_breakpoints()
+            self.request_size()
+        if self.wire == "gemini":
+            self.gemini_messages()
+        if self.profile == "mistral":
+            self.user_after_tool()
+
+    def pairing(self) -> None:
+        """Calls and results: who answers whom, and where (SPEC 8's pairing rules)."""
+        messages = self.read.messages
+        zone = _ZONES[self.wire]
+        owners = _run_owners(messages) if zone == "run" else []
+        calls: list[tuple[int, CallPart]] = [
+            (pos, call) for pos, message in enumerate(messages) for call in message.calls
+        ]
+        answered: dict[int, ResultPart] = {}
+        misplaced: set[int] = set()
+        claimed: set[int] = set()
+        needs_ids = self.wire in _NEEDS_IDS
+        all_ids = {call.id for _, call in calls if call.id}
+        for pos, message in enumerate(messages):
+            for result in message.results:
+                if needs_ids and not result.id:
+                    self.add("missing-call-id", result.path, "A tool result has no call id.")
+                    continue
+                index = self.match(calls, answered, result, pos)
+                if index is None:
+                    if self.positional(calls, claimed, owners, pos, zone):
+                        continue
+                    if (
+                        self.wire == "responses"
+                        and self.read.previous_response_id is not MISSING
+                        and self.read.previous_response_id is not None
+                        and result.id not in all_ids
+                    ):
+                        continue  # answers a call of the previous response
+                    self.add(
+                        "result-without-call",
+                        result.path,
+                        f"The result for {_named(result)} answers no call before it.",
+                    )
+                    continue
+                call_pos, call = calls[index]
+                if _in_zone(zone, owners, call_pos, pos):
+                    if index in answered:
+                        self.add(
+                            "duplicate-result",
+                            result.path,
+                            f"A second result answers the call {_short(call.id or call.name)}.",
+                        )
+                    else:
+                        answered[index] = result
+                elif index in answered:
+                    self.add(
+                        "duplicate-result",
+                        result.path,
+                        f"A second result answers the call {_short(call.id or call.name)}.",
+                    )
+                else:
+                    misplaced.add(index)
+        for index, (_, call) in enumerate(calls):
+            if needs_ids and not call.id:
+                self.add("missing-call-id", call.path, f"The call to {call.name!r} has no id.")
+            elif index in answered:
+                continue
+            elif index in misplaced:
+                self.add(
+                    "results-not-next",
+                    call.path,
+                    f"The result for the call {_short(call.id or call.name)} is not where"
+                    f" {self.wire} needs it ({_WHERE[self.wire]}).",
+                )
+            elif index not in claimed:
+                self.add(
+                    "call-without-result",
+                    call.path,
+                    f"No result answers the call {_short(call.id or call.name)}"
+                    f" ({_WHERE[self.wire]}).",
+                )
+
+    def match(
+        self,
+        calls: list[tuple[int, CallPart]],
+        answered: dict[int, ResultPart],
+        result: ResultPart,
+        pos: int,
+    ) -> int | None:
+        """The index of the call ``result`` answers: by id (the latest call before it with
+        that id), else by name, else (ollama, hermes) the earliest unanswered call before it."""
+        if result.id:
+            for index in range(len(calls) - 1, -1, -1):
+                call_pos, call = calls[index]
+                if call_pos < pos and call.id == result.id:
+                    return index
+            if self.wire != "gemini" and self.wire != "ollama":
+                return None
+        zone = _ZONES[self.wire]
+        chosen: int | None = None
+        for index, (call_pos, call) in enumerate(calls):
+            if call_pos >= pos or index in answered or (call.id and result.id):
+                continue
+            if result.name is not None and call.name != result.name:
+                continue
+            if zone == "next" and call_pos == pos - 1:
+                return index
+            if chosen is None:
+                chosen = index
+        if zone == "next" or self.wire in ("ollama", "hermes"):
+            return chosen
+        return None
+
+    def positional(
+        self,
+        calls: list[tuple[int, CallPart]],
+        claimed: set[int],
+        owners: list[int],
+        pos: int,
+        zone: str,
+    ) -> bool:
+        """A result with an unknown id answers a call without id in its place (that call's
+        ``missing-call-id`` covers both)."""
+        if self.wire not in _NEEDS_IDS:
+            return False
+        for index, (call_pos, call) in enumerate(calls):
+            if call.id or index in claimed or call_pos >= pos:
+                continue
+            if zone == "later" or _in_zone(zone, owners, call_pos, pos):
+                claimed.add(index)
+                return True
+        return False
+
+    def ids(self) -> None:
+        """Duplicate call ids and ids of the wrong format (SPEC 8 ``duplicate-call-id``,
+        ``call-id-format``)."""
+        seen: set[str] = set()
+        for call in self.read.calls:
+            if call.id:
+                if call.id in seen:
+                    self.add(
+                        "duplicate-call-id",
+                        call.path,
+                        f"The call id {_short(call.id)} occurs twice.",
+                    )
+                seen.add(call.id)
+                self.id_format(call.path, call.id, "call")
+            if self.wire == "responses":
+                item_id = call.extra.get("id")
+                if isinstance(item_id, str) and len(item_id) > 64:
+                    self.add(
+                        "call-id-format",
+                        call.path,
+                        f"The item id {_short(item_id)} is {len(item_id)} characters long"
+                        " (at most 64).",
+                    )
+        for result in self.read.results:
+            if result.id:
+                self.id_format(result.path, result.id, "result")
+
+    def id_format(self, path: str, value: str, what: str) -> None:
+        if self.profile == "mistral":
+            if not _MISTRAL_ID.fullmatch(value):
+                self.add(
+                    "call-id-format",
+                    path,
+                    f"The {what}'s id {_short(value)} is not 9 characters of a-z, A-Z, 0-9.",
+                )
+            return
+        if self.wire == "anthropic" and not _ANTHROPIC_ID.fullmatch(value):
+            self.add(
+                "call-id-format",
+                path,
+                f"The {what}'s id {_short(value)} does not match ^[a-zA-Z0-9_-]+$.",
+            )
+        elif self.wire in ("openai", "responses") and len(value) > 64:
+            self.add(
+                "call-id-format",
+                path,
+                f"The {what}'s id {_short(value)} is {len(value)} characters long (at most 64).",
+            )
+        elif self.wire == "openai" and len(value) > 40:
+            self.add(
+                "call-id-format",
+                path,
+                f"The {what}'s id {_short(value)} is {len(value)} characters long (some"
+                " gateways take at most 40).",
+                "over-40",
+            )
+
+    def contents(self) -> None:
+        """What tool results hold, empty texts, long strings, images a model cannot read."""
+        wire = self.wire
+        for message in self.read.messages:
+            for part in message.parts:
+                if isinstance(part, ResultPart):
+                    self.result_content(part)
+                elif isinstance(part, CallPart) and isinstance(part.arguments, str):
+                    self.text_length(part.path, part.arguments)
+            for part in _parts_of(message):
+                if isinstance(part, TextPart):
+                    if wire == "anthropic" and _block_text(part) and not part.text.strip():
+                        self.add("empty-text", part.path, "The text block is empty.")
+                    self.text_length(part.path, part.text)
+                elif isinstance(part, ImagePart) and not self.ctx.vision:
+                    self.add(
+                        "images-unsupported",
+                        part.path,
+                        "The model reads no images, but the request holds one"
+                        f" ({part.mime or 'an image'}).",
+                    )
+
+    def text_length(self, path: str, text: str) -> None:
+        if self.wire in ("openai", "responses") and len(text) > TEXT_LIMIT:
+            self.add(
+                "text-too-long",
+                path,
+                f"The string is {len(text):,} characters long (at most {TEXT_LIMIT:,}).",
+            )
+
+    def result_content(self, result: ResultPart) -> None:
+        wire = self.wire
+        raw = result.raw if isinstance(result.raw, dict) else {}
+        if wire == "openai":
+            for part in result.parts:
+                if not isinstance(part, TextPart):
+                    self.add(
+                        "tool-result-content",
+                        part.path,
+                        f"A tool message holds a {_kind(part)} part; it takes text only.",
+                    )
+        elif wire == "responses":
+            self.typed_blocks(raw.get("output"), result, _RESPONSES_OUTPUT_TYPES)
+        elif wire == "anthropic":
+            content = self.typed_blocks(raw.get("content"), result, _ANTHROPIC_RESULT_TYPES)
+            if result.is_error:
+                for index, block in enumerate(content):
+                    kind = block.get("type") if isinstance(block, dict) else None
+                    if kind != "text":
+                        self.add(
+                            "error-result-not-text",
+                            f"{result.path}.content[{index}]",
+                            f"The error result for {_short(result.id)} holds a"
+                            f" {_short(kind)} block; an error result takes text only.",
+                        )
+
+    def typed_blocks(self, content: Any, result: ResultPart, allowed: frozenset[str]) -> list[Any]:
+        """Flag the blocks of a result's content list whose type the wire does not take
+        there; the list (``[]`` for a string)."""
+        if not isinstance(content, list):
+            return []
+        field = "output" if self.wire == "responses" else "content"
+        for index, block in enumerate(content):
+            kind = block.get("type") if isinstance(block, dict) else None
+            if kind not in allowed:
+                self.add(
+                    "tool-result-content",
+                    f"{result.path}.{field}[{index}]",
+                    f"The result for {_short(result.id)} holds a {_short(kind)} block;"
+                    f" it takes {', '.join(sorted(allowed))}.",
+                )
+        return content
+
+    def media(self) -> None:
+        """Declared image types, their bytes, base64, and (anthropic) counts and sizes."""
+        wire = self.wire
+        images: list[ImagePart] = []
+        for message in self.read.messages:
+            for part in message.parts:
+                inner = isinstance(part, ResultPart)
+                for item in part.parts if isinstance(part, ResultPart) else (part,):
+                    if isinstance(item, ImagePart):
+                        images.append(item)
+                        if item.data is not None:
+                            self.base64(item.path, item.data)
+                            self.media_type(item, inner)
+                    elif isinstance(item, DocumentPart) and item.data is not None:
+                        self.base64(item.path, item.data)
+                        if wire == "gemini" and inner:
+                            self.media_type(item, inner)
+        if wire == "anthropic":
+            self.media_limits(images)
+
+    def base64(self, path: str, data: str) -> None:
+        if self.wire == "hermes":
+            return
+        text = strip_whitespace(data)
+        if self.wire == "gemini":
+            text = text.translate(_URL_SAFE)
+        if not is_canonical(text):
+            self.add("bad-base64", path, "The inline payload is not valid base64.")
+
+    def media_type(self, part: ImagePart | DocumentPart, in_result: bool) -> None:
+        wire = self.wire
+        if wire not in ("anthropic", "openai", "responses", "gemini") or part.mime is None:
+            return
+        if wire == "gemini":
+            allowed = (
+                wire_facts("gemini").image_mimes | GEMINI_RESPONSE_MIMES
+                if in_result
+                else GEMINI_IMAGE_MIMES
+            )
+        else:
+            allowed = wire_facts("anthropic").image_mimes
+        mime = part.mime.lower()
+        if mime not in allowed:
+            self.add(
+                "media-type",
+                part.path,
+                f"The image type {_short(part.mime)} is not one {wire} takes here"
+                f" ({', '.join(sorted(allowed))}).",
+            )
+            return
+        if isinstance(part, ImagePart) and part.data:
+            size = image_size(part.data)
+            if size is not None and size.mime != mime:
+                self.add(
+                    "media-type",
+                    part.path,
+                    f"The image is declared {part.mime} but its bytes are {size.mime}.",
+                )
+
+    def media_limits(self, images: list[ImagePart]) -> None:
+        """Anthropic's image and page counts, and each image's size (``limits.LIMITS``)."""
+        warn_at = min(
+            limit.value
+            for limit in LIMITS
+            if limit.wire == "anthropic" and limit.measure == "images"
+        )
+        error_at = _limit("anthropic", "request", "images").value
+        count = 0
+        crossing: dict[int, str] = {}
+        for message in self.read.messages:
+            for part in _parts_of(message):
+                adds = 0
+                if isinstance(part, ImagePart):
+                    adds = 1
+                elif (
+                    isinstance(part, DocumentPart)
+                    and part.data is not None
+                    and (part.mime or "").lower() == "application/pdf"
+                ):
+                    adds = pdf_pages(part.data) or 1
+                for threshold in (warn_at, error_at):
+                    if count <= threshold < count + adds:
+                        crossing[threshold] = part.path
+                count += adds
+        if count > error_at:
+            self.add(
+                "too-much-media",
+                crossing[error_at],
+                f"The request holds {count} images and PDF pages (at most {error_at}).",
+                "over-600",
+            )
+        elif count > warn_at:
+            self.add(
+                "too-much-media",
+                crossing[warn_at],
+                f"The request holds {count} images and PDF pages (at most {warn_at} on"
+                " 200k-context models).",
+            )
+        many = _limit("anthropic", "request", "edge_px", over=20)
+        edge = _limit("anthropic", "image", "edge_px").value
+        size_error = _limit("anthropic", "image", "base64_bytes").value
+        size_warning = min(
+            limit.value
+            for limit in LIMITS
+            if limit.wire == "anthropic" and limit.measure == "base64_bytes"
+        )
+        most = many.value if len(images) > many.when_images_over else edge
+        for image in images:
+            if image.data is None:
+                continue
+            length = len(image.data)
+            if length > size_error:
+                self.add(
+                    "image-too-large",
+                    image.path,
+                    f"The image's base64 is {length:,} characters (at most {size_error:,}).",
+                )
+                continue
+            size = image_size(image.data)
+            if size is not None and max(size.width, size.height) > most:
+                self.add(
+                    "image-too-large",
+                    image.path,
+                    f"The image is {size.width}x{size.height} px (at most {most} px a side"
+                    + (
+                        f" in a request with more than {many.when_images_over} images)."
+                        if most == many.value
+                        else ")."
+                    ),
+                )
+            elif length > size_warning:
+                self.add(
+                    "image-too-large",
+                    image.path,
+                    f"The image's base64 is {length:,} characters (over {size_warning:,}, the"
+                    " limit on Bedrock and Vertex AI).",
+                    "over-5mb",
+                )
+
+    def anthropic_messages(self) -> None:
+        messages = self.read.messages
+        for pos, message in enumerate(messages):
+            results_seen = False
+            other_before = False
+            for part in message.parts:
+                if isinstance(part, ResultPart):
+                    if other_before and not results_seen:
+                        self.add(
+                            "results-after-other-content",
+                            part.path,
+                            f"The tool_result for {_short(part.id)} comes after another block;"
+                            " tool_result blocks must come first.",
+                        )
+                        results_seen = True
+                else:
+                    other_before = True
+            last = pos == len(messages) - 1
+            if _empty(message) and not (last and message.role == "assistant"):
+                self.add("empty-message", message.path, "The message has no content.")
+        if messages and messages[-1].role == "assistant":
+            final = messages[-1]
+            texts = [part.text for part in final.parts if isinstance(part, TextPart)]
+            if texts and texts[-1] != texts[-1].rstrip():
+                self.add(
+                    "final-assistant",
+                    final.path,
+                    "The request ends with an assistant message whose text ends in whitespace.",
+                    "whitespace",
+                )
+            else:
+                self.add(
+                    "final-assistant",
+                    final.path,
+                    "The request ends with an assistant message (prefill).",
+                )
+
+    def cache_breakpoints(self) -> None:
+        marked: list[str] = []
+        for part in self.read.system:
+            if _cached(part):
+                marked.append(part.path)
+        for tool in self.read.tools:
+            if tool.cache_control is not MISSING and tool.cache_control is not None:
+                marked.append(tool.path)
+        for message in self.read.messages:
+            for part in _parts_of(message):
+                if _cached(part):
+                    marked.append(part.path)
+        if len(marked) > 4:
+            self.add(
+                "too-many-cache-breakpoints",
+                marked[4],
+                f"The request has {len(marked)} blocks with cache_control (at most 4).",
+            )
+
+    def request_size(self) -> None:
+        most = _limit("anthropic", "request", "bytes").value
+        try:
+            size = len(json.dumps(self.read.raw, ensure_ascii=False, default=str).encode())
+        except (ValueError, TypeError, RecursionError):
+            return
+        if size > most:
+            self.add(
+                "request-too-large",
+                "",
+                f"The request's JSON is {size:,} bytes (at most {most:,}).",
+            )
+
+    def gemini_messages(self) -> None:
+        messages = self.read.messages
+        for message in messages:
+            raw = message.raw if isinstance(message.raw, dict) else {}
+            if not raw.get("parts"):
+                self.add("empty-message", message.path, "The content has no parts.")
+            for result in message.results:
+                body = result.raw.get("functionResponse", result.raw.get("function_response"))
+                if isinstance(body, dict) and body.get("parts"):
+                    self.add(
+                        "function-response-parts",
+                        result.path,
+                        f"The functionResponse for {_named(result)} holds parts; only Gemini 3"
+                        " takes them.",
+                    )
+        start = 0
+        for pos, message in enumerate(messages):
+            if message.role == "user" and any(
+                not isinstance(part, ResultPart) for part in message.parts
+            ):
+                start = pos + 1
+        for message in messages[start:]:
+            calls = message.calls
+            if message.role == "assistant" and calls and "thoughtSignature" not in calls[0].extra:
+                self.add(
+                    "missing-thought-signature",
+                    calls[0].path,
+                    f"The call to {calls[0].name!r} is the first of its step in the current turn"
+                    " and has no thoughtSignature.",
+                )
+
+    def user_after_tool(self) -> None:
+        messages = self.read.messages
+        for pos in range(1, len(messages)):
+            before, message = messages[pos - 1], messages[pos]
+            if before.role == "tool" and message.role == "user":
+                self.add(
+                    "user-after-tool",
+                    message.path,
+                    "A user message comes directly after a tool message.",
+                )
+
+
+_WHERE: Final = {
+    "openai": "a tool message directly after the assistant message",
+    "anthropic": "a tool_result in the very next message, a user message",
+    "gemini": "a functionResponse in the one content right after the call's",
+    "responses": "a function_call_output later in input",
+    "ollama": "a tool message after it",
+    "hermes": "a tool message after it",
+}
+
+
+def _named(result: ResultPart) -> str:
+    return _short(result.id) if result.id else _short(result.name) if result.name else "a call"
+
+
+def _kind(part: Part) -> str:
+    if isinstance(part, OpaquePart):
+        return _short(part.kind)
+    return "an image" if isinstance(part, ImagePart) else "a file"
+
+
+def _run_owners(messages: tuple[Message, ...]) -> list[int]:
+    """For each message, the position of the message its run of tool messages follows
+    (-1 for a message that is not a tool message, or a run at the start)."""
+    owners = []
+    owner = -1
+    for pos, message in enumerate(messages):
+        if message.role == "tool":
+            owners.append(owner)
+        else:
+            owner = pos
+            owners.append(-1)
+    return owners
+
+
+def _in_zone(zone: str, owners: list[int], call_pos: int, pos: int) -> bool:
+    if zone == "run":
+        return owners[pos] == call_pos
+    if zone == "next":
+        return pos == call_pos + 1
+    return pos > call_pos
+
+
+def _empty(message: Message) -> bool:
+    raw = message.raw if isinstance(message.raw, dict) else {}
+    content = raw.get("content")
+    return content == "" or content == []
+
+
+def _cached(part: Part) -> bool:
+    if isinstance(part, (TextPart, ImagePart, DocumentPart)):
+        return part.cache_control is not MISSING and part.cache_control is not None
+    raw: Any = None
+    if isinstance(part, ResultPart):
+        raw = part.raw
+    elif isinstance(part, CallPart):
+        return part.extra.get("cache_control") is not None
+    elif isinstance(part, OpaquePart):
+        raw = part.value
+    return isinstance(raw, dict) and raw.get("cache_control") is not None

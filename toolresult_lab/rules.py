@@ -1,0 +1,564 @@
+"""SPEC 8's request rules as data: each rule once, with where it applies, how bad it is,
+what the provider answers, where that is written down, and when it was checked.
+
+``lint`` reads a rule's severity from here (:meth:`Rule.level`) and names its source in
+every finding; ``docs/request-rules.md`` is generated from this table. Figures that
+already live elsewhere (the Anthropic image and request limits in ``limits.py``, the image
+types a wire takes in its facts) are read from there, not restated. Where the research of
+2026-12-01 (``docs/research/request-rules-sources.md``) differs from SPEC 8, the table
+follows the SPEC and says so in the rule's ``notes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final, Literal
+
+from .findings import Severity
+
+__all__ = [
+    "CHECKED",
+    "GEMINI_IMAGE_MIMES",
+    "GEMINI_RESPONSE_MIMES",
+    "RULES",
+    "TEXT_LIMIT",
+    "Rule",
+    "RuleSource",
+    "get_rule",
+]
+
+#: The day every source below was read (``docs/research/request-rules-sources.md``).
+CHECKED: Final = "2026-12-01"
+
+SourceKind = Literal["doc", "src", "user"]
+
+
+@dataclass(frozen=True)
+class RuleSource:
+    """Where a rule is written down: a provider page (``doc``), the provider's own open
+    source code (``src``), or an issue thread quoting the provider's error (``user``)."""
+
+    title: str
+    url: str
+    kind: SourceKind = "doc"
+
+    def cite(self) -> str:
+        shown = f"{self.title} <{self.url}>"
+        return shown if self.kind == "doc" else f"{shown} ({_KINDS[self.kind]})"
+
+
+_KINDS: Final = {"doc": "documentation", "src": "provider source code", "user": "user report"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One request rule.
+
+    ``severity`` maps a case to a severity (``None``: no finding): a profile id, a wire,
+    ``"<wire>:<case>"`` for a case the rule names itself (``"openai:over-40"``), or ``"*"``
+    for the rest. ``wires`` are the wires it is checked on, ``profiles`` the profiles it
+    is only checked with (empty: any); ``answer`` what the provider says, ``repair`` what
+    ``repair`` does about it (empty: reported only).
+    """
+
+    id: str
+    title: str
+    wires: tuple[str, ...]
+    severity: Mapping[str, Severity | None]
+    answer: str
+    sources: tuple[RuleSource, ...]
+    profiles: tuple[str, ...] = ()
+    repair: str = ""
+    notes: str = ""
+    checked: str = CHECKED
+
+    def level(self, wire: str, profile: str | None, case: str = "") -> Severity | None:
+        """The severity on ``wire`` with ``profile`` in ``case`` (``None``: no finding)."""
+        for key in (f"{wire}:{case}" if case else "", profile or "", wire, "*"):
+            if key and key in self.severity:
+                return self.severity[key]
+        return None
+
+    def applies(self, wire: str, profile: str | None) -> bool:
+        if wire not in self.wires:
+            return False
+        return not self.profiles or profile in self.profiles
+
+    @property
+    def source(self) -> str:
+        """The sources and the date, as a finding names them."""
+        return "; ".join(s.cite() for s in self.sources) + f" (checked {self.checked})"
+
+
+ALL: Final = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
+_ERROR: Final[Mapping[str, Severity | None]] = MappingProxyType({"*": "error"})
+
+#: The image types Gemini reads in a content part (Vertex AI "Image understanding").
+GEMINI_IMAGE_MIMES: Final = frozenset(
+    {"image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"}
+)
+#: The types of the non-image parts a ``functionResponse`` may hold (Gemini 3); its image
+#: types are the gemini wire's own (``FACTS.image_mimes``).
+GEMINI_RESPONSE_MIMES: Final = frozenset({"application/pdf", "text/plain"})
+#: The longest string OpenAI takes in a request (Chat Completions and Responses).
+TEXT_LIMIT: Final = 10_485_760
+
+_HANDLE_TOOLS: Final = RuleSource(
+    "Handle tool calls - Claude Docs",
+    "https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls",
+)
+_CLAUDE_5989: Final = RuleSource(
+    "anthropics/claude-code#5989", "https://github.com/anthropics/claude-code/issues/5989", "user"
+)
+_AGENTS_1797: Final = RuleSource(
+    "openai/openai-agents-python#1797",
+    "https://github.com/openai/openai-agents-python/issues/1797",
+    "user",
+)
+_CHATS_132: Final = RuleSource("sdcb/chats#132", "https://github.com/sdcb/chats/pull/132", "user")
+_COPILOT_4572: Final = RuleSource(
+    "github/copilot-cli#4572", "https://github.com/github/copilot-cli/issues/4572", "user"
+)
+_CODEX2API_414: Final = RuleSource(
+    "james-6-23/codex2api#414", "https://github.com/james-6-23/codex2api/issues/414", "user"
+)
+_GEMINI_4217: Final = RuleSource(
+    "google-gemini/gemini-cli#4217",
+    "https://github.com/google-gemini/gemini-cli/issues/4217",
+    "user",
+)
+_GEMINI_11814: Final = RuleSource(
+    "google-gemini/gemini-cli#11814",
+    "https://github.com/google-gemini/gemini-cli/issues/11814",
+    "user",
+)
+_THOUGHT_SIGNATURES: Final = RuleSource(
+    "Thought signatures - Gemini API", "https://ai.google.dev/gemini-api/docs/thought-signatures"
+)
+_GEMINI_MULTIMODAL: Final = RuleSource(
+    "Function calling: multimodal function responses - Gemini API",
+    "https://ai.google.dev/gemini-api/docs/function-calling#multimodal",
+)
+_MISTRAL_VALIDATOR: Final = RuleSource(
+    "mistral-common: protocol/instruct/validator.py",
+    "https://github.com/mistralai/mistral-common/blob/main/src/mistral_common/protocol/instruct/validator.py",
+    "src",
+)
+_ANTHROPIC_VISION: Final = RuleSource(
+    "Images and vision - Claude Docs",
+    "https://platform.claude.com/docs/en/build-with-claude/vision",
+)
+_DEEPSEEK_VISION: Final = RuleSource(
+    "Vision - DeepSeek API Docs", "https://api-docs.deepseek.com/guides/vision"
+)
+_NO_ERROR_KNOWN: Final = (
+    "Ollama and hermes: no provider-side validation is documented (the model loses the call);"
+    " a warning there."
+)
+
+_RULES: Final = (
+    Rule(
+        "call-without-result",
+        "A tool call no result answers where the wire needs it",
+        ALL,
+        MappingProxyType({"*": "error", "ollama": "warning", "hermes": "warning"}),
+        "anthropic: `tool_use` ids were found without `tool_result` blocks immediately after;"
+        " openai: An assistant message with 'tool_calls' must be followed by tool messages"
+        " responding to each 'tool_call_id'; responses: No tool output found for function"
+        " call; gemini: Please ensure that the number of function response parts is equal to"
+        " the number of function call parts of the function call turn.",
+        (_HANDLE_TOOLS, _CLAUDE_5989, _CHATS_132, _COPILOT_4572, _GEMINI_4217),
+        repair='adds a result marked as an error ("No result was recorded for this call.")'
+        " where the wire needs it",
+        notes=_NO_ERROR_KNOWN,
+    ),
+    Rule(
+        "result-without-call",
+        "A tool result that answers no call before it",
+        ALL,
+        MappingProxyType({"*": "error", "ollama": "warning", "hermes": "warning"}),
+        "anthropic: unexpected `tool_use_id` found in `tool_result` blocks; openai: messages"
+        " with role 'tool' must be a response to a preceeding message with 'tool_calls';"
+        " responses: No tool call found for function call output with call_id ...",
+        (_HANDLE_TOOLS, _AGENTS_1797, _CHATS_132, _CODEX2API_414, _GEMINI_4217),
+        repair="removes the result",
+        notes=_NO_ERROR_KNOWN,
+    ),
+    Rule(
+        "results-not-next",
+        "A call's result exists, but later than the wire allows",
+        ("openai", "anthropic", "gemini"),
+        _ERROR,
+        "anthropic: as call-without-result; openai: as call-without-result; gemini: Please"
+        " ensure that function call turn comes immediately after a user turn or after a"
+        " function response turn.",
+        (_HANDLE_TOOLS, _CHATS_132, _GEMINI_11814, _THOUGHT_SIGNATURES),
+        repair="moves the results where the wire needs them, in the order of the calls",
+    ),
+    Rule(
+        "results-after-other-content",
+        "Another block before a tool_result in its user message",
+        ("anthropic",),
+        _ERROR,
+        "In the user message containing tool results, the tool_result blocks must come FIRST"
+        " in the content array.",
+        (_HANDLE_TOOLS,),
+        repair="moves the tool_result blocks first, each group in its order",
+    ),
+    Rule(
+        "duplicate-call-id",
+        "A call id used twice",
+        ("openai", "anthropic", "gemini", "ollama", "responses"),
+        MappingProxyType({"*": "warning", "anthropic": "error"}),
+        "anthropic: `tool_use` ids must be unique; responses: Duplicate item found with id"
+        " fc_... Remove duplicate items from your input and try again.",
+        (
+            RuleSource(
+                "anthropics/claude-code#28515",
+                "https://github.com/anthropics/claude-code/issues/28515",
+                "user",
+            ),
+            RuleSource("vercel/ai#13307", "https://github.com/vercel/ai/issues/13307", "user"),
+        ),
+        repair="gives the later call, and the result that answers it, a new id",
+        notes="SPEC 8 says warning off anthropic; the research of 2026-12-01 found Responses"
+        " rejecting duplicate call items (vercel/ai#13307): an error there.",
+    ),
+    Rule(
+        "duplicate-result",
+        "Two results answer one call",
+        ("openai", "anthropic", "gemini", "ollama", "responses"),
+        MappingProxyType({"*": "warning", "anthropic": "error"}),
+        "openai: Invalid parameter: Duplicate value for 'tool_call_id' of '...', in"
+        " messages[7] and messages[8].; anthropic: each tool_use must have a single result.",
+        (RuleSource("agno-agi/agno#5116", "https://github.com/agno-agi/agno/issues/5116", "user"),),
+        repair="removes the later duplicate",
+        notes="SPEC 8 says warning off anthropic; OpenAI Chat answers 400 (agno-agi/agno#5116)."
+        " Anthropic's error text is known only from third-party code comments.",
+    ),
+    Rule(
+        "missing-call-id",
+        "A call or result without its id",
+        ("openai", "anthropic", "responses"),
+        _ERROR,
+        "responses: Invalid 'input[4].call_id': empty string. Expected a string with minimum"
+        " length 1; openai: tool_call_id is required.",
+        (
+            RuleSource(
+                "BigPizzaV3/CodexPlusPlus#315",
+                "https://github.com/BigPizzaV3/CodexPlusPlus/issues/315",
+                "user",
+            ),
+        ),
+        repair="gives call and result an id where both are identified by position",
+    ),
+    Rule(
+        "call-id-format",
+        "An id the provider does not take",
+        ("anthropic", "openai", "responses"),
+        MappingProxyType({"*": "error", "openai:over-40": "warning", "mistral": "error"}),
+        "anthropic: tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'; openai:"
+        " Invalid 'messages[3].tool_calls[0].id': string too long. Expected a string with"
+        " maximum length 40; responses: ... maximum length 64; mistral: Tool call id was ..."
+        " but must be a-z, A-Z, 0-9, with a length of 9.",
+        (
+            RuleSource(
+                "CommandCodeAI/command-code#323",
+                "https://github.com/CommandCodeAI/command-code/issues/323",
+                "user",
+            ),
+            RuleSource(
+                "microsoft/autogen#6377", "https://github.com/microsoft/autogen/issues/6377", "user"
+            ),
+            RuleSource(
+                "AnswerDotAI/fastllm#45", "https://github.com/AnswerDotAI/fastllm/issues/45", "user"
+            ),
+            _MISTRAL_VALIDATOR,
+        ),
+        repair="maps each id that draws an error to a valid one (deterministic, the same map"
+        " for a call and its results)",
+        notes="openai: over 64 characters is an error, over 40 a warning (SPEC 8). Every verbatim"
+        " OpenAI error seen says 40; 64 rests on one user's paraphrase (openclaw/openclaw#875),"
+        " and no official page states either.",
+    ),
+    Rule(
+        "tool-result-content",
+        "A tool result holds a part the wire does not take there",
+        ("openai", "responses", "anthropic"),
+        MappingProxyType({"*": "error", "mistral": "warning"}),
+        "openai: Image URLs are only allowed for messages with role 'user', but this message"
+        " with role 'tool' contains an image URL.",
+        (
+            _HANDLE_TOOLS,
+            RuleSource(
+                "OpenAI OpenAPI: ChatCompletionRequestToolMessage (For tool messages, only type"
+                " `text` is supported)",
+                "https://github.com/openai/openai-openapi",
+            ),
+            RuleSource(
+                "OpenHands/OpenHands#7700",
+                "https://github.com/OpenHands/OpenHands/issues/7700",
+                "user",
+            ),
+        ),
+        repair="openai: images hoisted into a user message when the model reads images, else"
+        " their placeholder text; other parts (and on responses, anthropic, mistral) their"
+        " placeholder text",
+        notes="anthropic: SDK 2.15.0 also takes `browser_state` in a tool_result (not in SPEC 8,"
+        " so flagged here). openai: newer models (GPT-5.2) no longer answer 400 but do not read"
+        " the image (openai/openai-openapi#523). mistral: no source found for text-only tool"
+        " messages (warning).",
+    ),
+    Rule(
+        "error-result-not-text",
+        "An error tool_result holds a block that is not text",
+        ("anthropic",),
+        _ERROR,
+        "all content must be type 'text' if 'is_error' is true",
+        (
+            RuleSource(
+                "vellum-ai/vellum-assistant#18387",
+                "https://github.com/vellum-ai/vellum-assistant/issues/18387",
+                "user",
+            ),
+        ),
+        repair="the non-text blocks become their placeholder text",
+        notes="Known from user reports only; no Anthropic page states it.",
+    ),
+    Rule(
+        "empty-text",
+        "A text block that is empty or whitespace only",
+        ("anthropic",),
+        _ERROR,
+        "messages: text content blocks must contain non-whitespace text",
+        (
+            RuleSource(
+                "anthropics/claude-code#23440",
+                "https://github.com/anthropics/claude-code/issues/23440",
+                "user",
+            ),
+        ),
+        repair="removes the block",
+    ),
+    Rule(
+        "empty-message",
+        "A message with no content",
+        ("anthropic", "gemini"),
+        _ERROR,
+        "anthropic: all messages must have non-empty content except for the optional final"
+        " assistant message; gemini: contents.parts must not be empty.",
+        (
+            RuleSource(
+                "anthropics/claude-code#6774",
+                "https://github.com/anthropics/claude-code/issues/6774",
+                "user",
+            ),
+            RuleSource(
+                "egoist/chatwise-releases#250",
+                "https://github.com/egoist/chatwise-releases/issues/250",
+                "user",
+            ),
+        ),
+        repair="removes the message",
+    ),
+    Rule(
+        "final-assistant",
+        "The request ends with an assistant message (prefill)",
+        ("anthropic",),
+        MappingProxyType({"*": "warning", "anthropic:whitespace": "error"}),
+        "This model does not support assistant message prefill. The conversation must end"
+        " with a user message.; final assistant content cannot end with trailing whitespace",
+        (
+            RuleSource(
+                "Prefill Claude's response - Claude Docs",
+                "https://docs.claude.com/en/docs/prefill-claudes-response",
+            ),
+            RuleSource(
+                "Migration guide - Claude Docs",
+                "https://platform.claude.com/docs/en/about-claude/models/migration-guide",
+            ),
+        ),
+        repair="removes trailing whitespace (a prefill without it is reported only)",
+        notes="Claude 4.6 and later reject any prefill with 400; a warning since the model is"
+        " not known here.",
+    ),
+    Rule(
+        "media-type",
+        "An inline image of a type the wire does not take, or bytes of another type",
+        ("anthropic", "openai", "responses", "gemini"),
+        MappingProxyType({"*": "error", "gemini": "warning"}),
+        "anthropic: media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or"
+        " 'image/webp'; Image does not match the provided media type image/png; openai: You"
+        " uploaded an unsupported image.",
+        (
+            _ANTHROPIC_VISION,
+            RuleSource(
+                "Images and vision - OpenAI API",
+                "https://platform.openai.com/docs/guides/images-vision",
+            ),
+            RuleSource(
+                "Image understanding - Vertex AI",
+                "https://docs.cloud.google.com/vertex-ai/docs/generative-ai/image/image-captioning",
+            ),
+            _GEMINI_MULTIMODAL,
+        ),
+        repair="corrects the declared type when the bytes are a type the wire takes",
+        notes="DeepSeek reads the type from the bytes, not the declared MIME type.",
+    ),
+    Rule(
+        "bad-base64",
+        "An inline payload that is not valid base64",
+        ("anthropic", "openai", "responses", "gemini", "ollama"),
+        _ERROR,
+        "anthropic: invalid base64 data; gemini: Base64 decoding failed; openai: Expected a"
+        " base64-encoded data URL",
+        (
+            RuleSource(
+                "anthropics/anthropic-sdk-typescript#603",
+                "https://github.com/anthropics/anthropic-sdk-typescript/issues/603",
+                "user",
+            ),
+            RuleSource(
+                "danny-avila/LibreChat#6593",
+                "https://github.com/danny-avila/LibreChat/issues/6593",
+                "user",
+            ),
+        ),
+        notes="Gemini's URL-safe alphabet is taken as valid (google-genai sends it); not"
+        " verified against the API.",
+    ),
+    Rule(
+        "missing-thought-signature",
+        "A Gemini 3 function call of the current turn without its thought signature",
+        ("gemini",),
+        MappingProxyType({"*": "warning", "gemini-3": "error", "gemini-2.5": None}),
+        "Function call is missing a thought_signature in functionCall parts.",
+        (
+            _THOUGHT_SIGNATURES,
+            RuleSource(
+                "Thought signatures - Vertex AI",
+                "https://docs.cloud.google.com/vertex-ai/generative-ai/docs/thought-signatures",
+            ),
+        ),
+        repair='sets "skip_thought_signature_validator" on the first call part of each step',
+        notes="The dummy value is on the Gemini API page; not found verbatim on Vertex's.",
+    ),
+    Rule(
+        "function-response-parts",
+        "A functionResponse with parts on a model before Gemini 3",
+        ("gemini",),
+        MappingProxyType({"gemini-2.5": "error"}),
+        "Multimodal function responses are not supported for this model",
+        (_GEMINI_MULTIMODAL,),
+        profiles=("gemini-2.5",),
+        repair="the parts' media move to a user content after the responses (placeholder text"
+        " when the model reads no images)",
+        notes="Gemini 2.5's answer is unresolved: one code comment quotes the 400, one closed"
+        " PR claims 2.0/2.5 accept parts.",
+    ),
+    Rule(
+        "images-unsupported",
+        "An image in a request to a model that reads no images",
+        ALL,
+        MappingProxyType({"*": "warning", "deepseek": "error"}),
+        "deepseek: unknown variant `image_url`, expected `text`",
+        (
+            _DEEPSEEK_VISION,
+            RuleSource(
+                "jxxghp/MoviePilot#5863", "https://github.com/jxxghp/MoviePilot/issues/5863", "user"
+            ),
+        ),
+        repair="the images become their placeholder text",
+        notes="DeepSeek's deepseek-flash (V4.1) reads images since 2026-09, in tool messages too"
+        " per a third-party digest; deepseek-v4-pro does not. The profile keeps SPEC 8's"
+        " vision off.",
+    ),
+    Rule(
+        "user-after-tool",
+        "A user message directly after a tool message",
+        ("openai",),
+        MappingProxyType({"mistral": "error"}),
+        "Unexpected role 'user' after role 'tool'",
+        (
+            _MISTRAL_VALIDATOR,
+            RuleSource(
+                "datapizza-labs/datapizza-ai#98",
+                "https://github.com/datapizza-labs/datapizza-ai/issues/98",
+                "user",
+            ),
+        ),
+        profiles=("mistral",),
+        notes="In Mistral's own validator (mistral-common) and its API errors (code 3230).",
+    ),
+    Rule(
+        "too-much-media",
+        "Too many images and PDF pages in one request",
+        ("anthropic",),
+        MappingProxyType({"*": "warning", "anthropic:over-600": "error"}),
+        "too many images and documents: 104 + 1 > 100",
+        (_ANTHROPIC_VISION,),
+        notes="SPEC 8 counts images plus PDF pages; the API's error counts image and document"
+        " blocks (anthropics/claude-code#23392), with PDF pages capped separately.",
+    ),
+    Rule(
+        "image-too-large",
+        "An image over the size or dimension limits",
+        ("anthropic",),
+        MappingProxyType({"*": "error", "anthropic:over-5mb": "warning"}),
+        "image exceeds 10 MB maximum; At least one of the image dimensions exceed max allowed"
+        " size: 8000 pixels; ... for many-image requests: 2000 pixels",
+        (_ANTHROPIC_VISION,),
+        notes="Bedrock and Vertex count document blocks toward the 20-image threshold too.",
+    ),
+    Rule(
+        "request-too-large",
+        "The request's JSON is over 32 MB",
+        ("anthropic",),
+        _ERROR,
+        "413 request_too_large: The request exceeds the maximum allowed number of bytes.",
+        (RuleSource("Errors - Claude Docs", "https://platform.claude.com/docs/en/api/errors"),),
+    ),
+    Rule(
+        "text-too-long",
+        "One string over 10,485,760 characters",
+        ("openai", "responses"),
+        _ERROR,
+        "Invalid 'messages[5].content': string too long. Expected a string with maximum length"
+        " 10485760",
+        (RuleSource("Shopify/roast#52", "https://github.com/Shopify/roast/issues/52", "user"),),
+    ),
+    Rule(
+        "too-many-cache-breakpoints",
+        "More than 4 blocks with cache_control",
+        ("anthropic",),
+        _ERROR,
+        "A maximum of 4 blocks with cache_control may be provided. Found 5.",
+        (
+            RuleSource(
+                "Prompt caching - Claude Docs",
+                "https://platform.claude.com/docs/en/build-with-claude/prompt-caching",
+            ),
+        ),
+    ),
+    Rule(
+        "shape",
+        "The request's structure is not the wire's",
+        ALL,
+        _ERROR,
+        "400 invalid_request_error naming the field",
+        (RuleSource("SPEC 8: each wire's request shape", "docs/request-rules.md"),),
+    ),
+)
+
+#: Every rule by id, in the SPEC's order.
+RULES: Final[Mapping[str, Rule]] = MappingProxyType({rule.id: rule for rule in _RULES})
+
+
+def get_rule(rule_id: str) -> Rule:
+    """The rule ``rule_id``; ``ValueError`` listing the known ids."""
+    try:
+        return RULES[rule_id]
+    except KeyError:
+        raise ValueError(f"unknown rule {rule_id!r}; known rules: {', '.join(RULES)}") from None
