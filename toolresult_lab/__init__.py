@@ -5,7 +5,8 @@
 {'type': 'tool_result', 'tool_use_id': 'call_1', 'content': [{'type': 'text', 'text': 'hi'}]}
 
 The audit of logged results (``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log``)
-is imported on first use, so importing the package never imports its extra dependencies.
+and the check of logged requests (``lint_log``) are imported on first use, so importing the
+package never imports their extra dependencies.
 """
 
 from importlib import import_module
@@ -70,11 +71,13 @@ _LAZY = {
     "plot_audit": "auditing",
     "style_audit": "auditing",
     "synthetic_log": "synthetic",
+    "lint_log": "lint_logs",
 }
 
 
 def __getattr__(name: str) -> Any:
-    """``audit``, ``plot_audit``, ``style_audit`` and ``synthetic_log``, imported when used.
+    """``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log`` and ``lint_log``, imported
+    when used.
 
     (Typed where they live: ``toolresult_lab.auditing`` and ``toolresult_lab.synthetic``.
     No ``TYPE_CHECKING`` import here: mypyc analyses this module with the compiled core,
