@@ -8,7 +8,7 @@ from html import unescape
 
 import pytest
 
-from toolresult_lab import Change, Finding, Findings, Repaired, request_html
+from toolresult_lab import Change, Finding, Findings, Repaired, lint, request_html
 from toolresult_lab.render_findings import (
     findings_html,
     payload_paths,
@@ -263,6 +263,20 @@ def test_a_payload_only_the_reader_knows_is_elided() -> None:
     request = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": PAYLOAD}}]}]
     html = request_html("openai", request, Findings())
     assert PAYLOAD not in html
+
+
+def test_request_view_lints_when_not_given_findings() -> None:
+    request = [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}],
+        },
+    ]
+    html = request_html("anthropic", request)
+    assert html == request_html("anthropic", request, lint("anthropic", request))
+    assert "error: call-without-result" in _message(html, "messages[1]")
+    assert "warning: final-assistant" in _message(html, "messages[1]")
 
 
 def test_request_view_refuses_what_lint_refuses() -> None:

@@ -25,6 +25,7 @@ from html import escape
 from typing import Any, Final
 
 from .findings import Change, Finding, Findings, Repaired
+from .lint import lint
 from .render import elide_base64, marked_json_html, style_html
 from .render_turn import elide_turn
 from .wires import read_request
@@ -314,14 +315,25 @@ def _request_card(read: ReadRequest, findings: Sequence[Finding], title: str) ->
     return f'<div class="trl-card" data-wire="{wire}">{head}{request_level}{messages}</div>'
 
 
-def request_html(wire: str, request: Any, findings: Sequence[Finding]) -> str:
+def request_html(
+    wire: str,
+    request: Any,
+    findings: Sequence[Finding] | None = None,
+    *,
+    profile: str | None = None,
+    vision: bool | None = None,
+) -> str:
     """``request`` as ``wire`` reads it, message by message, with each of ``findings``
-    (``lint(wire, request)``) badged on its message and marked on the element its path
-    points at; findings about the request as a whole (``""``) in a table on top.
+    badged on its message and marked on the element its path points at; findings about
+    the request as a whole (``""``) in a table on top.
 
+    :param findings: what ``lint`` found (default: ``lint(wire, request, profile=profile,
+        vision=vision)``).
     :raises TypeError: ``request`` is neither a dict nor a list.
-    :raises ValueError: an unknown wire.
+    :raises ValueError: an unknown wire (or profile).
     """
+    if findings is None:
+        findings = lint(wire, request, profile=profile, vision=vision)
     read = read_request(wire, request)
     return (
         f'<div class="trl-view trl-request">{style_html()}<style>{FINDINGS_STYLE}</style>'
