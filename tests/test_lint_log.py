@@ -101,6 +101,36 @@ def test_records_may_name_their_wire(tmp_path) -> None:
     assert lint_log(records, "openai").attrs["bad_records"] == 0
 
 
+def test_records_may_name_their_profile() -> None:
+    ids = [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_Xb3kq9Zt0mW1",
+                    "type": "function",
+                    "function": {"name": "f", "arguments": "{}"},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_Xb3kq9Zt0mW1", "content": "ok"},
+    ]
+    records = [
+        {"request": ids},
+        {"request": ids, "profile": "mistral"},
+        {"request": ids, "profile": 3},
+    ]
+    df = lint_log(records, "openai")
+    assert _rows(df) == [("openai", "call-id-format", "error", 2, 1)]
+    assert df.attrs["bad_examples"] == [("<records>", 3, "profile must be a string, not int")]
+    assert _rows(lint_log([{"request": ids, "profile": "gemini-3"}], "openai")) == []
+    assert (
+        lint_log([{"request": ids, "profile": "gemini-3"}], "openai").attrs["bad_examples"][0][2]
+        == "profile 'gemini-3' is for the gemini wire, not openai"
+    )
+
+
 def test_profile_and_vision(tmp_path) -> None:
     image = [
         {

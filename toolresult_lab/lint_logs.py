@@ -14,8 +14,8 @@ audit's engines (``auditing.run_parts``: pandas on one core, or dask, on the act
 here restates a rule.
 
 A record is a request (a body, or a bare list of messages), or an object
-``{"request": ..., "wire"?: ...}`` naming its own wire (a log of several providers'
-requests; ``request`` may be JSON text, as a table column holds it).
+``{"request": ..., "wire"?: ..., "profile"?: ...}`` naming its own wire and profile (a log of
+several providers' requests; ``request`` may be JSON text, as a table column holds it).
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ __all__ = ["LINT_COLUMNS", "lint_log"]
 LINT_COLUMNS: Final = ("wire", "rule", "severity", "findings", "requests", "example")
 
 Key = tuple[str, str, str]
+_NO_WIRE: Final = "the record names no wire (give wire= or a 'wire' key)"
 
 
 @dataclass
@@ -65,8 +66,10 @@ class LintTally:
     lines: int = 0
 
 
-def request_record(value: Any, wire: str | None) -> tuple[str, Any]:
-    """The wire and the request a record holds.
+def request_record(
+    value: Any, wire: str | None, profile: str | None
+) -> tuple[str, str | None, Any]:
+    """The wire, the profile and the request a record holds.
 
     :raises BadRecord: not a request, or no wire for it.
     """
@@ -79,13 +82,16 @@ def request_record(value: Any, wire: str | None) -> tuple[str, Any]:
                 raise BadRecord(f"request is not valid JSON text: {error}") from None
         named = value.get("wire", wire)
         if not isinstance(named, str):
-            raise BadRecord("the record names no wire (give wire= or a 'wire' key)")
-        return named, request
+            raise BadRecord(_NO_WIRE)
+        chosen = value.get("profile", profile)
+        if chosen is not None and not isinstance(chosen, str):
+            raise BadRecord(f"profile must be a string, not {type(chosen).__name__}")
+        return named, chosen, request
     if not isinstance(value, (dict, list)):
         raise BadRecord(f"not a request (an object or a list) but {type(value).__name__}")
     if wire is None:
-        raise BadRecord("the record names no wire (give wire= or a 'wire' key)")
-    return wire, value
+        raise BadRecord(_NO_WIRE)
+    return wire, profile, value
 
 
 def lint_part(
@@ -98,7 +104,7 @@ def lint_part(
 ) -> LintTally:
     """Lint every request of one part (runs on a worker for the dask engine)."""
     tally = LintTally()
-    contexts: dict[str, Any] = {}
+    contexts: dict[tuple[str, str | None], Any] = {}
     reader = part.reader()
     for line, value in reader:
         if value is None:  # a blank line
@@ -106,12 +112,12 @@ def lint_part(
         try:
             if isinstance(value, BadRecord):
                 raise value
-            record_wire, request = request_record(value, wire)
+            named = request_record(value, wire, profile)
             try:
-                ctx = contexts.get(record_wire)
+                ctx = contexts.get(named[:2])
                 if ctx is None:
-                    ctx = contexts[record_wire] = context(record_wire, profile, vision)
-                findings = lint_read(read_request(ctx.wire, request), ctx)
+                    ctx = contexts[named[:2]] = context(named[0], named[1], vision)
+                findings = lint_read(read_request(ctx.wire, named[2]), ctx)
             except (TypeError, ValueError, RecursionError) as error:
                 raise BadRecord(str(error) or type(error).__name__) from None
         except BadRecord as error:
@@ -192,12 +198,13 @@ def lint_log(
     """The findings of every request of a log, counted.
 
     :param source: a path, a glob or a list of them (JSON Lines, plain or gzip, or
-        Parquet), a DataFrame (a ``request`` column, and ``wire`` if the log mixes
-        wires), or an iterable of records. A record is a request (a body, or a bare list)
-        or ``{"request": ..., "wire"?: ...}``.
+        Parquet), a DataFrame (a ``request`` column, and ``wire`` and ``profile`` if the
+        log mixes them), or an iterable of records. A record is a request (a body, or a
+        bare list) or ``{"request": ..., "wire"?: ..., "profile"?: ...}``.
     :param wire: the wire of the requests (``None``: every record names its own; the
         profile's wire when only ``profile`` is given).
-    :param profile, vision: as :func:`~toolresult_lab.lint` takes them.
+    :param profile, vision: as :func:`~toolresult_lab.lint` takes them (a record's own
+        ``profile`` wins).
     :param engine: ``"pandas"`` (streams, one core) or ``"dask"`` (parts in parallel).
     :param strict: raise :class:`~toolresult_lab.logs.BadRecordError` at the first bad
         record instead of counting it.
