@@ -29,6 +29,7 @@ from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
 from .measure import ProviderWarning
 from .render_findings import findings_html, repaired_html, request_html
+from .repair import repair
 from .result import ToolResult
 from .turns import tool_turn
 
@@ -59,6 +60,7 @@ __all__ = [
     "estimate_tokens",
     "lint",
     "native_needs_vision",
+    "repair",
     "request_html",
     "tool_turn",
 ]
