@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from toolresult_lab import lint
+from toolresult_lab import lint, repair
 from toolresult_lab.cli import main
 
 CALL = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
@@ -29,6 +29,7 @@ BROKEN = {
         },
     ],
 }
+ADDED = "added an error result for toolu_2"
 CLEAN = {"messages": [{"role": "user", "content": "hi"}]}
 MISSING = (
     "No result answers the call 'toolu_2' (a tool_result in the very next message, a user message)."
@@ -273,3 +274,73 @@ def test_log_bad_input_is_one_line(capsys, tmp_path) -> None:
     code, out, err = run(capsys, "lint", "--log", str(tmp_path / "*.jsonl"), "--wire", "openai")
     assert (code, out) == (1, "")
     assert err.strip() == f"toolresult-lab: error: no files match {tmp_path / '*.jsonl'}"
+
+
+# -- repair ---------------------------------------------------------------------------------
+
+
+def test_repair_writes_the_request_and_the_changes(capsys, tmp_path) -> None:
+    path = write(tmp_path, "r.json", BROKEN)
+    code, out, err = run(capsys, "repair", path, "--wire", "anthropic")
+    assert code == 0
+    fixed = repair("anthropic", BROKEN)
+    assert json.loads(out) == fixed.request
+    assert json.loads(out)["messages"][2]["content"][1] == {
+        "type": "tool_result",
+        "tool_use_id": "toolu_2",
+        "content": "No result was recorded for this call.",
+        "is_error": True,
+    }
+    assert err == "".join(f"{path}: {change}\n" for change in fixed.changes)
+    assert err == f"{path}: messages[1].content[1]: [call-without-result] {ADDED}\n"
+    # the repaired request lints clean, and repairing it again changes nothing
+    out_path = str(tmp_path / "fixed.json")
+    code, out, err = run(capsys, "repair", path, "--wire", "anthropic", "-o", out_path)
+    assert (code, out) == (0, "")
+    code, out, _ = run(capsys, "lint", out_path, "--wire", "anthropic")
+    assert (code, out) == (0, "no findings (0 error(s), 0 warning(s)).\n")
+    code, out, err = run(capsys, "repair", out_path, "--wire", "anthropic")
+    assert (json.loads(out), err) == (fixed.request, "")
+
+
+def test_repair_json_lines_and_what_it_leaves(capsys, tmp_path) -> None:
+    bad_image = {
+        "role": "user",
+        "content": [
+            {
+                "type": "image",
+                "source": {"type": "base64", "media_type": "image/png", "data": "%%%"},
+            }
+        ],
+    }
+    path = write(tmp_path, "r.jsonl", [CLEAN, BROKEN["messages"], [bad_image]], lines=True)
+    code, out, err = run(capsys, "repair", path, "--wire", "anthropic")
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines == [
+        CLEAN,
+        repair("anthropic", BROKEN["messages"]).request,
+        [bad_image],
+    ]
+    assert err.splitlines() == [
+        f"{path}:2: messages[1].content[1]: [call-without-result] {ADDED}",
+        f"toolresult-lab: warning: {path}:3: 1 error finding(s) left that repair does not fix"
+        " (bad-base64)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["repair", "r.json"], 2, "give --wire (or --profile)"),
+        (["repair", "r.json", "--wire", "openai", "-o", "no/such/dir/out.json"], 1, "cannot write"),
+        (["repair", "none.json", "--wire", "openai"], 1, "cannot read"),
+    ],
+)
+def test_repair_bad_input_is_one_line(capsys, tmp_path, monkeypatch, argv, code, message) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "r.json", CLEAN)
+    got, out, err = run(capsys, *argv)
+    assert (got, out) == (code, "")
+    assert message in err
+    assert len(err.strip().splitlines()) == 1

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .._build import build_label
-from . import audit, convert, docs, lint, matrix, profiles, turn
+from . import audit, convert, docs, lint, matrix, profiles, repair, turn
 from ._answer import Answer
 from ._common import EXIT_INPUT, InputError, Parser
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit, lint)
+_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit, lint, repair)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,6 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(answer, str):
         answer = Answer(answer)
     output = answer.text
+    if not output:  # written to a file (-o): nothing to print
+        return answer.status
     try:
         sys.stdout.write(output if output.endswith("\n") else output + "\n")
     except BrokenPipeError:
