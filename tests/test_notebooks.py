@@ -97,6 +97,12 @@ print(_json.dumps({
         ("gemini3", gemini3_found), ("mistral", mistral_found)]},
     "counts": counts[["wire", "rule", "severity", "findings", "requests"]].values.tolist(),
     "checked": counts.attrs["requests"],
+    "changes": {name: [[c.rule, c.path] for c in case[3].changes] for name, case in cases.items()},
+    "after": after,
+    "again": again,
+    "mistral_ids": [
+        mistral_fixed.request[1]["tool_calls"][0]["id"], mistral_fixed.request[2]["tool_call_id"]
+    ],
 }))
 """
 PROBES = {
@@ -369,10 +375,30 @@ def test_request_check_notebook(executed: Run) -> None:
         ["gemini", "missing-thought-signature", "error", 1, 1],
         ["gemini", "results-not-next", "error", 1, 1],
     ]
+    assert facts["changes"] == {
+        "claude": [["call-without-result", "messages[1].content[2]"]],
+        "gemini": [["results-not-next", "contents[3].parts[0]"]],
+        "openai": [
+            ["tool-result-content", "messages[2].content[1]"],
+            ["tool-result-content", "messages[2]"],
+        ],
+        "gemini3": [["missing-thought-signature", "contents[1].parts[0]"]],
+        "mistral": [
+            ["call-id-format", "messages[1].tool_calls[0]"],
+            ["call-id-format", "messages[2]"],
+        ],
+    }
+    clean = dict.fromkeys(["claude", "gemini", "openai", "gemini3", "mistral"], 0)
+    assert facts["after"] == clean and facts["again"] == clean
+    new_id = facts["mistral_ids"][0]
+    assert facts["mistral_ids"] == [new_id, new_id] and len(new_id) == 9 and new_id.isalnum()
     html = run.mime("text/html")
     tables = [h for h in html if 'class="trl-view trl-lint"' in h]
     requests = [h for h in html if 'class="trl-view trl-request"' in h]
+    repairs = [h for h in html if 'class="trl-view trl-repair"' in h]
     assert len(tables) == 2 and len(requests) == 4  # two Findings shown, four requests
+    assert len(repairs) == 4  # claude, gemini, openai, mistral: before and after
+    assert all("trl-message trl-added" in h and "trl-mark-change" in h for h in repairs)
     assert all("trl-mark trl-mark-error" in h for h in requests)
     from toolresult_lab.probes import SAMPLE_IMAGES
 
