@@ -20,6 +20,8 @@ WIRES = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
 def user(wire: str, text: str = "hi") -> Any:
     if wire == "gemini":
         return {"role": "user", "parts": [{"text": text}]}
+    if wire == "responses":
+        return {"type": "message", "role": "user", "content": text}
     return {"role": "user", "content": text}
 
 

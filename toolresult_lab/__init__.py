@@ -5,7 +5,8 @@
 {'type': 'tool_result', 'tool_use_id': 'call_1', 'content': [{'type': 'text', 'text': 'hi'}]}
 
 The audit of logged results (``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log``)
-is imported on first use, so importing the package never imports its extra dependencies.
+and the check of logged requests (``lint_log``) are imported on first use, so importing the
+package never imports their extra dependencies.
 """
 
 from importlib import import_module
@@ -38,10 +39,16 @@ from .facts import (
 from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
 from .measure import ProviderWarning
+from .render_findings import findings_html, repaired_html, request_html
+from .repair import repair
 from .result import ToolResult
 from .transcript import Transcript
 from .translate import Translated, translate
 from .turns import tool_turn
+
+# The notebook views of lint and repair (findings.py never imports its views).
+Findings.html_view = findings_html
+Repaired.html_view = repaired_html
 
 __all__ = [
     "COMPILED",
@@ -76,6 +83,8 @@ __all__ = [
     "estimate_tokens",
     "lint",
     "native_needs_vision",
+    "repair",
+    "request_html",
     "tool_turn",
     "translate",
 ]
@@ -91,11 +100,13 @@ _LAZY = {
     "plot_audit": "auditing",
     "style_audit": "auditing",
     "synthetic_log": "synthetic",
+    "lint_log": "lint_logs",
 }
 
 
 def __getattr__(name: str) -> Any:
-    """``audit``, ``plot_audit``, ``style_audit`` and ``synthetic_log``, imported when used.
+    """``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log`` and ``lint_log``, imported
+    when used.
 
     (Typed where they live: ``toolresult_lab.auditing`` and ``toolresult_lab.synthetic``.
     No ``TYPE_CHECKING`` import here: mypyc analyses this module with the compiled core,

@@ -37,6 +37,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import numpy as np
@@ -327,21 +328,25 @@ def _is_path(value: object) -> bool:
     return isinstance(value, (str, os.PathLike))
 
 
-def _parts(source: Source, split: bool, blocksize: int) -> list[Part]:
+def source_parts(
+    source: Any, split: bool, blocksize: int, what: str = "audit", items: str = "results"
+) -> list[Part]:
+    """``source`` (paths and globs, a DataFrame, an iterable of records) as parts; ``split``:
+    in parts for the dask engine. ``what`` and ``items`` name the caller in its errors."""
     if isinstance(source, pd.DataFrame):
         return list(memory_parts(source, "<DataFrame>", ROWS_PER_PART if split else None))
     if isinstance(source, (str, os.PathLike)):
         return list(file_parts(file_paths([source]), blocksize if split else None))
     if isinstance(source, (Mapping, ToolResult, bytes, bytearray)):
         raise TypeError(
-            "audit reads paths, a DataFrame or an iterable of results, not one"
-            f" {type(source).__name__} (wrap a single result in a list)"
+            f"{what} reads paths, a DataFrame or an iterable of {items}, not one"
+            f" {type(source).__name__} (wrap a single {items[:-1]} in a list)"
         )
     if isinstance(source, Sequence) and source and all(_is_path(item) for item in source):
         return list(file_parts(file_paths(source), blocksize if split else None))
     if isinstance(source, Iterable):
         return list(memory_parts(source, "<records>", ROWS_PER_PART if split else None))
-    raise TypeError(f"audit cannot read a {type(source).__name__}")
+    raise TypeError(f"{what} cannot read a {type(source).__name__}")
 
 
 def _in_kernel() -> bool:
@@ -362,7 +367,21 @@ def _missing_extra(what: str, error: ImportError) -> ImportError:
     )
 
 
-def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
+#: What runs on one part: ``job(part, advance=...)`` returns its tally (which has ``bad``);
+#: picklable for the dask engine (a ``functools.partial`` of a module function).
+Job = Callable[..., Any]
+
+
+def run_parts(
+    parts: list[Part], job: Job, show: bool, strict: bool, engine: Engine, desc: str = "audit"
+) -> list[Any]:
+    """Every part's tally, in part order, on ``engine`` (``lint_logs`` runs its own job)."""
+    if engine == "pandas":
+        return _run_pandas(parts, job, show, strict, desc)
+    return _run_dask(parts, job, show)
+
+
+def _run_pandas(parts: list[Part], job: Job, show: bool, strict: bool, desc: str) -> list[Any]:
     bar: Any = None
     if show:
         try:
@@ -377,13 +396,13 @@ def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
             if files
             else {"unit": " results"}
         )
-        bar = tqdm(total=total, desc="audit", **unit)
-    tallies: list[Tally] = []
+        bar = tqdm(total=total, desc=desc, **unit)
+    tallies: list[Any] = []
     try:
         for part in parts:
-            tally = tally_part(part, plan, None if bar is None else bar.update)
+            tally = job(part, advance=None if bar is None else bar.update)
             tallies.append(tally)
-            if plan.strict and tally.bad:
+            if strict and tally.bad:
                 break
     finally:
         if bar is not None:
@@ -403,12 +422,12 @@ def _active_client() -> Any:
         return None
 
 
-def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
+def _run_dask(parts: list[Part], job: Job, show: bool) -> list[Any]:
     try:
         import dask.bag as db
     except ImportError as error:
         raise _missing_extra("engine='dask'", error) from None
-    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(tally_part, plan)
+    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(job)
     client = _active_client()
     if client is None:
         if not show:
@@ -522,9 +541,9 @@ def audit(
     if not isinstance(blocksize, int) or blocksize < 1:
         raise ValueError(f"blocksize must be a positive int, not {blocksize!r}")
     plan = _plan(wires, profiles, vision, by, strict, options)
-    parts = _parts(source, engine == "dask", blocksize)
+    parts = source_parts(source, engine == "dask", blocksize)
     show = _wants_progress(progress)
-    tallies = _run_pandas(parts, plan, show) if engine == "pandas" else _run_dask(parts, plan, show)
+    tallies = run_parts(parts, partial(tally_part, plan=plan), show, plan.strict, engine)
     return _combine(parts, tallies, plan)
 
 

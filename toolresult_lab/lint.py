@@ -43,7 +43,7 @@ from .wires import (
     wire_facts,
 )
 
-__all__ = ["Context", "context", "lint", "lint_read"]
+__all__ = ["Context", "checked", "context", "lint", "lint_read"]
 
 #: Where a call's result may sit: ``next`` the one message after the call's (anthropic,
 #: gemini), ``run`` the tool messages directly after it (openai), ``later`` anywhere after.
@@ -122,9 +122,14 @@ def lint(
 
 def lint_read(read: ReadRequest, ctx: Context) -> Findings:
     """:func:`lint` of a request already read."""
+    return Findings(checked(read, ctx).ordered())
+
+
+def checked(read: ReadRequest, ctx: Context) -> _Check:
+    """The pass of :func:`lint` over ``read``: its findings and its pairing (``repair``)."""
     check = _Check(read, ctx)
     check.run()
-    return Findings(check.ordered())
+    return check
 
 
 def _order(path: str, key: str) -> tuple[Any, ...]:
@@ -178,6 +183,16 @@ class _Check:
         self.wire = ctx.wire
         self.profile = ctx.profile
         self.found: list[Finding] = []
+        # The pairing, for ``repair``: the calls (message position, call), and by call
+        # index its misplaced results; results to drop; calls no result answers.
+        self.calls: list[tuple[int, CallPart]] = []
+        self.misplaced: dict[int, list[tuple[int, ResultPart]]] = {}
+        self.dropped: list[tuple[str, int, ResultPart]] = []
+        self.unanswered: list[int] = []
+        # calls without id and the result each answers by position; results without id
+        # that answer nothing
+        self.claimed: dict[int, ResultPart] = {}
+        self.orphans: list[ResultPart] = []
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -219,19 +234,22 @@ class _Check:
         calls: list[tuple[int, CallPart]] = [
             (pos, call) for pos, message in enumerate(messages) for call in message.calls
         ]
+        self.calls = calls
         answered: dict[int, ResultPart] = {}
-        misplaced: set[int] = set()
-        claimed: set[int] = set()
+        misplaced = self.misplaced
+        claimed = self.claimed
         needs_ids = self.wire in _NEEDS_IDS
         all_ids = {call.id for _, call in calls if call.id}
         for pos, message in enumerate(messages):
             for result in message.results:
                 if needs_ids and not result.id:
                     self.add("missing-call-id", result.path, "A tool result has no call id.")
+                    if not self.positional(calls, claimed, owners, pos, zone, result):
+                        self.orphans.append(result)
                     continue
                 index = self.match(calls, answered, result, pos)
                 if index is None:
-                    if self.positional(calls, claimed, owners, pos, zone):
+                    if self.positional(calls, claimed, owners, pos, zone, result):
                         continue
                     if (
                         self.wire == "responses"
@@ -240,6 +258,7 @@ class _Check:
                         and result.id not in all_ids
                     ):
                         continue  # answers a call of the previous response
+                    self.dropped.append(("result-without-call", pos, result))
                     self.add(
                         "result-without-call",
                         result.path,
@@ -249,6 +268,7 @@ class _Check:
                 call_pos, call = calls[index]
                 if _in_zone(zone, owners, call_pos, pos):
                     if index in answered:
+                        self.dropped.append(("duplicate-result", pos, result))
                         self.add(
                             "duplicate-result",
                             result.path,
@@ -256,14 +276,15 @@ class _Check:
                         )
                     else:
                         answered[index] = result
-                elif index in answered:
+                elif index in answered or index in misplaced:
+                    self.dropped.append(("duplicate-result", pos, result))
                     self.add(
                         "duplicate-result",
                         result.path,
                         f"A second result answers the call {_short(call.id or call.name)}.",
                     )
                 else:
-                    misplaced.add(index)
+                    misplaced[index] = [(pos, result)]
         for index, (_, call) in enumerate(calls):
             if needs_ids and not call.id:
                 self.add("missing-call-id", call.path, f"The call to {call.name!r} has no id.")
@@ -277,6 +298,7 @@ class _Check:
                     f" {self.wire} needs it ({_WHERE[self.wire]}).",
                 )
             elif index not in claimed:
+                self.unanswered.append(index)
                 self.add(
                     "call-without-result",
                     call.path,
@@ -318,10 +340,11 @@ class _Check:
     def positional(
         self,
         calls: list[tuple[int, CallPart]],
-        claimed: set[int],
+        claimed: dict[int, ResultPart],
         owners: list[int],
         pos: int,
         zone: str,
+        result: ResultPart,
     ) -> bool:
         """A result with an unknown id answers a call without id in its place (that call's
         ``missing-call-id`` covers both)."""
@@ -331,7 +354,7 @@ class _Check:
             if call.id or index in claimed or call_pos >= pos:
                 continue
             if zone == "later" or _in_zone(zone, owners, call_pos, pos):
-                claimed.add(index)
+                claimed[index] = result
                 return True
         return False
 

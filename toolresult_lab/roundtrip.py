@@ -563,8 +563,21 @@ def _function_response_parts(messages: list[Any]) -> list[dict[str, Any]]:
     return found
 
 
+def _content_parts(messages: list[Any]) -> list[dict[str, Any]]:
+    """Every part dict of the contents of ``messages`` (mutable, in place)."""
+    found: list[dict[str, Any]] = []
+    for content in messages:
+        parts = content.get("parts") if isinstance(content, dict) else None
+        found.extend(p for p in (parts if isinstance(parts, list) else ()) if isinstance(p, dict))
+    return found
+
+
 def _gemini_snake_case_response_parts(messages: list[Any]) -> list[Any]:
     out = copy.deepcopy(messages)
+    for part in _content_parts(out):  # a content's own part keeps its key
+        blob = part.get("inlineData")
+        if isinstance(blob, dict) and "mimeType" in blob:
+            blob["mime_type"] = blob.pop("mimeType")
     for part in _function_response_parts(out):
         blob = part.pop("inlineData", None)
         if isinstance(blob, dict):
@@ -586,7 +599,7 @@ def _gemini_urlsafe_bytes(messages: list[Any]) -> list[Any]:
         for part in parts if isinstance(parts, list) else ():
             if isinstance(part, dict) and isinstance(part.get("thoughtSignature"), str):
                 part["thoughtSignature"] = part["thoughtSignature"].translate(_URLSAFE)
-    for part in _function_response_parts(out):
+    for part in [*_function_response_parts(out), *_content_parts(out)]:
         for key in ("inlineData", "inline_data"):
             blob = part.get(key)
             if isinstance(blob, dict) and isinstance(blob.get("data"), str):
@@ -607,14 +620,16 @@ ALTERATIONS: Mapping[str, tuple[Alteration, ...]] = MappingProxyType(
                 "gemini",
                 "snake_case_response_parts",
                 "Inside functionResponse.parts, inlineData/mimeType are sent as inline_data/"
-                "mime_type (the SDK dumps those parts by Python field name); the API accepts both "
+                "mime_type, and in a content's own parts inlineData's mimeType as mime_type (the "
+                "SDK dumps those parts by Python field name); the API accepts both "
                 "spellings, but a byte-exact comparison or a strict proxy sees a different body.",
                 _gemini_snake_case_response_parts,
             ),
             Alteration(
                 "gemini",
                 "urlsafe_base64_bytes",
-                "Bytes fields (a functionResponse part's inline data, a part's thoughtSignature) "
+                "Bytes fields (a part's inline data, also in a functionResponse, a part's "
+                "thoughtSignature) "
                 "are decoded and re-encoded as URL-safe base64 ('+' -> '-', '/' -> '_'); the API "
                 "accepts it, but the payload is no longer the text the caller gave.",
                 _gemini_urlsafe_bytes,

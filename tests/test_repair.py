@@ -1,0 +1,388 @@
+"""SPEC 8 ``repair``: what it fixes, what it only reports, and its guarantees (never mutates,
+idempotent, no repairable error left, a clean request unchanged, the same form as given);
+the toolkit's own turns lint clean; repaired requests validate against the SDK types and go
+through the official clients to the loopback recorder."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lint_fixtures import PNG, WIRES, answer, ask, request, turn, user
+from test_lint import CASES
+from test_turn_clients import turns, validate_message
+
+from toolresult_lab import Change, Repaired, ToolCall, ToolResult, lint, repair, tool_turn
+from toolresult_lab.repair import MISSING_RESULT, SKIP_SIGNATURE
+from toolresult_lab.roundtrip import (
+    ALTERATIONS,
+    RecordingServer,
+    applied_alterations,
+    expected_sent,
+    send,
+    sent_messages,
+    user_message,
+)
+
+#: The rules ``repair`` fixes (SPEC 8 "Repair"); the others are reported only.
+REPAIRED = frozenset(
+    {
+        "call-without-result",
+        "results-not-next",
+        "results-after-other-content",
+        "result-without-call",
+        "duplicate-result",
+        "duplicate-call-id",
+        "call-id-format",
+        "missing-call-id",
+        "tool-result-content",
+        "error-result-not-text",
+        "images-unsupported",
+        "empty-text",
+        "empty-message",
+        "media-type",
+        "missing-thought-signature",
+        "function-response-parts",
+        "final-assistant",
+    }
+)
+
+
+def _repairable_errors(wire: str, req: Any, **kwargs: Any) -> list[str]:
+    return [
+        str(f)
+        for f in lint(wire, req, **kwargs).errors
+        if f.rule in REPAIRED and not (f.rule == "final-assistant" and f.severity == "warning")
+    ]
+
+
+def _guarantees(wire: str, req: Any, **kwargs: Any) -> Repaired:
+    """Check SPEC 8's guarantees on ``req``; the repair."""
+    before = copy.deepcopy(req)
+    fixed = repair(wire, req, **kwargs)
+    assert req == before  # never mutates its input
+    assert type(fixed.request) is type(req)  # same form as given
+    assert _repairable_errors(wire, fixed.request, **kwargs) == []
+    again = repair(wire, fixed.request, **kwargs)
+    assert again.changes == ()
+    assert again.request == fixed.request
+    if not lint(wire, req, **kwargs):
+        assert fixed.changes == ()
+        assert fixed.request == req
+    json.dumps(fixed.request)  # JSON values
+    return fixed
+
+
+@pytest.mark.parametrize(
+    ("rule", "wire", "kwargs", "good", "bad", "expected"),
+    CASES,
+    ids=[f"{c[0]}-{c[1]}-{n}" for n, c in enumerate(CASES)],
+)
+def test_every_lint_case_repairs(
+    rule: str, wire: str, kwargs: dict[str, Any], good: Any, bad: Any, expected: list[Any]
+) -> None:
+    clean = _guarantees(wire, good, **kwargs)
+    assert clean.changes == ()
+    fixed = _guarantees(wire, bad, **kwargs)
+    fixable = [
+        e
+        for e in expected
+        if e[0] in REPAIRED
+        and not (e[0] == "call-id-format" and e[1] == "warning")
+        and not (e[0] == "final-assistant" and e[1] == "warning")
+    ]
+    assert bool(fixed.changes) == bool(fixable)
+    assert {c.rule for c in fixed.changes} >= {e[0] for e in fixable}
+    assert all(isinstance(c, Change) for c in fixed.changes)
+
+
+def test_missing_result_is_added_where_each_wire_needs_it() -> None:
+    expected_added = {
+        "openai": {"role": "tool", "content": MISSING_RESULT, "tool_call_id": "c2"},
+        "ollama": {
+            "role": "tool",
+            "content": MISSING_RESULT,
+            "tool_call_id": "c2",
+            "tool_name": "f",
+        },
+        "responses": {"type": "function_call_output", "call_id": "c2", "output": MISSING_RESULT},
+    }
+    for wire, added in expected_added.items():
+        bad = request(user(wire), ask(wire, "c1", "c2"), answer(wire, "c1"))
+        fixed = repair(wire, bad)
+        assert fixed.request == [*bad, added]
+        assert [(c.rule, c.path) for c in fixed.changes] == [
+            ("call-without-result", bad_path(wire))
+        ]
+    bad = request(user("anthropic"), ask("anthropic", "c1", "c2"), answer("anthropic", "c1"))
+    fixed = repair("anthropic", {"model": "claude", "messages": bad}).request
+    assert fixed["model"] == "claude"
+    assert fixed["messages"][2]["content"] == [
+        {"type": "tool_result", "tool_use_id": "c1", "content": "ok"},
+        {"type": "tool_result", "tool_use_id": "c2", "content": MISSING_RESULT, "is_error": True},
+    ]
+    # no user message after the call: one is created
+    fixed = repair("anthropic", request(user("anthropic"), ask("anthropic", "c1"))).request
+    assert fixed[2] == {
+        "role": "user",
+        "content": [
+            {
+                "type": "tool_result",
+                "tool_use_id": "c1",
+                "content": MISSING_RESULT,
+                "is_error": True,
+            }
+        ],
+    }
+    gem = repair("gemini", request(user("gemini"), ask("gemini", "c1"))).request
+    assert gem[2] == {
+        "role": "user",
+        "parts": [
+            {"functionResponse": {"name": "f", "response": {"error": MISSING_RESULT}, "id": "c1"}}
+        ],
+    }
+
+
+def bad_path(wire: str) -> str:
+    return {"openai": "messages[1].tool_calls[1]", "ollama": "messages[1].tool_calls[1]"}.get(
+        wire, "input[2]"
+    )
+
+
+def test_results_move_next_to_their_calls_in_call_order() -> None:
+    bad = request(
+        user("anthropic"),
+        ask("anthropic", "c1", "c2"),
+        answer("anthropic", "c1"),
+        user("anthropic", "x"),
+        answer("anthropic", "c2"),
+    )
+    fixed = repair("anthropic", bad)
+    assert fixed.request == request(
+        user("anthropic"),
+        ask("anthropic", "c1", "c2"),
+        answer("anthropic", "c1", "c2"),
+        user("anthropic", "x"),
+    )
+    assert [(c.rule, c.path) for c in fixed.changes] == [
+        ("results-not-next", "messages[4].content[0]")
+    ]
+    split = request(
+        user("gemini"), ask("gemini", "c1", "c2"), answer("gemini", "c1"), answer("gemini", "c2")
+    )
+    assert repair("gemini", split).request == turn("gemini", "c1", "c2")
+
+
+def test_ids_are_mapped_deterministically_for_call_and_result() -> None:
+    bad = turn("openai", "call_1234", "call_5678")
+    one = repair("openai", bad, profile="mistral")
+    two = repair("openai", copy.deepcopy(bad), profile="mistral")
+    assert one.request == two.request
+    calls = one.request[1]["tool_calls"]
+    new = [c["id"] for c in calls]
+    assert all(len(i) == 9 and i.isalnum() for i in new)
+    assert len(set(new)) == 2
+    assert [m["tool_call_id"] for m in one.request[2:]] == new
+    assert [c.action for c in one.changes][:1] == [f"id 'call_1234' -> {new[0]!r}"]
+    anth = repair("anthropic", turn("anthropic", "a.b")).request
+    assert anth[1]["content"][0]["id"] == anth[2]["content"][0]["tool_use_id"] == "a_b"
+    # a warning-only id (over 40, at most 64) is left as it is
+    long = turn("openai", "c" * 50)
+    assert repair("openai", long).request == long
+
+
+def test_duplicate_call_id_renames_the_later_call_and_its_result() -> None:
+    bad = request(
+        turn("anthropic", "c1"),
+        user("anthropic", "more"),
+        ask("anthropic", "c1"),
+        answer("anthropic", "c1"),
+    )
+    fixed = repair("anthropic", bad).request
+    new = fixed[4]["content"][0]["id"]
+    assert new != "c1"
+    assert fixed[5]["content"][0]["tool_use_id"] == new
+    assert fixed[1]["content"][0]["id"] == fixed[2]["content"][0]["tool_use_id"] == "c1"
+
+
+def test_content_repairs() -> None:
+    # openai: an image in a tool message is hoisted into a user message (no profile)
+    req = turn("openai", "c1")
+    req[2]["content"] = [
+        {"type": "text", "text": "a"},
+        {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}},
+    ]
+    fixed = repair("openai", req).request
+    assert fixed[2]["content"] == [
+        {"type": "text", "text": "a"},
+        {"type": "text", "text": "[image] image/png (83 bytes)"},
+    ]
+    assert fixed[3] == {
+        "role": "user",
+        "content": [
+            {"type": "text", "text": "Images from the tool results above: c1 content[1]"},
+            {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}},
+        ],
+    }
+    # deepseek (no vision): placeholder only
+    assert len(repair("openai", req, profile="deepseek").request) == 3
+    # media type corrected from the bytes
+    jpeg_declared = [
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "image",
+                    "source": {"type": "base64", "media_type": "image/jpeg", "data": PNG},
+                }
+            ],
+        }
+    ]
+    fixed = repair("anthropic", jpeg_declared)
+    assert fixed.request[0]["content"][0]["source"]["media_type"] == "image/png"
+    assert [c.action for c in fixed.changes] == ["declared type 'image/jpeg' -> 'image/png'"]
+    # thought signatures on the first call of each step of the current turn
+    unsigned = request(
+        turn("gemini", "c1", signature=False),
+        ask("gemini", "c2", signature=False),
+        answer("gemini", "c2"),
+    )
+    fixed = repair("gemini", unsigned, profile="gemini-3").request
+    assert fixed[1]["parts"][0]["thoughtSignature"] == SKIP_SIGNATURE
+    assert fixed[3]["parts"][0]["thoughtSignature"] == SKIP_SIGNATURE
+    # trailing whitespace of a prefill
+    fixed = repair("anthropic", [user("anthropic"), {"role": "assistant", "content": "Sure "}])
+    assert fixed.request[1]["content"] == "Sure"
+    # reported only: bad base64, shape, user-after-tool, a prefill without whitespace
+    only = [user("anthropic"), {"role": "assistant", "content": "Sure"}]
+    assert repair("anthropic", only).changes == ()
+    broken = [{"role": "user", "content": "x", "images": ["%%%"]}]
+    assert repair("ollama", broken) == Repaired(broken, (), broken)
+
+
+# -- properties ---------------------------------------------------------------------------
+
+PROPERTY = settings(
+    derandomize=True,
+    max_examples=120,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _user(wire: str) -> Any:
+    return user_message(wire)
+
+
+def test_the_toolkits_own_turns_lint_without_errors() -> None:
+    seen: set[str] = set()
+
+    @PROPERTY
+    @given(turns())
+    def prop(drawn: tuple[str, list[ToolCall], list[ToolResult], dict[str, Any]]) -> None:
+        wire, calls, results, options = drawn
+        options = {**options, "echo": True}
+        messages = [_user(wire), *tool_turn(wire, calls, results, **options)]
+        assert lint(wire, messages).errors == ()
+        seen.add(wire)
+
+    prop()
+    assert seen == set(WIRES)
+
+
+def _mutations(draw: Any, messages: list[Any]) -> list[Any]:
+    out = copy.deepcopy(messages)
+    for _ in range(draw(st.integers(1, 3))):
+        if not out:
+            break
+        kind = draw(st.sampled_from(["drop", "swap", "dup", "junk", "strip"]))
+        i = draw(st.integers(0, len(out) - 1))
+        if kind == "drop":
+            del out[i]
+        elif kind == "swap":
+            j = draw(st.integers(0, len(out) - 1))
+            out[i], out[j] = out[j], out[i]
+        elif kind == "dup":
+            out.insert(i, copy.deepcopy(out[i]))
+        elif kind == "junk":
+            out[i] = draw(
+                st.sampled_from(
+                    [None, 3, "x", [], {}, {"role": "user"}, {"role": 5, "content": []}]
+                )
+            )
+        elif isinstance(out[i], dict):
+            keys = sorted(out[i])
+            if keys:
+                out[i].pop(draw(st.sampled_from(keys)))
+    return out
+
+
+@st.composite
+def requests(draw: Any) -> tuple[str, Any]:
+    wire, calls, results, options = draw(turns())
+    options = {**options, "echo": True}
+    messages = [_user(wire), *tool_turn(wire, calls, results, **options)]
+    if draw(st.booleans()):
+        messages = _mutations(draw, messages)
+    if draw(st.booleans()):
+        key = {"gemini": "contents", "responses": "input"}.get(wire, "messages")
+        return wire, {key: messages}
+    return wire, messages
+
+
+def test_repair_guarantees_on_generated_and_mutated_requests() -> None:
+    @PROPERTY
+    @given(requests())
+    def prop(drawn: tuple[str, Any]) -> None:
+        wire, req = drawn
+        _guarantees(wire, req)
+
+    prop()
+
+
+# -- the SDK types and the official clients -------------------------------------------------
+
+
+def _repaired_messages() -> list[tuple[str, list[Any]]]:
+    out = []
+    for rule, wire, kwargs, _good, bad, _expected in CASES:
+        if not isinstance(bad, list) or kwargs.get("vision") is False:
+            continue
+        if rule in ("bad-base64", "shape", "user-after-tool", "media-type"):
+            continue  # reported only, or bytes no SDK checks
+        fixed = repair(wire, bad, **kwargs).request
+        if lint(wire, fixed, **kwargs).errors:
+            continue
+        out.append((f"{rule}-{wire}", fixed))
+    return out
+
+
+REPAIRED_REQUESTS = _repaired_messages()
+
+
+@pytest.fixture(scope="module")
+def server() -> Any:
+    with RecordingServer() as running:
+        yield running
+
+
+@pytest.mark.parametrize(
+    ("name", "messages"), REPAIRED_REQUESTS, ids=[n for n, _ in REPAIRED_REQUESTS]
+)
+def test_repaired_requests_validate_and_go_through_the_clients(
+    name: str, messages: list[Any], server: RecordingServer
+) -> None:
+    wire = name.rsplit("-", 1)[1]
+    for message in messages:
+        validate_message(wire, message)
+    given_messages = messages[1:] if messages and messages[0] == _user(wire) else messages
+    recorded = send(wire, given_messages, server)
+    sent = sent_messages(wire, recorded)
+    full = [_user(wire), *given_messages]
+    assert sent == expected_sent(wire, full)
+    assert set(applied_alterations(wire, full)) <= {a.name for a in ALTERATIONS[wire]}

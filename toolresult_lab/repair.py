@@ -1,0 +1,730 @@
+"""Repair a request before it is sent (SPEC 8 "Repair"): make the changes that can be made
+safely, and say what was changed.
+
+``repair(wire, request)`` lints the request (``lint.checked``: the findings and the pairing of
+calls and results) and fixes what SPEC 8 lists, in three rounds that each start from a fresh
+read: ids first (so pairing sees the ids the provider will), then where results sit, then what
+blocks hold. It never mutates its input: it works on a JSON copy (an SDK object is dumped
+first) and returns the same form (a body or a bare list). Limits, ``bad-base64``, ``shape``,
+``user-after-tool`` and a prefill without trailing whitespace are reported by ``lint`` only.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+from typing import Any, Final
+
+from .b64 import decoded_size
+from .findings import Change, Repaired
+from .lint import Context, _Check, checked, context
+from .rules import GEMINI_IMAGE_MIMES
+from .text import placeholder
+from .wires import (
+    CallPart,
+    DocumentPart,
+    ImagePart,
+    OpaquePart,
+    Part,
+    ReadRequest,
+    ResultPart,
+    read_request,
+    turn_shape,
+    wire_facts,
+)
+from .wires._turn import hoist_text
+
+__all__ = ["MISSING_RESULT", "repair"]
+
+#: The text of a result ``repair`` adds for a call nothing answered (marked as an error).
+MISSING_RESULT: Final = "No result was recorded for this call."
+#: Google's value for a history no Gemini 3 model produced (Gemini API "Thought signatures").
+SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
+_INDEX: Final = re.compile(r"\[(\d+)\]$")
+_ALPHANUMERIC: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def repair(
+    wire: object, request: Any, *, profile: str | None = None, vision: bool | None = None
+) -> Repaired:
+    """``request`` with every repairable finding of SPEC 8 fixed, and the changes made.
+
+    :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
+        ``vision`` type.
+    :raises ValueError: unknown wire; unknown profile, or one of another wire.
+    """
+    ctx = context(wire, profile, vision)
+    given = read_request(ctx.wire, request).raw
+    fixed = copy.deepcopy(given)
+    changes: list[Change] = []
+    for step in (_ids, _placement, _contents):
+        read = read_request(ctx.wire, fixed)
+        check = checked(read, ctx)
+        fixed = step(_Edit(read, check, ctx, fixed), changes)
+    return Repaired(fixed, tuple(changes), given)
+
+
+class _Edit:
+    """One round of changes to a copy of the request."""
+
+    def __init__(self, read: ReadRequest, check: _Check, ctx: Context, request: Any) -> None:
+        self.read = read
+        self.check = check
+        self.ctx = ctx
+        self.wire = ctx.wire
+        self.request = request
+        if isinstance(request, list):
+            self.entries: list[Any] = request
+        elif isinstance(request, dict) and isinstance(request.get(read.key), list):
+            self.entries = request[read.key]
+        else:
+            self.entries = []
+        self.findings = check.found
+        #: the messages a removal took a block from (only these may be dropped as emptied)
+        self.touched: set[int] = set()
+
+    def raw_index(self, pos: int) -> int:
+        """The index in the request's list of the message at read position ``pos``."""
+        found = _INDEX.search(self.read.messages[pos].path)
+        return int(found.group(1)) if found else -1
+
+    def rules(self, rule: str, *, errors_only: bool = False) -> list[str]:
+        return [
+            f.path
+            for f in self.findings
+            if f.rule == rule and (not errors_only or f.severity == "error")
+        ]
+
+
+# -- round 1: ids --------------------------------------------------------------------------
+
+
+def _new_id(wire: str, profile: str | None, old: str, taken: set[str], salt: str = "") -> str:
+    """A valid id for ``old``, deterministic and unused (``taken`` is updated)."""
+    attempt = 0
+    while True:
+        digest = hashlib.sha256(f"{old}\x00{salt}\x00{attempt}".encode()).digest()
+        if profile == "mistral":
+            new = "".join(_ALPHANUMERIC[b % len(_ALPHANUMERIC)] for b in digest[:9])
+        elif wire == "anthropic":
+            cleaned = re.sub(r"[^a-zA-Z0-9_-]", "_", old)[:40] if not salt else ""
+            new = cleaned if cleaned and attempt == 0 else "toolu_" + digest.hex()[:24]
+        else:
+            new = "call_" + digest.hex()[:24]
+        if new not in taken:
+            taken.add(new)
+            return new
+        attempt += 1
+
+
+def _set_id(edit: _Edit, part: CallPart | ResultPart, new: str) -> None:
+    """Write ``new`` as the id of a call or result, in the wire's field."""
+    target = _element(edit, part.path)
+    if not isinstance(target, dict):
+        return
+    if edit.wire == "anthropic":
+        target["id" if isinstance(part, CallPart) else "tool_use_id"] = new
+    elif edit.wire == "responses":
+        target["call_id"] = new
+    elif edit.wire == "gemini":
+        key = next(
+            (
+                k
+                for k in ("functionCall", "function_call", "functionResponse", "function_response")
+                if k in target
+            ),
+            None,
+        )
+        if key is not None and isinstance(target[key], dict):
+            target[key]["id"] = new
+    elif isinstance(part, CallPart):
+        target["id"] = new
+    else:
+        target["tool_call_id"] = new
+
+
+def _element(edit: _Edit, path: str) -> Any:
+    """The element at ``path`` (``messages[3].content[1]``, ``contents[2].parts[0]``) of the
+    request copy; ``None`` when the path does not lead to one."""
+    node: Any = edit.request
+    for index, key in re.findall(r"\[(\d+)\]|([^.\[\]]+)", path):
+        if key:
+            if isinstance(node, list) and key == edit.read.key:
+                continue  # a bare list: its paths start with the body's key
+            node = node.get(key) if isinstance(node, dict) else None
+        else:
+            node = node[int(index)] if isinstance(node, list) and int(index) < len(node) else None
+        if node is None:
+            return None
+    return node
+
+
+def _ids(edit: _Edit, changes: list[Change]) -> Any:
+    check = edit.check
+    calls = check.calls
+    taken = {call.id for _, call in calls if call.id} | {r.id for r in edit.read.results if r.id}
+    results = [(pos, r) for pos, m in enumerate(edit.read.messages) for r in m.results]
+    bad_format = set(edit.rules("call-id-format", errors_only=True))
+    duplicates = set(edit.rules("duplicate-call-id"))
+    missing = set(edit.rules("missing-call-id"))
+    renamed: dict[str, str] = {}
+    done: set[str] = set()
+    taken_by_calls = {call.id for _, call in calls if call.id}
+    for index, (pos, call) in enumerate(calls):
+        if call.path in duplicates and call.id:
+            done.add(call.path)
+            new = _new_id(edit.wire, edit.ctx.profile, call.id, taken, call.path)
+            _set_id(edit, call, new)
+            changes.append(
+                Change("duplicate-call-id", call.path, f"call id {call.id!r} -> {new!r}")
+            )
+            following = [c for _, c in calls[index + 1 :] if c.id == call.id]
+            until = following[0].path if following else None
+            for rpos, result in results:
+                if rpos > pos and result.id == call.id:
+                    if until is not None and _after(edit, result.path, until):
+                        break
+                    _set_id(edit, result, new)
+                    done.add(result.path)
+                    break
+        elif call.path in missing and not call.id:
+            partner = check.claimed.get(index)
+            if partner is not None and partner.id and partner.id not in taken_by_calls:
+                new = partner.id
+                taken_by_calls.add(new)
+                _set_id(edit, call, new)
+                changes.append(
+                    Change(
+                        "missing-call-id",
+                        call.path,
+                        f"gave the call the id {new!r} of {partner.path}",
+                    )
+                )
+                continue
+            new = _new_id(edit.wire, edit.ctx.profile, call.path, taken)
+            _set_id(edit, call, new)
+            action = f"gave the call the id {new!r}"
+            if partner is not None:
+                _set_id(edit, partner, new)
+                done.add(partner.path)
+                action = f"gave the call and {partner.path} the id {new!r}"
+            changes.append(Change("missing-call-id", call.path, action))
+    if edit.wire == "responses":
+        for _, call in calls:
+            item_id = call.extra.get("id")
+            target = _element(edit, call.path)
+            if isinstance(item_id, str) and len(item_id) > 64 and isinstance(target, dict):
+                new = "fc_" + hashlib.sha256(item_id.encode()).hexdigest()[:32]
+                target["id"] = new
+                changes.append(
+                    Change("call-id-format", call.path, f"item id {item_id!r} -> {new!r}")
+                )
+    parts: list[CallPart | ResultPart] = [c for _, c in calls]
+    parts.extend(r for _, r in results)
+    for part in parts:
+        if part.path in done:
+            continue
+        if part.path in bad_format and part.id:
+            found = renamed.get(part.id)
+            if found is not None:
+                new = found
+            else:
+                new = _new_id(edit.wire, edit.ctx.profile, part.id, taken)
+                renamed[part.id] = new
+            _set_id(edit, part, new)
+            changes.append(Change("call-id-format", part.path, f"id {part.id!r} -> {new!r}"))
+        elif part.id in renamed:
+            _set_id(edit, part, renamed[part.id])
+            changes.append(
+                Change("call-id-format", part.path, f"id {part.id!r} -> {renamed[part.id]!r}")
+            )
+    for orphan in reversed(check.orphans):
+        _remove(edit, orphan.path)
+        changes.append(
+            Change(
+                "missing-call-id", orphan.path, "removed a result without id that answers no call"
+            )
+        )
+    _drop_emptied(edit)
+    return edit.request
+
+
+def _after(edit: _Edit, path: str, other: str) -> bool:
+    from .lint import _order
+
+    return _order(path, edit.read.key) > _order(other, edit.read.key)
+
+
+# -- round 2: where results sit -----------------------------------------------------------
+
+
+def _placement(edit: _Edit, changes: list[Change]) -> Any:
+    check = edit.check
+    wire = edit.wire
+    if not (check.dropped or check.misplaced or check.unanswered):
+        return edit.request
+    # what goes where, by read position of the call's message
+    drop: set[str] = set()
+    for rule, _, result in check.dropped:
+        drop.add(result.path)
+        changes.append(
+            Change(
+                rule, result.path, f"removed the result for {result.id or result.name or 'a call'}"
+            )
+        )
+    moved: dict[int, list[tuple[CallPart, Any]]] = {}
+    for index in sorted({*check.misplaced, *check.unanswered}):
+        call_pos, call = check.calls[index]
+        if index in check.misplaced:
+            _, result = check.misplaced[index][0]
+            drop.add(result.path)
+            block = copy.deepcopy(_element(edit, result.path))
+            changes.append(
+                Change(
+                    "results-not-next",
+                    result.path,
+                    f"moved the result for {call.id or call.name} after its call",
+                )
+            )
+        else:
+            block = _missing_result(wire, call)
+            changes.append(
+                Change(
+                    "call-without-result",
+                    call.path,
+                    f"added an error result for {call.id or call.name}",
+                )
+            )
+        moved.setdefault(call_pos, []).append((call, block))
+    for path in sorted(drop, key=lambda p: _sort_key(edit, p), reverse=True):
+        _remove(edit, path)
+    # insert from the last message backwards, so earlier positions stay valid
+    for call_pos in sorted(moved, reverse=True):
+        _insert(edit, call_pos, [block for _, block in moved[call_pos]])
+    _drop_emptied(edit)
+    return edit.request
+
+
+def _sort_key(edit: _Edit, path: str) -> tuple[Any, ...]:
+    from .lint import _order
+
+    return _order(path, edit.read.key)
+
+
+def _missing_result(wire: str, call: CallPart) -> Any:
+    """The error result ``repair`` adds for ``call`` (a message, block or part)."""
+    if wire == "anthropic":
+        return {
+            "type": "tool_result",
+            "tool_use_id": call.id,
+            "content": MISSING_RESULT,
+            "is_error": True,
+        }
+    if wire == "gemini":
+        response: dict[str, Any] = {"name": call.name, "response": {"error": MISSING_RESULT}}
+        if call.id:
+            response["id"] = call.id
+        return {"functionResponse": response}
+    if wire == "responses":
+        return {"type": "function_call_output", "call_id": call.id, "output": MISSING_RESULT}
+    if wire == "hermes":
+        import json
+
+        body = json.dumps({"name": call.name, "content": MISSING_RESULT}).replace("</", "<\\/")
+        return {"role": "tool", "content": f"<tool_response>\n{body}\n</tool_response>"}
+    message: dict[str, Any] = {"role": "tool", "content": MISSING_RESULT}
+    if call.id:
+        message["tool_call_id"] = call.id
+    if wire == "ollama":
+        message["tool_name"] = call.name
+    return message
+
+
+_EMPTIED: Final = "\x00emptied"
+
+
+def _remove(edit: _Edit, path: str) -> None:
+    """Remove the result at ``path``: its block, or (a tool message, an item) its message;
+    a message left without blocks is marked and removed by :func:`_drop_emptied`."""
+    found = _INDEX.search(path)
+    if found is None:
+        return
+    parent_path = path[: found.start()]
+    parent = _element(edit, parent_path) if parent_path != edit.read.key else edit.entries
+    if isinstance(parent, list) and int(found.group(1)) < len(parent):
+        if parent is edit.entries:
+            parent[int(found.group(1))] = _EMPTIED
+        else:
+            del parent[int(found.group(1))]
+            edit.touched.add(id(_element(edit, path.split(".", 1)[0])))
+
+
+def _drop_emptied(edit: _Edit) -> None:
+    """Remove messages a removal marked, or left without blocks (anthropic, gemini)."""
+    keep = [entry for entry in edit.entries if entry != _EMPTIED]
+    if edit.wire in ("anthropic", "gemini"):
+        key = "parts" if edit.wire == "gemini" else "content"
+        last = len(keep) - 1
+        keep = [
+            entry
+            for index, entry in enumerate(keep)
+            if not (
+                isinstance(entry, dict)
+                and id(entry) in edit.touched
+                and entry.get(key) == []
+                and not (
+                    edit.wire == "anthropic" and index == last and entry.get("role") == "assistant"
+                )
+            )
+        ]
+    edit.entries[:] = keep
+
+
+def _insert(edit: _Edit, call_pos: int, blocks: list[Any]) -> None:
+    """Put ``blocks`` (the results of the calls of the message at ``call_pos``) where the
+    wire needs them."""
+    wire = edit.wire
+    entries = edit.entries
+    at = edit.raw_index(call_pos)
+    if wire in ("anthropic", "gemini"):
+        key = "content" if wire == "anthropic" else "parts"
+        after = entries[at + 1] if at + 1 < len(entries) else None
+        if (
+            isinstance(after, dict)
+            and after.get("role", "user") == "user"
+            and _holds_results(wire, after)
+        ):
+            content = after.get(key)
+            if isinstance(content, str):
+                content = [{"type": "text", "text": content}]
+            assert isinstance(content, list)
+            first_other = next(
+                (i for i, b in enumerate(content) if not _is_result(wire, b)), len(content)
+            )
+            after[key] = content[:first_other] + blocks + content[first_other:]
+        elif wire == "anthropic" and isinstance(after, dict) and after.get("role") == "user":
+            content = after.get("content")
+            if isinstance(content, str):
+                content = [{"type": "text", "text": content}] if content else []
+            after["content"] = blocks + (content if isinstance(content, list) else [])
+        else:
+            entries.insert(at + 1, {"role": "user", key: blocks})
+        return
+    # openai, ollama, hermes, responses: after the run of results (or calls) that follows
+    end = at + 1
+    while end < len(entries) and _is_result_entry(wire, entries[end]):
+        end += 1
+    entries[end:end] = blocks
+
+
+def _holds_results(wire: str, message: dict[str, Any]) -> bool:
+    key = "content" if wire == "anthropic" else "parts"
+    content = message.get(key)
+    return isinstance(content, list) and any(_is_result(wire, b) for b in content)
+
+
+def _is_result(wire: str, block: Any) -> bool:
+    if not isinstance(block, dict):
+        return False
+    if wire == "anthropic":
+        return block.get("type") == "tool_result"
+    return "functionResponse" in block or "function_response" in block
+
+
+def _is_result_entry(wire: str, entry: Any) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    if wire == "responses":
+        return entry.get("type") in ("function_call_output", "function_call")
+    return entry.get("role") == "tool"
+
+
+# -- round 3: what blocks hold -------------------------------------------------------------
+
+
+def _placeholder_of(part: Part) -> str:
+    if isinstance(part, ImagePart):
+        size = decoded_size(part.data) if part.data is not None else None
+        return placeholder("image", part.mime, part.url, size)
+    if isinstance(part, DocumentPart):
+        size = decoded_size(part.data) if part.data is not None else None
+        return placeholder("file", part.mime, part.url, size)
+    if isinstance(part, OpaquePart):
+        return placeholder(part.kind, None, None, None)
+    return placeholder("content", None, None, None)
+
+
+def _text_block(wire: str, text: str) -> Any:
+    if wire == "gemini":
+        return {"text": text}
+    if wire == "responses":
+        return {"type": "input_text", "text": text}
+    return {"type": "text", "text": text}
+
+
+def _contents(edit: _Edit, changes: list[Change]) -> Any:
+    wire = edit.wire
+    by_path: dict[str, Part] = {}
+    for message in edit.read.messages:
+        for part in message.parts:
+            by_path[part.path] = part
+            if isinstance(part, ResultPart):
+                for inner in part.parts:
+                    by_path[inner.path] = inner
+    hoist: dict[int, list[tuple[str, str, str]]] = {}
+    text_rules = ("tool-result-content", "error-result-not-text", "images-unsupported")
+    done: set[str] = set()
+    for finding in edit.findings:
+        if finding.rule not in text_rules or finding.path in done:
+            continue
+        done.add(finding.path)
+        found_part = by_path.get(finding.path)
+        target = _element(edit, finding.path)
+        if target is None or found_part is None:
+            continue
+        part = found_part
+        if (
+            finding.rule == "tool-result-content"
+            and wire == "openai"
+            and isinstance(part, ImagePart)
+            and part.data is not None
+            and edit.ctx.vision
+            and edit.ctx.profile != "mistral"
+        ):
+            pos = _message_pos(edit, finding.path)
+            label = _label(edit, pos)
+            hoist.setdefault(pos, []).append(
+                (f"{label} {finding.path.split('.', 1)[1]}", part.mime or "image/png", part.data)
+            )
+        if wire == "ollama" and finding.path.rsplit(".", 1)[-1].startswith("images["):
+            _replace(edit, finding.path, None)
+            message = _element(edit, finding.path.rsplit(".", 1)[0])
+            if isinstance(message, dict):
+                text = message.get("content") or ""
+                message["content"] = (text + "\n" if text else "") + _placeholder_of(part)
+            changes.append(Change(finding.rule, finding.path, "replaced by its placeholder text"))
+            continue
+        if wire == "gemini" and (
+            ".functionResponse.parts[" in finding.path
+            or ".function_response.parts[" in finding.path
+        ):
+            _gemini_response_text(edit, finding.path, _placeholder_of(part))
+        else:
+            _replace(edit, finding.path, _text_block(wire, _placeholder_of(part)))
+        changes.append(Change(finding.rule, finding.path, "replaced by its placeholder text"))
+    _strip_none(edit)
+    for finding in edit.findings:
+        if finding.rule == "empty-text":
+            _replace(edit, finding.path, None)
+            edit.touched.add(id(_element(edit, finding.path.split(".", 1)[0])))
+            changes.append(Change("empty-text", finding.path, "removed the empty text block"))
+        elif finding.rule == "media-type":
+            _fix_media_type(edit, finding.path, by_path.get(finding.path), changes)
+    _strip_none(edit)
+    _fix_order(edit, changes)
+    _fix_signatures(edit, changes)
+    _fix_response_parts(edit, by_path, changes)
+    _fix_final(edit, changes)
+    for path in reversed(edit.rules("empty-message")):
+        _remove(edit, path)
+        changes.append(Change("empty-message", path, "removed the empty message"))
+    for pos in sorted(hoist, reverse=True):
+        images = hoist[pos]
+        message = turn_shape("openai").hoisted(
+            hoist_text([label for label, _, _ in images]), [(m, d) for _, m, d in images]
+        )
+        end = edit.raw_index(pos) + 1
+        while end < len(edit.entries) and _is_result_entry(wire, edit.entries[end]):
+            end += 1
+        edit.entries.insert(end, message)
+        changes.append(
+            Change(
+                "tool-result-content",
+                edit.read.messages[pos].path,
+                "hoisted its images into a user message after the tool messages",
+            )
+        )
+    _drop_emptied(edit)
+    return edit.request
+
+
+def _raw_placeholder(part: dict[str, Any]) -> str:
+    """The placeholder of a gemini media part (``inlineData`` or ``fileData``)."""
+    for key in ("inlineData", "inline_data", "fileData", "file_data"):
+        found = part.get(key)
+        if isinstance(found, dict):
+            mime = found.get("mimeType", found.get("mime_type"))
+            data = found.get("data")
+            uri = found.get("fileUri", found.get("file_uri"))
+            size = decoded_size(data) if isinstance(data, str) else None
+            kind = "image" if isinstance(mime, str) and mime.startswith("image/") else "file"
+            return placeholder(kind, mime, uri, size)
+    return placeholder("content", None, None, None)
+
+
+def _gemini_response_text(edit: _Edit, path: str, text: str) -> None:
+    """Remove a part of a ``functionResponse`` and add its placeholder to the response's
+    ``result`` text (a part there cannot be text)."""
+    _replace(edit, path, None)
+    body = _element(edit, path.rsplit(".parts[", 1)[0])
+    if not isinstance(body, dict):
+        return
+    response = body.get("response")
+    if not isinstance(response, dict):
+        response = body["response"] = {}
+    old = response.get("result")
+    response["result"] = f"{old}\n{text}" if isinstance(old, str) and old else text
+    if all(entry is None for entry in body.get("parts") or []):
+        body.pop("parts", None)
+
+
+def _message_pos(edit: _Edit, path: str) -> int:
+    for pos, message in enumerate(edit.read.messages):
+        if path == message.path or path.startswith(message.path + "."):
+            return pos
+    return -1
+
+
+def _label(edit: _Edit, pos: int) -> str:
+    results = edit.read.messages[pos].results
+    return (results[0].id or "result") if results else "result"
+
+
+def _replace(edit: _Edit, path: str, value: Any) -> None:
+    found = _INDEX.search(path)
+    if found is None:
+        parent = _element(edit, path.rsplit(".", 1)[0]) if "." in path else None
+        if isinstance(parent, dict) and value is not None:
+            parent[path.rsplit(".", 1)[1]] = value["text"] if isinstance(value, dict) else value
+        return
+    parent = _element(edit, path[: found.start()])
+    if isinstance(parent, list) and int(found.group(1)) < len(parent):
+        parent[int(found.group(1))] = value
+
+
+def _strip_none(edit: _Edit) -> None:
+    """Drop the blocks set to ``None`` (removed) from every content list."""
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key in ("content", "parts", "output", "images"):
+                value = node.get(key)
+                if isinstance(value, list):
+                    if any(v is None for v in value):
+                        node[key] = [v for v in value if v is not None]
+                    for v in node[key]:
+                        walk(v)
+            for key in ("functionResponse", "function_response"):
+                walk(node.get(key))
+
+    for entry in edit.entries:
+        walk(entry)
+
+
+def _fix_media_type(edit: _Edit, path: str, part: Part | None, changes: list[Change]) -> None:
+    from .imagesize import image_size
+
+    if not isinstance(part, ImagePart) or not part.data:
+        return
+    size = image_size(part.data)
+    if size is None:
+        return
+    allowed = GEMINI_IMAGE_MIMES if edit.wire == "gemini" else wire_facts("anthropic").image_mimes
+    if size.mime not in allowed:
+        return
+    target = _element(edit, path)
+    if not isinstance(target, dict):
+        return
+    if edit.wire == "anthropic":
+        target.get("source", {})["media_type"] = size.mime
+    elif edit.wire == "gemini":
+        inline = target.get("inlineData", target.get("inline_data"))
+        if isinstance(inline, dict):
+            inline["mimeType" if "mimeType" in inline else "mime_type"] = size.mime
+    elif edit.wire == "openai":
+        image = target.get("image_url")
+        if isinstance(image, dict):
+            image["url"] = f"data:{size.mime};base64,{part.data}"
+    elif edit.wire == "responses":
+        target["image_url"] = f"data:{size.mime};base64,{part.data}"
+    changes.append(Change("media-type", path, f"declared type {part.mime!r} -> {size.mime!r}"))
+
+
+def _fix_order(edit: _Edit, changes: list[Change]) -> None:
+    for path in edit.rules("results-after-other-content"):
+        message = _element(edit, path.rsplit(".content[", 1)[0])
+        if not isinstance(message, dict) or not isinstance(message.get("content"), list):
+            continue
+        content = message["content"]
+        results = [b for b in content if _is_result("anthropic", b)]
+        message["content"] = results + [b for b in content if not _is_result("anthropic", b)]
+        changes.append(
+            Change("results-after-other-content", path, "moved the tool_result blocks first")
+        )
+
+
+def _fix_signatures(edit: _Edit, changes: list[Change]) -> None:
+    for path in edit.rules("missing-thought-signature"):
+        target = _element(edit, path)
+        if isinstance(target, dict):
+            key = "thought_signature" if "function_call" in target else "thoughtSignature"
+            target[key] = SKIP_SIGNATURE
+            changes.append(
+                Change("missing-thought-signature", path, f"set {key} to {SKIP_SIGNATURE!r}")
+            )
+
+
+def _fix_final(edit: _Edit, changes: list[Change]) -> None:
+    for finding in edit.findings:
+        if finding.rule != "final-assistant" or finding.severity != "error":
+            continue
+        message = _element(edit, finding.path)
+        if not isinstance(message, dict):
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            message["content"] = content.rstrip()
+        elif isinstance(content, list):
+            for block in reversed(content):
+                if isinstance(block, dict) and block.get("type") == "text":
+                    block["text"] = str(block.get("text", "")).rstrip()
+                    break
+        changes.append(Change("final-assistant", finding.path, "removed the trailing whitespace"))
+
+
+def _fix_response_parts(edit: _Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
+    """Gemini 2.5: a ``functionResponse``'s parts move to a user content after the responses
+    (section 7's hoisting), or become placeholder text in the response without vision."""
+    hoisted: dict[int, list[Any]] = {}
+    for path in edit.rules("function-response-parts"):
+        part = by_path.get(path)
+        target = _element(edit, path)
+        if not isinstance(part, ResultPart) or not isinstance(target, dict):
+            continue
+        key = "functionResponse" if "functionResponse" in target else "function_response"
+        body = target.get(key)
+        if not isinstance(body, dict):
+            continue
+        media = body.pop("parts", [])
+        label = part.id or part.name or "result"
+        if edit.ctx.vision:
+            pos = _message_pos(edit, path)
+            hoisted.setdefault(pos, []).extend(media if isinstance(media, list) else [])
+            action = "moved its parts to a user content after the responses"
+        else:
+            texts = [_raw_placeholder(entry) for entry in media if isinstance(entry, dict)]
+            if not texts:
+                continue
+            response = body.get("response")
+            if not isinstance(response, dict):
+                response = body["response"] = {}
+            shown = "\n".join(texts)
+            old = response.get("result")
+            response["result"] = f"{old}\n{shown}" if isinstance(old, str) and old else shown
+            action = "its parts became placeholder text in the response"
+        changes.append(Change("function-response-parts", path, action + f" ({label})"))
+    for pos in sorted(hoisted, reverse=True):
+        at = edit.raw_index(pos)
+        text = {"text": "Media from the function responses above."}
+        edit.entries.insert(at + 1, {"role": "user", "parts": [text, *hoisted[pos]]})
