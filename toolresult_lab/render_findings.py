@@ -28,8 +28,7 @@ from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
 from .render import elide_base64, marked_json_html, style_html
 from .render_turn import elide_turn
-from .wires import read_request
-from .wires._read import DocumentPart, ImagePart, Part, ReadRequest, ResultPart
+from .wires import DocumentPart, ImagePart, Part, ReadRequest, ResultPart, read_request
 
 __all__ = ["FINDINGS_STYLE", "findings_html", "repaired_html", "request_html"]
 

@@ -29,11 +29,11 @@ from .wires import (
     Part,
     ReadRequest,
     ResultPart,
+    hoist_text,
     read_request,
     turn_shape,
     wire_facts,
 )
-from .wires._turn import hoist_text
 
 __all__ = ["MISSING_RESULT", "repair"]
 
