@@ -260,7 +260,9 @@ def test_payloads_are_elided_on_every_wire(
 def test_a_payload_only_the_reader_knows_is_elided() -> None:
     # ``url`` inside ``image_url`` is a payload key only elide_turn knows; a key no elider
     # knows is elided because the reader gives the payload's path
-    request = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": PAYLOAD}}]}]
+    # (after the readers merge: the reader gives an image_url's path for a data: URL)
+    url = f"data:image/png;base64,{PAYLOAD}"
+    request = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": url}}]}]
     html = request_html("openai", request, Findings())
     assert PAYLOAD not in html
 

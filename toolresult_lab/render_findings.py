@@ -26,8 +26,7 @@ from typing import Any, Final
 
 from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
-from .render import elide_base64, marked_json_html, style_html
-from .render_turn import elide_turn
+from .render import elide_at, elide_base64, marked_json_html, style_html
 from .wires import DocumentPart, ImagePart, Part, ReadRequest, ResultPart, read_request
 
 __all__ = ["FINDINGS_STYLE", "findings_html", "repaired_html", "request_html"]
@@ -175,7 +174,7 @@ def _elide_at(raw: Any, shown: Any, path: str, paths: frozenset[str]) -> Any:
 
 
 def _elided(value: Any, path: str, paths: frozenset[str]) -> Any:
-    return _elide_at(value, elide_turn(value), path, paths)
+    return _elide_at(value, elide_base64(elide_at(value, paths, path)), path, paths)
 
 
 # -- the request, message by message ---------------------------------------------------------
