@@ -15,13 +15,13 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .._build import build_label
-from . import audit, convert, docs, lint, matrix, profiles, repair, turn
+from . import audit, convert, docs, lint, matrix, profiles, repair, translate, turn
 from ._answer import Answer
 from ._common import EXIT_INPUT, InputError, Parser
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit, lint, repair)
+_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit, lint, repair, translate)
 
 
 def _parser() -> argparse.ArgumentParser:
