@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from .encoding import json_encode
 from .filenames import DEFAULT_PDF_NAME
-from .items import PDF_MIME
+from .items import PDF_MIME, text_entry
 from .options import ConvertOptions
 from .wires import (
     MISSING,
@@ -40,10 +40,8 @@ _HERMES_TAG: Final = "tool_response"
 
 
 def _text_entry(part: TextPart) -> dict[str, Any]:
-    entry: dict[str, Any] = {"type": "text", "text": part.text}
-    if part.cache_control is not MISSING:
-        entry["cache_control"] = part.cache_control
-    return entry
+    cached = part.cache_control is not MISSING
+    return text_entry(part.text, part.cache_control if cached else None, cached)
 
 
 def _pdf_uri(name: str | None) -> str | None:

@@ -39,6 +39,7 @@ from .wires import (
     ResultPart,
     TextPart,
     read_request,
+    request_shape,
     wire_facts,
 )
 
@@ -46,11 +47,9 @@ __all__ = ["read_transcript"]
 
 
 def _part(wire: str, part: Any) -> Part:
-    """One neutral part (a part the neutral model has no form for stays opaque)."""
-    if isinstance(part, TextPart):
-        if part.cache_control is not MISSING:
-            block = {"type": "text", "text": part.text, "cache_control": part.cache_control}
-            return Opaque(wire, block, "text with cache_control", part.path)
+    """One neutral part (a part the neutral model has no form for stays opaque: a text
+    with cache settings, a text document, a thinking block, ...)."""
+    if isinstance(part, TextPart) and part.cache_control is MISSING:
         return Text(part.text, part.path)
     if isinstance(part, ImagePart) and (part.data is not None or part.url is not None):
         detail = part.detail if isinstance(part.detail, str) else None
@@ -63,20 +62,8 @@ def _part(wire: str, part: Any) -> Part:
         return Document(part.mime, part.data, part.url, part.name, part.path)
     if isinstance(part, OpaquePart):
         return Opaque(wire, part.value, part.kind, part.path)
-    value = getattr(part, "value", None)
-    return Opaque(
-        wire, value if value is not None else _raw_of(part), type(part).__name__, part.path
-    )
-
-
-def _raw_of(part: Any) -> Any:
-    """A part the neutral model cannot hold (a text document), as JSON to carry opaquely."""
-    if isinstance(part, DocumentPart):
-        return {
-            "type": "document",
-            "source": {"type": "text", "media_type": part.mime, "data": part.text},
-        }
-    return None
+    kind = "text" if isinstance(part, TextPart) else "document"
+    return Opaque(wire, request_shape(wire).rebuild(part), kind, part.path)
 
 
 def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:

@@ -14,7 +14,6 @@ from typing import Any, Final
 from .calls import ToolCall
 from .conversation import (
     AssistantTurn,
-    Document,
     Image,
     Loss,
     Opaque,
@@ -26,12 +25,22 @@ from .conversation import (
 )
 from .options import ConvertOptions
 from .result import ToolResult
-from .turns import build_turn
-from .wires import turn_shape, wire_facts
+from .turns import build_turn, tool_echo
+from .wires import (
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    OpaquePart,
+    TextPart,
+    request_shape,
+    turn_shape,
+    wire_facts,
+)
 
 __all__ = ["write_transcript"]
 
 _LOST: Final = frozenset({"placeholder", "degraded", "omitted"})
+_KINDS: Final = {"TextPart": "text", "ImagePart": "image", "DocumentPart": "document"}
 #: Ids the destination rejects (SPEC 8 ``call-id-format``, the error cases).
 _ANTHROPIC_ID: Final = re.compile(r"^[a-zA-Z0-9_-]+$")
 _MAX_ID: Final = 64
@@ -64,6 +73,7 @@ class _Writer:
         self.hoist: Final = hoist
         self.losses: Final[list[Loss]] = []
         self.needs_ids: Final = turn_shape(self.wire).needs_call_ids
+        self.shape: Final = request_shape(self.wire)
         self.position = 0
 
     def lose(self, path: str, what: str) -> None:
@@ -101,179 +111,56 @@ class _Writer:
 
     # -- parts ----------------------------------------------------------------------
 
-    def keep(self, parts: tuple[Part, ...]) -> list[Part]:
-        """The parts this wire can write; each other one a loss."""
-        kept: list[Part] = []
+    def read_parts(self, parts: tuple[Part, ...]) -> list[ContentPart]:
+        """The parts this wire can write, in the read model its shapes take; each part of
+        another wire's own (``Opaque``) a loss."""
+        kept: list[ContentPart] = []
         for part in parts:
-            if isinstance(part, Opaque) and part.wire != self.wire:
-                self.lose(part.path, f"{part.kind or 'block'} has no form on {self.wire}: dropped")
-                continue
-            kept.append(part)
+            if isinstance(part, Opaque):
+                if part.wire != self.wire:
+                    self.lose(
+                        part.path, f"{part.kind or 'block'} has no form on {self.wire}: dropped"
+                    )
+                    continue
+                kept.append(OpaquePart(part.path, part.wire, part.kind, part.value))
+            elif isinstance(part, Text):
+                kept.append(TextPart(part.path, part.text))
+            elif isinstance(part, Image):
+                kept.append(ImagePart(part.path, part.mime, part.data, part.url, part.detail))
+            else:
+                kept.append(DocumentPart(part.path, part.mime, part.data, part.url, part.name))
         return kept
 
+    def lost(self, written: tuple[list[Any], list[ContentPart]], where: str) -> list[Any]:
+        messages, lost = written
+        for part in lost:
+            kind = _KINDS.get(type(part).__name__, "part")
+            if isinstance(part, OpaquePart):
+                kind = part.kind or kind
+            self.lose(part.path, f"{kind} has no form in a {self.wire} {where} message: dropped")
+        return messages
+
     def user(self, turn: UserTurn) -> list[Any]:
-        parts = self.keep(turn.parts)
-        wire = self.wire
-        if wire == "gemini":
-            return [{"role": "user", "parts": self.gemini_parts(parts)}]
-        if len(parts) == 1 and isinstance(parts[0], Text):
-            return [{"role": "user", "content": parts[0].text}]
-        if wire in ("ollama", "hermes"):
-            texts, images = self.flat(parts)
-            message: dict[str, Any] = {"role": "user", "content": "\n".join(texts)}
-            if images:
-                message["images"] = images
-            return [message]
-        content = [block for part in parts for block in self.block(part)]
-        return [{"role": "user", "content": content}]
-
-    def flat(self, parts: list[Part]) -> tuple[list[str], list[str]]:
-        """Texts and (ollama) base64 images of a wire whose messages hold text only."""
-        texts: list[str] = []
-        images: list[str] = []
-        for part in parts:
-            if isinstance(part, Text):
-                texts.append(part.text)
-            elif isinstance(part, Image) and part.data is not None and self.wire == "ollama":
-                images.append(part.data)
-            elif isinstance(part, Opaque):
-                if self.wire == "ollama" and part.kind == "thinking":
-                    continue  # written back as the message's thinking field
-                self.lose(part.path, f"{part.kind or 'block'} has no form on {self.wire}: dropped")
-            else:
-                kind = "image" if isinstance(part, Image) else "document"
-                self.lose(part.path, f"{kind} has no form in a {self.wire} message: dropped")
-        return texts, images
-
-    def gemini_parts(self, parts: list[Part]) -> list[Any]:
-        out: list[Any] = []
-        for part in parts:
-            if isinstance(part, Text):
-                out.append({"text": part.text})
-            elif isinstance(part, (Image, Document)):
-                mime = part.mime or ("application/pdf" if isinstance(part, Document) else "")
-                if part.data is not None:
-                    out.append({"inlineData": {"mimeType": mime, "data": part.data}})
-                else:
-                    out.append({"fileData": {"mimeType": mime, "fileUri": part.url}})
-            else:
-                out.append(part.value)
-        return out
-
-    def block(self, part: Part) -> list[Any]:
-        """One part as a content block of openai, anthropic or responses."""
-        wire = self.wire
-        if isinstance(part, Opaque):
-            return [part.value]
-        if isinstance(part, Text):
-            kind = "input_text" if wire == "responses" else "text"
-            return [{"type": kind, "text": part.text}]
-        url = part.url
-        if part.data is not None:
-            url = f"data:{part.mime or 'application/octet-stream'};base64,{part.data}"
-        if isinstance(part, Image):
-            if wire == "anthropic":
-                return [{"type": "image", "source": _source(part.mime, part.data, part.url)}]
-            if wire == "responses":
-                # the SDK's ResponseInputImageParam requires detail; "auto" is the API default
-                detail = part.detail if part.detail is not None else "auto"
-                return [{"type": "input_image", "image_url": url, "detail": detail}]
-            image_url: dict[str, Any] = {"url": url}
-            if part.detail is not None:
-                image_url["detail"] = part.detail
-            return [{"type": "image_url", "image_url": image_url}]
-        if wire == "anthropic":
-            document: dict[str, Any] = {
-                "type": "document",
-                "source": _source(part.mime, part.data, part.url),
-            }
-            if part.name:
-                document["title"] = part.name
-            return [document]
-        name = part.name or "document.pdf"
-        if wire == "responses":
-            if part.data is None:
-                return [{"type": "input_file", "file_url": part.url}]
-            return [{"type": "input_file", "filename": name, "file_data": url}]
-        if part.data is None:
-            self.lose(part.path, "a document by URL has no form in an openai message: dropped")
-            return []
-        return [{"type": "file", "file": {"filename": name, "file_data": url}}]
+        return self.lost(self.shape.user(self.read_parts(turn.parts)), "user")
 
     # -- assistant turns ------------------------------------------------------------
 
     def assistant(self, turn: AssistantTurn, results: ToolResults | None) -> list[Any]:
         calls, answers = self.ids(turn, results)
-        parts = self.keep(turn.parts)
-        if not calls:
-            return self.assistant_text(parts)
-        if results is not None:
+        parts = self.read_parts(turn.parts)
+        rest: list[Any] = []
+        echo: list[Any] = []
+        if calls and results is not None:
             made = build_turn(self.wire, calls, answers, hoist_images=self.hoist, **self.options)
             self.result_losses(made.pairs, results)
             echo = made.echo
             rest = made.results + made.hoisted
-        else:
-            echo = turn_shape(self.wire).echo([call._data for call in calls])
-            rest = []
+        elif calls:
+            echo = tool_echo(self.wire, calls)
             for index, call in enumerate(calls):
                 path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
                 self.lose(path, f"call {call.id or call.name!r} has no result in the request")
-        return self.merge(echo, parts) + rest
-
-    def assistant_text(self, parts: list[Part]) -> list[Any]:
-        wire = self.wire
-        if wire == "gemini":
-            return [{"role": "model", "parts": self.gemini_parts(parts)}]
-        if wire == "anthropic" and not (len(parts) == 1 and isinstance(parts[0], Text)):
-            return [{"role": "assistant", "content": [b for p in parts for b in self.block(p)]}]
-        if wire == "responses" and any(not isinstance(p, Text) for p in parts):
-            items: list[Any] = []
-            for part in parts:
-                if isinstance(part, Opaque):
-                    items.append(part.value)
-                elif isinstance(part, Text):
-                    items.append({"role": "assistant", "content": part.text})
-            return items
-        texts, _ = self.flat(parts)
-        message: dict[str, Any] = {"role": "assistant", "content": "\n".join(texts)}
-        self.ollama_thinking(parts, message)
-        return [message]
-
-    def ollama_thinking(self, parts: list[Part], message: dict[str, Any]) -> None:
-        if self.wire == "ollama":
-            for part in parts:
-                if isinstance(part, Opaque) and part.kind == "thinking":
-                    message["thinking"] = part.value
-
-    def merge(self, echo: list[Any], parts: list[Part]) -> list[Any]:
-        """The assistant's own parts put into section 7's echo (before its calls)."""
-        if not parts:
-            return echo
-        wire = self.wire
-        first = dict(echo[0])
-        if wire == "gemini":
-            first["parts"] = self.gemini_parts(parts) + first["parts"]
-        elif wire == "anthropic":
-            first["content"] = [b for p in parts for b in self.block(p)] + first["content"]
-        elif wire == "responses":
-            before: list[Any] = []
-            for part in parts:
-                if isinstance(part, Opaque):
-                    before.append(part.value)
-                elif isinstance(part, Text):
-                    before.append({"role": "assistant", "content": part.text})
-                else:
-                    self.lose(part.path, "media in an assistant turn have no form on responses")
-            return before + echo
-        else:
-            texts, _ = self.flat(parts)
-            text = "\n".join(texts)
-            if wire == "hermes":
-                first["content"] = text + "\n" + first["content"] if text else first["content"]
-            else:
-                first["content"] = text
-            self.ollama_thinking(parts, first)
-        return [first, *echo[1:]]
+        return self.lost(self.shape.assistant(parts, echo), "assistant") + rest
 
     def result_losses(
         self, pairs: tuple[tuple[ToolCall, ToolResult], ...], results: ToolResults
@@ -324,26 +211,7 @@ class _Writer:
         return self.wrap(system, messages)
 
     def wrap(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
-        wire = self.wire
-        if wire == "anthropic":
-            return {"system": system, "messages": messages} if system else {"messages": messages}
-        if wire == "gemini":
-            body: dict[str, Any] = {}
-            if system:
-                body["systemInstruction"] = {"parts": [{"text": system}]}
-            body["contents"] = messages
-            return body
-        if wire == "responses":
-            return {"instructions": system, "input": messages} if system else {"input": messages}
-        if system:
-            messages = [{"role": "system", "content": system}, *messages]
-        return {"messages": messages}
-
-
-def _source(mime: str | None, data: str | None, url: str | None) -> dict[str, Any]:
-    if data is not None:
-        return {"type": "base64", "media_type": mime, "data": data}
-    return {"type": "url", "url": url}
+        return self.shape.body(system, messages)
 
 
 def _with_id(call: ToolCall, new_id: str) -> ToolCall:

@@ -10,7 +10,7 @@ calls no Gemini model made (the value Google documents for such histories).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from .conversation import AssistantTurn, Loss, Turn
 from .findings import Findings
@@ -20,15 +20,12 @@ from .profiles import PROFILES, without_vision
 from .transcript import read_options
 from .transcript_read import read_transcript
 from .transcript_write import write_transcript
+from .wires import request_shape
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["SKIP_SIGNATURE", "Translated", "translate"]
-
-#: Google's documented thought signature for calls no Gemini 3 model produced
-#: (ai.google.dev/gemini-api/docs/thought-signatures, checked 2026-12-01; see rules.py).
-SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
+__all__ = ["Translated", "translate"]
 
 
 @dataclass(frozen=True)
@@ -55,28 +52,17 @@ def _write_options(
     return without_vision(dst, written) if vision is False else written
 
 
-def _signed(body: dict[str, Any], turns: list[Turn], losses: list[Loss]) -> None:
-    """Each model content's first ``functionCall`` part given Google's skip signature when
-    none of its calls carries one (they came from another provider). In ``body``, which
-    the writer made (plain JSON, owned here); ``turns`` give the source paths."""
+def _signed(dst: str, body: dict[str, Any], turns: list[Turn], losses: list[Loss]) -> None:
+    """The destination's signature on calls another provider made (Gemini 3's documented
+    skip value), each a loss at the source call."""
     paths = [
         turn.call_paths[0] if turn.call_paths else turn.path
         for turn in turns
         if isinstance(turn, AssistantTurn) and turn.calls
     ]
-    steps = [
-        content
-        for content in body["contents"]
-        if content.get("role") == "model"
-        and any("functionCall" in part for part in content.get("parts", []))
-    ]
-    for index, content in enumerate(steps):
-        calls = [part for part in content["parts"] if "functionCall" in part]
-        if any("thoughtSignature" in part for part in calls):
-            continue
-        calls[0]["thoughtSignature"] = SKIP_SIGNATURE
+    for index in request_shape(dst).sign(body):
         path = paths[index] if index < len(paths) else ""
-        losses.append(Loss(path, f"no thought signature: {SKIP_SIGNATURE!r} set"))
+        losses.append(Loss(path, "no thought signature: the documented skip value set"))
 
 
 def _foreign_extra(turns: list[Turn], dst: str, losses: list[Loss]) -> None:
@@ -115,7 +101,7 @@ def translate(
     _foreign_extra(turns, ctx.wire, losses)
     body, written = write_transcript(ctx.wire, system, turns, written_with, hoist_images)
     losses.extend(written)
-    if ctx.wire == "gemini" and read.wire != "gemini":
-        _signed(body, turns, losses)
+    if ctx.wire != read.wire:
+        _signed(ctx.wire, body, turns, losses)
     findings = lint(ctx.wire, body, profile=profile, vision=vision)
     return Translated(body, tuple(losses), findings)
