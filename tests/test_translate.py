@@ -314,3 +314,14 @@ def test_malformed_insides_give_the_documented_errors(
     if wire != "vertex":
         with pytest.raises(error, match=match):
             translate(wire, "anthropic", request_)
+
+
+def test_a_transcript_displays_turn_by_turn_escaped_without_payloads() -> None:
+    request = gemini_request()
+    request["contents"][0]["parts"].append({"text": "<script>alert(1)</script>"})
+    html = Transcript.from_wire("gemini", request)._repr_html_()
+    assert html is not None
+    assert html.count('class="trl-message" data-turn=') == 3
+    assert "&lt;script&gt;" in html and "<script>" not in html
+    assert PNG not in html and PDF not in html
+    assert "get_weather" in html and "Be brief." in html

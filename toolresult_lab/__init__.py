@@ -40,6 +40,7 @@ from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
 from .measure import ProviderWarning
 from .render_findings import findings_html, repaired_html, request_html
+from .render_transcript import transcript_html
 from .repair import repair
 from .result import ToolResult
 from .transcript import Transcript
@@ -49,6 +50,7 @@ from .turns import tool_turn
 # The notebook views of lint and repair (findings.py never imports its views).
 Findings.html_view = findings_html
 Repaired.html_view = repaired_html
+Transcript.html_view = transcript_html
 
 __all__ = [
     "COMPILED",
