@@ -36,7 +36,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -56,6 +56,7 @@ from .logs import (
     line_offsets,
     memory_parts,
     read_record,
+    request_records,
 )
 from .options import ConvertOptions
 from .probes import ENTRY_KINDS, entry_bytes, entry_kind
@@ -118,6 +119,8 @@ class Plan:
     column: Literal["wire", "profile"]
     by: tuple[str, ...]
     strict: bool
+    #: The wire of logged requests whose tool results are audited (``None``: a log of results).
+    requests_of: str | None = None
 
     @property
     def keys(self) -> list[str]:
@@ -183,7 +186,11 @@ def tally_part(part: Part, plan: Plan, advance: Callable[[int], object] | None =
         try:
             if isinstance(value, BadRecord):
                 raise value
-            result, group = read_record(value, by)
+            found = (
+                [read_record(value, by)]
+                if plan.requests_of is None
+                else request_records(value, by, plan.requests_of)
+            )
         except BadRecord as error:
             bad += 1
             if len(examples) < MAX_EXAMPLES:
@@ -191,46 +198,61 @@ def tally_part(part: Part, plan: Plan, advance: Callable[[int], object] | None =
             if strict:
                 break
             continue
-        records += 1
-        items = result._items
-        if items:
-            kinds = [entry_kind(item) for item in items]
-            weights = [entry_bytes(item) for item in items]
-            for label, wire, options in targets:
-                for record in result.explain(wire, **options):
-                    index = record.index
-                    key = (group, label, kinds[index], record.outcome)
-                    code = keys.get(key)
-                    if code is None:
-                        code = keys[key] = len(keys)
-                    codes.append(code)
-                    owners.append(owner)
-                    sizes.append(weights[index])
-        else:
-            weight = _structured_bytes(result)
-            for label, wire, options in targets:
-                note = result.explain(wire, **options).content_note
-                outcome = "omitted" if note is None else note.outcome
-                key = (group, label, EMPTY_KIND, outcome)
-                code = keys.get(key)
-                if code is None:
-                    code = keys[key] = len(keys)
-                codes.append(code)
-                owners.append(owner)
-                sizes.append(weight)
-        owner += 1
-        if owner == _CHUNK:
-            totals = _add_chunk(totals, codes, owners, sizes, len(keys))
-            codes, owners, sizes, owner = [], [], [], 0
-            if advance is not None:
-                position = reader.position()
-                advance(position - reported)
-                reported = position
+        for result, group in found:
+            records += 1
+            owner = _count(result, group, targets, keys, codes, owners, sizes, owner)
+            if owner == _CHUNK:
+                totals = _add_chunk(totals, codes, owners, sizes, len(keys))
+                codes, owners, sizes, owner = [], [], [], 0
+                if advance is not None:
+                    position = reader.position()
+                    advance(position - reported)
+                    reported = position
     if codes:
         totals = _add_chunk(totals, codes, owners, sizes, len(keys))
     if advance is not None:
         advance(part.size - reported)
     return Tally(_keyed(totals, keys, plan), records, bad, examples, reader.lines)
+
+
+def _count(
+    result: ToolResult,
+    group: tuple[str, ...],
+    targets: list[tuple[str, str, ConvertOptions]],
+    keys: dict[tuple[Any, ...], int],
+    codes: list[int],
+    owners: list[int],
+    sizes: list[int],
+    owner: int,
+) -> int:
+    """One result's entries counted for every target; the next owner."""
+    items = result._items
+    if items:
+        kinds = [entry_kind(item) for item in items]
+        weights = [entry_bytes(item) for item in items]
+        for label, wire, options in targets:
+            for record in result.explain(wire, **options):
+                index = record.index
+                key = (group, label, kinds[index], record.outcome)
+                code = keys.get(key)
+                if code is None:
+                    code = keys[key] = len(keys)
+                codes.append(code)
+                owners.append(owner)
+                sizes.append(weights[index])
+    else:
+        weight = _structured_bytes(result)
+        for label, wire, options in targets:
+            note = result.explain(wire, **options).content_note
+            outcome = "omitted" if note is None else note.outcome
+            key = (group, label, EMPTY_KIND, outcome)
+            code = keys.get(key)
+            if code is None:
+                code = keys[key] = len(keys)
+            codes.append(code)
+            owners.append(owner)
+            sizes.append(weight)
+    return owner + 1
 
 
 def _keyed(totals: np.ndarray, keys: dict[tuple[Any, ...], int], plan: Plan) -> pd.DataFrame:
@@ -504,6 +526,7 @@ def audit(
     strict: bool = False,
     progress: bool | None = None,
     blocksize: int = DEFAULT_BLOCKSIZE,
+    requests_of: str | None = None,
     **options: Unpack[ConvertOptions],
 ) -> pd.DataFrame:
     """What each wire (or provider profile) does with every content entry of a log.
@@ -528,6 +551,9 @@ def audit(
         counting it.
     :param progress: show progress (default: on a terminal or in a notebook).
     :param blocksize: bytes per part of a plain JSON Lines file on the dask engine.
+    :param requests_of: the log holds requests of this wire (section 8's input forms) instead
+        of results: every tool result in each is read back (``ToolResult.from_wire``, with
+        images and PDFs native) and audited as a record; ``by`` reads the request's keys.
     :returns: one row per (``by``..., ``wire`` or ``profile``, ``kind``, ``outcome``) with
         ``entries`` (content entries), ``results`` (records with at least one such entry)
         and ``payload_bytes`` (decoded size of base64 payloads, UTF-8 length of text).
@@ -541,6 +567,8 @@ def audit(
     if not isinstance(blocksize, int) or blocksize < 1:
         raise ValueError(f"blocksize must be a positive int, not {blocksize!r}")
     plan = _plan(wires, profiles, vision, by, strict, options)
+    if requests_of is not None:
+        plan = replace(plan, requests_of=wire_facts(requests_of).wire)
     parts = source_parts(source, engine == "dask", blocksize)
     show = _wants_progress(progress)
     tallies = run_parts(parts, partial(tally_part, plan=plan), show, plan.strict, engine)
