@@ -41,18 +41,25 @@ _CHANGE_COLOUR: Final = "#0969da"
 FINDINGS_STYLE: Final = (
     "".join(f".trl-sev-{s}{{background:{c}}}" for s, c in SEVERITY_COLOURS.items())
     + f".trl-sev-change{{background:{_CHANGE_COLOUR}}}"
-    ".trl-findings{border-collapse:collapse;margin:4px 0 8px}"
-    ".trl-findings td,.trl-findings th{border:1px solid #d0d7de;padding:2px 6px;"
-    "text-align:left;vertical-align:top}"
-    ".trl-findings td.trl-path{font-family:monospace;white-space:nowrap}"
+    # `.trl-view table.trl-findings td` outranks JupyterLab's `.jp-RenderedHTMLCommon td`
+    # (right-aligned, its own padding), so the table reads the same in Lab and nbconvert
+    ".trl-view table.trl-findings{border-collapse:collapse;margin:4px 0 8px;font-size:12px}"
+    ".trl-view table.trl-findings td,.trl-view table.trl-findings th{border:1px solid #d0d7de;"
+    "padding:2px 6px;text-align:left;vertical-align:top}"
+    ".trl-view table.trl-findings td.trl-rule,.trl-view table.trl-findings td.trl-path"
+    "{font-family:monospace;white-space:nowrap}"
+    ".trl-view table.trl-findings td.trl-message{min-width:20em}"
+    ".trl-view table.trl-findings td.trl-source{color:#57606a;font-size:11px;min-width:14em;"
+    "max-width:28em;overflow-wrap:anywhere}"
     ".trl-summary{color:#57606a;margin:4px 0}"
     ".trl-message{border-top:1px dashed #d0d7de;margin-top:6px;padding-top:4px}"
     ".trl-part{font-family:monospace;font-weight:700;margin-right:6px}"
     ".trl-role{color:#57606a;margin-right:6px}"
-    ".trl-mark{border-radius:3px}"
-    ".trl-mark-error{background:#ffebe9;outline:1px solid #c62828}"
-    ".trl-mark-warning{background:#fff8c5;outline:1px solid #b7791f}"
-    ".trl-mark-change{background:#ddf4ff;outline:1px solid #0969da}"
+    # a tint, not an outline: a mark spans lines of the JSON, and an inline outline breaks
+    # into one box per line
+    ".trl-mark-error{background:#ffd8d3}"
+    ".trl-mark-warning{background:#fff1a8}"
+    ".trl-mark-change{background:#d5ecff}"
     ".trl-flag{color:#fff;border-radius:8px;padding:0 6px;margin-left:6px;font-size:11px;"
     "font-family:system-ui,sans-serif}"
     ".trl-added{background:#dafbe1}"
@@ -62,6 +69,8 @@ FINDINGS_STYLE: Final = (
 )
 
 _URL: Final = re.compile(r"https?://[^\s<>\"'()]+")
+#: ``Title <https://...>``, as the rule table writes a source (the title: no ``;<>``).
+_TITLED: Final = re.compile(r"([^;<>]+?)\s*<(https?://[^\s<>\"']+)>")
 _INDEX: Final = re.compile(r"^[A-Za-z_]+\[(\d+)\]")
 _SIGNATURE_KEYS: Final = frozenset({"thoughtSignature", "thought_signature"})
 
@@ -87,19 +96,38 @@ def _badge(label: str, severity: str, title: str) -> str:
     )
 
 
+def _link(url: str, text: str) -> str:
+    return (
+        f'<a href="{escape(url)}" target="_blank" rel="noopener noreferrer"'
+        f' title="{escape(url)}">{escape(text)}</a>'
+    )
+
+
 def source_html(source: str) -> str:
-    """A rule's source: its ``http(s)`` addresses as links (opened in a new tab), the rest
-    (the date checked, a note) as text; everything escaped."""
+    """A rule's source: each ``Title <https://...>`` as a link named by its title, any other
+    ``http(s)`` address as a link, the rest (the date checked, a note) as text; everything
+    escaped."""
     out: list[str] = []
     end = 0
-    for match in _URL.finditer(source):
+    for match in _TITLED.finditer(source):
+        out.append(_bare_links(source[end : match.start()]))
+        title = match.group(1).strip()
+        out.append(match.group(0)[: len(match.group(0)) - len(match.group(0).lstrip())])
+        out.append(_link(match.group(2), title or match.group(2)))
+        end = match.end()
+    out.append(_bare_links(source[end:]))
+    return "".join(out)
+
+
+def _bare_links(text: str) -> str:
+    out: list[str] = []
+    end = 0
+    for match in _URL.finditer(text):
         url = match.group(0).rstrip(".,;")
-        out.append(escape(source[end : match.start()]))
-        out.append(
-            f'<a href="{escape(url)}" target="_blank" rel="noopener noreferrer">{escape(url)}</a>'
-        )
+        out.append(escape(text[end : match.start()]))
+        out.append(_link(url, url))
         end = match.start() + len(url)
-    out.append(escape(source[end:]))
+    out.append(escape(text[end:]))
     return "".join(out)
 
 
@@ -110,18 +138,18 @@ def _row(finding: Finding) -> str:
     return (
         f'<tr data-rule="{escape(finding.rule)}">'
         f"<td>{_badge(finding.severity, finding.severity, finding.message)}</td>"
-        f"<td><code>{escape(finding.rule)}</code></td>"
+        f'<td class="trl-rule">{escape(finding.rule)}</td>'
         f'<td class="trl-path">{escape(finding.path or "(request)")}</td>'
-        f"<td>{escape(finding.message)}</td>"
-        f"<td>{source_html(finding.source)}</td></tr>"
+        f'<td class="trl-message">{escape(finding.message)}</td>'
+        f'<td class="trl-source">{source_html(finding.source)}</td></tr>'
     )
 
 
 def _table(findings: Sequence[Finding]) -> str:
     rows = "".join(_row(f) for f in findings)
     return (
-        '<table class="trl-findings"><tr><th>severity</th><th>rule</th><th>path</th>'
-        f"<th>message</th><th>source</th></tr>{rows}</table>"
+        '<div class="trl-scroll"><table class="trl-findings"><tr><th>severity</th><th>rule</th>'
+        f"<th>path</th><th>message</th><th>source</th></tr>{rows}</table></div>"
     )
 
 
