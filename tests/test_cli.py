@@ -352,6 +352,15 @@ def test_docs(capsys, tmp_path):
     assert out == f"wrote {target} ({len(text.encode()):,} bytes)\n"
 
 
+def test_docs_request_rules_page(capsys, tmp_path):
+    from toolresult_lab.docs import request_rules
+
+    target = tmp_path / "rules.md"
+    out = ok(capsys, "docs", "--page", "request-rules", "-o", str(target))
+    assert target.read_text(encoding="utf-8") == request_rules()
+    assert out == f"wrote {target} ({len(request_rules().encode()):,} bytes)\n"
+
+
 def test_version(capsys):
     label = "mypyc-compiled core" if COMPILED else "pure-Python core"
     assert ok(capsys, "--version") == f"toolresult-lab {__version__} ({label})\n"

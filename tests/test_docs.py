@@ -162,3 +162,27 @@ def test_token_section_names_its_rules_and_links_the_sources(generated):
         "text: ≈ 4 characters per token",
     ):
         assert f"- {name}" in tokens, name
+
+
+RULES_DOC = DOC.parent / "request-rules.md"
+
+
+def test_request_rules_page_is_current_and_lists_every_rule():
+    from toolresult_lab.docs import request_rules
+    from toolresult_lab.rules import CHECKED, RULES
+
+    generated = request_rules()
+    assert request_rules() == generated
+    assert RULES_DOC.is_file()
+    if RULES_DOC.read_text(encoding="utf-8") != generated:
+        pytest.fail(
+            "docs/request-rules.md is stale: run `toolresult-lab docs --page request-rules"
+            " -o docs/request-rules.md` and commit the result",
+            pytrace=False,
+        )
+    for rule in RULES.values():
+        row = _table_row(generated, f"`{rule.id}`")
+        assert row[1] == ", ".join(rule.wires)
+        assert row[-1] == CHECKED
+        assert row[5].count("](") == len([s for s in rule.sources if s.url])
+    assert "- `too-much-media`: SPEC 8 counts images plus PDF pages" in generated

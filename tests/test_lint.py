@@ -7,6 +7,8 @@ import copy
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lint_fixtures import PNG, SIGNATURE, WIRES, answer, ask, request, turn, user
 
 from toolresult_lab import Finding, Findings, lint
@@ -940,3 +942,86 @@ def test_findings_values() -> None:
     assert all(isinstance(f, Finding) for f in found)
     assert [f.rule for f in found.errors] == ["call-without-result"]
     assert [f.rule for f in found.warnings] == ["final-assistant"]
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=8)
+    | st.sampled_from(
+        [
+            "user",
+            "assistant",
+            "tool",
+            "model",
+            "text",
+            "tool_use",
+            "tool_result",
+            "image_url",
+            "function_call",
+            "function_call_output",
+            "functionCall",
+            "functionResponse",
+            "parts",
+            "content",
+            "messages",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "role",
+                    "content",
+                    "parts",
+                    "type",
+                    "id",
+                    "tool_call_id",
+                    "tool_use_id",
+                    "call_id",
+                    "name",
+                    "tool_calls",
+                    "function",
+                    "arguments",
+                    "input",
+                    "output",
+                    "functionCall",
+                    "functionResponse",
+                    "response",
+                    "source",
+                    "data",
+                    "media_type",
+                    "image_url",
+                    "url",
+                    "is_error",
+                    "images",
+                    "messages",
+                    "contents",
+                    "input",
+                    "cache_control",
+                    "thoughtSignature",
+                    "text",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=30,
+)
+
+
+@settings(derandomize=True, max_examples=300, deadline=None, database=None)
+@given(st.sampled_from(WIRES), JSON, st.sampled_from([None, False, True]))
+def test_any_json_is_findings_or_the_documented_type_error(
+    wire: str, value: Any, vision: Any
+) -> None:
+    if not isinstance(value, (dict, list)):
+        with pytest.raises(TypeError):
+            lint(wire, value, vision=vision)
+        return
+    found = lint(wire, value, vision=vision)
+    assert all(f.rule in RULES for f in found)
+    assert all(f.severity in ("error", "warning") for f in found)

@@ -386,3 +386,14 @@ def test_repaired_requests_validate_and_go_through_the_clients(
     full = [_user(wire), *given_messages]
     assert sent == expected_sent(wire, full)
     assert set(applied_alterations(wire, full)) <= {a.name for a in ALTERATIONS[wire]}
+
+
+def test_repair_of_any_json_keeps_its_guarantees() -> None:
+    from test_lint import JSON
+
+    @settings(derandomize=True, max_examples=300, deadline=None, database=None)
+    @given(st.sampled_from(WIRES), JSON.filter(lambda v: isinstance(v, (dict, list))))
+    def prop(wire: str, value: Any) -> None:
+        _guarantees(wire, value)
+
+    prop()

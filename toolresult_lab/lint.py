@@ -235,6 +235,7 @@ class _Check:
             (pos, call) for pos, message in enumerate(messages) for call in message.calls
         ]
         self.calls = calls
+        index_of = _CallIndex(calls)
         answered: dict[int, ResultPart] = {}
         misplaced = self.misplaced
         claimed = self.claimed
@@ -247,7 +248,7 @@ class _Check:
                     if not self.positional(calls, claimed, owners, pos, zone, result):
                         self.orphans.append(result)
                     continue
-                index = self.match(calls, answered, result, pos)
+                index = self.match(index_of, answered, result, pos)
                 if index is None:
                     if self.positional(calls, claimed, owners, pos, zone, result):
                         continue
@@ -308,7 +309,7 @@ class _Check:
 
     def match(
         self,
-        calls: list[tuple[int, CallPart]],
+        calls: _CallIndex,
         answered: dict[int, ResultPart],
         result: ResultPart,
         pos: int,
@@ -316,26 +317,20 @@ class _Check:
         """The index of the call ``result`` answers: by id (the latest call before it with
         that id), else by name, else (ollama, hermes) the earliest unanswered call before it."""
         if result.id:
-            for index in range(len(calls) - 1, -1, -1):
-                call_pos, call = calls[index]
-                if call_pos < pos and call.id == result.id:
+            for index in reversed(calls.by_id.get(result.id, ())):
+                if calls.calls[index][0] < pos:
                     return index
             if self.wire != "gemini" and self.wire != "ollama":
                 return None
         zone = _ZONES[self.wire]
-        chosen: int | None = None
-        for index, (call_pos, call) in enumerate(calls):
-            if call_pos >= pos or index in answered or (call.id and result.id):
-                continue
-            if result.name is not None and call.name != result.name:
-                continue
-            if zone == "next" and call_pos == pos - 1:
-                return index
-            if chosen is None:
-                chosen = index
-        if zone == "next" or self.wire in ("ollama", "hermes"):
-            return chosen
-        return None
+        if zone != "next" and self.wire not in ("ollama", "hermes"):
+            return None
+        without_id = bool(result.id)
+        if zone == "next":
+            for index in calls.by_pos.get(pos - 1, ()):
+                if calls.fits(index, result, without_id, answered, self.misplaced):
+                    return index
+        return calls.earliest(result, pos, without_id, answered, self.misplaced)
 
     def positional(
         self,
@@ -737,6 +732,60 @@ class _Check:
                     message.path,
                     "A user message comes directly after a tool message.",
                 )
+
+
+class _CallIndex:
+    """The calls of a request looked up by id, by message position, and (for pairing by
+    name) in order with a cursor past the taken ones, so pairing is linear in size."""
+
+    def __init__(self, calls: list[tuple[int, CallPart]]) -> None:
+        self.calls = calls
+        self.by_id: dict[str, list[int]] = {}
+        self.by_pos: dict[int, list[int]] = {}
+        # (name or "", only calls without id) -> indices in order, and a cursor into them
+        self.queues: dict[tuple[str, bool], list[int]] = {}
+        self.cursors: dict[tuple[str, bool], int] = {}
+        for index, (pos, call) in enumerate(calls):
+            if call.id:
+                self.by_id.setdefault(call.id, []).append(index)
+            self.by_pos.setdefault(pos, []).append(index)
+            for key in ((call.name, False), ("", False)):
+                self.queues.setdefault(key, []).append(index)
+            if not call.id:
+                for key in ((call.name, True), ("", True)):
+                    self.queues.setdefault(key, []).append(index)
+
+    def fits(
+        self,
+        index: int,
+        result: ResultPart,
+        without_id: bool,
+        answered: dict[int, ResultPart],
+        misplaced: dict[int, list[tuple[int, ResultPart]]],
+    ) -> bool:
+        call = self.calls[index][1]
+        if index in answered or index in misplaced or (without_id and call.id):
+            return False
+        return result.name is None or call.name == result.name
+
+    def earliest(
+        self,
+        result: ResultPart,
+        pos: int,
+        without_id: bool,
+        answered: dict[int, ResultPart],
+        misplaced: dict[int, list[tuple[int, ResultPart]]],
+    ) -> int | None:
+        """The earliest call before ``pos`` not yet answered, of the result's name."""
+        key = (result.name or "", without_id)
+        queue = self.queues.get(key, [])
+        cursor = self.cursors.get(key, 0)
+        while cursor < len(queue) and (queue[cursor] in answered or queue[cursor] in misplaced):
+            cursor += 1
+        self.cursors[key] = cursor
+        if cursor < len(queue) and self.calls[queue[cursor]][0] < pos:
+            return queue[cursor]
+        return None
 
 
 _WHERE: Final = {

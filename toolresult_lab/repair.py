@@ -341,7 +341,9 @@ def _missing_result(wire: str, call: CallPart) -> Any:
     return message
 
 
-_EMPTIED: Final = "\x00emptied"
+_EMPTIED: Final = object()
+#: A block removed in this round (dropped from its list by :func:`_strip_none`).
+_REMOVED: Final = object()
 
 
 def _remove(edit: _Edit, path: str) -> None:
@@ -362,7 +364,7 @@ def _remove(edit: _Edit, path: str) -> None:
 
 def _drop_emptied(edit: _Edit) -> None:
     """Remove messages a removal marked, or left without blocks (anthropic, gemini)."""
-    keep = [entry for entry in edit.entries if entry != _EMPTIED]
+    keep = [entry for entry in edit.entries if entry is not _EMPTIED]
     if edit.wire in ("anthropic", "gemini"):
         key = "parts" if edit.wire == "gemini" else "content"
         last = len(keep) - 1
@@ -498,7 +500,7 @@ def _contents(edit: _Edit, changes: list[Change]) -> Any:
                 (f"{label} {finding.path.split('.', 1)[1]}", part.mime or "image/png", part.data)
             )
         if wire == "ollama" and finding.path.rsplit(".", 1)[-1].startswith("images["):
-            _replace(edit, finding.path, None)
+            _replace(edit, finding.path, _REMOVED)
             message = _element(edit, finding.path.rsplit(".", 1)[0])
             if isinstance(message, dict):
                 text = message.get("content") or ""
@@ -516,7 +518,7 @@ def _contents(edit: _Edit, changes: list[Change]) -> Any:
     _strip_none(edit)
     for finding in edit.findings:
         if finding.rule == "empty-text":
-            _replace(edit, finding.path, None)
+            _replace(edit, finding.path, _REMOVED)
             edit.touched.add(id(_element(edit, finding.path.split(".", 1)[0])))
             changes.append(Change("empty-text", finding.path, "removed the empty text block"))
         elif finding.rule == "media-type":
@@ -566,7 +568,7 @@ def _raw_placeholder(part: dict[str, Any]) -> str:
 def _gemini_response_text(edit: _Edit, path: str, text: str) -> None:
     """Remove a part of a ``functionResponse`` and add its placeholder to the response's
     ``result`` text (a part there cannot be text)."""
-    _replace(edit, path, None)
+    _replace(edit, path, _REMOVED)
     body = _element(edit, path.rsplit(".parts[", 1)[0])
     if not isinstance(body, dict):
         return
@@ -575,7 +577,7 @@ def _gemini_response_text(edit: _Edit, path: str, text: str) -> None:
         response = body["response"] = {}
     old = response.get("result")
     response["result"] = f"{old}\n{text}" if isinstance(old, str) and old else text
-    if all(entry is None for entry in body.get("parts") or []):
+    if all(entry is _REMOVED for entry in body.get("parts") or []):
         body.pop("parts", None)
 
 
@@ -595,7 +597,7 @@ def _replace(edit: _Edit, path: str, value: Any) -> None:
     found = _INDEX.search(path)
     if found is None:
         parent = _element(edit, path.rsplit(".", 1)[0]) if "." in path else None
-        if isinstance(parent, dict) and value is not None:
+        if isinstance(parent, dict) and value is not None and value is not _REMOVED:
             parent[path.rsplit(".", 1)[1]] = value["text"] if isinstance(value, dict) else value
         return
     parent = _element(edit, path[: found.start()])
@@ -604,15 +606,15 @@ def _replace(edit: _Edit, path: str, value: Any) -> None:
 
 
 def _strip_none(edit: _Edit) -> None:
-    """Drop the blocks set to ``None`` (removed) from every content list."""
+    """Drop the blocks set to ``_REMOVED`` from every content list."""
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
             for key in ("content", "parts", "output", "images"):
                 value = node.get(key)
                 if isinstance(value, list):
-                    if any(v is None for v in value):
-                        node[key] = [v for v in value if v is not None]
+                    if any(v is _REMOVED for v in value):
+                        node[key] = [v for v in value if v is not _REMOVED]
                     for v in node[key]:
                         walk(v)
             for key in ("functionResponse", "function_response"):

@@ -45,8 +45,14 @@ class RuleSource:
     kind: SourceKind = "doc"
 
     def cite(self) -> str:
-        shown = f"{self.title} <{self.url}>"
+        """``Title <url>`` (and what kind of source when it is not documentation)."""
+        shown = f"{self.title} <{self.url}>" if self.url else self.title
         return shown if self.kind == "doc" else f"{shown} ({_KINDS[self.kind]})"
+
+    @property
+    def kind_label(self) -> str:
+        """``""`` for documentation, else ``user report`` or ``provider source code``."""
+        return "" if self.kind == "doc" else _KINDS[self.kind]
 
 
 _KINDS: Final = {"doc": "documentation", "src": "provider source code", "user": "user report"}
@@ -548,7 +554,7 @@ _RULES: Final = (
         ALL,
         _ERROR,
         "400 invalid_request_error naming the field",
-        (RuleSource("SPEC 8: each wire's request shape", "docs/request-rules.md"),),
+        (RuleSource("SPEC 8 (each wire's own request shape; no provider source needed)", ""),),
     ),
 )
 

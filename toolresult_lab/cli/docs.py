@@ -14,19 +14,26 @@ __all__ = ["add_parsers"]
 def add_parsers(commands: Any) -> None:
     docs = commands.add_parser(
         "docs",
-        help="write the provider-differences document (Markdown)",
+        help="write a generated document (Markdown)",
         description="Write docs/provider-differences.md, generated from the capability matrix"
-        " and from a tool turn sent through each official client to a local server.",
+        " and from a tool turn sent through each official client to a local server, or"
+        " docs/request-rules.md (--page request-rules), generated from the rule table.",
+    )
+    docs.add_argument(
+        "--page",
+        choices=("provider-differences", "request-rules"),
+        default="provider-differences",
+        help="which document (default: provider-differences)",
     )
     docs.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
     docs.set_defaults(run=_docs)
 
 
 def _docs(args: argparse.Namespace) -> str:
-    from ..docs import provider_differences  # pandas: imported only when needed
+    from ..docs import PAGES  # pandas: imported only when needed
 
     try:
-        text = provider_differences()
+        text = PAGES[args.page]()
     except ImportError as error:  # the last section sends a turn through the official clients
         raise InputError(
             f"the document needs the official clients ({error.name} is missing):"

@@ -1,0 +1,116 @@
+"""How fast ``lint`` checks a whole request (printed, never asserted).
+
+Targets (SPEC 8 / issue 15): a 1,000-message request with 300 tool turns at 20,000 messages/s
+or more on the compiled build, and linear in size: 10x the messages within 12x the time. Each
+wire gets the same conversation in its own shape: 300 turns of a call and its result (two
+parallel calls every third turn), between user and assistant text messages, one image. Best of
+several runs. Run: python benchmarks/bench_lint.py
+"""
+
+from __future__ import annotations
+
+import json
+import timeit
+from typing import Any
+
+from toolresult_lab import COMPILED, WIRES, lint
+from toolresult_lab.probes import SAMPLE_IMAGES
+
+PNG = SAMPLE_IMAGES["image/png"]
+SIGNATURE = "Cv8B+/7x" + "QUJD" * 4 + "/+8="
+
+
+def _call(wire: str, ids: list[str]) -> list[Any]:
+    if wire in ("openai", "ollama"):
+        calls = [
+            {"id": i, "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
+            for i in ids
+        ]
+        return [{"role": "assistant", "content": "", "tool_calls": calls}]
+    if wire == "anthropic":
+        blocks = [{"type": "tool_use", "id": i, "name": "f", "input": {"a": 1}} for i in ids]
+        return [{"role": "assistant", "content": blocks}]
+    if wire == "gemini":
+        parts: list[Any] = [{"functionCall": {"name": "f", "args": {"a": 1}, "id": i}} for i in ids]
+        parts[0]["thoughtSignature"] = SIGNATURE
+        return [{"role": "model", "parts": parts}]
+    if wire == "responses":
+        return [
+            {"type": "function_call", "call_id": i, "name": "f", "arguments": '{"a": 1}'}
+            for i in ids
+        ]
+    body = json.dumps({"name": "f", "arguments": {"a": 1}})
+    text = "\n".join(f"<tool_call>{body}</tool_call>" for _ in ids)
+    return [{"role": "assistant", "content": text}]
+
+
+def _results(wire: str, ids: list[str]) -> list[Any]:
+    if wire == "anthropic":
+        blocks = [{"type": "tool_result", "tool_use_id": i, "content": "Sunny, 22C"} for i in ids]
+        return [{"role": "user", "content": blocks}]
+    if wire == "gemini":
+        parts = [
+            {"functionResponse": {"name": "f", "id": i, "response": {"result": "Sunny, 22C"}}}
+            for i in ids
+        ]
+        return [{"role": "user", "parts": parts}]
+    if wire == "responses":
+        return [{"type": "function_call_output", "call_id": i, "output": "Sunny, 22C"} for i in ids]
+    if wire == "hermes":
+        body = json.dumps({"name": "f", "content": "Sunny, 22C"})
+        return [{"role": "tool", "content": f"<tool_response>{body}</tool_response>"} for _ in ids]
+    return [{"role": "tool", "tool_call_id": i, "content": "Sunny, 22C"} for i in ids]
+
+
+def _text(wire: str, role: str, text: str) -> Any:
+    if wire == "gemini":
+        return {"role": "model" if role == "assistant" else "user", "parts": [{"text": text}]}
+    return {"role": role, "content": text}
+
+
+def conversation(wire: str, turns: int) -> list[Any]:
+    """``turns`` tool turns (every third with two parallel calls) between text messages:
+    900 to 1,100 messages per 300 turns, by wire."""
+    messages: list[Any] = []
+    for n in range(turns):
+        if n % 3 == 0:
+            messages.append(_text(wire, "user", f"Question {n}?"))
+        ids = [f"call_{n}_a", f"call_{n}_b"] if n % 3 == 1 else [f"call_{n}"]
+        messages += _call(wire, ids)
+        messages += _results(wire, ids)
+        if n % 3 == 2:
+            messages.append(_text(wire, "assistant", f"Answer {n}."))
+            messages.append(_text(wire, "user", f"And {n}?"))
+    if wire == "anthropic":
+        image = {"type": "base64", "media_type": "image/png", "data": PNG}
+        messages.append({"role": "user", "content": [{"type": "image", "source": image}]})
+    else:
+        messages.append(_text(wire, "user", "Thanks."))
+    return messages
+
+
+def best(request: list[Any], wire: str, runs: int) -> float:
+    """Best seconds of one ``lint`` over ``runs`` runs."""
+    return min(timeit.repeat(lambda: lint(wire, request), number=1, repeat=runs))
+
+
+def main() -> None:
+    build = "compiled" if COMPILED else "pure Python"
+    print(f"lint of a whole request ({build} core); target >= 20,000 messages/s compiled,")
+    print("10x the messages within 12x the time")
+    header = ("wire", "messages", "seconds", "msg/s", "x10 msgs", "x10 time")
+    print(f"  {header[0]:<10} " + " ".join(f"{h:>9}" for h in header[1:]))
+    for wire in WIRES:
+        small = conversation(wire, 300)
+        large = conversation(wire, 3000)
+        assert not lint(wire, small).errors, lint(wire, small)
+        t_small = best(small, wire, 7)
+        t_large = best(large, wire, 3)
+        print(
+            f"  {wire:<10} {len(small):>8} {t_small:>9.4f} {len(small) / t_small:>9,.0f}"
+            f" {len(large) / len(small):>8.1f}x {t_large / t_small:>8.2f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()
