@@ -15,7 +15,9 @@ from .items import ItemKind, MediaKind, Native
 
 __all__ = [
     "OUTCOMES",
+    "Carried",
     "Conversion",
+    "EntryReader",
     "Explanation",
     "MediaKind",
     "Native",
@@ -57,6 +59,90 @@ class Step:
 
     def __repr__(self) -> str:
         return f"Step({self.part!r}, {self.outcome!r}, {self.reason!r})"
+
+
+class Carried:
+    """One image or PDF an entry sends in the provider's own form, as its wire's reader
+    finds it in the part placed: ``media``, ``mime``, ``data`` (the base64 exactly as
+    sent; ``None`` for a source the provider fetches by ``url``), ``how`` (``native``: the
+    converter sent an MCP payload natively; ``passthrough``: inside an Anthropic-native
+    block the caller built) and ``data_path``, the path of the payload string in the part
+    (``source.data``), so a view can elide it by path. Immutable."""
+
+    __slots__ = ("_data", "_data_path", "_how", "_media", "_mime", "_url")
+
+    def __init__(
+        self,
+        media: MediaKind,
+        mime: str,
+        data: str | None,
+        how: Literal["native", "passthrough"],
+        url: str = "",
+        data_path: str = "",
+    ) -> None:
+        self._media: MediaKind = media
+        self._mime = mime
+        self._data = data
+        self._how: Literal["native", "passthrough"] = how
+        self._url = url
+        self._data_path = data_path
+
+    @property
+    def media(self) -> MediaKind:
+        return self._media
+
+    @property
+    def mime(self) -> str:
+        return self._mime
+
+    @property
+    def data(self) -> str | None:
+        return self._data
+
+    @property
+    def how(self) -> Literal["native", "passthrough"]:
+        return self._how
+
+    @property
+    def url(self) -> str:
+        return self._url
+
+    @property
+    def data_path(self) -> str:
+        return self._data_path
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._media, self._mime, self._data, self._how, self._url, self._data_path)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Carried):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self._media, self._mime, self._how, self._url))
+
+    def __repr__(self) -> str:
+        shown = "None" if self._data is None else f"<{len(self._data)} chars>"
+        return (
+            f"Carried(media={self._media!r}, mime={self._mime!r}, data={shown},"
+            f" how={self._how!r}, url={self._url!r})"
+        )
+
+
+class EntryReader:
+    """What reads a step's part back on its wire (each wire's converter is one): the text
+    the model reads in it and the payloads it carries."""
+
+    def step_texts(self, step: Step) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def step_carried(self, step: Step) -> tuple[Carried, ...]:
+        raise NotImplementedError
+
+    def step_contents(self, step: Step) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+        """Both at once (a reader that walks the part once overrides this)."""
+        return self.step_texts(step), self.step_carried(step)
 
 
 class ResultNote:
@@ -104,14 +190,31 @@ class ResultNote:
 
 
 class Conversion:
-    """One converter call: the block, a step per content entry, notes on the result."""
+    """One converter call: the block, a step per content entry, notes on the result.
 
-    __slots__ = ("block", "notes", "steps")
+    ``content_note`` is the note that says what the wire sent in place of the content
+    entries (empty content, ``structured_content`` as the response), when there is one;
+    it is then the first of ``notes``. ``field_notes`` are the others.
+    """
 
-    def __init__(self, block: Any, steps: list[Step], notes: tuple[ResultNote, ...]) -> None:
+    __slots__ = ("block", "content_note", "notes", "steps")
+
+    def __init__(
+        self,
+        block: Any,
+        steps: list[Step],
+        notes: tuple[ResultNote, ...],
+        content_note: ResultNote | None = None,
+    ) -> None:
         self.block: Final = block
         self.steps: Final = steps
         self.notes: Final = notes
+        self.content_note: Final = content_note
+
+    @property
+    def field_notes(self) -> tuple[ResultNote, ...]:
+        """The notes on the result's other fields (``is_error``, name, id, ...)."""
+        return self.notes if self.content_note is None else self.notes[1:]
 
 
 class Explanation:
@@ -121,7 +224,7 @@ class Explanation:
     (``native`` is the payload inside ``part``).
     """
 
-    __slots__ = ("_block_type", "_index", "_item_kind", "_native", "_outcome", "_part", "_reason")
+    __slots__ = ("_block_type", "_index", "_item_kind", "_read", "_reader", "_step")
 
     def __init__(
         self,
@@ -132,14 +235,39 @@ class Explanation:
         reason: str,
         part: Any,
         native: Native | None = None,
+        reader: EntryReader | None = None,
+        step: Step | None = None,
     ) -> None:
         self._index = index
         self._block_type = block_type
         self._item_kind: ItemKind = item_kind
-        self._outcome: Outcome = outcome
-        self._reason = reason
-        self._part = part
-        self._native = native
+        # the converter's own step (a record made by hand gets one): the record reads its
+        # outcome, reason, part and payload there, so explain() copies nothing per entry
+        self._step: Step = Step(part, outcome, reason, native) if step is None else step
+        self._reader = reader
+        self._read: tuple[tuple[str, ...], tuple[Carried, ...]] | None = None
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """The text the model reads in this entry's part (payloads, fetched URLs and the
+        names of block types left out); read back by the wire on first use."""
+        return self._contents()[0]
+
+    @property
+    def carried(self) -> tuple[Carried, ...]:
+        """The images and PDFs this entry sends in the provider's own form (none when it
+        went as text or as a placeholder); read back by the wire on first use."""
+        return self._contents()[1]
+
+    def _contents(self) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+        found = self._read
+        if found is None:
+            reader = self._reader
+            if reader is None:  # a record made by hand: only a native payload or a string
+                reader = _PLAIN
+            step = self._step
+            found = self._read = reader.step_contents(step)
+        return found
 
     @property
     def index(self) -> int:
@@ -159,32 +287,32 @@ class Explanation:
     @property
     def outcome(self) -> Outcome:
         """native, passthrough, document, text, placeholder, degraded or omitted."""
-        return self._outcome
+        return self._step.outcome
 
     @property
     def reason(self) -> str:
         """Why, in words a person understands."""
-        return self._reason
+        return self._step.reason
 
     @property
     def part(self) -> Any:
         """What was placed in the block: a block, a list part, or the text joined into
         the string form; ``None`` when nothing was sent."""
-        return self._part
+        return self._step.part
 
     @property
     def native(self) -> Native | None:
         """The payload (media kind, MIME type, base64) when the outcome is ``native``."""
-        return self._native
+        return self._step.native
 
     def _key(self) -> tuple[Any, ...]:
         return (
             self._index,
             self._block_type,
             self._item_kind,
-            self._outcome,
-            self._reason,
-            self._part,
+            self._step.outcome,
+            self._step.reason,
+            self._step.part,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -193,11 +321,30 @@ class Explanation:
         return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self._index, self._block_type, self._outcome, self._reason))
+        return hash((self._index, self._block_type, self._step.outcome, self._step.reason))
 
     def __repr__(self) -> str:
         return (
             f"Explanation(index={self._index!r}, block_type={self._block_type!r}, "
-            f"item_kind={self._item_kind!r}, outcome={self._outcome!r}, "
-            f"reason={self._reason!r}, part={self._part!r})"
+            f"item_kind={self._item_kind!r}, outcome={self._step.outcome!r}, "
+            f"reason={self._step.reason!r}, part={self._step.part!r})"
         )
+
+
+class _PlainReader(EntryReader):
+    """Reads a step whose part is a ``str`` (text) or carries a native payload."""
+
+    def step_texts(self, step: Step) -> tuple[str, ...]:
+        part = step.part
+        if step.native is None and isinstance(part, str):
+            return (part,)
+        return ()
+
+    def step_carried(self, step: Step) -> tuple[Carried, ...]:
+        native = step.native
+        if native is None:
+            return ()
+        return (Carried(native.media, native.mime, native.data, "native"),)
+
+
+_PLAIN: Final = _PlainReader()
