@@ -271,12 +271,15 @@ def test_payloads_are_elided_on_every_wire(
     assert "&lt;768 bytes base64&gt;" in html
 
 
-def test_a_payload_only_the_reader_knows_is_elided() -> None:
-    # ``url`` inside ``image_url`` is a payload key only elide_turn knows; a key no elider
-    # knows is elided because the reader gives the payload's path
-    request = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": PAYLOAD}}]}]
+def test_a_payload_the_reader_cannot_read_is_elided_too() -> None:
+    # a malformed message: no reader path, but a ``data`` payload or a data: URL anywhere
+    request = [
+        {"role": "user", "content": 5, "data": PAYLOAD},
+        {"role": "user", "content": [{"type": "weird", "x": f"data:image/png;base64,{PAYLOAD}"}]},
+    ]
     html = request_html("openai", request, Findings())
     assert PAYLOAD not in html
+    assert html.count("&lt;768 bytes base64&gt;") == 2
 
 
 def test_request_view_lints_when_not_given_findings() -> None:

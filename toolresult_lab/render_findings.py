@@ -12,7 +12,7 @@ Three pure functions, in the card style of :mod:`toolresult_lab.render` (``trl-`
 Nothing here decides what is wrong with a request: the views show the findings and changes
 ``lint`` and ``repair`` report, at their paths. Everything from the request is escaped, and
 base64 payloads are elided: where the wire's reader says a payload is (``data_path``), and
-under the keys :func:`~toolresult_lab.render_turn.elide_turn` knows.
+then any other ``data:`` URL or ``data`` payload (:func:`~toolresult_lab.render.elide_base64`).
 """
 
 from __future__ import annotations
@@ -26,10 +26,9 @@ from typing import Any, Final
 
 from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
-from .render import elide_base64, marked_json_html, style_html
-from .render_turn import elide_turn
-from .wires import read_request
-from .wires._read import DocumentPart, ImagePart, Part, ReadRequest, ResultPart
+from .render import elide_at, elide_base64, marked_json_html, style_html
+from .wires import ReadRequest, read_request
+from .wires import payload_paths as wire_payload_paths
 
 __all__ = ["FINDINGS_STYLE", "findings_html", "repaired_html", "request_html"]
 
@@ -72,7 +71,6 @@ _URL: Final = re.compile(r"https?://[^\s<>\"'()]+")
 #: ``Title <https://...>``, as the rule table writes a source (the title: no ``;<>``).
 _TITLED: Final = re.compile(r"([^;<>]+?)\s*<(https?://[^\s<>\"']+)>")
 _INDEX: Final = re.compile(r"^[A-Za-z_]+\[(\d+)\]")
-_SIGNATURE_KEYS: Final = frozenset({"thoughtSignature", "thought_signature"})
 
 
 def _plural(count: int, word: str) -> str:
@@ -167,44 +165,17 @@ def findings_html(findings: Findings) -> str:
 # -- payloads ---------------------------------------------------------------------------
 
 
-def _data_paths(parts: Iterable[Part], into: set[str]) -> None:
-    for part in parts:
-        if isinstance(part, (ImagePart, DocumentPart)) and part.data_path:
-            into.add(part.data_path)
-        elif isinstance(part, ResultPart):
-            _data_paths(part.parts, into)
-
-
 def payload_paths(read: ReadRequest) -> frozenset[str]:
-    """The paths of the strings that hold a base64 payload, as the wire's reader found them."""
-    found: set[str] = set()
-    _data_paths(read.system, found)
-    for message in read.messages:
-        _data_paths(message.parts, found)
-    return frozenset(found)
-
-
-def _elide_at(raw: Any, shown: Any, path: str, paths: frozenset[str]) -> Any:
-    """``shown`` (``raw`` with the payloads ``elide_turn`` knows elided) with the payloads at
-    ``paths`` elided too, and thought signatures; a string ``elide_turn`` changed stays."""
-    if isinstance(raw, dict) and isinstance(shown, dict):
-        return {
-            key: (
-                elide_base64({"data": item})["data"]
-                if key in _SIGNATURE_KEYS and isinstance(item, str) and item == shown[key]
-                else _elide_at(item, shown[key], f"{path}.{key}" if path else str(key), paths)
-            )
-            for key, item in raw.items()
-        }
-    if isinstance(raw, list) and isinstance(shown, list):
-        return [_elide_at(item, shown[n], f"{path}[{n}]", paths) for n, item in enumerate(raw)]
-    if isinstance(raw, str) and path in paths and raw == shown:
-        return elide_base64({"data": raw})["data"]
-    return shown
+    """The paths of the strings that hold a base64 payload (system parts included), as the
+    wire's reader finds them (``wires.payload_paths``)."""
+    parts = [*read.system, *[part for message in read.messages for part in message.parts]]
+    return frozenset(wire_payload_paths(parts))
 
 
 def _elided(value: Any, path: str, paths: frozenset[str]) -> Any:
-    return _elide_at(value, elide_turn(value), path, paths)
+    """``value`` (at ``path``) with the payloads at ``paths`` elided, then any other
+    ``data:`` URL or ``data`` payload (a malformed element the reader could not read)."""
+    return elide_base64(elide_at(value, paths, path))
 
 
 # -- the request, message by message ---------------------------------------------------------
