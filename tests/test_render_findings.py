@@ -61,7 +61,7 @@ def test_findings_table_one_row_per_finding_in_order() -> None:
     assert '<td class="trl-path">messages[1].content[0]</td>' in html
     assert '<td class="trl-path">(request)</td>' in html
     link = "https://docs.anthropic.com/en/docs/build-with-claude/tool-use"
-    assert f'<a href="{link}" target="_blank" rel="noopener noreferrer">{link}</a>' in html
+    assert _a(link, link) in html
     assert html.count("(checked 2026-12-01)") == 2
 
 
@@ -79,21 +79,35 @@ def test_the_table_escapes_everything() -> None:
     assert unescape(html).count(EVIL) >= 4
 
 
+def _a(url: str, text: str) -> str:
+    return f'<a href="{url}" target="_blank" rel="noopener noreferrer" title="{url}">{text}</a>'
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
         (
+            "Handle tool calls - Claude Docs <https://platform.claude.com/docs/x>;"
+            " a/b#5 <https://github.com/a/b/issues/5> (user report) (checked 2026-12-01)",
+            _a("https://platform.claude.com/docs/x", "Handle tool calls - Claude Docs")
+            + "; "
+            + _a("https://github.com/a/b/issues/5", "a/b#5")
+            + " (user report) (checked 2026-12-01)",
+        ),
+        (
             "https://a.example/x?y=1&z=2 (checked 2026-12-01).",
-            '<a href="https://a.example/x?y=1&amp;z=2" target="_blank"'
-            ' rel="noopener noreferrer">https://a.example/x?y=1&amp;z=2</a>'
-            " (checked 2026-12-01).",
+            _a("https://a.example/x?y=1&amp;z=2", "https://a.example/x?y=1&amp;z=2")
+            + " (checked 2026-12-01).",
         ),
         ("user reports: github.com/a/b#1", "user reports: github.com/a/b#1"),
-        ("javascript:alert(1) (checked)", "javascript:alert(1) (checked)"),
+        ("javascript:alert(1) <javascript:x>", "javascript:alert(1) &lt;javascript:x&gt;"),
         (
             'https://x.example/"onclick=',
-            '<a href="https://x.example/" target="_blank"'
-            ' rel="noopener noreferrer">https://x.example/</a>&quot;onclick=',
+            _a("https://x.example/", "https://x.example/") + "&quot;onclick=",
+        ),
+        (
+            "<b>T</b> <https://x.example/>",
+            "&lt;b&gt;T&lt;/b&gt; " + _a("https://x.example/", "https://x.example/"),
         ),
     ],
 )
@@ -257,14 +271,15 @@ def test_payloads_are_elided_on_every_wire(
     assert "&lt;768 bytes base64&gt;" in html
 
 
-def test_a_payload_only_the_reader_knows_is_elided() -> None:
-    # ``url`` inside ``image_url`` is a payload key only elide_turn knows; a key no elider
-    # knows is elided because the reader gives the payload's path
-    # (after the readers merge: the reader gives an image_url's path for a data: URL)
-    url = f"data:image/png;base64,{PAYLOAD}"
-    request = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": url}}]}]
+def test_a_payload_the_reader_cannot_read_is_elided_too() -> None:
+    # a malformed message: no reader path, but a ``data`` payload or a data: URL anywhere
+    request = [
+        {"role": "user", "content": 5, "data": PAYLOAD},
+        {"role": "user", "content": [{"type": "weird", "x": f"data:image/png;base64,{PAYLOAD}"}]},
+    ]
     html = request_html("openai", request, Findings())
     assert PAYLOAD not in html
+    assert html.count("&lt;768 bytes base64&gt;") == 2
 
 
 def test_request_view_lints_when_not_given_findings() -> None:

@@ -12,7 +12,7 @@ Three pure functions, in the card style of :mod:`toolresult_lab.render` (``trl-`
 Nothing here decides what is wrong with a request: the views show the findings and changes
 ``lint`` and ``repair`` report, at their paths. Everything from the request is escaped, and
 base64 payloads are elided: where the wire's reader says a payload is (``data_path``), and
-under the keys :func:`~toolresult_lab.render_turn.elide_turn` knows.
+then any other ``data:`` URL or ``data`` payload (:func:`~toolresult_lab.render.elide_base64`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from typing import Any, Final
 from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
 from .render import elide_at, elide_base64, marked_json_html, style_html
-from .wires import DocumentPart, ImagePart, Part, ReadRequest, ResultPart, read_request
+from .wires import ReadRequest, read_request
+from .wires import payload_paths as wire_payload_paths
 
 __all__ = ["FINDINGS_STYLE", "findings_html", "repaired_html", "request_html"]
 
@@ -39,18 +40,25 @@ _CHANGE_COLOUR: Final = "#0969da"
 FINDINGS_STYLE: Final = (
     "".join(f".trl-sev-{s}{{background:{c}}}" for s, c in SEVERITY_COLOURS.items())
     + f".trl-sev-change{{background:{_CHANGE_COLOUR}}}"
-    ".trl-findings{border-collapse:collapse;margin:4px 0 8px}"
-    ".trl-findings td,.trl-findings th{border:1px solid #d0d7de;padding:2px 6px;"
-    "text-align:left;vertical-align:top}"
-    ".trl-findings td.trl-path{font-family:monospace;white-space:nowrap}"
+    # `.trl-view table.trl-findings td` outranks JupyterLab's `.jp-RenderedHTMLCommon td`
+    # (right-aligned, its own padding), so the table reads the same in Lab and nbconvert
+    ".trl-view table.trl-findings{border-collapse:collapse;margin:4px 0 8px;font-size:12px}"
+    ".trl-view table.trl-findings td,.trl-view table.trl-findings th{border:1px solid #d0d7de;"
+    "padding:2px 6px;text-align:left;vertical-align:top}"
+    ".trl-view table.trl-findings td.trl-rule,.trl-view table.trl-findings td.trl-path"
+    "{font-family:monospace;white-space:nowrap}"
+    ".trl-view table.trl-findings td.trl-message{min-width:14em}"
+    ".trl-view table.trl-findings td.trl-source{color:#57606a;font-size:11px;min-width:12em;"
+    "max-width:28em;overflow-wrap:anywhere}"
     ".trl-summary{color:#57606a;margin:4px 0}"
     ".trl-message{border-top:1px dashed #d0d7de;margin-top:6px;padding-top:4px}"
     ".trl-part{font-family:monospace;font-weight:700;margin-right:6px}"
     ".trl-role{color:#57606a;margin-right:6px}"
-    ".trl-mark{border-radius:3px}"
-    ".trl-mark-error{background:#ffebe9;outline:1px solid #c62828}"
-    ".trl-mark-warning{background:#fff8c5;outline:1px solid #b7791f}"
-    ".trl-mark-change{background:#ddf4ff;outline:1px solid #0969da}"
+    # a tint, not an outline: a mark spans lines of the JSON, and an inline outline breaks
+    # into one box per line
+    ".trl-mark-error{background:#ffd8d3}"
+    ".trl-mark-warning{background:#fff1a8}"
+    ".trl-mark-change{background:#d5ecff}"
     ".trl-flag{color:#fff;border-radius:8px;padding:0 6px;margin-left:6px;font-size:11px;"
     "font-family:system-ui,sans-serif}"
     ".trl-added{background:#dafbe1}"
@@ -60,8 +68,9 @@ FINDINGS_STYLE: Final = (
 )
 
 _URL: Final = re.compile(r"https?://[^\s<>\"'()]+")
+#: ``Title <https://...>``, as the rule table writes a source (the title: no ``;<>``).
+_TITLED: Final = re.compile(r"([^;<>]+?)\s*<(https?://[^\s<>\"']+)>")
 _INDEX: Final = re.compile(r"^[A-Za-z_]+\[(\d+)\]")
-_SIGNATURE_KEYS: Final = frozenset({"thoughtSignature", "thought_signature"})
 
 
 def _plural(count: int, word: str) -> str:
@@ -85,19 +94,38 @@ def _badge(label: str, severity: str, title: str) -> str:
     )
 
 
+def _link(url: str, text: str) -> str:
+    return (
+        f'<a href="{escape(url)}" target="_blank" rel="noopener noreferrer"'
+        f' title="{escape(url)}">{escape(text)}</a>'
+    )
+
+
 def source_html(source: str) -> str:
-    """A rule's source: its ``http(s)`` addresses as links (opened in a new tab), the rest
-    (the date checked, a note) as text; everything escaped."""
+    """A rule's source: each ``Title <https://...>`` as a link named by its title, any other
+    ``http(s)`` address as a link, the rest (the date checked, a note) as text; everything
+    escaped."""
     out: list[str] = []
     end = 0
-    for match in _URL.finditer(source):
+    for match in _TITLED.finditer(source):
+        out.append(_bare_links(source[end : match.start()]))
+        title = match.group(1).strip()
+        out.append(match.group(0)[: len(match.group(0)) - len(match.group(0).lstrip())])
+        out.append(_link(match.group(2), title or match.group(2)))
+        end = match.end()
+    out.append(_bare_links(source[end:]))
+    return "".join(out)
+
+
+def _bare_links(text: str) -> str:
+    out: list[str] = []
+    end = 0
+    for match in _URL.finditer(text):
         url = match.group(0).rstrip(".,;")
-        out.append(escape(source[end : match.start()]))
-        out.append(
-            f'<a href="{escape(url)}" target="_blank" rel="noopener noreferrer">{escape(url)}</a>'
-        )
+        out.append(escape(text[end : match.start()]))
+        out.append(_link(url, url))
         end = match.start() + len(url)
-    out.append(escape(source[end:]))
+    out.append(escape(text[end:]))
     return "".join(out)
 
 
@@ -108,18 +136,18 @@ def _row(finding: Finding) -> str:
     return (
         f'<tr data-rule="{escape(finding.rule)}">'
         f"<td>{_badge(finding.severity, finding.severity, finding.message)}</td>"
-        f"<td><code>{escape(finding.rule)}</code></td>"
+        f'<td class="trl-rule">{escape(finding.rule)}</td>'
         f'<td class="trl-path">{escape(finding.path or "(request)")}</td>'
-        f"<td>{escape(finding.message)}</td>"
-        f"<td>{source_html(finding.source)}</td></tr>"
+        f'<td class="trl-message">{escape(finding.message)}</td>'
+        f'<td class="trl-source">{source_html(finding.source)}</td></tr>'
     )
 
 
 def _table(findings: Sequence[Finding]) -> str:
     rows = "".join(_row(f) for f in findings)
     return (
-        '<table class="trl-findings"><tr><th>severity</th><th>rule</th><th>path</th>'
-        f"<th>message</th><th>source</th></tr>{rows}</table>"
+        '<div class="trl-scroll"><table class="trl-findings"><tr><th>severity</th><th>rule</th>'
+        f"<th>path</th><th>message</th><th>source</th></tr>{rows}</table></div>"
     )
 
 
@@ -137,44 +165,17 @@ def findings_html(findings: Findings) -> str:
 # -- payloads ---------------------------------------------------------------------------
 
 
-def _data_paths(parts: Iterable[Part], into: set[str]) -> None:
-    for part in parts:
-        if isinstance(part, (ImagePart, DocumentPart)) and part.data_path:
-            into.add(part.data_path)
-        elif isinstance(part, ResultPart):
-            _data_paths(part.parts, into)
-
-
 def payload_paths(read: ReadRequest) -> frozenset[str]:
-    """The paths of the strings that hold a base64 payload, as the wire's reader found them."""
-    found: set[str] = set()
-    _data_paths(read.system, found)
-    for message in read.messages:
-        _data_paths(message.parts, found)
-    return frozenset(found)
-
-
-def _elide_at(raw: Any, shown: Any, path: str, paths: frozenset[str]) -> Any:
-    """``shown`` (``raw`` with the payloads ``elide_turn`` knows elided) with the payloads at
-    ``paths`` elided too, and thought signatures; a string ``elide_turn`` changed stays."""
-    if isinstance(raw, dict) and isinstance(shown, dict):
-        return {
-            key: (
-                elide_base64({"data": item})["data"]
-                if key in _SIGNATURE_KEYS and isinstance(item, str) and item == shown[key]
-                else _elide_at(item, shown[key], f"{path}.{key}" if path else str(key), paths)
-            )
-            for key, item in raw.items()
-        }
-    if isinstance(raw, list) and isinstance(shown, list):
-        return [_elide_at(item, shown[n], f"{path}[{n}]", paths) for n, item in enumerate(raw)]
-    if isinstance(raw, str) and path in paths and raw == shown:
-        return elide_base64({"data": raw})["data"]
-    return shown
+    """The paths of the strings that hold a base64 payload (system parts included), as the
+    wire's reader finds them (``wires.payload_paths``)."""
+    parts = [*read.system, *[part for message in read.messages for part in message.parts]]
+    return frozenset(wire_payload_paths(parts))
 
 
 def _elided(value: Any, path: str, paths: frozenset[str]) -> Any:
-    return _elide_at(value, elide_base64(elide_at(value, paths, path)), path, paths)
+    """``value`` (at ``path``) with the payloads at ``paths`` elided, then any other
+    ``data:`` URL or ``data`` payload (a malformed element the reader could not read)."""
+    return elide_base64(elide_at(value, paths, path))
 
 
 # -- the request, message by message ---------------------------------------------------------
