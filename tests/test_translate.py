@@ -325,3 +325,22 @@ def test_a_transcript_displays_turn_by_turn_escaped_without_payloads() -> None:
     assert "&lt;script&gt;" in html and "<script>" not in html
     assert PNG not in html and PDF not in html
     assert "get_weather" in html and "Be brief." in html
+
+
+def test_compare_shows_the_conversation_on_every_wire_losses_badged() -> None:
+    from toolresult_lab.widgets import compare
+
+    box = compare(
+        Transcript.from_wire("gemini", gemini_request()), image_input=True, native_pdf=True
+    )
+    assert set(box.cards) == set(WIRES)
+    openai = box.cards["openai"].value
+    assert "3 loss(es)" in openai and "loss: contents[2].parts[1]" in openai
+    assert "nothing lost" in box.cards["gemini"].value
+    assert PNG not in openai and PDF not in box.cards["anthropic"].value
+    assert box.result.controls["hoist_images"].disabled is False
+    box.result.controls["hoist_images"].value = True
+    box.render()
+    assert "Images from the tool results above" in box.cards["openai"].value
+    box.controls["image_input"].value = False
+    assert box.result.controls["hoist_images"].disabled is True

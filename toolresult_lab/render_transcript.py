@@ -7,14 +7,16 @@ view). Everything from the conversation is escaped; payloads are shown by their 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from .b64 import decoded_size
 from .calls import ToolCall
 from .conversation import AssistantTurn, Document, Image, Opaque, Part, Text, ToolResults, Turn
+from .facts import wire_facts
 from .render import elide_base64, json_html, style_html
 from .transcript import Transcript
 
-__all__ = ["transcript_html"]
+__all__ = ["transcript_card_html", "transcript_html"]
 
 
 def _part_html(part: Part) -> str:
@@ -70,3 +72,30 @@ def transcript_html(transcript: Transcript) -> str:
     )
     turns = "".join(_turn_html(index, turn) for index, turn in enumerate(transcript.turns))
     return f'{style_html()}<div class="trl-transcript">{system}{turns}</div>'
+
+
+def transcript_card_html(
+    transcript: Transcript, wire: str, *, hoist_images: bool = False, **options: Any
+) -> str:
+    """One wire's card of ``compare(transcript)``: the request ``Transcript.to`` writes, its
+    losses badged (each with the source path), payloads elided, everything escaped."""
+    facts = wire_facts(wire)
+    head = (
+        f'<div class="trl-card" data-wire="{escape(facts.wire)}">'
+        f'<div><span class="trl-wire">{escape(facts.wire)}</span>'
+        f'<span class="trl-title">conversation</span></div>'
+    )
+    try:
+        body, losses = transcript.written(facts.wire, hoist_images=hoist_images, **options)
+    except (TypeError, ValueError) as error:
+        return head + f'<div class="trl-error">{escape(str(error))}</div></div>'
+    badges = "".join(
+        f'<span class="trl-badge trl-outcome-placeholder" title="{escape(loss.what)}">'
+        f"loss: {escape(loss.path or '(the request)')}</span>"
+        for loss in losses
+    )
+    count = f"{len(losses)} loss(es)" if losses else "nothing lost"
+    return (
+        f'{head}<div class="trl-size">{escape(count)}</div><div class="trl-outcomes">{badges}</div>'
+        f'<pre class="trl-json">{json_html(elide_base64(body))}</pre></div>'
+    )

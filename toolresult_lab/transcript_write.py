@@ -98,6 +98,10 @@ class _Writer:
                 renamed[call.id] = new_id
                 self.lose(path, f"id {call.id!r} is not valid on {self.wire}: mapped to {new_id!r}")
             self.position += 1
+            for wire, fields in call.extra.items():
+                if wire != self.wire:
+                    names = ", ".join(sorted(fields))
+                    self.lose(path, f"{wire} call fields dropped ({names})")
             calls.append(call if new_id == call.id else _with_id(call, new_id))
         answers = results.results if results is not None else ()
         fixed = [_result_with_id(r, renamed[r.id]) if r.id in renamed else r for r in answers]

@@ -65,19 +65,6 @@ def _signed(dst: str, body: dict[str, Any], turns: list[Turn], losses: list[Loss
         losses.append(Loss(path, "no thought signature: the documented skip value set"))
 
 
-def _foreign_extra(turns: list[Turn], dst: str, losses: list[Loss]) -> None:
-    """A loss for each call's provider fields that only another wire understands."""
-    for turn in turns:
-        if not isinstance(turn, AssistantTurn):
-            continue
-        for index, call in enumerate(turn.calls):
-            path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
-            for wire, fields in call.extra.items():
-                if wire != dst:
-                    names = ", ".join(sorted(fields))
-                    losses.append(Loss(path, f"{wire} call fields dropped ({names})"))
-
-
 def translate(
     src: str,
     dst: str,
@@ -98,7 +85,6 @@ def translate(
     written_with = _write_options(ctx.wire, profile, vision, options)
     system, turns, read = read_transcript(src, request, read_options(options))
     losses: list[Loss] = []
-    _foreign_extra(turns, ctx.wire, losses)
     body, written = write_transcript(ctx.wire, system, turns, written_with, hoist_images)
     losses.extend(written)
     if ctx.wire != read.wire:
