@@ -105,11 +105,21 @@ print(_json.dumps({
     ],
 }))
 """
+# Appended to the switch-provider notebook: each move's losses and lint errors.
+SWITCH_PROBE = """\
+import json as _json
+print(_json.dumps({
+    "turns": [type(turn).__name__ for turn in transcript.turns],
+    "moved": {wire: {"losses": [[l.path, l.what] for l in out.losses],
+                     "errors": len(out.findings.errors)} for wire, out in moved.items()},
+}))
+"""
 PROBES = {
     "03_mcp_server": MCP_PROBE,
     "04_tool_turn": TURN_PROBE,
     "05_audit": AUDIT_PROBE,
     "06_request_check": REQUEST_PROBE,
+    "07_switch_provider": SWITCH_PROBE,
 }
 
 
@@ -174,6 +184,7 @@ def test_notebooks_found() -> None:
         "04_tool_turn",
         "05_audit",
         "06_request_check",
+        "07_switch_provider",
     ]
 
 
@@ -403,3 +414,25 @@ def test_request_check_notebook(executed: Run) -> None:
     from toolresult_lab.probes import SAMPLE_IMAGES
 
     assert SAMPLE_IMAGES["image/png"] not in nbformat.writes(run.nb)  # elided everywhere
+
+
+def test_switch_provider_notebook(executed: Run) -> None:
+    run = executed("07_switch_provider")
+    facts = json.loads(run.stream("stdout").strip().splitlines()[-1])
+    assert facts["turns"] == [
+        "UserTurn", "AssistantTurn", "ToolResults", "AssistantTurn", "UserTurn", "AssistantTurn",
+        "ToolResults",
+    ]  # fmt: skip
+    moved = facts["moved"]
+    assert {wire: found["errors"] for wire, found in moved.items()} == dict.fromkeys(moved, 0)
+    signature = "gemini call fields dropped (thoughtSignature)"
+    assert moved["gemini"]["losses"] == []
+    assert moved["anthropic"]["losses"] == [
+        ["contents[1].parts[0]", signature],
+        ["contents[5].parts[0]", signature],
+    ]
+    assert ["contents[2].parts[1]", "content[1]: openai has no native image form"] in moved[
+        "openai"
+    ]["losses"]
+    html = run.mime("text/html")
+    assert any('class="trl-transcript"' in h for h in html)  # the transcript, turn by turn
