@@ -249,7 +249,7 @@ def compare(
     )
     if shown is None:
         raise TypeError(
-            "compare() expects a ToolResult, a Transcript or a turn (calls, results),"
+            "compare() expects a ToolResult or a turn (calls, results), or a Transcript,"
             f" not {type(result).__name__}"
         )
     chosen = check_wires(wires)
