@@ -14,6 +14,23 @@ from typing import Any, Final
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
+from ._edit import (
+    HEADS,
+    RESULT_BLOCK_TYPES,
+    SIGNATURE_FIELD,
+    cached,
+    function_response,
+    in_response_parts,
+    is_result_block,
+    is_result_entry,
+    media_placeholder,
+    missing_result,
+    set_declared_mime,
+    set_id,
+    set_signature,
+    strip_removed,
+    text_block,
+)
 from ._read import (
     MISSING,
     CallPart,
@@ -46,7 +63,10 @@ from ._write import RequestShape
 
 __all__ = [
     "FACTS",
+    "HEADS",
     "MISSING",
+    "RESULT_BLOCK_TYPES",
+    "SIGNATURE_FIELD",
     "WIRES",
     "CallData",
     "CallPart",
@@ -71,9 +91,16 @@ __all__ = [
     "Wire",
     "WireFacts",
     "block_payload_paths",
+    "cached",
     "converter",
+    "function_response",
     "hoist_text",
+    "in_response_parts",
+    "is_result_block",
+    "is_result_entry",
     "make_call",
+    "media_placeholder",
+    "missing_result",
     "neutral_calls",
     "neutral_results",
     "payload_paths",
@@ -83,6 +110,11 @@ __all__ = [
     "read_request",
     "request_payload_paths",
     "request_shape",
+    "set_declared_mime",
+    "set_id",
+    "set_signature",
+    "strip_removed",
+    "text_block",
     "turn",
     "turn_messages",
     "turn_shape",
