@@ -33,6 +33,7 @@ COMPILED_MODULES = [
     "toolresult_lab/wires/_common.py",
     "toolresult_lab/wires/_read.py",
     "toolresult_lab/wires/_turn.py",
+    "toolresult_lab/wires/_write.py",
     "toolresult_lab/wires/openai.py",
     "toolresult_lab/wires/anthropic.py",
     "toolresult_lab/wires/gemini.py",

@@ -94,7 +94,7 @@ CORE = _p(
     "mcp_input",
 )  # fmt: skip
 ON_WIRES = _p("pipeline", "facts", "_build")
-RESULT = _p("result", "explain", "calls", "turns", "hooks")
+RESULT = _p("result", "explain", "calls", "turns", "hooks", "readback")
 
 
 def _layer(module: str) -> int:

@@ -91,7 +91,40 @@ print(_json.dumps({
     "logs_left": logs.exists(),
 }))
 """
-PROBES = {"03_mcp_server": MCP_PROBE, "04_tool_turn": TURN_PROBE, "05_audit": AUDIT_PROBE}
+
+# Appended to the request-check notebook: what lint found in each request, and the log counts.
+REQUEST_PROBE = """\
+import json as _json
+print(_json.dumps({
+    "found": {name: [[f.rule, f.severity, f.path] for f in found] for name, found in [
+        ("claude", claude_found), ("gemini", gemini_found), ("openai", openai_found),
+        ("gemini3", gemini3_found), ("mistral", mistral_found)]},
+    "counts": counts[["wire", "rule", "severity", "findings", "requests"]].values.tolist(),
+    "checked": counts.attrs["requests"],
+    "changes": {name: [[c.rule, c.path] for c in case[3].changes] for name, case in cases.items()},
+    "after": after,
+    "again": again,
+    "mistral_ids": [
+        mistral_fixed.request[1]["tool_calls"][0]["id"], mistral_fixed.request[2]["tool_call_id"]
+    ],
+}))
+"""
+# Appended to the switch-provider notebook: each move's losses and lint errors.
+SWITCH_PROBE = """\
+import json as _json
+print(_json.dumps({
+    "turns": [type(turn).__name__ for turn in transcript.turns],
+    "moved": {wire: {"losses": [[l.path, l.what] for l in out.losses],
+                     "errors": len(out.findings.errors)} for wire, out in moved.items()},
+}))
+"""
+PROBES = {
+    "03_mcp_server": MCP_PROBE,
+    "04_tool_turn": TURN_PROBE,
+    "05_audit": AUDIT_PROBE,
+    "06_request_check": REQUEST_PROBE,
+    "07_switch_provider": SWITCH_PROBE,
+}
 
 
 @pytest.fixture(scope="module")
@@ -154,6 +187,8 @@ def test_notebooks_found() -> None:
         "03_mcp_server",
         "04_tool_turn",
         "05_audit",
+        "06_request_check",
+        "07_switch_provider",
     ]
 
 
@@ -333,3 +368,76 @@ def test_audit_notebook_counts(executed: Run) -> None:
     assert switch["text-only"]["anthropic"] > 0  # PDF document blocks need no vision
     assert facts["logs_left"] is False
     assert "audit:" in json.dumps(run.mime("text/plain"))  # the tqdm bar was shown
+
+
+def test_request_check_notebook(executed: Run) -> None:
+    run = executed("06_request_check")
+    facts = json.loads(run.stream("stdout").strip().splitlines()[-1])
+    assert facts["found"] == {
+        "claude": [["call-without-result", "error", "messages[1].content[2]"]],
+        "gemini": [["results-not-next", "error", "contents[1].parts[1]"]],
+        "openai": [["tool-result-content", "error", "messages[2].content[1]"]],
+        "gemini3": [["missing-thought-signature", "error", "contents[1].parts[0]"]],
+        "mistral": [
+            ["call-id-format", "error", "messages[1].tool_calls[0]"],
+            ["call-id-format", "error", "messages[2]"],
+        ],
+    }
+    assert facts["checked"] == 5
+    assert facts["counts"] == [
+        ["openai", "call-id-format", "error", 2, 1],
+        ["openai", "tool-result-content", "error", 1, 1],
+        ["anthropic", "call-without-result", "error", 1, 1],
+        ["gemini", "missing-thought-signature", "error", 1, 1],
+        ["gemini", "results-not-next", "error", 1, 1],
+    ]
+    assert facts["changes"] == {
+        "claude": [["call-without-result", "messages[1].content[2]"]],
+        "gemini": [["results-not-next", "contents[3].parts[0]"]],
+        "openai": [
+            ["tool-result-content", "messages[2].content[1]"],
+            ["tool-result-content", "messages[2]"],
+        ],
+        "gemini3": [["missing-thought-signature", "contents[1].parts[0]"]],
+        "mistral": [
+            ["call-id-format", "messages[1].tool_calls[0]"],
+            ["call-id-format", "messages[2]"],
+        ],
+    }
+    clean = dict.fromkeys(["claude", "gemini", "openai", "gemini3", "mistral"], 0)
+    assert facts["after"] == clean and facts["again"] == clean
+    new_id = facts["mistral_ids"][0]
+    assert facts["mistral_ids"] == [new_id, new_id] and len(new_id) == 9 and new_id.isalnum()
+    html = run.mime("text/html")
+    tables = [h for h in html if 'class="trl-view trl-lint"' in h]
+    requests = [h for h in html if 'class="trl-view trl-request"' in h]
+    repairs = [h for h in html if 'class="trl-view trl-repair"' in h]
+    assert len(tables) == 2 and len(requests) == 4  # two Findings shown, four requests
+    assert len(repairs) == 4  # claude, gemini, openai, mistral: before and after
+    assert all("trl-message trl-added" in h and "trl-mark-change" in h for h in repairs)
+    assert all("trl-mark trl-mark-error" in h for h in requests)
+    from toolresult_lab.probes import SAMPLE_IMAGES
+
+    assert SAMPLE_IMAGES["image/png"] not in nbformat.writes(run.nb)  # elided everywhere
+
+
+def test_switch_provider_notebook(executed: Run) -> None:
+    run = executed("07_switch_provider")
+    facts = json.loads(run.stream("stdout").strip().splitlines()[-1])
+    assert facts["turns"] == [
+        "UserTurn", "AssistantTurn", "ToolResults", "AssistantTurn", "UserTurn", "AssistantTurn",
+        "ToolResults",
+    ]  # fmt: skip
+    moved = facts["moved"]
+    assert {wire: found["errors"] for wire, found in moved.items()} == dict.fromkeys(moved, 0)
+    signature = "gemini call fields dropped (thoughtSignature)"
+    assert moved["gemini"]["losses"] == []
+    assert moved["anthropic"]["losses"] == [
+        ["contents[1].parts[0]", signature],
+        ["contents[5].parts[0]", signature],
+    ]
+    assert ["contents[2].parts[1]", "content[1]: openai has no native image form"] in moved[
+        "openai"
+    ]["losses"]
+    html = run.mime("text/html")
+    assert any('class="trl-transcript"' in h for h in html)  # the transcript, turn by turn

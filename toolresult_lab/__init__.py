@@ -5,7 +5,8 @@
 {'type': 'tool_result', 'tool_use_id': 'call_1', 'content': [{'type': 'text', 'text': 'hi'}]}
 
 The audit of logged results (``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log``)
-is imported on first use, so importing the package never imports its extra dependencies.
+and the check of logged requests (``lint_log``) are imported on first use, so importing the
+package never imports their extra dependencies.
 """
 
 from importlib import import_module
@@ -14,6 +15,16 @@ from typing import Any
 from . import hooks, measure, render
 from ._build import COMPILED
 from .calls import ToolCall
+from .conversation import (
+    AssistantTurn,
+    Document,
+    Image,
+    Loss,
+    Opaque,
+    Text,
+    ToolResults,
+    UserTurn,
+)
 from .costs import EntryTokens, TokenEstimate, estimate_tokens
 from .explain import OUTCOMES, Explanation, Explanations
 from .facts import (
@@ -28,9 +39,18 @@ from .facts import (
 from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
 from .measure import ProviderWarning
+from .render_findings import findings_html, repaired_html, request_html
+from .render_transcript import transcript_html
 from .repair import repair
 from .result import ToolResult
+from .transcript import Transcript
+from .translate import Translated, translate
 from .turns import tool_turn
+
+# The notebook views of lint and repair (findings.py never imports its views).
+Findings.html_view = findings_html
+Repaired.html_view = repaired_html
+Transcript.html_view = transcript_html
 
 __all__ = [
     "COMPILED",
@@ -38,25 +58,37 @@ __all__ = [
     "OPTION_NAMES",
     "OUTCOMES",
     "WIRES",
+    "AssistantTurn",
     "Change",
+    "Document",
     "EntryTokens",
     "Explanation",
     "Explanations",
     "Finding",
     "Findings",
+    "Image",
+    "Loss",
     "MediaKind",
+    "Opaque",
     "ProviderWarning",
     "Repaired",
+    "Text",
     "TokenEstimate",
     "ToolCall",
     "ToolResult",
+    "ToolResults",
+    "Transcript",
+    "Translated",
+    "UserTurn",
     "Wire",
     "carries_native",
     "estimate_tokens",
     "lint",
     "native_needs_vision",
     "repair",
+    "request_html",
     "tool_turn",
+    "translate",
 ]
 
 __version__ = "0.2.0"
@@ -70,11 +102,13 @@ _LAZY = {
     "plot_audit": "auditing",
     "style_audit": "auditing",
     "synthetic_log": "synthetic",
+    "lint_log": "lint_logs",
 }
 
 
 def __getattr__(name: str) -> Any:
-    """``audit``, ``plot_audit``, ``style_audit`` and ``synthetic_log``, imported when used.
+    """``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log`` and ``lint_log``, imported
+    when used.
 
     (Typed where they live: ``toolresult_lab.auditing`` and ``toolresult_lab.synthetic``.
     No ``TYPE_CHECKING`` import here: mypyc analyses this module with the compiled core,

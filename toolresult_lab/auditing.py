@@ -35,7 +35,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import numpy as np
@@ -55,6 +56,7 @@ from .logs import (
     line_offsets,
     memory_parts,
     read_record,
+    request_records,
 )
 from .options import ConvertOptions
 from .probes import ENTRY_KINDS, entry_bytes, entry_kind
@@ -118,6 +120,8 @@ class Plan:
     column: Literal["wire", "profile"]
     by: tuple[str, ...]
     strict: bool
+    #: The wire of logged requests whose tool results are audited (``None``: a log of results).
+    requests_of: str | None = None
 
     @property
     def keys(self) -> list[str]:
@@ -183,7 +187,11 @@ def tally_part(part: Part, plan: Plan, advance: Callable[[int], object] | None =
         try:
             if isinstance(value, BadRecord):
                 raise value
-            result, group = read_record(value, by)
+            found = (
+                [read_record(value, by)]
+                if plan.requests_of is None
+                else request_records(value, by, plan.requests_of)
+            )
         except BadRecord as error:
             bad += 1
             if len(examples) < MAX_EXAMPLES:
@@ -191,46 +199,61 @@ def tally_part(part: Part, plan: Plan, advance: Callable[[int], object] | None =
             if strict:
                 break
             continue
-        records += 1
-        items = result._items
-        if items:
-            kinds = [entry_kind(item) for item in items]
-            weights = [entry_bytes(item) for item in items]
-            for label, wire, options in targets:
-                for record in result.explain(wire, **options):
-                    index = record.index
-                    key = (group, label, kinds[index], record.outcome)
-                    code = keys.get(key)
-                    if code is None:
-                        code = keys[key] = len(keys)
-                    codes.append(code)
-                    owners.append(owner)
-                    sizes.append(weights[index])
-        else:
-            weight = _structured_bytes(result)
-            for label, wire, options in targets:
-                note = result.explain(wire, **options).content_note
-                outcome = "omitted" if note is None else note.outcome
-                key = (group, label, EMPTY_KIND, outcome)
-                code = keys.get(key)
-                if code is None:
-                    code = keys[key] = len(keys)
-                codes.append(code)
-                owners.append(owner)
-                sizes.append(weight)
-        owner += 1
-        if owner == _CHUNK:
-            totals = _add_chunk(totals, codes, owners, sizes, len(keys))
-            codes, owners, sizes, owner = [], [], [], 0
-            if advance is not None:
-                position = reader.position()
-                advance(position - reported)
-                reported = position
+        for result, group in found:
+            records += 1
+            owner = _count(result, group, targets, keys, codes, owners, sizes, owner)
+            if owner == _CHUNK:
+                totals = _add_chunk(totals, codes, owners, sizes, len(keys))
+                codes, owners, sizes, owner = [], [], [], 0
+                if advance is not None:
+                    position = reader.position()
+                    advance(position - reported)
+                    reported = position
     if codes:
         totals = _add_chunk(totals, codes, owners, sizes, len(keys))
     if advance is not None:
         advance(part.size - reported)
     return Tally(_keyed(totals, keys, plan), records, bad, examples, reader.lines)
+
+
+def _count(
+    result: ToolResult,
+    group: tuple[str, ...],
+    targets: list[tuple[str, str, ConvertOptions]],
+    keys: dict[tuple[Any, ...], int],
+    codes: list[int],
+    owners: list[int],
+    sizes: list[int],
+    owner: int,
+) -> int:
+    """One result's entries counted for every target; the next owner."""
+    items = result._items
+    if items:
+        kinds = [entry_kind(item) for item in items]
+        weights = [entry_bytes(item) for item in items]
+        for label, wire, options in targets:
+            for record in result.explain(wire, **options):
+                index = record.index
+                key = (group, label, kinds[index], record.outcome)
+                code = keys.get(key)
+                if code is None:
+                    code = keys[key] = len(keys)
+                codes.append(code)
+                owners.append(owner)
+                sizes.append(weights[index])
+    else:
+        weight = _structured_bytes(result)
+        for label, wire, options in targets:
+            note = result.explain(wire, **options).content_note
+            outcome = "omitted" if note is None else note.outcome
+            key = (group, label, EMPTY_KIND, outcome)
+            code = keys.get(key)
+            if code is None:
+                code = keys[key] = len(keys)
+            codes.append(code)
+            owners.append(owner)
+            sizes.append(weight)
+    return owner + 1
 
 
 def _keyed(totals: np.ndarray, keys: dict[tuple[Any, ...], int], plan: Plan) -> pd.DataFrame:
@@ -328,21 +351,31 @@ def _is_path(value: object) -> bool:
     return isinstance(value, (str, os.PathLike))
 
 
-def _parts(source: Source, split: bool, blocksize: int, max_line: int) -> list[Part]:
+def source_parts(
+    source: Any,
+    split: bool,
+    blocksize: int,
+    what: str = "audit",
+    items: str = "results",
+    max_line: int = DEFAULT_MAX_LINE,
+) -> list[Part]:
+    """``source`` (paths and globs, a DataFrame, an iterable of records) as parts; ``split``:
+    in parts for the dask engine. ``what`` and ``items`` name the caller in its errors;
+    ``max_line``: the longest JSON line read from a file."""
     if isinstance(source, pd.DataFrame):
         return list(memory_parts(source, "<DataFrame>", ROWS_PER_PART if split else None))
     if isinstance(source, (str, os.PathLike)):
         return list(file_parts(file_paths([source]), blocksize if split else None, max_line))
     if isinstance(source, (Mapping, ToolResult, bytes, bytearray)):
         raise TypeError(
-            "audit reads paths, a DataFrame or an iterable of results, not one"
-            f" {type(source).__name__} (wrap a single result in a list)"
+            f"{what} reads paths, a DataFrame or an iterable of {items}, not one"
+            f" {type(source).__name__} (wrap a single {items[:-1]} in a list)"
         )
     if isinstance(source, Sequence) and source and all(_is_path(item) for item in source):
         return list(file_parts(file_paths(source), blocksize if split else None, max_line))
     if isinstance(source, Iterable):
         return list(memory_parts(source, "<records>", ROWS_PER_PART if split else None))
-    raise TypeError(f"audit cannot read a {type(source).__name__}")
+    raise TypeError(f"{what} cannot read a {type(source).__name__}")
 
 
 def _in_kernel() -> bool:
@@ -368,7 +401,7 @@ def _missing_extra(what: str, error: ImportError) -> ImportError:
     )
 
 
-def _progress_bar(parts: list[Part]) -> Any:
+def _progress_bar(parts: list[Part], desc: str = "audit") -> Any:
     """A ``tqdm`` bar over ``parts`` (bytes of files, else results): a widget in a notebook,
     a live bar on a terminal, a few whole lines in a file or pipe (``progress``)."""
     try:
@@ -382,17 +415,31 @@ def _progress_bar(parts: list[Part]) -> Any:
         {"unit": "B", "unit_scale": True, "unit_divisor": 1024} if files else {"unit": " results"}
     )
     options = tqdm_options(sys.stderr, total, watched=_watched())
-    return tqdm(total=total, desc="audit", **unit, **options)
+    return tqdm(total=total, desc=desc, **unit, **options)
 
 
-def _run_pandas(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
-    bar: Any = _progress_bar(parts) if show else None
-    tallies: list[Tally] = []
+#: What runs on one part: ``job(part, advance=...)`` returns its tally (which has ``bad``);
+#: picklable for the dask engine (a ``functools.partial`` of a module function).
+Job = Callable[..., Any]
+
+
+def run_parts(
+    parts: list[Part], job: Job, show: bool, strict: bool, engine: Engine, desc: str = "audit"
+) -> list[Any]:
+    """Every part's tally, in part order, on ``engine`` (``lint_logs`` runs its own job)."""
+    if engine == "pandas":
+        return _run_pandas(parts, job, show, strict, desc)
+    return _run_dask(parts, job, show, desc)
+
+
+def _run_pandas(parts: list[Part], job: Job, show: bool, strict: bool, desc: str) -> list[Any]:
+    bar: Any = _progress_bar(parts, desc) if show else None
+    tallies: list[Any] = []
     try:
         for part in parts:
-            tally = tally_part(part, plan, None if bar is None else bar.update)
+            tally = job(part, advance=None if bar is None else bar.update)
             tallies.append(tally)
-            if plan.strict and tally.bad:
+            if strict and tally.bad:
                 break
     finally:
         if bar is not None:
@@ -412,15 +459,15 @@ def _active_client() -> Any:
         return None
 
 
-def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
+def _run_dask(parts: list[Part], job: Job, show: bool, desc: str) -> list[Any]:
     try:
         import dask.bag as db
     except ImportError as error:
         raise _missing_extra("engine='dask'", error) from None
     client = _active_client()
     if client is not None:
-        return _run_on_client(client, parts, plan, show)
-    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(tally_part, plan)
+        return _run_on_client(client, parts, job, show, desc)
+    bag = db.from_sequence(parts, npartitions=max(1, len(parts))).map(job)
     if not show:
         return list(bag.compute(scheduler="processes"))
     from dask.diagnostics.progress import ProgressBar
@@ -431,16 +478,16 @@ def _run_dask(parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
         return list(bag.compute(scheduler="processes"))
 
 
-def _run_on_client(client: Any, parts: list[Part], plan: Plan, show: bool) -> list[Tally]:
+def _run_on_client(client: Any, parts: list[Part], job: Job, show: bool, desc: str) -> list[Any]:
     """One task per part on the cluster; the bar advances here, in the caller's thread, as
     parts finish (distributed's own notebook widget is updated from its event-loop thread and
     stays empty in JupyterLab while the cell waits)."""
     from distributed import as_completed
 
-    futures = client.map(tally_part, parts, plan=plan, pure=False)
+    futures = client.map(job, parts, pure=False)
     position = {future.key: index for index, future in enumerate(futures)}
-    tallies: list[Tally | None] = [None] * len(parts)
-    bar: Any = _progress_bar(parts) if show else None
+    tallies: list[Any] = [None] * len(parts)
+    bar: Any = _progress_bar(parts, desc) if show else None
     try:
         for future in as_completed(futures):
             index = position[future.key]
@@ -508,6 +555,7 @@ def audit(
     progress: bool | None = None,
     blocksize: int = DEFAULT_BLOCKSIZE,
     max_line_bytes: int = DEFAULT_MAX_LINE,
+    requests_of: str | None = None,
     **options: Unpack[ConvertOptions],
 ) -> pd.DataFrame:
     """What each wire (or provider profile) does with every content entry of a log.
@@ -534,6 +582,9 @@ def audit(
     :param blocksize: bytes per part of a plain JSON Lines file on the dask engine.
     :param max_line_bytes: the longest JSON line read (default 64 MiB); a longer one is
         skipped without being held and counted as one bad record.
+    :param requests_of: the log holds requests of this wire (section 8's input forms) instead
+        of results: every tool result in each is read back (``ToolResult.from_wire``, with
+        images and PDFs native) and audited as a record; ``by`` reads the request's keys.
     :returns: one row per (``by``..., ``wire`` or ``profile``, ``kind``, ``outcome``) with
         ``entries`` (content entries), ``results`` (records with at least one such entry)
         and ``payload_bytes`` (decoded size of base64 payloads, UTF-8 length of text).
@@ -550,9 +601,11 @@ def audit(
     if not isinstance(max_line_bytes, int) or max_line_bytes < 1:
         raise ValueError(f"max_line_bytes must be a positive int, not {max_line_bytes!r}")
     plan = _plan(wires, profiles, vision, by, strict, options)
-    parts = _parts(source, engine == "dask", blocksize, max_line_bytes)
+    if requests_of is not None:
+        plan = replace(plan, requests_of=wire_facts(requests_of).wire)
+    parts = source_parts(source, engine == "dask", blocksize, max_line=max_line_bytes)
     show = _wants_progress(progress)
-    tallies = _run_pandas(parts, plan, show) if engine == "pandas" else _run_dask(parts, plan, show)
+    tallies = run_parts(parts, partial(tally_part, plan=plan), show, plan.strict, engine)
     return _combine(parts, tallies, plan)
 
 

@@ -121,6 +121,9 @@ class Repaired:
     #: The notebook view of the before/after (registered by ``render_findings``).
     html_view: ClassVar[Callable[[Repaired], str] | None] = None
 
+    def __repr__(self) -> str:  # short, like Findings: the request may hold megabytes of base64
+        return f"Repaired({len(self.changes)} changes)"
+
     def __str__(self) -> str:
         if not self.changes:
             return "no changes"

@@ -28,6 +28,7 @@ __all__ = [
     "TextItem",
     "normalize",
     "normalize_entry",
+    "text_entry",
 ]
 
 ItemKind = Literal["text", "document", "blob", "native", "note"]
@@ -284,3 +285,14 @@ def normalize_entry(block: Any) -> Item:
 def normalize(content: list[Any]) -> tuple[Item, ...]:
     """One item per content entry, in order."""
     return tuple([normalize_entry(block) for block in content])
+
+
+def text_entry(
+    text: str, cache_control: Any = None, has_cache_control: bool = False
+) -> dict[str, Any]:
+    """An MCP text entry, with the Anthropic ``cache_control`` that :func:`normalize_entry`
+    keeps on a text block (SPEC 2) when ``has_cache_control``."""
+    entry: dict[str, Any] = {"type": "text", "text": text}
+    if has_cache_control:
+        entry["cache_control"] = cache_control
+    return entry

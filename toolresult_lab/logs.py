@@ -29,7 +29,10 @@ import pandas as pd
 
 from .encoding import MAX_DEPTH, text_field
 from .linereader import DEFAULT_MAX_LINE, LineTooLong, bounded_lines, open_gzip
+from .readback import read_fields
 from .result import ToolResult
+from .transcript import READ_DEFAULTS
+from .wires import read_request
 
 __all__ = [
     "BadRecord",
@@ -130,6 +133,30 @@ def read_record(value: Any, by: tuple[str, ...]) -> tuple[ToolResult, tuple[str,
     except (TypeError, ValueError) as error:
         raise BadRecord(str(error)) from None
     return result, tuple([group_text(record.get(key)) for key in by])
+
+
+def request_records(
+    value: Any, by: tuple[str, ...], wire: str
+) -> list[tuple[ToolResult, tuple[str, ...]]]:
+    """The tool results of one logged request of ``wire`` (SPEC 9: each read back as
+    ``ToolResult.from_wire`` reads it, images and PDFs native), each with the request's
+    values of the ``by`` keys.
+
+    :raises BadRecord: not a request of the wire, or a malformed inside (naming its path).
+    """
+    if not isinstance(value, (dict, list)):
+        raise BadRecord(f"not a request (an object or a list) but {_json_type(value)}")
+    read = read_request(wire, value)
+    if read.problems:
+        raise BadRecord(f"not a {wire} request: {read.problems[0]}")
+    group = tuple([group_text(value.get(key) if isinstance(value, dict) else None) for key in by])
+    found = []
+    for part in read.results:
+        try:
+            found.append((ToolResult(**read_fields(wire, part, READ_DEFAULTS)), group))
+        except (TypeError, ValueError) as error:
+            raise BadRecord(f"{part.path}: {error}") from None
+    return found
 
 
 def _missing(value: Any) -> bool:

@@ -9,6 +9,7 @@ of HTML (a notebook that embeds the payload six times would be unusable).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -47,6 +48,7 @@ __all__ = [
     "elide_at",
     "elide_base64",
     "json_html",
+    "marked_json_html",
     "options_caption",
     "payload_bytes",
     "result_html",
@@ -222,20 +224,39 @@ def _string_html(text: str) -> str:
     )
 
 
-def _emit(value: Any, depth: int, out: list[str]) -> None:
+#: Marks of the JSON view: a JSON path (``messages[2].content[0]``) -> the HTML that opens and
+#: closes the element there (the request views of ``render_findings`` mark findings so).
+Marks = Mapping[str, tuple[str, str]]
+
+
+def _child(path: str | None, key: Any) -> str | None:
+    """The path of a child (``None``: paths are not tracked, no marks are asked for)."""
+    if path is None:
+        return None
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def _emit(
+    value: Any, depth: int, out: list[str], path: str | None = None, marks: Marks | None = None
+) -> None:
     pad = "  " * (depth + 1)
+    mark = None if marks is None or path is None else marks.get(path)
+    if mark is not None:
+        out.append(mark[0])
     if isinstance(value, dict) and value:
         out.append("{\n")
         for n, (key, item) in enumerate(value.items()):
             out.append(pad + _span("trl-k", json_string(text_field(key))) + ": ")
-            _emit(item, depth + 1, out)
+            _emit(item, depth + 1, out, _child(path, text_field(key)), marks)
             out.append(",\n" if n < len(value) - 1 else "\n")
         out.append("  " * depth + "}")
     elif isinstance(value, (list, tuple)) and value:
         out.append("[\n")
         for n, item in enumerate(value):
             out.append(pad)
-            _emit(item, depth + 1, out)
+            _emit(item, depth + 1, out, _child(path, n), marks)
             out.append(",\n" if n < len(value) - 1 else "\n")
         out.append("  " * depth + "]")
     elif isinstance(value, str):
@@ -246,6 +267,8 @@ def _emit(value: Any, depth: int, out: list[str]) -> None:
         out.append(_span("trl-n", json_encode(value)))
     else:  # {} / [] / a non-JSON value (encoded through its repr, like json_encode does)
         out.append(escape(json_encode(value)))
+    if mark is not None:
+        out.append(mark[1])
 
 
 def json_html(value: Any) -> str:
@@ -258,6 +281,15 @@ def json_html(value: Any) -> str:
         return _string_html(value) if len(value) > _DISPLAY_CHARS else escape(value)
     out: list[str] = []
     _emit(value, 0, out)
+    return "".join(out)
+
+
+def marked_json_html(value: Any, path: str, marks: Marks) -> str:
+    """:func:`json_html` of ``value``, which sits at the JSON ``path`` of a larger value, with
+    each element whose path is in ``marks`` wrapped in its mark's opening and closing HTML
+    (the marks are the caller's HTML; everything from ``value`` is escaped as ever)."""
+    out: list[str] = []
+    _emit(value, 0, out, path, marks)
     return "".join(out)
 
 

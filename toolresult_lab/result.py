@@ -21,6 +21,7 @@ from .items import BlobItem, Item, NoteItem
 from .mcp_input import mcp_fields
 from .options import ConvertOptions
 from .pipeline import explain, owned_source, source
+from .readback import result_fields
 from .wires import Source, converter
 
 if TYPE_CHECKING:
@@ -218,6 +219,19 @@ class ToolResult:
         :raises ValueError: an unknown key, or one field given in both spellings.
         """
         return _from_dict(data)
+
+    @classmethod
+    def from_wire(cls, wire: str, block: Any, **options: Unpack[ConvertOptions]) -> ToolResult:
+        """The result a wire's tool-result block says (SPEC 9): the inverse of :meth:`to`
+        wherever the block says enough, so ``from_wire(w, r.to(w, **o), **o).to(w, **o)``
+        equals ``r.to(w, **o)``. Text comes back as one text block (a string form is not
+        split); native images and PDFs as MCP entries; the id, the name and ``is_error``
+        where the wire carries them. An SDK object is read through ``model_dump()``.
+
+        :raises ValueError: unknown wire.
+        :raises TypeError: unknown option, as for :meth:`to`.
+        """
+        return cls(**result_fields(wire, block, options))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; ``structured_content`` only when present."""

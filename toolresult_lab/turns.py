@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Final
 from .calls import ToolCall
 from .options import ConvertOptions
 from .result import ToolResult, result_of
-from .wires import Wire, turn, turn_messages, wire_facts
+from .wires import Wire, neutral_calls, turn, turn_messages, turn_shape, wire_facts
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["Turn", "build_turn", "tool_turn"]
+__all__ = ["Turn", "build_turn", "tool_echo", "tool_turn"]
 
 
 def tool_turn(
@@ -115,3 +115,9 @@ def build_turn(
         pairs,
         tuple(parts.hoisted_from),
     )
+
+
+def tool_echo(wire: str, calls: Sequence[ToolCall]) -> list[Any]:
+    """The assistant's echo of ``calls`` alone, as :func:`tool_turn` writes it (for a
+    transcript whose calls have no results in the request)."""
+    return turn_shape(wire).echo(neutral_calls(calls, "tool_echo"))

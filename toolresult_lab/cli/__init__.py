@@ -1,9 +1,10 @@
-"""``toolresult-lab``: the capability matrix in the terminal, conversion of result files, and
-the audit of logged results.
+"""``toolresult-lab``: the capability matrix in the terminal, conversion of result files,
+the audit of logged results, and the check and repair of whole requests.
 
 Each subcommand lives in its own module (``matrix``, ``convert``, ``turn``, ``profiles``,
-``docs``, ``audit``) and adds its parser here. Bad input (a missing file, invalid JSON, an
-unknown wire) gives a one-line message and a non-zero exit status, never a traceback.
+``docs``, ``audit``, ``lint``, ``repair``) and adds its parser here. Bad input (a missing file,
+invalid JSON, an unknown wire) gives a one-line message and a non-zero exit status, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .._build import build_label
-from . import audit, convert, docs, matrix, profiles, turn
+from . import audit, convert, docs, lint, matrix, profiles, repair, translate, turn
+from ._answer import Answer
 from ._common import EXIT_INPUT, InputError, Parser
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit)
+_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit, lint, repair, translate)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,11 +45,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
-        output: str = args.run(args)
+        answer: str | Answer = args.run(args)
     except InputError as error:
         print(f"toolresult-lab: error: {error}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:  # e.g. `toolresult-lab matrix | head`
         return 0
-    sys.stdout.write(output if output.endswith("\n") else output + "\n")
-    return 0
+    if isinstance(answer, str):
+        answer = Answer(answer)
+    output = answer.text
+    if not output:  # written to a file (-o): nothing to print
+        return answer.status
+    try:
+        sys.stdout.write(output if output.endswith("\n") else output + "\n")
+    except BrokenPipeError:
+        return answer.status
+    return answer.status

@@ -46,6 +46,13 @@ def add_parsers(commands: Any) -> None:
     )
     audit.add_argument("--wire", action="append", choices=WIRES, help="only this wire")
     audit.add_argument(
+        "--from",
+        dest="requests_of",
+        choices=WIRES,
+        metavar="WIRE",
+        help="the log holds requests of this wire: audit the tool results inside them",
+    )
+    audit.add_argument(
         "--by", action="append", metavar="KEY", help="group by this top-level key as well"
     )
     audit.add_argument("--format", choices=("table", "csv", "json", "markdown"), default="table")
@@ -106,6 +113,7 @@ def _audit(args: argparse.Namespace) -> str:
                 by=args.by,
                 strict=args.strict,
                 progress=args.progress,
+                requests_of=args.requests_of,
                 **options,
             )
     except BadRecordError as error:
@@ -171,6 +179,7 @@ def _on_scheduler(
             by=args.by,
             strict=args.strict,
             progress=args.progress,
+            requests_of=args.requests_of,
             **options,
         )
 

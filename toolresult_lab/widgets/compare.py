@@ -33,6 +33,7 @@ from ..options import ConvertOptions, tri_label, tri_value
 from ..profiles import PROFILES, ProviderProfile, describe_options, without_vision
 from ..render import card_html, options_caption, style_html
 from ..result import ToolResult
+from ..transcript import Transcript
 from .controls import (
     CUSTOM,
     NO_PROFILE,
@@ -41,6 +42,7 @@ from .controls import (
     profile_controls,
     response_tag_value,
 )
+from .transcript_view import TranscriptView
 from .turn_view import TurnView, as_turn
 
 if TYPE_CHECKING:
@@ -60,9 +62,12 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(
-        self, result: ToolResult | TurnView, wires: list[Wire], options: Mapping[str, Any]
+        self,
+        result: ToolResult | TurnView | TranscriptView,
+        wires: list[Wire],
+        options: Mapping[str, Any],
     ) -> None:
-        turn_controls = result.controls if isinstance(result, TurnView) else {}
+        turn_controls = result.controls if isinstance(result, (TurnView, TranscriptView)) else {}
         controls: dict[str, widgets.Widget] = {
             **option_controls(options),
             **profile_controls(),
@@ -169,10 +174,10 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         result = self.result
         why = response_tag_value(self.controls["response_tag"].value)[1]
         self.tag_note.value = f'<span style="color: #b3261e">{escape(why)}</span>' if why else ""
-        if isinstance(result, TurnView):  # hoisting needs image_input (SPEC 7)
+        if isinstance(result, (TurnView, TranscriptView)):  # hoisting needs image_input
             result.controls["hoist_images"].disabled = not self.controls["image_input"].value
         for wire, card in self.cards.items():
-            if isinstance(result, TurnView):
+            if isinstance(result, (TurnView, TranscriptView)):
                 card.value = result.card_html(wire, **self.card_options(wire))
             else:
                 card.value = card_html(
@@ -237,7 +242,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
 
 
 def compare(
-    result: ToolResult | tuple[Sequence[Any], Sequence[Any]],
+    result: ToolResult | Transcript | tuple[Sequence[Any], Sequence[Any]],
     wires: Sequence[str] | None = None,
     *,
     echo: bool = True,
@@ -248,20 +253,24 @@ def compare(
 
     ``options`` are those of :meth:`ToolResult.to` and set the controls' initial state.
     ``result`` may also be a turn, ``(calls, results)``: each card then shows the whole
-    tool turn of that wire (``echo`` and ``hoist_images`` as in ``tool_turn``).
+    tool turn of that wire (``echo`` and ``hoist_images`` as in ``tool_turn``); or a
+    :class:`~toolresult_lab.Transcript`: each card shows the whole conversation as that wire's
+    request, its losses badged.
 
     :raises TypeError: ``result`` is neither a ToolResult nor a turn, an unknown option, or
         ``response_tag`` is not a str.
     :raises ValueError: an unknown wire (the message lists the known ones).
     """
-    shown: ToolResult | TurnView | None = (
+    shown: ToolResult | TurnView | TranscriptView | None = (
         result
         if isinstance(result, ToolResult)
+        else TranscriptView(result, hoist_images=hoist_images)
+        if isinstance(result, Transcript)
         else as_turn(result, echo=echo, hoist_images=hoist_images)
     )
     if shown is None:
         raise TypeError(
-            "compare() expects a ToolResult or a turn (calls, results),"
+            "compare() expects a ToolResult or a turn (calls, results), or a Transcript,"
             f" not {type(result).__name__}"
         )
     chosen = check_wires(wires)

@@ -59,6 +59,7 @@ from ._turn import (
     neutral_calls,
     neutral_results,
 )
+from ._write import RequestShape
 
 __all__ = [
     "FACTS",
@@ -79,6 +80,7 @@ __all__ = [
     "Part",
     "Problem",
     "ReadRequest",
+    "RequestShape",
     "RequiredField",
     "ResultPart",
     "Source",
@@ -107,6 +109,7 @@ __all__ = [
     "read_native_block",
     "read_request",
     "request_payload_paths",
+    "request_shape",
     "set_declared_mime",
     "set_id",
     "set_signature",
@@ -134,6 +137,15 @@ _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], Rea
     "ollama": (ollama.read_block, ollama.read_request),
     "responses": (responses.read_block, responses.read_request),
     "hermes": (hermes.read_block, hermes.read_request),
+}
+#: How each wire writes a whole request around its tool turns (SPEC 9).
+_REQUESTS: Final[dict[str, RequestShape]] = {
+    "openai": openai.REQUEST,
+    "anthropic": anthropic.REQUEST,
+    "gemini": gemini.REQUEST,
+    "ollama": ollama.REQUEST,
+    "responses": responses.REQUEST,
+    "hermes": hermes.REQUEST,
 }
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
@@ -283,3 +295,9 @@ def read_native_block(block: Any) -> Part:
     """An Anthropic-native block a caller put in MCP content (SPEC 2), read by the
     anthropic reader as one block of a ``tool_result`` (paths from the block)."""
     return anthropic.read_content(Reading("anthropic"), block, "", True)
+
+
+def request_shape(wire: object) -> RequestShape:
+    """How ``wire`` writes user messages, assistant messages and the body (SPEC 9);
+    ``ValueError`` for an unknown wire."""
+    return _REQUESTS[wire_facts(wire).wire]

@@ -59,6 +59,7 @@ from ._turn import (
     read_list,
     with_extra,
 )
+from ._write import RequestShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(
     "anthropic",
@@ -471,3 +472,69 @@ def _walk(value: Any, key: object, path: str, texts: list[str], carried: list[Ca
             _walk(inner, name, at_key(path, name), texts, carried)
             continue
         _walk(item, name, at_key(path, name), texts, carried)
+
+
+# ------------------------------------------------------------------------------------------
+# Writing a whole request (SPEC 9)
+# ------------------------------------------------------------------------------------------
+
+
+def _source(part: ImagePart | DocumentPart) -> dict[str, Any]:
+    if part.data is not None:
+        return {"type": "base64", "media_type": part.mime, "data": part.data}
+    return {"type": "url", "url": part.url}
+
+
+class AnthropicRequest(RequestShape):
+    """Content as a string (one text) or ``text`` / ``image`` / ``document`` blocks; the
+    assistant's blocks before its ``tool_use`` blocks; ``system`` beside ``messages``."""
+
+    def blocks(self, parts: list[ContentPart]) -> list[Any]:
+        out: list[Any] = []
+        for part in parts:
+            if isinstance(part, TextPart):
+                out.append({"type": "text", "text": part.text})
+            elif isinstance(part, ImagePart):
+                out.append({"type": "image", "source": _source(part)})
+            elif isinstance(part, DocumentPart):
+                document: dict[str, Any] = {"type": "document", "source": _source(part)}
+                if part.name:
+                    document["title"] = part.name
+                out.append(document)
+            else:
+                out.append(part.value)
+        return out
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        if len(parts) == 1 and isinstance(parts[0], TextPart):
+            return [{"role": "user", "content": parts[0].text}], []
+        return [{"role": "user", "content": self.blocks(parts)}], []
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        if not echo:
+            if len(parts) == 1 and isinstance(parts[0], TextPart):
+                return [{"role": "assistant", "content": parts[0].text}], []
+            return [{"role": "assistant", "content": self.blocks(parts)}], []
+        first = dict(echo[0])
+        first["content"] = self.blocks(parts) + first["content"]
+        return [first, *echo[1:]], []
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        return (
+            {"messages": messages} if system is None else {"system": system, "messages": messages}
+        )
+
+    def rebuild(self, part: TextPart | DocumentPart) -> Any:
+        if isinstance(part, TextPart):
+            block: dict[str, Any] = {"type": "text", "text": part.text}
+        else:
+            source = {"type": "text", "media_type": part.mime, "data": part.text}
+            block = {"type": "document", "source": source}
+            if part.name is not None:
+                block["title"] = part.name
+        if part.cache_control is not MISSING:
+            block["cache_control"] = part.cache_control
+        return block
+
+
+REQUEST: Final[RequestShape] = AnthropicRequest("anthropic")

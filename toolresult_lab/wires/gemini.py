@@ -47,6 +47,7 @@ from ._turn import (
     read_list,
     with_extra,
 )
+from ._write import RequestShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(
     "gemini",
@@ -428,3 +429,67 @@ def read_request(request: Any) -> ReadRequest:
             if found is not None:
                 system = _content_parts(reading, found, key)
     return reading.request(form, "contents", messages, system, request)
+
+
+# ------------------------------------------------------------------------------------------
+# Writing a whole request (SPEC 9)
+# ------------------------------------------------------------------------------------------
+
+#: The thought signature Google documents for calls no Gemini 3 model produced
+#: (ai.google.dev/gemini-api/docs/thought-signatures, checked 2026-12-01; rules.py).
+SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
+
+
+class GeminiRequest(RequestShape):
+    """Parts: ``text``, ``inlineData`` (inline media), ``fileData`` (by URI); the model's
+    parts before its ``functionCall`` parts; ``systemInstruction`` beside ``contents``."""
+
+    def parts(self, parts: list[ContentPart]) -> list[Any]:
+        out: list[Any] = []
+        for part in parts:
+            if isinstance(part, TextPart):
+                out.append({"text": part.text})
+            elif isinstance(part, (ImagePart, DocumentPart)):
+                mime = part.mime or ("application/pdf" if isinstance(part, DocumentPart) else "")
+                if part.data is not None:
+                    out.append({"inlineData": {"mimeType": mime, "data": part.data}})
+                else:
+                    out.append({"fileData": {"mimeType": mime, "fileUri": part.url}})
+            else:
+                out.append(part.value)
+        return out
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        return [{"role": "user", "parts": self.parts(parts)}], []
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        if not echo:
+            return [{"role": "model", "parts": self.parts(parts)}], []
+        first = dict(echo[0])
+        first["parts"] = self.parts(parts) + first["parts"]
+        return [first, *echo[1:]], []
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        if system is None:
+            return {"contents": messages}
+        return {"systemInstruction": {"parts": [{"text": system}]}, "contents": messages}
+
+    def sign(self, body: dict[str, Any]) -> list[int]:
+        """Each model content with calls and no signature: its first call part gets
+        :data:`SKIP_SIGNATURE` (in ``body``, which the caller owns)."""
+        signed = []
+        steps = [
+            content
+            for content in body["contents"]
+            if content.get("role") == "model"
+            and any("functionCall" in part for part in content.get("parts", []))
+        ]
+        for index, content in enumerate(steps):
+            calls = [part for part in content["parts"] if "functionCall" in part]
+            if not any("thoughtSignature" in part for part in calls):
+                calls[0]["thoughtSignature"] = SKIP_SIGNATURE
+                signed.append(index)
+        return signed
+
+
+REQUEST: Final[RequestShape] = GeminiRequest("gemini")

@@ -38,6 +38,7 @@ from ._turn import (
     TurnShape,
     malformed,
 )
+from ._write import RequestShape, TextOnlyShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(
     "hermes", "Hermes <tool_response> text", reads=frozenset({"response_tag"}), has_id_field=False
@@ -245,3 +246,29 @@ def read_request(request: Any) -> ReadRequest:
                 parts.append(TextPart(content_path, text))
         messages.append(Message(path, role, tuple(parts), message, "string"))
     return reading.request(form, "messages", messages, [], request)
+
+
+# ------------------------------------------------------------------------------------------
+# Writing a whole request (SPEC 9)
+# ------------------------------------------------------------------------------------------
+
+
+class HermesRequest(TextOnlyShape):
+    """Text only: user and assistant ``content`` strings (the assistant's text before its
+    ``<tool_call>`` blocks); system as the first message."""
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        text, lost = self.joined(parts)
+        return [{"role": "user", "content": text}], lost
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        text, lost = self.joined(parts)
+        if not echo:
+            return [{"role": "assistant", "content": text}], lost
+        first = dict(echo[0])
+        if text:
+            first["content"] = text + "\n" + first["content"]
+        return [first, *echo[1:]], lost
+
+
+REQUEST: Final[RequestShape] = HermesRequest("hermes")

@@ -38,6 +38,7 @@ from ._turn import (
     read_function_calls,
     with_extra,
 )
+from ._write import RequestShape, TextOnlyShape, Written
 
 FACTS: Final[WireFacts] = WireFacts("ollama", "Ollama tool message")
 
@@ -170,3 +171,36 @@ def read_request(request: Any) -> ReadRequest:
             parts.extend(function_calls(reading, message, path))
         messages.append(Message(path, role, tuple(parts), message, content_form))
     return reading.request(form, "messages", messages, [], request)
+
+
+# ------------------------------------------------------------------------------------------
+# Writing a whole request (SPEC 9)
+# ------------------------------------------------------------------------------------------
+
+
+class OllamaRequest(TextOnlyShape):
+    """Text as ``content``, inline images as ``images`` (base64), an assistant's thinking
+    as its ``thinking``; system as the first message."""
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        text, others = self.joined(parts)
+        message: dict[str, Any] = {"role": "user", "content": text}
+        images = [p.data for p in others if isinstance(p, ImagePart) and p.data is not None]
+        if images:
+            message["images"] = images
+        lost = [p for p in others if not (isinstance(p, ImagePart) and p.data is not None)]
+        return [message], lost
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        text, others = self.joined(parts)
+        thinking = [p for p in others if isinstance(p, OpaquePart) and p.kind == "thinking"]
+        lost = [p for p in others if p not in thinking]
+        first = dict(echo[0]) if echo else {"role": "assistant", "content": text}
+        if parts:
+            first["content"] = text
+        if thinking:
+            first["thinking"] = thinking[0].value
+        return [first, *echo[1:]], lost
+
+
+REQUEST: Final[RequestShape] = OllamaRequest("ollama")

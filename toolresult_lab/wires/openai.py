@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..blocks import OpenAIToolMessage
+from ..filenames import DEFAULT_PDF_NAME
 from ..steps import Conversion
 from ._common import Converter, Source, WireFacts
 from ._read import (
@@ -40,6 +41,7 @@ from ._turn import (
     read_list,
     with_extra,
 )
+from ._write import RequestShape, TextOnlyShape, Written, data_url
 
 FACTS: Final[WireFacts] = WireFacts(
     "openai",
@@ -218,3 +220,49 @@ def read_request(request: Any) -> ReadRequest:
         if message is not None:
             messages.append(message)
     return reading.request(form, "messages", messages, [], request)
+
+
+# ------------------------------------------------------------------------------------------
+# Writing a whole request (SPEC 9)
+# ------------------------------------------------------------------------------------------
+
+
+class OpenAIRequest(TextOnlyShape):
+    """User content as a string or ``text`` / ``image_url`` / ``file`` parts; the assistant's
+    text as its message's ``content``; system as the first message."""
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        if len(parts) == 1 and isinstance(parts[0], TextPart):
+            return [{"role": "user", "content": parts[0].text}], []
+        content: list[Any] = []
+        lost: list[ContentPart] = []
+        for part in parts:
+            if isinstance(part, TextPart):
+                content.append({"type": "text", "text": part.text})
+            elif isinstance(part, ImagePart):
+                url = data_url(part.mime, part.data) if part.data is not None else part.url
+                image: dict[str, Any] = {"url": url}
+                if part.detail is not None:
+                    image["detail"] = part.detail
+                content.append({"type": "image_url", "image_url": image})
+            elif isinstance(part, DocumentPart) and part.data is not None:
+                name = part.name or DEFAULT_PDF_NAME
+                file = {"filename": name, "file_data": data_url(part.mime, part.data)}
+                content.append({"type": "file", "file": file})
+            elif isinstance(part, OpaquePart):
+                content.append(part.value)
+            else:
+                lost.append(part)
+        return [{"role": "user", "content": content}], lost
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        text, lost = self.joined(parts)
+        if not echo:
+            return [{"role": "assistant", "content": text}], lost
+        first = dict(echo[0])
+        if parts:
+            first["content"] = text
+        return [first, *echo[1:]], lost
+
+
+REQUEST: Final[RequestShape] = OpenAIRequest("openai")

@@ -19,7 +19,7 @@ from ..blocks import (
     ResponsesInputImage,
     ResponsesInputText,
 )
-from ..filenames import pdf_filename
+from ..filenames import DEFAULT_PDF_NAME, pdf_filename
 from ..items import BlobItem, Native
 from ..steps import Conversion, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts
@@ -53,6 +53,7 @@ from ._turn import (
     read_list,
     with_extra,
 )
+from ._write import RequestShape, Written, data_url
 
 #: One part of a list ``output``.
 OutputPart = ResponsesInputText | ResponsesInputImage | ResponsesInputFile
@@ -348,3 +349,57 @@ def read_request(request: Any) -> ReadRequest:
                 system.extend(message.parts)
     previous = body.get("previous_response_id", MISSING)
     return reading.request(form, "input", messages, system, request, previous)
+
+
+# ------------------------------------------------------------------------------------------
+# Writing a whole request (SPEC 9)
+# ------------------------------------------------------------------------------------------
+
+
+class ResponsesRequest(RequestShape):
+    """User messages as a string or ``input_text`` / ``input_image`` / ``input_file`` parts;
+    the assistant's text as a message item and its other items (reasoning, ...) in place,
+    before its ``function_call`` items; ``instructions`` beside ``input``."""
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        if len(parts) == 1 and isinstance(parts[0], TextPart):
+            return [{"role": "user", "content": parts[0].text}], []
+        content: list[Any] = []
+        for part in parts:
+            if isinstance(part, TextPart):
+                content.append({"type": "input_text", "text": part.text})
+            elif isinstance(part, ImagePart):
+                url = data_url(part.mime, part.data) if part.data is not None else part.url
+                # the SDK's ResponseInputImageParam requires detail; "auto" is the default
+                detail = part.detail if part.detail is not None else "auto"
+                content.append({"type": "input_image", "image_url": url, "detail": detail})
+            elif isinstance(part, DocumentPart):
+                if part.data is None:
+                    content.append({"type": "input_file", "file_url": part.url})
+                else:
+                    name = part.name or DEFAULT_PDF_NAME
+                    data = data_url(part.mime, part.data)
+                    content.append({"type": "input_file", "filename": name, "file_data": data})
+            else:
+                content.append(part.value)
+        return [{"role": "user", "content": content}], []
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        items: list[Any] = []
+        lost: list[ContentPart] = []
+        for part in parts:
+            if isinstance(part, OpaquePart):
+                items.append(part.value)
+            elif isinstance(part, TextPart):
+                items.append({"role": "assistant", "content": part.text})
+            else:
+                lost.append(part)
+        return items + echo, lost
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        return (
+            {"input": messages} if system is None else {"instructions": system, "input": messages}
+        )
+
+
+REQUEST: Final[RequestShape] = ResponsesRequest("responses")

@@ -1,0 +1,346 @@
+"""SPEC 9: transcripts and ``translate`` on every wire and every ordered pair of wires.
+
+Requests are the ones the toolkit builds (a user message and ``tool_turn`` of each hand-built
+case of ``turn_fixtures``), so section 8 finds them free of errors on their own wire.
+- ``Transcript.from_wire(w, r, **o).to(w, **o)`` gives ``r`` back, hoisting included;
+- for every ordered pair, the translated request lints without errors (the destination's
+  profile rules where it has one), every message validates against the destination's
+  official SDK type, and the official client sends it to the loopback recorder with only
+  its catalogued alterations; the input is not mutated and the output is strict JSON;
+- losses are asserted by name for a conversation with parallel calls, images, a PDF and a
+  Gemini 3 thought signature.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from openai.types.responses import EasyInputMessageParam
+from sdk_strict import validate_typeddict
+from test_turn_clients import turn_of, validate_message
+from turn_fixtures import CASES, PNG, THOUGHT_SIGNATURE, TurnCase
+
+from toolresult_lab import (
+    WIRES,
+    AssistantTurn,
+    Document,
+    Image,
+    Loss,
+    Opaque,
+    Text,
+    ToolCall,
+    ToolResult,
+    ToolResults,
+    Transcript,
+    UserTurn,
+    lint,
+    tool_turn,
+    translate,
+)
+from toolresult_lab.probes import SAMPLE_PDF
+from toolresult_lab.roundtrip import (
+    ALTERATIONS,
+    RecordingServer,
+    applied_alterations,
+    expected_sent,
+    send,
+    sent_messages,
+    user_message,
+)
+
+KEY = {"gemini": "contents", "responses": "input"}
+
+
+def body_of(case: TurnCase) -> dict[str, Any]:
+    return {KEY.get(case.wire, "messages"): [user_message(case.wire), *turn_of(case)]}
+
+
+def check_message(wire: str, message: Any) -> None:
+    """``validate_message``; a Responses message written without ``type`` (the client's
+    EasyInputMessageParam, whose ``type`` is not required) against that TypedDict itself:
+    the strict union check reads a typeless item as an ItemReference."""
+    if wire == "responses" and "role" in message and "type" not in message:
+        validate_typeddict(message, EasyInputMessageParam)
+    else:
+        validate_message(wire, message)
+
+
+def messages_of(wire: str, body: dict[str, Any]) -> list[Any]:
+    messages: list[Any] = body[KEY.get(wire, "messages")]
+    return messages
+
+
+@pytest.fixture(scope="module")
+def server() -> Any:
+    with RecordingServer() as running:
+        yield running
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_toolkit_requests_come_back_equal(case: TurnCase) -> None:
+    body = body_of(case)
+    given = copy.deepcopy(body)
+    transcript = Transcript.from_wire(case.wire, body, **case.options)
+    assert transcript.to(case.wire, hoist_images=case.hoist_images, **case.options) == body
+    assert body == given
+    assert Transcript.from_dict(json.loads(json.dumps(transcript.to_dict()))) == transcript
+
+
+@pytest.mark.parametrize("dst", WIRES)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_every_pair_lints_clean_validates_and_is_strict_json(case: TurnCase, dst: str) -> None:
+    body = body_of(case)
+    assert not lint(case.wire, body).errors
+    given = copy.deepcopy(body)
+    out = translate(case.wire, dst, body)
+    assert body == given  # the input is not mutated
+    assert out.findings.errors == ()
+    assert lint(dst, out.request).errors == ()
+    assert json.loads(json.dumps(out.request, allow_nan=False)) == out.request
+    for message in messages_of(dst, out.request):
+        check_message(dst, message)
+    for loss in out.losses:
+        assert isinstance(loss, Loss) and loss.path.startswith(KEY.get(case.wire, "messages"))
+
+
+SENT = [c for c in CASES if c.name in ("three_calls", "image", "pdf", "thought_signature")]
+
+
+@pytest.mark.parametrize("dst", WIRES)
+@pytest.mark.parametrize("case", SENT, ids=lambda c: c.id)
+def test_the_destination_client_sends_it_with_only_its_alterations(
+    case: TurnCase, dst: str, server: RecordingServer
+) -> None:
+    messages = messages_of(dst, translate(case.wire, dst, body_of(case)).request)
+    assert messages[0] == user_message(dst)
+    sent = sent_messages(dst, send(dst, messages[1:], server))
+    assert sent == expected_sent(dst, messages)
+    assert set(applied_alterations(dst, messages)) <= {a.name for a in ALTERATIONS[dst]}
+
+
+# --------------------------------------------------------------------------------------------
+# One conversation moved across all wires, losses by name
+# --------------------------------------------------------------------------------------------
+
+PDF = SAMPLE_PDF
+WEATHER = ToolCall(
+    id="call_w",
+    name="get_weather",
+    arguments={"city": "Köln"},
+    extra={"gemini": {"thoughtSignature": THOUGHT_SIGNATURE}},
+)
+CHART = ToolCall(id="call_c", name="get_chart", arguments={"city": "Köln"})
+ANSWERS = [
+    ToolResult(content=[{"type": "text", "text": "Sunny, 22C"}]),
+    ToolResult(
+        content=[
+            {"type": "text", "text": "The chart:"},
+            {"type": "image", "data": PNG, "mimeType": "image/png"},
+            {
+                "type": "resource",
+                "resource": {
+                    "uri": "file:///r/report.pdf",
+                    "mimeType": "application/pdf",
+                    "blob": PDF,
+                },
+            },
+        ]
+    ),
+]
+NATIVE = {"image_input": True, "native_pdf": True}
+
+
+def gemini_request() -> dict[str, Any]:
+    return {
+        "systemInstruction": {"parts": [{"text": "Be brief."}]},
+        "contents": [
+            {"role": "user", "parts": [{"text": "Weather and chart for Köln?"}]},
+            *tool_turn("gemini", [WEATHER, CHART], ANSWERS, **NATIVE),
+        ],
+    }
+
+
+def test_the_neutral_transcript_of_a_gemini_request() -> None:
+    transcript = Transcript.from_wire("gemini", gemini_request())
+    assert transcript.system == "Be brief."
+    user, asked, answered = transcript.turns
+    assert user == UserTurn((Text("Weather and chart for Köln?"),))
+    assert isinstance(asked, AssistantTurn) and asked.calls == (
+        ToolCall(id="call_w", name="get_weather", arguments={"city": "Köln"}, extra=WEATHER.extra),
+        ToolCall(id="call_c", name="get_chart", arguments={"city": "Köln"}),
+    )
+    assert isinstance(answered, ToolResults)
+    assert [r.name for r in answered.results] == ["get_weather", "get_chart"]
+    assert answered.results[1].content == [
+        {"type": "text", "text": "The chart:"},
+        {"type": "image", "data": PNG, "mimeType": "image/png"},
+        {"type": "resource", "resource": {"mimeType": "application/pdf", "blob": PDF}},
+    ]
+
+
+EXPECTED_LOSSES: dict[str, list[Loss]] = {
+    "gemini": [],
+    "anthropic": [Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)")],
+    "responses": [Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)")],
+    "openai": [
+        Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)"),
+        Loss("contents[2].parts[1]", "content[1]: openai has no native image form"),
+        Loss("contents[2].parts[1]", "content[2]: openai has no native PDF form"),
+    ],
+    "ollama": [
+        Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)"),
+        Loss("contents[2].parts[1]", "content[1]: ollama has no native image form"),
+        Loss("contents[2].parts[1]", "content[2]: ollama has no native PDF form"),
+    ],
+    "hermes": [
+        Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)"),
+        Loss("contents[2].parts[0]", "id: hermes has no field for the call id"),
+        Loss("contents[2].parts[1]", "content[1]: hermes has no native image form"),
+        Loss("contents[2].parts[1]", "content[2]: hermes has no native PDF form"),
+        Loss("contents[2].parts[1]", "id: hermes has no field for the call id"),
+    ],
+}
+
+
+@pytest.mark.parametrize("dst", WIRES)
+def test_losses_by_name(dst: str) -> None:
+    out = translate("gemini", dst, gemini_request())
+    assert list(out.losses) == EXPECTED_LOSSES[dst]
+    assert out.findings.errors == ()
+
+
+def test_openai_to_gemini_3_sets_the_documented_signature() -> None:
+    body = {"messages": [user_message("openai"), *tool_turn("openai", [CHART], ANSWERS[1:])]}
+    out = translate("openai", "gemini", body, profile="gemini-3")
+    (call_part,) = out.request["contents"][1]["parts"]
+    assert call_part["thoughtSignature"] == "skip_thought_signature_validator"
+    assert out.losses[0] == Loss(
+        "messages[1].tool_calls[0]", "no thought signature: the documented skip value set"
+    )
+    assert out.findings.errors == ()
+
+
+def test_ids_made_and_mapped() -> None:
+    ollama = {
+        "messages": [
+            user_message("ollama"),
+            *tool_turn("ollama", [ToolCall(name="f")], [ToolResult()]),
+        ]
+    }
+    out = translate("ollama", "anthropic", ollama)
+    (use,) = out.request["messages"][1]["content"]
+    assert use["id"] == "call_" + use["id"][5:] and len(use["id"]) == 29
+    assert out.request["messages"][2]["content"][0]["tool_use_id"] == use["id"]
+    assert out.losses == (
+        Loss("messages[1].tool_calls[0]", f"call 'f' had no id: id {use['id']!r} made"),
+    )
+    assert translate("ollama", "anthropic", ollama).request == out.request  # deterministic
+    dotted = {
+        "messages": [
+            user_message("openai"),
+            *tool_turn("openai", [ToolCall(id="a.b", name="f")], [ToolResult()]),
+        ]
+    }
+    mapped = translate("openai", "anthropic", dotted)
+    assert mapped.findings.errors == ()
+    assert "mapped to" in mapped.losses[0].what
+
+
+def test_opaque_parts_stay_on_their_wire_and_are_lost_elsewhere() -> None:
+    thinking = {"type": "thinking", "thinking": "hmm", "signature": "c2ln"}
+    request = {
+        "messages": [
+            {"role": "user", "content": "hi"},
+            {
+                "role": "assistant",
+                "content": [thinking, {"type": "tool_use", "id": "t1", "name": "f", "input": {}}],
+            },
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}],
+            },
+        ]
+    }
+    transcript = Transcript.from_wire("anthropic", request)
+    assert transcript.turns[1].parts == (Opaque("anthropic", thinking),)
+    assert transcript.to("anthropic")["messages"][1]["content"][0] == thinking
+    out = translate("anthropic", "openai", request)
+    assert Loss("messages[1].content[0]", "thinking has no form on openai: dropped") in out.losses
+
+
+def test_user_media_in_every_wire() -> None:
+    request = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "look"},
+                    {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}},
+                ],
+            }
+        ]
+    }
+    assert Transcript.from_wire("openai", request).turns == (
+        UserTurn((Text("look"), Image("image/png", PNG))),
+    )
+    assert translate("openai", "ollama", request).request == {
+        "messages": [{"role": "user", "content": "look", "images": [PNG]}]
+    }
+    hermes = translate("openai", "hermes", request)
+    assert hermes.losses == (
+        Loss("messages[0].content[1]", "image has no form in a hermes user message: dropped"),
+    )
+    assert Document("application/pdf", PDF, name="a.pdf").to_dict()["name"] == "a.pdf"
+
+
+@pytest.mark.parametrize(
+    ("wire", "request_", "error", "match"),
+    [
+        ("openai", {"messages": [5]}, ValueError, r"openai: messages\[0\]"),
+        ("anthropic", {"messages": [{"role": "robot"}]}, ValueError, r"messages\[0\]\.role"),
+        ("gemini", {"contents": "x"}, ValueError, "contents"),
+        ("openai", "not a request", TypeError, "must be a dict"),
+        ("vertex", {}, ValueError, "unknown wire"),
+    ],
+)
+def test_malformed_insides_give_the_documented_errors(
+    wire: str, request_: Any, error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        Transcript.from_wire(wire, request_)
+    if wire != "vertex":
+        with pytest.raises(error, match=match):
+            translate(wire, "anthropic", request_)
+
+
+def test_a_transcript_displays_turn_by_turn_escaped_without_payloads() -> None:
+    request = gemini_request()
+    request["contents"][0]["parts"].append({"text": "<script>alert(1)</script>"})
+    html = Transcript.from_wire("gemini", request)._repr_html_()
+    assert html is not None
+    assert html.count('class="trl-message" data-turn=') == 3
+    assert "&lt;script&gt;" in html and "<script>" not in html
+    assert PNG not in html and PDF not in html
+    assert "get_weather" in html and "Be brief." in html
+
+
+def test_compare_shows_the_conversation_on_every_wire_losses_badged() -> None:
+    from toolresult_lab.widgets import compare
+
+    box = compare(
+        Transcript.from_wire("gemini", gemini_request()), image_input=True, native_pdf=True
+    )
+    assert set(box.cards) == set(WIRES)
+    openai = box.cards["openai"].value
+    assert "3 loss(es)" in openai and "loss: contents[2].parts[1]" in openai
+    assert "nothing lost" in box.cards["gemini"].value
+    assert PNG not in openai and PDF not in box.cards["anthropic"].value
+    assert box.result.controls["hoist_images"].disabled is False
+    box.result.controls["hoist_images"].value = True
+    box.render()
+    assert "Images from the tool results above" in box.cards["openai"].value
+    box.controls["image_input"].value = False
+    assert box.result.controls["hoist_images"].disabled is True

@@ -1,0 +1,174 @@
+"""SPEC 9: a whole request of one wire as neutral turns.
+
+The wire's own reader (``wires.read_request``) finds messages, calls and results with
+their paths; this module groups them into turns. Calls are read by the wire's call
+reader (as ``ToolCall.from_wire`` reads them), results by ``readback.read_fields``
+(as ``ToolResult.from_wire`` reads them). A user message that is exactly the message
+``hoist_images`` builds after the results before it is hoisting, not a user turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .calls import ToolCall
+from .conversation import (
+    AssistantTurn,
+    Document,
+    Image,
+    Opaque,
+    Part,
+    Text,
+    ToolResults,
+    Turn,
+    UserTurn,
+)
+from .imagesize import image_size
+from .options import ConvertOptions
+from .readback import read_fields
+from .result import ToolResult
+from .turns import build_turn
+from .wires import (
+    MISSING,
+    CallPart,
+    DocumentPart,
+    ImagePart,
+    Message,
+    OpaquePart,
+    ReadRequest,
+    ResultPart,
+    TextPart,
+    read_request,
+    request_shape,
+    wire_facts,
+)
+
+__all__ = ["read_transcript"]
+
+
+def _part(wire: str, part: Any) -> Part:
+    """One neutral part (a part the neutral model has no form for stays opaque: a text
+    with cache settings, a text document, a thinking block, ...)."""
+    if isinstance(part, TextPart) and part.cache_control is MISSING:
+        return Text(part.text, part.path)
+    if isinstance(part, ImagePart) and (part.data is not None or part.url is not None):
+        detail = part.detail if isinstance(part.detail, str) else None
+        mime = part.mime
+        if mime is None and part.data is not None:  # ollama's images: base64, no type
+            sniffed = image_size(part.data)
+            mime = sniffed.mime if sniffed is not None else None
+        return Image(mime, part.data, part.url, detail, part.path)
+    if isinstance(part, DocumentPart) and (part.data is not None or part.url is not None):
+        return Document(part.mime, part.data, part.url, part.name, part.path)
+    if isinstance(part, OpaquePart):
+        return Opaque(wire, part.value, part.kind, part.path)
+    kind = "text" if isinstance(part, TextPart) else "document"
+    return Opaque(wire, request_shape(wire).rebuild(part), kind, part.path)
+
+
+def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:
+    """The message's calls exactly as ``ToolCall.from_wire`` reads them."""
+    raw = message.raw
+    if wire == "responses":
+        raw = [raw]
+    elif wire == "hermes":
+        raw = raw.get("content") or ""
+    try:
+        return ToolCall.from_wire(wire, raw)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{message.path}: {error}") from None
+
+
+def _result(wire: str, part: ResultPart, options: ConvertOptions) -> ToolResult:
+    try:
+        return ToolResult(**read_fields(wire, part, options))
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{wire}: {part.path}: {error}") from None
+
+
+def _is_hoisted(wire: str, message: Message, turns: list[Turn], options: ConvertOptions) -> bool:
+    """``message`` is exactly what ``hoist_images`` builds after the last two turns."""
+    if len(turns) < 2 or message.role != "user":
+        return False
+    asked, answered = turns[-2], turns[-1]
+    if not isinstance(asked, AssistantTurn) or not isinstance(answered, ToolResults):
+        return False
+    if not asked.calls or len(asked.calls) != len(answered.results):
+        return False
+    hoisting: ConvertOptions = {**options, "image_input": True}
+    try:
+        made = build_turn(wire, asked.calls, answered.results, hoist_images=True, **hoisting)
+    except (TypeError, ValueError):
+        return False
+    return made.hoisted == [message.raw]
+
+
+def _system(read: ReadRequest, wire: str) -> tuple[str | None, int]:
+    """The system text and how many leading messages it came from."""
+    texts = [part.text for part in read.system if isinstance(part, TextPart)]
+    skip = 0
+    if not texts:
+        for message in read.messages:
+            if message.role != "system":
+                break
+            texts.extend(p.text for p in message.parts if isinstance(p, TextPart))
+            skip += 1
+    return ("\n".join(texts) if texts else None), skip
+
+
+def read_transcript(
+    wire: str, request: Any, options: ConvertOptions
+) -> tuple[str | None, list[Turn], ReadRequest]:
+    """The system text and the turns of ``request`` (and the wire's reading of it).
+
+    :raises ValueError: unknown wire; a malformed inside (naming its path).
+    :raises TypeError: the request is neither a dict nor a list.
+    """
+    known = wire_facts(wire).wire
+    read = read_request(known, request)
+    if read.problems:
+        first = read.problems[0]
+        raise ValueError(f"{known}: {first.path or 'the request'}: {first.expected}")
+    system, skip = _system(read, known)
+    turns: list[Turn] = []
+    for message in read.messages[skip:]:
+        results = message.results
+        calls = message.calls
+        others = [p for p in message.parts if not isinstance(p, (CallPart, ResultPart))]
+        if message.role == "tool" or results:
+            made = [_result(known, result, options) for result in results]
+            paths = [result.path for result in results]
+            last = turns[-1] if turns else None
+            if message.role == "tool" and isinstance(last, ToolResults):
+                turns[-1] = ToolResults(
+                    (*last.results, *made), last.path, (*last.result_paths, *paths)
+                )
+            else:
+                turns.append(ToolResults(tuple(made), message.path, tuple(paths)))
+            if others:
+                turns.append(UserTurn(tuple(_part(known, p) for p in others), message.path))
+        elif message.role == "assistant":
+            # an empty text beside calls (ollama's echo writes "") says nothing
+            said = [p for p in others if not (isinstance(p, TextPart) and p.text == "" and calls)]
+            parts = tuple(_part(known, p) for p in said)
+            made_calls = _calls(known, message) if calls else ()
+            call_paths = tuple(call.path for call in calls)
+            last = turns[-1] if turns else None
+            if (
+                known == "responses"
+                and isinstance(last, AssistantTurn)
+                and not (last.calls and parts)
+            ):
+                turns[-1] = AssistantTurn(
+                    (*last.parts, *parts),
+                    (*last.calls, *made_calls),
+                    last.path,
+                    (*last.call_paths, *call_paths),
+                )
+            else:
+                turns.append(AssistantTurn(parts, made_calls, message.path, call_paths))
+        elif _is_hoisted(known, message, turns, options):
+            continue
+        else:
+            turns.append(UserTurn(tuple(_part(known, p) for p in others), message.path))
+    return system, turns, read

@@ -1,0 +1,242 @@
+"""SPEC 9 "Writing": neutral turns as one wire's request body, and what was lost.
+
+Tool turns go through section 7 (``turns.build_turn``, the converters' ``to()``); this
+module writes only what section 7 does not: the system text, user turns, the assistant's
+own parts beside its calls, and call ids the destination needs or would reject.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any, Final
+
+from .calls import ToolCall
+from .conversation import (
+    AssistantTurn,
+    Image,
+    Loss,
+    Opaque,
+    Part,
+    Text,
+    ToolResults,
+    Turn,
+    UserTurn,
+)
+from .options import ConvertOptions
+from .result import ToolResult
+from .turns import build_turn, tool_echo
+from .wires import (
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    OpaquePart,
+    TextPart,
+    request_shape,
+    turn_shape,
+    wire_facts,
+)
+
+__all__ = ["write_transcript"]
+
+_LOST: Final = frozenset({"placeholder", "degraded", "omitted"})
+_KINDS: Final = {"TextPart": "text", "ImagePart": "image", "DocumentPart": "document"}
+#: Ids the destination rejects (SPEC 8 ``call-id-format``, the error cases).
+_ANTHROPIC_ID: Final = re.compile(r"^[a-zA-Z0-9_-]+$")
+_MAX_ID: Final = 64
+
+
+def made_id(position: int, name: str) -> str:
+    """``call_`` + 24 hex digits of a hash of the call's position and name (SPEC 9)."""
+    digest = hashlib.sha256(f"{position}:{name}".encode()).hexdigest()
+    return "call_" + digest[:24]
+
+
+def _rejected(wire: str, call_id: str) -> bool:
+    if wire == "anthropic":
+        return _ANTHROPIC_ID.match(call_id) is None
+    if wire in ("openai", "responses"):
+        return len(call_id) > _MAX_ID
+    return False
+
+
+def _mapped_id(call_id: str) -> str:
+    """A valid id for one the destination rejects: deterministic, the same for a call and
+    its results (the shape section 8's repair gives; see the report on issue 16)."""
+    return "call_" + hashlib.sha256(call_id.encode("utf-8", "replace")).hexdigest()[:24]
+
+
+class _Writer:
+    def __init__(self, wire: str, options: ConvertOptions, hoist: bool) -> None:
+        self.wire: Final = wire_facts(wire).wire
+        self.options: Final = options
+        self.hoist: Final = hoist
+        self.losses: Final[list[Loss]] = []
+        self.needs_ids: Final = turn_shape(self.wire).needs_call_ids
+        self.shape: Final = request_shape(self.wire)
+        self.position = 0
+
+    def lose(self, path: str, what: str) -> None:
+        self.losses.append(Loss(path, what))
+
+    # -- ids ------------------------------------------------------------------------
+
+    def ids(
+        self, turn: AssistantTurn, results: ToolResults | None
+    ) -> tuple[tuple[ToolCall, ...], tuple[ToolResult, ...]]:
+        """The calls with ids the destination takes, and the results renamed to match."""
+        renamed: dict[str, str] = {}
+        calls = []
+        for index, call in enumerate(turn.calls):
+            path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
+            new_id = call.id
+            if not call.id and self.needs_ids:
+                new_id = made_id(self.position, call.name)
+                self.lose(path, f"call {call.name!r} had no id: id {new_id!r} made")
+            elif call.id and _rejected(self.wire, call.id):
+                new_id = _mapped_id(call.id)
+                renamed[call.id] = new_id
+                self.lose(path, f"id {call.id!r} is not valid on {self.wire}: mapped to {new_id!r}")
+            self.position += 1
+            for wire, fields in call.extra.items():
+                if wire != self.wire:
+                    names = ", ".join(sorted(fields))
+                    self.lose(path, f"{wire} call fields dropped ({names})")
+            calls.append(call if new_id == call.id else _with_id(call, new_id))
+        answers = results.results if results is not None else ()
+        fixed = [_result_with_id(r, renamed[r.id]) if r.id in renamed else r for r in answers]
+        with_ids = [r for r in fixed if r.id]
+        if with_ids and len(with_ids) < len(fixed) and len(fixed) == len(calls):
+            # some results carry their call's id and some not (ollama's optional
+            # tool_call_id, gemini's id only where the call had one): pair them all
+            # (by position, as tool_turn pairs results without ids: every one then does)
+            fixed = [_result_with_id(r, "") for r in fixed]
+        return tuple(calls), tuple(fixed)
+
+    # -- parts ----------------------------------------------------------------------
+
+    def read_parts(self, parts: tuple[Part, ...]) -> list[ContentPart]:
+        """The parts this wire can write, in the read model its shapes take; each part of
+        another wire's own (``Opaque``) a loss."""
+        kept: list[ContentPart] = []
+        for part in parts:
+            if isinstance(part, Opaque):
+                if part.wire != self.wire:
+                    self.lose(
+                        part.path, f"{part.kind or 'block'} has no form on {self.wire}: dropped"
+                    )
+                    continue
+                kept.append(OpaquePart(part.path, part.wire, part.kind, part.value))
+            elif isinstance(part, Text):
+                kept.append(TextPart(part.path, part.text))
+            elif isinstance(part, Image):
+                kept.append(ImagePart(part.path, part.mime, part.data, part.url, part.detail))
+            else:
+                kept.append(DocumentPart(part.path, part.mime, part.data, part.url, part.name))
+        return kept
+
+    def lost(self, written: tuple[list[Any], list[ContentPart]], where: str) -> list[Any]:
+        messages, lost = written
+        for part in lost:
+            kind = _KINDS.get(type(part).__name__, "part")
+            if isinstance(part, OpaquePart):
+                kind = part.kind or kind
+            self.lose(part.path, f"{kind} has no form in a {self.wire} {where} message: dropped")
+        return messages
+
+    def user(self, turn: UserTurn) -> list[Any]:
+        return self.lost(self.shape.user(self.read_parts(turn.parts)), "user")
+
+    # -- assistant turns ------------------------------------------------------------
+
+    def assistant(self, turn: AssistantTurn, results: ToolResults | None) -> list[Any]:
+        calls, answers = self.ids(turn, results)
+        parts = self.read_parts(turn.parts)
+        rest: list[Any] = []
+        echo: list[Any] = []
+        if calls and results is not None:
+            made = build_turn(self.wire, calls, answers, hoist_images=self.hoist, **self.options)
+            self.result_losses(made.pairs, results)
+            echo = made.echo
+            rest = made.results + made.hoisted
+        elif calls:
+            echo = tool_echo(self.wire, calls)
+            for index, call in enumerate(calls):
+                path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
+                self.lose(path, f"call {call.id or call.name!r} has no result in the request")
+        return self.lost(self.shape.assistant(parts, echo), "assistant") + rest
+
+    def result_losses(
+        self, pairs: tuple[tuple[ToolCall, ToolResult], ...], results: ToolResults
+    ) -> None:
+        """Each result entry or field the destination does not carry whole."""
+        for index, (_, result) in enumerate(pairs):
+            path = results.result_paths[index] if index < len(results.result_paths) else ""
+            explained = result.explain(self.wire, **self.options)
+            for record in explained:
+                # a blank text left out is nothing lost (anthropic takes no blank blocks)
+                if record.outcome in _LOST and not (
+                    record.item_kind == "text" and record.outcome == "omitted"
+                ):
+                    self.lose(path, f"content[{record.index}]: {record.reason}")
+            for note in explained.notes:
+                # the name rides on the call's echo; an empty content is no loss
+                if note.outcome == "omitted" and note.field not in ("content", "name"):
+                    self.lose(path, f"{note.field}: {note.reason}")
+
+    def orphans(self, turn: ToolResults) -> list[Any]:
+        for path in turn.result_paths or (turn.path,):
+            self.lose(path, "a result that answers no call in the request")
+        blocks = [result.to(self.wire, **self.options) for result in turn.results]
+        messages: list[Any] = turn_shape(self.wire).results(blocks)
+        return messages
+
+    # -- the request ----------------------------------------------------------------
+
+    def body(self, system: str | None, turns: list[Turn]) -> dict[str, Any]:
+        messages: list[Any] = []
+        index = 0
+        while index < len(turns):
+            turn = turns[index]
+            following = turns[index + 1] if index + 1 < len(turns) else None
+            if isinstance(turn, AssistantTurn):
+                results = following if isinstance(following, ToolResults) else None
+                if turn.calls and results is not None:
+                    index += 1
+                    written = self.assistant(turn, results)
+                else:
+                    written = self.assistant(turn, None)
+                messages.extend(written)
+            elif isinstance(turn, ToolResults):
+                messages.extend(self.orphans(turn))
+            else:
+                messages.extend(self.user(turn))
+            index += 1
+        return self.wrap(system, messages)
+
+    def wrap(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        return self.shape.body(system, messages)
+
+
+def _with_id(call: ToolCall, new_id: str) -> ToolCall:
+    return ToolCall(id=new_id, name=call.name, arguments=call.arguments, extra=call.extra or None)
+
+
+def _result_with_id(result: ToolResult, new_id: str) -> ToolResult:
+    data = result.to_dict()
+    data["id"] = new_id
+    return ToolResult.from_dict(data)
+
+
+def write_transcript(
+    wire: str, system: str | None, turns: list[Turn], options: ConvertOptions, hoist: bool
+) -> tuple[dict[str, Any], list[Loss]]:
+    """The request body of ``wire`` and the losses on the way (paths of the source).
+
+    :raises ValueError: unknown wire, a pairing problem (section 7), hoisting without
+        ``image_input``.
+    :raises TypeError: an unknown option.
+    """
+    writer = _Writer(wire, options, hoist)
+    body = writer.body(system, turns)
+    return body, writer.losses

@@ -1,0 +1,93 @@
+"""SPEC 9: ``translate`` reads a request of one wire, writes it for another and lints it.
+
+Reading and writing are the transcript's (``transcript_read``, ``transcript_write``);
+the checks are section 8's ``lint`` with the destination's profile. Two things only a
+move between wires needs live here: the options the destination is written with (from
+its profile and ``vision``), and the thought signature a Gemini 3 model requires on
+calls no Gemini model made (the value Google documents for such histories).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .conversation import AssistantTurn, Loss, Turn
+from .findings import Findings
+from .lint import context, lint
+from .options import ConvertOptions
+from .profiles import PROFILES, without_vision
+from .transcript import read_options
+from .transcript_read import read_transcript
+from .transcript_write import write_transcript
+from .wires import request_shape
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["Translated", "translate"]
+
+
+@dataclass(frozen=True)
+class Translated:
+    """``request``: the body for the destination; ``losses``: each element of the source
+    that did not arrive whole; ``findings``: section 8's lint of ``request``."""
+
+    request: dict[str, Any]
+    losses: tuple[Loss, ...]
+    findings: Findings
+
+
+def _write_options(
+    dst: str, profile: str | None, vision: bool | None, options: ConvertOptions
+) -> ConvertOptions:
+    """The options the destination is written with: as given; else the profile's for its
+    vision; else images and PDFs native, gated by ``vision=False``."""
+    if options:
+        return options
+    if profile is not None:
+        found = PROFILES[profile]
+        return found.options(found.vision if vision is None else vision)
+    written = read_options({})
+    return without_vision(dst, written) if vision is False else written
+
+
+def _signed(dst: str, body: dict[str, Any], turns: list[Turn], losses: list[Loss]) -> None:
+    """The destination's signature on calls another provider made (Gemini 3's documented
+    skip value), each a loss at the source call."""
+    paths = [
+        turn.call_paths[0] if turn.call_paths else turn.path
+        for turn in turns
+        if isinstance(turn, AssistantTurn) and turn.calls
+    ]
+    for index in request_shape(dst).sign(body):
+        path = paths[index] if index < len(paths) else ""
+        losses.append(Loss(path, "no thought signature: the documented skip value set"))
+
+
+def translate(
+    src: str,
+    dst: str,
+    request: Any,
+    *,
+    profile: str | None = None,
+    vision: bool | None = None,
+    hoist_images: bool = False,
+    **options: Unpack[ConvertOptions],
+) -> Translated:
+    """``request`` of ``src`` as a request of ``dst``, with every loss and the lint.
+
+    :raises ValueError: unknown wire or profile (or a profile of another wire than
+        ``dst``); a malformed inside of the request (naming its path).
+    :raises TypeError: the request is neither a dict nor a list; a bad option.
+    """
+    ctx = context(dst, profile, vision)
+    written_with = _write_options(ctx.wire, profile, vision, options)
+    system, turns, read = read_transcript(src, request, read_options(options))
+    losses: list[Loss] = []
+    body, written = write_transcript(ctx.wire, system, turns, written_with, hoist_images)
+    losses.extend(written)
+    if ctx.wire != read.wire:
+        _signed(ctx.wire, body, turns, losses)
+    findings = lint(ctx.wire, body, profile=profile, vision=vision)
+    return Translated(body, tuple(losses), findings)

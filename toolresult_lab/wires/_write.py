@@ -1,0 +1,83 @@
+"""How a wire writes the rest of a request around its tool turns (SPEC 9 "Writing").
+
+Each wire module declares a :class:`RequestShape`: user messages, the assistant's own parts
+beside the echo section 7 builds, and the body around the messages. Parts are the read
+model's (``wires/_read.py``); a part a wire has no form for is handed back, so the caller
+can say it was lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._read import ContentPart, DocumentPart, ImagePart, OpaquePart, TextPart
+
+__all__ = ["RequestShape", "Written", "data_url", "texts_of"]
+
+#: Messages written, and the parts that had no form there.
+Written = tuple[list[Any], list[ContentPart]]
+
+
+def data_url(mime: str | None, data: str) -> str:
+    return f"data:{mime or 'application/octet-stream'};base64,{data}"
+
+
+def texts_of(parts: list[ContentPart]) -> tuple[list[str], list[ContentPart]]:
+    """The texts of ``parts``, and the parts that are not text."""
+    texts: list[str] = []
+    others: list[ContentPart] = []
+    for part in parts:
+        if isinstance(part, TextPart):
+            texts.append(part.text)
+        else:
+            others.append(part)
+    return texts, others
+
+
+class RequestShape:
+    """One wire's user messages, assistant messages and request body."""
+
+    def __init__(self, wire: str) -> None:
+        self.wire = wire
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        """A user message holding ``parts``."""
+        raise NotImplementedError
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        """The assistant's own ``parts`` as a message, or put before the calls of ``echo``
+        (section 7's echo of the turn's calls; ``[]`` for a turn without calls)."""
+        raise NotImplementedError
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        """The request body around ``messages``."""
+        return {"messages": messages if system is None else [self.system(system), *messages]}
+
+    def system(self, text: str) -> Any:
+        return {"role": "system", "content": text}
+
+    def sign(self, body: dict[str, Any]) -> list[int]:
+        """Give unsigned calls the signature the wire's models require of calls another
+        provider made; the positions (among the steps with calls) of those signed."""
+        return []
+
+    def rebuild(self, part: TextPart | DocumentPart) -> Any:
+        """The block a text with cache settings or a text document was read from, to keep it
+        opaquely on this wire; ``None`` where the wire has no such block."""
+        return None
+
+
+class TextOnlyShape(RequestShape):
+    """A wire whose messages hold one text (openai's assistant, ollama, hermes)."""
+
+    def joined(self, parts: list[ContentPart]) -> tuple[str, list[ContentPart]]:
+        texts, others = texts_of(parts)
+        return "\n".join(texts), others
+
+
+def is_inline(part: ContentPart) -> bool:
+    return isinstance(part, (ImagePart, DocumentPart)) and part.data is not None
+
+
+def opaque_values(parts: list[ContentPart]) -> list[Any]:
+    return [part.value for part in parts if isinstance(part, OpaquePart)]
