@@ -302,5 +302,5 @@ def request_rules() -> str:
     )
 
 
-#: The generated pages, by name (``toolresult-lab docs --page NAME``).
-PAGES = {"provider-differences": provider_differences, "request-rules": request_rules}
+#: The generated pages (``toolresult-lab docs --page NAME``): the function that writes each.
+PAGES = {"provider-differences": "provider_differences", "request-rules": "request_rules"}

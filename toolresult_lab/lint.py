@@ -29,7 +29,10 @@ from .pdfpages import pdf_pages
 from .profiles import PROFILES
 from .rules import GEMINI_IMAGE_MIMES, GEMINI_RESPONSE_MIMES, RULES, TEXT_LIMIT
 from .wires import (
+    HEADS,
     MISSING,
+    RESULT_BLOCK_TYPES,
+    SIGNATURE_FIELD,
     CallPart,
     DocumentPart,
     ImagePart,
@@ -39,6 +42,8 @@ from .wires import (
     ReadRequest,
     ResultPart,
     TextPart,
+    cached,
+    function_response,
     read_request,
     wire_facts,
 )
@@ -59,13 +64,7 @@ _ZONES: Final = {
 _NEEDS_IDS: Final = frozenset({"openai", "anthropic", "responses"})
 _ANTHROPIC_ID: Final = re.compile(r"[a-zA-Z0-9_-]+")
 _MISTRAL_ID: Final = re.compile(r"[a-zA-Z0-9]{9}")
-#: The block types a ``tool_result`` / ``function_call_output`` may hold (SPEC 8).
-_ANTHROPIC_RESULT_TYPES: Final = frozenset(
-    {"text", "image", "document", "search_result", "tool_reference"}
-)
-_RESPONSES_OUTPUT_TYPES: Final = frozenset({"input_text", "input_image", "input_file"})
 _URL_SAFE: Final = str.maketrans("-_", "+/")
-_HEADS: Final = {"system": 1, "systemInstruction": 1, "system_instruction": 1, "instructions": 1}
 _TOKEN: Final = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
 
 
@@ -138,7 +137,7 @@ def _order(path: str, key: str) -> tuple[Any, ...]:
     if not tokens:
         return (0,)
     head = tokens[0][1]
-    rank = _HEADS.get(head, 2 if head == "tools" else 3 if head == key else 4)
+    rank = 1 if head in HEADS else 2 if head == "tools" else 3 if head == key else 4
     return (rank, *[(0, int(i)) if i else (1, name) for i, name in tokens])
 
 
@@ -452,9 +451,9 @@ class _Check:
                         f"A tool message holds a {_kind(part)} part; it takes text only.",
                     )
         elif wire == "responses":
-            self.typed_blocks(raw.get("output"), result, _RESPONSES_OUTPUT_TYPES)
+            self.typed_blocks(raw.get("output"), result, RESULT_BLOCK_TYPES[wire])
         elif wire == "anthropic":
-            content = self.typed_blocks(raw.get("content"), result, _ANTHROPIC_RESULT_TYPES)
+            content = self.typed_blocks(raw.get("content"), result, RESULT_BLOCK_TYPES[wire])
             if result.is_error:
                 for index, block in enumerate(content):
                     kind = block.get("type") if isinstance(block, dict) else None
@@ -698,8 +697,8 @@ class _Check:
             if not raw.get("parts"):
                 self.add("empty-message", message.path, "The content has no parts.")
             for result in message.results:
-                body = result.raw.get("functionResponse", result.raw.get("function_response"))
-                if isinstance(body, dict) and body.get("parts"):
+                body = function_response(result.raw)
+                if body is not None and body.get("parts"):
                     self.add(
                         "function-response-parts",
                         result.path,
@@ -714,7 +713,7 @@ class _Check:
                 start = pos + 1
         for message in messages[start:]:
             calls = message.calls
-            if message.role == "assistant" and calls and "thoughtSignature" not in calls[0].extra:
+            if message.role == "assistant" and calls and SIGNATURE_FIELD not in calls[0].extra:
                 self.add(
                     "missing-thought-signature",
                     calls[0].path,
@@ -839,11 +838,8 @@ def _empty(message: Message) -> bool:
 def _cached(part: Part) -> bool:
     if isinstance(part, (TextPart, ImagePart, DocumentPart)):
         return part.cache_control is not MISSING and part.cache_control is not None
-    raw: Any = None
     if isinstance(part, ResultPart):
-        raw = part.raw
-    elif isinstance(part, CallPart):
-        return part.extra.get("cache_control") is not None
-    elif isinstance(part, OpaquePart):
-        raw = part.value
-    return isinstance(raw, dict) and raw.get("cache_control") is not None
+        return cached(part.raw)
+    if isinstance(part, CallPart):
+        return cached(part.extra)
+    return cached(part.value)

@@ -65,14 +65,20 @@ def _result_badges(turn: Turn, positions: range) -> str:
     return "".join(badges)
 
 
-def elide_turn(wire: str, messages: list[Any]) -> list[Any]:
-    """A copy of a turn's messages with every base64 payload replaced by a size marker:
-    the payloads ``wire``'s reader finds in them (the blocks', a hoisted image, a thought
-    signature), then :func:`~toolresult_lab.render.elide_base64` for any other."""
-    read = read_request(wire, messages)
-    paths = frozenset([p for message in read.messages for p in payload_paths(message.parts)])
-    elided: list[Any] = elide_base64(elide_at(messages, paths, read.key))
-    return elided
+def elide_turn(value: Any, wire: str | None = None) -> Any:
+    """A copy of a turn's messages (or of one message) with every base64 payload replaced
+    by a size marker: the payloads the wire's reader finds in them (the blocks', a hoisted
+    image, a thought signature; every wire's reader when ``wire`` is not given), then
+    :func:`~toolresult_lab.render.elide_base64` for any other."""
+    messages = value if isinstance(value, list) else [value]
+    paths: set[str] = set()
+    for name in WIRES if wire is None else (wire_facts(wire).wire,):
+        read = read_request(name, messages)
+        for message in read.messages:
+            # paths from the list itself ("[2].images[0]"), whatever the body's key
+            paths.update(p[len(read.key) :] for p in payload_paths(message.parts))
+    elided: list[Any] = elide_base64(elide_at(messages, frozenset(paths)))
+    return elided if isinstance(value, list) else elided[0]
 
 
 def _message_html(part: str, badges: str, message: Any) -> str:
@@ -85,7 +91,7 @@ def _message_html(part: str, badges: str, message: Any) -> str:
 
 
 def _messages_html(turn: Turn) -> str:
-    elided = elide_turn(turn.wire, turn.messages)
+    elided = elide_turn(turn.messages, turn.wire)
     echo, results = len(turn.echo), len(turn.results)
     parts = [_message_html("echo", "", message) for message in elided[:echo]]
     count = len(turn.pairs)

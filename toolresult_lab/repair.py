@@ -18,7 +18,8 @@ from typing import Any, Final
 
 from .b64 import decoded_size
 from .findings import Change, Repaired
-from .lint import Context, _Check, checked, context
+from .imagesize import image_size
+from .lint import Context, _Check, _order, checked, context
 from .rules import GEMINI_IMAGE_MIMES
 from .text import placeholder
 from .wires import (
@@ -29,11 +30,22 @@ from .wires import (
     Part,
     ReadRequest,
     ResultPart,
+    function_response,
+    hoist_text,
+    in_response_parts,
+    is_result_block,
+    is_result_entry,
+    media_placeholder,
+    missing_result,
     read_request,
+    set_declared_mime,
+    set_id,
+    set_signature,
+    strip_removed,
+    text_block,
     turn_shape,
     wire_facts,
 )
-from .wires._turn import hoist_text
 
 __all__ = ["MISSING_RESULT", "repair"]
 
@@ -121,27 +133,8 @@ def _new_id(wire: str, profile: str | None, old: str, taken: set[str], salt: str
 def _set_id(edit: _Edit, part: CallPart | ResultPart, new: str) -> None:
     """Write ``new`` as the id of a call or result, in the wire's field."""
     target = _element(edit, part.path)
-    if not isinstance(target, dict):
-        return
-    if edit.wire == "anthropic":
-        target["id" if isinstance(part, CallPart) else "tool_use_id"] = new
-    elif edit.wire == "responses":
-        target["call_id"] = new
-    elif edit.wire == "gemini":
-        key = next(
-            (
-                k
-                for k in ("functionCall", "function_call", "functionResponse", "function_response")
-                if k in target
-            ),
-            None,
-        )
-        if key is not None and isinstance(target[key], dict):
-            target[key]["id"] = new
-    elif isinstance(part, CallPart):
-        target["id"] = new
-    else:
-        target["tool_call_id"] = new
+    if isinstance(target, dict):
+        set_id(edit.wire, target, isinstance(part, CallPart), new)
 
 
 def _element(edit: _Edit, path: str) -> Any:
@@ -251,8 +244,6 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
 
 
 def _after(edit: _Edit, path: str, other: str) -> bool:
-    from .lint import _order
-
     return _order(path, edit.read.key) > _order(other, edit.read.key)
 
 
@@ -307,38 +298,12 @@ def _placement(edit: _Edit, changes: list[Change]) -> Any:
 
 
 def _sort_key(edit: _Edit, path: str) -> tuple[Any, ...]:
-    from .lint import _order
-
     return _order(path, edit.read.key)
 
 
 def _missing_result(wire: str, call: CallPart) -> Any:
     """The error result ``repair`` adds for ``call`` (a message, block or part)."""
-    if wire == "anthropic":
-        return {
-            "type": "tool_result",
-            "tool_use_id": call.id,
-            "content": MISSING_RESULT,
-            "is_error": True,
-        }
-    if wire == "gemini":
-        response: dict[str, Any] = {"name": call.name, "response": {"error": MISSING_RESULT}}
-        if call.id:
-            response["id"] = call.id
-        return {"functionResponse": response}
-    if wire == "responses":
-        return {"type": "function_call_output", "call_id": call.id, "output": MISSING_RESULT}
-    if wire == "hermes":
-        import json
-
-        body = json.dumps({"name": call.name, "content": MISSING_RESULT}).replace("</", "<\\/")
-        return {"role": "tool", "content": f"<tool_response>\n{body}\n</tool_response>"}
-    message: dict[str, Any] = {"role": "tool", "content": MISSING_RESULT}
-    if call.id:
-        message["tool_call_id"] = call.id
-    if wire == "ollama":
-        message["tool_name"] = call.name
-    return message
+    return missing_result(wire, call.id, call.name, MISSING_RESULT)
 
 
 _EMPTIED: Final = object()
@@ -402,7 +367,7 @@ def _insert(edit: _Edit, call_pos: int, blocks: list[Any]) -> None:
                 content = [{"type": "text", "text": content}]
             assert isinstance(content, list)
             first_other = next(
-                (i for i, b in enumerate(content) if not _is_result(wire, b)), len(content)
+                (i for i, b in enumerate(content) if not is_result_block(wire, b)), len(content)
             )
             after[key] = content[:first_other] + blocks + content[first_other:]
         elif wire == "anthropic" and isinstance(after, dict) and after.get("role") == "user":
@@ -415,31 +380,14 @@ def _insert(edit: _Edit, call_pos: int, blocks: list[Any]) -> None:
         return
     # openai, ollama, hermes, responses: after the run of results (or calls) that follows
     end = at + 1
-    while end < len(entries) and _is_result_entry(wire, entries[end]):
+    while end < len(entries) and is_result_entry(wire, entries[end]):
         end += 1
     entries[end:end] = blocks
 
 
 def _holds_results(wire: str, message: dict[str, Any]) -> bool:
-    key = "content" if wire == "anthropic" else "parts"
-    content = message.get(key)
-    return isinstance(content, list) and any(_is_result(wire, b) for b in content)
-
-
-def _is_result(wire: str, block: Any) -> bool:
-    if not isinstance(block, dict):
-        return False
-    if wire == "anthropic":
-        return block.get("type") == "tool_result"
-    return "functionResponse" in block or "function_response" in block
-
-
-def _is_result_entry(wire: str, entry: Any) -> bool:
-    if not isinstance(entry, dict):
-        return False
-    if wire == "responses":
-        return entry.get("type") in ("function_call_output", "function_call")
-    return entry.get("role") == "tool"
+    content = message.get("content" if wire == "anthropic" else "parts")
+    return isinstance(content, list) and any(is_result_block(wire, b) for b in content)
 
 
 # -- round 3: what blocks hold -------------------------------------------------------------
@@ -455,14 +403,6 @@ def _placeholder_of(part: Part) -> str:
     if isinstance(part, OpaquePart):
         return placeholder(part.kind, None, None, None)
     return placeholder("content", None, None, None)
-
-
-def _text_block(wire: str, text: str) -> Any:
-    if wire == "gemini":
-        return {"text": text}
-    if wire == "responses":
-        return {"type": "input_text", "text": text}
-    return {"type": "text", "text": text}
 
 
 def _contents(edit: _Edit, changes: list[Change]) -> Any:
@@ -507,13 +447,10 @@ def _contents(edit: _Edit, changes: list[Change]) -> Any:
                 message["content"] = (text + "\n" if text else "") + _placeholder_of(part)
             changes.append(Change(finding.rule, finding.path, "replaced by its placeholder text"))
             continue
-        if wire == "gemini" and (
-            ".functionResponse.parts[" in finding.path
-            or ".function_response.parts[" in finding.path
-        ):
+        if wire == "gemini" and in_response_parts(finding.path):
             _gemini_response_text(edit, finding.path, _placeholder_of(part))
         else:
-            _replace(edit, finding.path, _text_block(wire, _placeholder_of(part)))
+            _replace(edit, finding.path, text_block(wire, _placeholder_of(part)))
         changes.append(Change(finding.rule, finding.path, "replaced by its placeholder text"))
     _strip_none(edit)
     for finding in edit.findings:
@@ -537,7 +474,7 @@ def _contents(edit: _Edit, changes: list[Change]) -> Any:
             hoist_text([label for label, _, _ in images]), [(m, d) for _, m, d in images]
         )
         end = edit.raw_index(pos) + 1
-        while end < len(edit.entries) and _is_result_entry(wire, edit.entries[end]):
+        while end < len(edit.entries) and is_result_entry(wire, edit.entries[end]):
             end += 1
         edit.entries.insert(end, message)
         changes.append(
@@ -549,20 +486,6 @@ def _contents(edit: _Edit, changes: list[Change]) -> Any:
         )
     _drop_emptied(edit)
     return edit.request
-
-
-def _raw_placeholder(part: dict[str, Any]) -> str:
-    """The placeholder of a gemini media part (``inlineData`` or ``fileData``)."""
-    for key in ("inlineData", "inline_data", "fileData", "file_data"):
-        found = part.get(key)
-        if isinstance(found, dict):
-            mime = found.get("mimeType", found.get("mime_type"))
-            data = found.get("data")
-            uri = found.get("fileUri", found.get("file_uri"))
-            size = decoded_size(data) if isinstance(data, str) else None
-            kind = "image" if isinstance(mime, str) and mime.startswith("image/") else "file"
-            return placeholder(kind, mime, uri, size)
-    return placeholder("content", None, None, None)
 
 
 def _gemini_response_text(edit: _Edit, path: str, text: str) -> None:
@@ -607,26 +530,10 @@ def _replace(edit: _Edit, path: str, value: Any) -> None:
 
 def _strip_none(edit: _Edit) -> None:
     """Drop the blocks set to ``_REMOVED`` from every content list."""
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            for key in ("content", "parts", "output", "images"):
-                value = node.get(key)
-                if isinstance(value, list):
-                    if any(v is _REMOVED for v in value):
-                        node[key] = [v for v in value if v is not _REMOVED]
-                    for v in node[key]:
-                        walk(v)
-            for key in ("functionResponse", "function_response"):
-                walk(node.get(key))
-
-    for entry in edit.entries:
-        walk(entry)
+    strip_removed(edit.entries, _REMOVED)
 
 
 def _fix_media_type(edit: _Edit, path: str, part: Part | None, changes: list[Change]) -> None:
-    from .imagesize import image_size
-
     if not isinstance(part, ImagePart) or not part.data:
         return
     size = image_size(part.data)
@@ -638,18 +545,8 @@ def _fix_media_type(edit: _Edit, path: str, part: Part | None, changes: list[Cha
     target = _element(edit, path)
     if not isinstance(target, dict):
         return
-    if edit.wire == "anthropic":
-        target.get("source", {})["media_type"] = size.mime
-    elif edit.wire == "gemini":
-        inline = target.get("inlineData", target.get("inline_data"))
-        if isinstance(inline, dict):
-            inline["mimeType" if "mimeType" in inline else "mime_type"] = size.mime
-    elif edit.wire == "openai":
-        image = target.get("image_url")
-        if isinstance(image, dict):
-            image["url"] = f"data:{size.mime};base64,{part.data}"
-    elif edit.wire == "responses":
-        target["image_url"] = f"data:{size.mime};base64,{part.data}"
+    if not set_declared_mime(edit.wire, target, size.mime, part.data):
+        return
     changes.append(Change("media-type", path, f"declared type {part.mime!r} -> {size.mime!r}"))
 
 
@@ -659,8 +556,8 @@ def _fix_order(edit: _Edit, changes: list[Change]) -> None:
         if not isinstance(message, dict) or not isinstance(message.get("content"), list):
             continue
         content = message["content"]
-        results = [b for b in content if _is_result("anthropic", b)]
-        message["content"] = results + [b for b in content if not _is_result("anthropic", b)]
+        results = [b for b in content if is_result_block("anthropic", b)]
+        message["content"] = results + [b for b in content if not is_result_block("anthropic", b)]
         changes.append(
             Change("results-after-other-content", path, "moved the tool_result blocks first")
         )
@@ -670,8 +567,7 @@ def _fix_signatures(edit: _Edit, changes: list[Change]) -> None:
     for path in edit.rules("missing-thought-signature"):
         target = _element(edit, path)
         if isinstance(target, dict):
-            key = "thought_signature" if "function_call" in target else "thoughtSignature"
-            target[key] = SKIP_SIGNATURE
+            key = set_signature(target, SKIP_SIGNATURE)
             changes.append(
                 Change("missing-thought-signature", path, f"set {key} to {SKIP_SIGNATURE!r}")
             )
@@ -704,9 +600,8 @@ def _fix_response_parts(edit: _Edit, by_path: dict[str, Part], changes: list[Cha
         target = _element(edit, path)
         if not isinstance(part, ResultPart) or not isinstance(target, dict):
             continue
-        key = "functionResponse" if "functionResponse" in target else "function_response"
-        body = target.get(key)
-        if not isinstance(body, dict):
+        body = function_response(target)
+        if body is None:
             continue
         media = body.pop("parts", [])
         label = part.id or part.name or "result"
@@ -715,7 +610,7 @@ def _fix_response_parts(edit: _Edit, by_path: dict[str, Part], changes: list[Cha
             hoisted.setdefault(pos, []).extend(media if isinstance(media, list) else [])
             action = "moved its parts to a user content after the responses"
         else:
-            texts = [_raw_placeholder(entry) for entry in media if isinstance(entry, dict)]
+            texts = [media_placeholder(entry) for entry in media if isinstance(entry, dict)]
             if not texts:
                 continue
             response = body.get("response")

@@ -30,10 +30,10 @@ def add_parsers(commands: Any) -> None:
 
 
 def _docs(args: argparse.Namespace) -> str:
-    from ..docs import PAGES  # pandas: imported only when needed
+    from .. import docs  # pandas: imported only when needed
 
     try:
-        text = PAGES[args.page]()
+        text = str(getattr(docs, docs.PAGES[args.page])())
     except ImportError as error:  # the last section sends a turn through the official clients
         raise InputError(
             f"the document needs the official clients ({error.name} is missing):"

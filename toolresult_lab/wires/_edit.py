@@ -1,0 +1,205 @@
+"""What ``lint`` and ``repair`` (SPEC 8) need to know of each wire's request shapes: which
+blocks a tool result may hold, where a gemini response, a thought signature or a cache
+breakpoint sits, and how to write a result, an id, a declared image type or placeholder text
+back into a request. Kept here, beside the readers, so ``lint.py`` and ``repair.py`` hold only
+neutral logic (no provider field names outside ``wires/``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from ..b64 import decoded_size
+from ..text import placeholder
+
+__all__ = [
+    "HEADS",
+    "RESULT_BLOCK_TYPES",
+    "SIGNATURE_FIELD",
+    "cached",
+    "function_response",
+    "in_response_parts",
+    "is_result_block",
+    "is_result_entry",
+    "media_placeholder",
+    "missing_result",
+    "raw_block_type",
+    "set_declared_mime",
+    "set_id",
+    "set_signature",
+    "strip_removed",
+    "text_block",
+]
+
+#: The block types a tool result may hold where the wire checks them (SPEC 8
+#: ``tool-result-content``): anthropic ``tool_result`` content, responses
+#: ``function_call_output.output``.
+RESULT_BLOCK_TYPES: Final[dict[str, frozenset[str]]] = {
+    "anthropic": frozenset({"text", "image", "document", "search_result", "tool_reference"}),
+    "responses": frozenset({"input_text", "input_image", "input_file"}),
+}
+#: The body keys that come before the message list in request order (system parts).
+HEADS: Final = frozenset({"system", "systemInstruction", "system_instruction", "instructions"})
+#: The key the readers keep a gemini call's signature under in ``CallPart.extra``.
+SIGNATURE_FIELD: Final = "thoughtSignature"
+_CACHE: Final = "cache_control"
+_RESPONSE_KEYS: Final = ("functionResponse", "function_response")
+_CALL_KEYS: Final = ("functionCall", "function_call")
+_INLINE_KEYS: Final = ("inlineData", "inline_data")
+_MEDIA_KEYS: Final = ("inlineData", "inline_data", "fileData", "file_data")
+
+
+def raw_block_type(block: Any) -> Any:
+    """A content block's ``type`` (``None`` when it is not an object)."""
+    return block.get("type") if isinstance(block, dict) else None
+
+
+def cached(value: Any) -> bool:
+    """Whether a block (or call's extra fields) carries a ``cache_control`` breakpoint."""
+    return isinstance(value, dict) and value.get(_CACHE) is not None
+
+
+def function_response(part: Any) -> dict[str, Any] | None:
+    """The ``functionResponse`` body of a gemini part (either spelling)."""
+    if not isinstance(part, dict):
+        return None
+    for key in _RESPONSE_KEYS:
+        body = part.get(key)
+        if isinstance(body, dict):
+            return body
+    return None
+
+
+def in_response_parts(path: str) -> bool:
+    """Whether ``path`` points inside a ``functionResponse``'s own parts."""
+    return any(f".{key}.parts[" in path for key in _RESPONSE_KEYS)
+
+
+def is_result_block(wire: str, block: Any) -> bool:
+    """A result block inside a message: anthropic ``tool_result``, gemini ``functionResponse``."""
+    if wire == "anthropic":
+        return bool(raw_block_type(block) == "tool_result")
+    return function_response(block) is not None
+
+
+def is_result_entry(wire: str, entry: Any) -> bool:
+    """A message of a run of results after a call (responses: call and output items)."""
+    if not isinstance(entry, dict):
+        return False
+    if wire == "responses":
+        return bool(entry.get("type") in ("function_call_output", "function_call"))
+    return bool(entry.get("role") == "tool")
+
+
+def text_block(wire: str, text: str) -> Any:
+    """A text block of ``wire`` holding ``text``."""
+    if wire == "gemini":
+        return {"text": text}
+    if wire == "responses":
+        return {"type": "input_text", "text": text}
+    return {"type": "text", "text": text}
+
+
+def missing_result(wire: str, call_id: str | None, name: str, text: str) -> Any:
+    """The error result for a call nothing answered: a block (anthropic, gemini part) or a
+    message (input item)."""
+    if wire == "anthropic":
+        return {"type": "tool_result", "tool_use_id": call_id, "content": text, "is_error": True}
+    if wire == "gemini":
+        response: dict[str, Any] = {"name": name, "response": {"error": text}}
+        if call_id:
+            response["id"] = call_id
+        return {"functionResponse": response}
+    if wire == "responses":
+        return {"type": "function_call_output", "call_id": call_id, "output": text}
+    if wire == "hermes":
+        body = json.dumps({"name": name, "content": text}).replace("</", "<\\/")
+        return {"role": "tool", "content": f"<tool_response>\n{body}\n</tool_response>"}
+    message: dict[str, Any] = {"role": "tool", "content": text}
+    if call_id:
+        message["tool_call_id"] = call_id
+    if wire == "ollama":
+        message["tool_name"] = name
+    return message
+
+
+def set_id(wire: str, target: dict[str, Any], is_call: bool, new: str) -> None:
+    """Write ``new`` as the id of the call or result ``target`` (a block, part or message)."""
+    if wire == "anthropic":
+        target["id" if is_call else "tool_use_id"] = new
+    elif wire == "responses":
+        target["call_id"] = new
+    elif wire == "gemini":
+        for key in (*_CALL_KEYS, *_RESPONSE_KEYS):
+            if isinstance(target.get(key), dict):
+                target[key]["id"] = new
+                return
+    elif is_call:
+        target["id"] = new
+    else:
+        target["tool_call_id"] = new
+
+
+def set_signature(target: dict[str, Any], value: str) -> str:
+    """Set a gemini call part's thought signature (its own spelling); the key written."""
+    key = "thought_signature" if "function_call" in target else "thoughtSignature"
+    target[key] = value
+    return key
+
+
+def set_declared_mime(wire: str, target: dict[str, Any], mime: str, data: str) -> bool:
+    """Correct an inline image's declared type; ``False`` when the block has no place for it."""
+    if wire == "anthropic":
+        source = target.get("source")
+        if isinstance(source, dict):
+            source["media_type"] = mime
+            return True
+    elif wire == "gemini":
+        for key in _INLINE_KEYS:
+            inline = target.get(key)
+            if isinstance(inline, dict):
+                inline["mimeType" if "mimeType" in inline else "mime_type"] = mime
+                return True
+    elif wire == "openai":
+        image = target.get("image_url")
+        if isinstance(image, dict):
+            image["url"] = f"data:{mime};base64,{data}"
+            return True
+    elif wire == "responses":
+        target["image_url"] = f"data:{mime};base64,{data}"
+        return True
+    return False
+
+
+def media_placeholder(part: dict[str, Any]) -> str:
+    """The placeholder of a gemini media part (``inlineData`` or ``fileData``)."""
+    for key in _MEDIA_KEYS:
+        found = part.get(key)
+        if isinstance(found, dict):
+            mime = found.get("mimeType", found.get("mime_type"))
+            data = found.get("data")
+            uri = found.get("fileUri", found.get("file_uri"))
+            size = decoded_size(data) if isinstance(data, str) else None
+            kind = "image" if isinstance(mime, str) and mime.startswith("image/") else "file"
+            return placeholder(kind, mime, uri, size)
+    return placeholder("content", None, None, None)
+
+
+def strip_removed(entries: list[Any], removed: object) -> None:
+    """Drop the blocks set to ``removed`` from every content list of ``entries``."""
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key in ("content", "parts", "output", "images"):
+                value = node.get(key)
+                if isinstance(value, list):
+                    if any(v is removed for v in value):
+                        node[key] = [v for v in value if v is not removed]
+                    for v in node[key]:
+                        walk(v)
+            for key in _RESPONSE_KEYS:
+                walk(node.get(key))
+
+    for entry in entries:
+        walk(entry)
