@@ -92,7 +92,11 @@ def _extensions() -> list[Any]:
         _say("mypyc is not available: installing the pure-Python build")
         return []
     try:
-        return list(mypycify(COMPILED_MODULES, opt_level="3", group_name="toolresult_lab_core"))
+        # The build runs in pip's isolated environment, without the package's dependencies:
+        # the modules mypy follows from the core (the package __init__ and what it imports)
+        # are read for their types only, and their missing imports are not the core's errors.
+        paths = [*COMPILED_MODULES, "--follow-imports=silent"]
+        return list(mypycify(paths, opt_level="3", group_name="toolresult_lab_core"))
     except (Exception, SystemExit) as error:  # mypyc refused the sources: go pure, say so
         _say(f"mypyc could not translate the core ({error}); installing the pure-Python build")
         return []
