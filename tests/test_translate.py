@@ -37,6 +37,7 @@ from toolresult_lab import (
     Transcript,
     UserTurn,
     lint,
+    repair,
     tool_turn,
     translate,
 )
@@ -246,7 +247,35 @@ def test_ids_made_and_mapped() -> None:
     }
     mapped = translate("openai", "anthropic", dotted)
     assert mapped.findings.errors == ()
-    assert "mapped to" in mapped.losses[0].what
+    # mapped as section 8's repair maps the same id on anthropic (SPEC 9): cleaned, a_b
+    assert [m["content"][0].get("id") for m in mapped.request["messages"][1:2]] == ["a_b"]
+    assert mapped.request["messages"][2]["content"][0]["tool_use_id"] == "a_b"
+    native = [user_message("anthropic"), *tool_turn("anthropic", [ToolCall(id="a.b", name="f")],
+                                                      [ToolResult()])]  # fmt: skip
+    assert repair("anthropic", native).request[1]["content"][0]["id"] == "a_b"
+    assert mapped.losses == (
+        Loss("messages[1].tool_calls[0]", "id 'a.b' is not valid on anthropic: mapped to 'a_b'"),
+    )
+
+
+def test_ids_mapped_for_the_destination_profile() -> None:
+    """With profile mistral, ids that are not 9 characters of a-z, A-Z, 0-9 are mapped as
+    repair maps them, the same for a call and its result, and the request lints clean."""
+    request = {
+        "messages": [
+            user_message("openai"),
+            *tool_turn("openai", [ToolCall(id="call_1", name="f")], [ToolResult()]),
+        ]
+    }
+    out = translate("openai", "openai", request, profile="mistral")
+    [call] = out.request["messages"][1]["tool_calls"]
+    assert len(call["id"]) == 9 and call["id"].isalnum()
+    assert out.request["messages"][2]["tool_call_id"] == call["id"]
+    assert out.findings.errors == ()
+    assert (
+        repair("openai", request, profile="mistral").request["messages"][1]["tool_calls"][0]["id"]
+        == call["id"]
+    )
 
 
 def test_opaque_parts_stay_on_their_wire_and_are_lost_elsewhere() -> None:

@@ -80,6 +80,38 @@ class Context:
         self.vision: Final = vision
 
 
+def id_problem(
+    wire: str, profile: str | None, value: str, what: str = "call"
+) -> tuple[str, str | None] | None:
+    """Section 8's ``call-id-format`` for one id on ``wire`` (with ``profile``): the message
+    and its case in the rule table (``"over-40"``: the warning; ``None``: an error), or
+    ``None`` when the id is valid."""
+    if profile == "mistral":
+        if not _MISTRAL_ID.fullmatch(value):
+            return f"The {what}'s id {_short(value)} is not 9 characters of a-z, A-Z, 0-9.", None
+        return None
+    if wire == "anthropic" and not _ANTHROPIC_ID.fullmatch(value):
+        return f"The {what}'s id {_short(value)} does not match ^[a-zA-Z0-9_-]+$.", None
+    if wire in ("openai", "responses") and len(value) > 64:
+        return (
+            f"The {what}'s id {_short(value)} is {len(value)} characters long (at most 64).",
+            None,
+        )
+    if wire == "openai" and len(value) > 40:
+        return (
+            f"The {what}'s id {_short(value)} is {len(value)} characters long (some"
+            " gateways take at most 40).",
+            "over-40",
+        )
+    return None
+
+
+def id_rejected(wire: str, profile: str | None, value: str) -> bool:
+    """True when ``call-id-format`` is an error for this id (the provider rejects it)."""
+    problem = id_problem(wire, profile, value)
+    return problem is not None and problem[1] is None
+
+
 def context(wire: object, profile: object = None, vision: object = None) -> Context:
     """Check ``lint``'s and ``repair``'s arguments.
 
@@ -380,34 +412,10 @@ class _Check:
                 self.id_format(result.path, result.id, "result")
 
     def id_format(self, path: str, value: str, what: str) -> None:
-        if self.profile == "mistral":
-            if not _MISTRAL_ID.fullmatch(value):
-                self.add(
-                    "call-id-format",
-                    path,
-                    f"The {what}'s id {_short(value)} is not 9 characters of a-z, A-Z, 0-9.",
-                )
-            return
-        if self.wire == "anthropic" and not _ANTHROPIC_ID.fullmatch(value):
-            self.add(
-                "call-id-format",
-                path,
-                f"The {what}'s id {_short(value)} does not match ^[a-zA-Z0-9_-]+$.",
-            )
-        elif self.wire in ("openai", "responses") and len(value) > 64:
-            self.add(
-                "call-id-format",
-                path,
-                f"The {what}'s id {_short(value)} is {len(value)} characters long (at most 64).",
-            )
-        elif self.wire == "openai" and len(value) > 40:
-            self.add(
-                "call-id-format",
-                path,
-                f"The {what}'s id {_short(value)} is {len(value)} characters long (some"
-                " gateways take at most 40).",
-                "over-40",
-            )
+        problem = id_problem(self.wire, self.profile, value, what)
+        if problem is not None:
+            message, case = problem
+            self.add("call-id-format", path, message, case or "")
 
     def contents(self) -> None:
         """What tool results hold, empty texts, long strings, images a model cannot read."""

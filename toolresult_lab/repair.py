@@ -112,8 +112,9 @@ class _Edit:
 # -- round 1: ids --------------------------------------------------------------------------
 
 
-def _new_id(wire: str, profile: str | None, old: str, taken: set[str], salt: str = "") -> str:
-    """A valid id for ``old``, deterministic and unused (``taken`` is updated)."""
+def new_call_id(wire: str, profile: str | None, old: str, taken: set[str], salt: str = "") -> str:
+    """A valid id for ``old`` on ``wire`` (with ``profile``), deterministic and unused
+    (``taken`` is updated): how repair maps ids, and translate too (SPEC 9)."""
     attempt = 0
     while True:
         digest = hashlib.sha256(f"{old}\x00{salt}\x00{attempt}".encode()).digest()
@@ -167,7 +168,7 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
     for index, (pos, call) in enumerate(calls):
         if call.path in duplicates and call.id:
             done.add(call.path)
-            new = _new_id(edit.wire, edit.ctx.profile, call.id, taken, call.path)
+            new = new_call_id(edit.wire, edit.ctx.profile, call.id, taken, call.path)
             _set_id(edit, call, new)
             changes.append(
                 Change("duplicate-call-id", call.path, f"call id {call.id!r} -> {new!r}")
@@ -195,7 +196,7 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
                     )
                 )
                 continue
-            new = _new_id(edit.wire, edit.ctx.profile, call.path, taken)
+            new = new_call_id(edit.wire, edit.ctx.profile, call.path, taken)
             _set_id(edit, call, new)
             action = f"gave the call the id {new!r}"
             if partner is not None:
@@ -223,7 +224,7 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
             if found is not None:
                 new = found
             else:
-                new = _new_id(edit.wire, edit.ctx.profile, part.id, taken)
+                new = new_call_id(edit.wire, edit.ctx.profile, part.id, taken)
                 renamed[part.id] = new
             _set_id(edit, part, new)
             changes.append(Change("call-id-format", part.path, f"id {part.id!r} -> {new!r}"))

@@ -8,7 +8,6 @@ own parts beside its calls, and call ids the destination needs or would reject.
 from __future__ import annotations
 
 import hashlib
-import re
 from typing import Any, Final
 
 from .calls import ToolCall
@@ -23,7 +22,9 @@ from .conversation import (
     Turn,
     UserTurn,
 )
+from .lint import id_rejected
 from .options import ConvertOptions
+from .repair import new_call_id
 from .result import ToolResult
 from .turns import build_turn, tool_echo
 from .wires import (
@@ -42,8 +43,6 @@ __all__ = ["write_transcript"]
 _LOST: Final = frozenset({"placeholder", "degraded", "omitted"})
 _KINDS: Final = {"TextPart": "text", "ImagePart": "image", "DocumentPart": "document"}
 #: Ids the destination rejects (SPEC 8 ``call-id-format``, the error cases).
-_ANTHROPIC_ID: Final = re.compile(r"^[a-zA-Z0-9_-]+$")
-_MAX_ID: Final = 64
 
 
 def made_id(position: int, name: str) -> str:
@@ -52,23 +51,13 @@ def made_id(position: int, name: str) -> str:
     return "call_" + digest[:24]
 
 
-def _rejected(wire: str, call_id: str) -> bool:
-    if wire == "anthropic":
-        return _ANTHROPIC_ID.match(call_id) is None
-    if wire in ("openai", "responses"):
-        return len(call_id) > _MAX_ID
-    return False
-
-
-def _mapped_id(call_id: str) -> str:
-    """A valid id for one the destination rejects: deterministic, the same for a call and
-    its results (the shape section 8's repair gives; see the report on issue 16)."""
-    return "call_" + hashlib.sha256(call_id.encode("utf-8", "replace")).hexdigest()[:24]
-
-
 class _Writer:
-    def __init__(self, wire: str, options: ConvertOptions, hoist: bool) -> None:
+    def __init__(
+        self, wire: str, options: ConvertOptions, hoist: bool, profile: str | None, taken: set[str]
+    ) -> None:
         self.wire: Final = wire_facts(wire).wire
+        self.profile: Final = profile
+        self.taken: Final = taken  # every call id of the request, and each id made since
         self.options: Final = options
         self.hoist: Final = hoist
         self.losses: Final[list[Loss]] = []
@@ -93,8 +82,8 @@ class _Writer:
             if not call.id and self.needs_ids:
                 new_id = made_id(self.position, call.name)
                 self.lose(path, f"call {call.name!r} had no id: id {new_id!r} made")
-            elif call.id and _rejected(self.wire, call.id):
-                new_id = _mapped_id(call.id)
+            elif call.id and id_rejected(self.wire, self.profile, call.id):
+                new_id = new_call_id(self.wire, self.profile, call.id, self.taken)
                 renamed[call.id] = new_id
                 self.lose(path, f"id {call.id!r} is not valid on {self.wire}: mapped to {new_id!r}")
             self.position += 1
@@ -229,14 +218,23 @@ def _result_with_id(result: ToolResult, new_id: str) -> ToolResult:
 
 
 def write_transcript(
-    wire: str, system: str | None, turns: list[Turn], options: ConvertOptions, hoist: bool
+    wire: str,
+    system: str | None,
+    turns: list[Turn],
+    options: ConvertOptions,
+    hoist: bool,
+    profile: str | None = None,
 ) -> tuple[dict[str, Any], list[Loss]]:
     """The request body of ``wire`` and the losses on the way (paths of the source).
+
+    Ids the destination rejects (section 8's ``call-id-format``, with ``profile``) are
+    mapped as section 8's repair maps them.
 
     :raises ValueError: unknown wire, a pairing problem (section 7), hoisting without
         ``image_input``.
     :raises TypeError: an unknown option.
     """
-    writer = _Writer(wire, options, hoist)
+    taken = {c.id for t in turns if isinstance(t, AssistantTurn) for c in t.calls if c.id}
+    writer = _Writer(wire, options, hoist, profile, taken)
     body = writer.body(system, turns)
     return body, writer.losses

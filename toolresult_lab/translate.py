@@ -85,7 +85,9 @@ def translate(
     written_with = _write_options(ctx.wire, profile, vision, options)
     system, turns, read = read_transcript(src, request, read_options(options))
     losses: list[Loss] = []
-    body, written = write_transcript(ctx.wire, system, turns, written_with, hoist_images)
+    body, written = write_transcript(
+        ctx.wire, system, turns, written_with, hoist_images, ctx.profile
+    )
     losses.extend(written)
     if ctx.wire != read.wire:
         _signed(ctx.wire, body, turns, losses)
