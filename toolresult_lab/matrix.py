@@ -420,6 +420,8 @@ def style_matrix(df: pd.DataFrame) -> Any:
                     " text-align: left; vertical-align: bottom; padding: 4px 2px",
                 }
             )
+            # and narrower cells: kinds x 14 profiles still fits beside the file browser
+            styles.append({"selector": "td", "props": "padding: 3px 1px; font-size: 0.9em"})
     styles.append({"selector": "th.row_heading", "props": "text-align: left"})
     # The row labels stay in view when a table still too wide for its area scrolls sideways.
     styled = styler.set_tooltips(tooltips).set_sticky(axis="index")

@@ -16,6 +16,8 @@ import pytest
 from jupyter_lab import JupyterLab, Timeouts
 from test_compare_widget import PNG_CELL, Checks, require_browser
 
+from toolresult_lab.profiles import PROFILES
+
 MATRIX_CELL = """\
 from IPython.display import HTML
 from toolresult_lab.matrix import profile_matrix, style_matrix
@@ -151,7 +153,9 @@ def test_what_a_user_meets_first_at_1280_with_the_file_browser_open(screenshot_d
         matrix = _output(lab, 1).locator("table").first
         fit = matrix.evaluate(_FITS_JS)
         headers = [h.strip() for h in matrix.locator("thead th.col_heading").all_text_contents()]
-        checks.check(len(headers) == 12 and not fit["clipped"], f"profile matrix: {fit} {headers}")
+        checks.check(
+            headers == list(PROFILES) and not fit["clipped"], f"profile matrix: {fit} {headers}"
+        )
         _shot(lab, matrix, screenshot_dir / "first-meet-profile-matrix.png")
         for index, name in ((2, "long form"), (3, "profiles view")):
             table = _output(lab, index).locator("table").first
