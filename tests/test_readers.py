@@ -394,6 +394,22 @@ def test_hermes_results_in_a_user_message_whatever_the_tag() -> None:
     assert read_block("hermes", block).texts == ("</x> ok",)
 
 
+def test_hermes_turn_of_several_results_reads_each() -> None:
+    """A hermes turn with several tool messages in one request (the compiled build crashed
+    in json.loads on the second one while read_request read every message in one frame)."""
+    names = ["chart_png", "report_pdf", "weather", "fail"]
+    calls = [ToolCall(id=f"call_{n}", name=n, arguments="{}") for n in names]
+    results = [ToolResult(content=[{"type": "text", "text": f"{n} done"}]) for n in names]
+    messages = tool_turn("hermes", calls, results)
+    for _ in range(3):
+        read = read_request("hermes", messages)
+        assert read.problems == ()
+        assert [c.name for c in read.calls] == names
+        assert [(r.path, r.name, r.texts) for r in read.results] == [
+            (f"messages[{i + 1}]", n, (f"{n} done",)) for i, n in enumerate(names)
+        ]
+
+
 def test_sdk_objects_are_read_through_model_dump() -> None:
     from pydantic import BaseModel
 

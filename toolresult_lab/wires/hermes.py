@@ -205,47 +205,42 @@ def read_request(request: Any) -> ReadRequest:
     form, entries, _ = body_list(reading, request, "messages")
     messages = []
     for index, entry in enumerate(entries):
-        path = at_index("messages", index)
-        message = reading.dict_at(entry, path)
-        if message is None:
-            continue
-        role = reading.role(message.get("role"), at_key(path, "role"), _ROLES)
-        if role is None:
-            continue
-        content_path = at_key(path, "content")
-        content = message.get("content")
-        if content is None and role == "assistant":
-            content = ""
-        text = reading.text_at(content, content_path)
-        parts: list[Part] = []
-        if role == "assistant":
-            for at, body in _call_bodies(text):
-                call = _call(reading, body, path, f"{content_path} (<tool_call> at {at})")
-                if call is not None:
-                    parts.append(call)
-            rest = _TOOL_CALL.sub("", text).strip()
-            if rest:
-                parts.insert(0, TextPart(content_path, rest))
-        elif role == "tool":
-            result = read_block(text)
-            parts.append(
-                ResultPart(
-                    path,
-                    None,
-                    result.name,
-                    False,
-                    tuple([TextPart(content_path, t) for t in result.texts]),
-                    None,
-                    message,
-                )
-            )
-        else:
-            results = _results_in(reading, text, path, message) if role == "user" else []
-            parts.extend(results)
-            if not results:
-                parts.append(TextPart(content_path, text))
-        messages.append(Message(path, role, tuple(parts), message, "string"))
+        found = _message(reading, entry, at_index("messages", index))
+        if found is not None:
+            messages.append(found)
     return reading.request(form, "messages", messages, [], request)
+
+
+def _message(reading: Reading, entry: Any, path: str) -> Message | None:
+    """One chat message, read on its own (a function per message: its locals end with it)."""
+    message = reading.dict_at(entry, path)
+    if message is None:
+        return None
+    role = reading.role(message.get("role"), at_key(path, "role"), _ROLES)
+    if role is None:
+        return None
+    content_path = at_key(path, "content")
+    content = message.get("content")
+    text = reading.text_at("" if content is None and role == "assistant" else content, content_path)
+    parts: list[Part] = []
+    if role == "assistant":
+        for at, body in _call_bodies(text):
+            call = _call(reading, body, path, f"{content_path} (<tool_call> at {at})")
+            if call is not None:
+                parts.append(call)
+        rest = _TOOL_CALL.sub("", text).strip()
+        if rest:
+            parts.insert(0, TextPart(content_path, rest))
+    elif role == "tool":
+        result = read_block(text)
+        texts = tuple([TextPart(content_path, t) for t in result.texts])
+        parts.append(ResultPart(path, None, result.name, False, texts, None, message))
+    else:
+        results = _results_in(reading, text, path, message) if role == "user" else []
+        parts.extend(results)
+        if not results:
+            parts.append(TextPart(content_path, text))
+    return Message(path, role, tuple(parts), message, "string")
 
 
 # ------------------------------------------------------------------------------------------
