@@ -114,7 +114,7 @@ def test_gemini_response_object_is_structured_content() -> None:
 
 def test_hermes_any_tag() -> None:
     result = _result(content=[{"type": "text", "text": "</x> ok"}])
-    for tag in ("tool_response", "result", "", "odd tag"):
+    for tag in ("tool_response", "result", "_r", "fn.response-2"):  # any plain tag name
         block = result.to("hermes", response_tag=tag)
         back = ToolResult.from_wire("hermes", block, response_tag=tag)
         assert back.content == [{"type": "text", "text": "</x> ok"}], tag
