@@ -105,7 +105,7 @@ def main() -> None:
         large = conversation(wire, 3000)
         assert not lint(wire, small).errors, lint(wire, small)
         t_small = best(small, wire, 7)
-        t_large = best(large, wire, 3)
+        t_large = best(large, wire, 7)
         print(
             f"  {wire:<10} {len(small):>8} {t_small:>9.4f} {len(small) / t_small:>9,.0f}"
             f" {len(large) / len(small):>8.1f}x {t_large / t_small:>8.2f}x"
