@@ -159,8 +159,8 @@ class ToolResult:
         :param image_input: send images natively (anthropic, responses, gemini).
         :param native_pdf: send PDFs natively (responses, gemini; on by default on anthropic).
         :param source_blocks: anthropic may send document/search_result blocks (default on).
-        :param response_tag: the hermes tag (default ``tool_response``).
-        :raises ValueError: unknown wire.
+        :param response_tag: the hermes tag (default ``tool_response``): a plain tag name.
+        :raises ValueError: unknown wire, or a ``response_tag`` that is not a plain tag name.
         :raises TypeError: unknown option, or ``response_tag`` is not a ``str``.
         """
         return converter(wire, options).convert(self._data).block

@@ -168,7 +168,7 @@ _ABSENT: Final = object()
 def converter(wire: object, options: ConvertOptions) -> Converter:
     """The converter of ``wire`` configured for ``options`` (made once per option set).
 
-    :raises ValueError: unknown wire.
+    :raises ValueError: unknown wire, or a ``response_tag`` that is not a plain tag name.
     :raises TypeError: unknown option, or ``response_tag`` not a ``str``.
     """
     # The options as given, and how many there are: equal keys mean the same options,
