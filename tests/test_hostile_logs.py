@@ -231,11 +231,26 @@ def test_an_unreadable_parquet_file_is_a_bad_record_naming_it(tmp_path: Path, en
         engine=engine,
         blocksize=1,
     ).attrs
-    assert (found["records"], found["bad_records"]) == (60, 2)
-    [(first, line1, why1), (second, line2, why2)] = found["bad_examples"]
-    assert (first, line1, second, line2) == (str(broken), 1, str(deep), 1)
+    if _pyarrow_reads(deep):  # pyarrow before 26 reads a schema this deep: one more record
+        assert (found["records"], found["bad_records"]) == (61, 1)
+        [(first, line1, why1)] = found["bad_examples"]
+    else:
+        assert (found["records"], found["bad_records"]) == (60, 2)
+        [(first, line1, why1), (second, line2, why2)] = found["bad_examples"]
+        assert (second, line2) == (str(deep), 1)
+        assert "deeply nested" in why2
+    assert (first, line1) == (str(broken), 1)
     assert why1.startswith("not a readable Parquet file: ")
-    assert "deeply nested" in why2
+
+
+def _pyarrow_reads(path: Path) -> bool:
+    import pyarrow.parquet as pq
+
+    try:
+        pq.read_table(path)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 # -- finding 8: deep cells in a DataFrame -----------------------------------------------------
@@ -281,3 +296,12 @@ def test_without_orjson_lines_are_utf8_too() -> None:
     assert logs._utf8_loads(LINE) == RECORD
     with pytest.raises(UnicodeDecodeError):
         logs._utf8_loads(LINE.decode().encode("utf-16"))
+
+
+def test_a_dataframe_of_rows_without_columns_counts_each_row() -> None:
+    """pandas 2 yields no row from itertuples when a frame has rows but no columns; each
+    row is still read (as a bad record: it holds no tool result)."""
+    frame = pd.DataFrame([{}, {}], dtype=object)
+    assert frame.shape == (2, 0)
+    attrs = audit(frame, wires="openai", progress=False).attrs
+    assert (attrs["records"], attrs["bad_records"]) == (0, 2)

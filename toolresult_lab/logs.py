@@ -384,7 +384,13 @@ class MemoryPart:
         def values() -> Iterator[tuple[int, Any]]:
             if isinstance(self.rows, pd.DataFrame):
                 columns = [str(c) for c in self.rows.columns]
-                for line, cells in enumerate(self.rows.itertuples(index=False, name=None), 1):
+                # a frame of rows without columns: pandas 2's itertuples yields no row at all
+                rows: Iterable[tuple[Any, ...]] = (
+                    self.rows.itertuples(index=False, name=None)
+                    if columns
+                    else [() for _ in range(len(self.rows))]
+                )
+                for line, cells in enumerate(rows, 1):
                     read[0] = line
                     try:
                         yield line, table_record(dict(zip(columns, cells, strict=True)))
