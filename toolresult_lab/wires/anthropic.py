@@ -183,8 +183,9 @@ class AnthropicConverter(Converter):
 
 
 def _blank(text: str) -> bool:
-    """Text the Messages API rejects as a block: empty or whitespace only."""
-    return not text.strip()
+    """Text the Messages API rejects as a block: empty or whitespace only (asked without
+    ``strip()``, which would copy a 200 MB text that ends in a newline)."""
+    return not text or text.isspace()
 
 
 def _text(text: str, outcome: Outcome, reason: str) -> Step:
