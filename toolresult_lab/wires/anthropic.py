@@ -103,7 +103,10 @@ class AnthropicConverter(Converter):
     def convert(self, data: Source) -> Conversion:
         shared = data.shared  # aligned with the items
         entry = self.error_entry if data.is_error else self.entry
-        steps = [entry(item, shared[index]) for index, item in enumerate(data.items)]
+        steps = [
+            self.left_out(data, index) or entry(item, shared[index])
+            for index, item in enumerate(data.items)
+        ]
         blocks = [step.part for step in steps if step.part is not None]
         content_note: ResultNote | None = None
         if blocks:
