@@ -27,6 +27,7 @@ from .facts import (
 from .measure import ProviderWarning
 from .result import ToolResult
 from .turns import tool_turn
+from .wires.bedrock import for_boto3
 
 __all__ = [
     "COMPILED",
@@ -45,6 +46,7 @@ __all__ = [
     "Wire",
     "carries_native",
     "estimate_tokens",
+    "for_boto3",
     "native_needs_vision",
     "tool_turn",
 ]

@@ -27,6 +27,7 @@ from .roundtrip import (
     user_message,
 )
 from .turns import tool_turn
+from .wires import turn_shape
 
 __all__ = ["provider_differences"]
 
@@ -145,7 +146,7 @@ def _client_rows() -> tuple[list[dict[str, str]], list[str]]:
     rows, seen = [], []
     with RecordingServer() as server:
         for wire in ROUNDTRIP_WIRES:
-            hoist = wire in ("openai", "ollama")
+            hoist = turn_shape(wire).hoists
             turn = tool_turn(wire, calls, results, hoist_images=hoist, **_TURN_OPTIONS)
             given = [user_message(wire), *turn]
             sent = sent_messages(wire, send(wire, turn, server))

@@ -52,8 +52,9 @@ __all__ = [
     "style_html",
 ]
 
-#: Keys whose string values may hold a base64 payload (MCP, anthropic, gemini, responses).
-PAYLOAD_KEYS = frozenset({"data", "blob", "file_data", "image_url"})
+#: Keys whose string values may hold a base64 payload (MCP, anthropic, gemini, responses,
+#: bedrock's ``source.bytes``).
+PAYLOAD_KEYS = frozenset({"data", "blob", "file_data", "image_url", "bytes"})
 _FULL_CHECK = 1 << 16  # strings up to this length are checked whole; longer ones are sampled
 _SAMPLE = 256
 _B64_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\r\n"
@@ -149,7 +150,7 @@ def _marker(size: int) -> str:
 def elide_base64(value: Any) -> Any:
     """A copy of ``value`` with every base64 payload replaced by a size marker.
 
-    A payload is a ``str`` under ``data``, ``blob``, ``file_data`` or ``image_url`` that is
+    A payload is a ``str`` under one of :data:`PAYLOAD_KEYS` that is
     a ``data:...;base64,`` URL (its prefix is kept) or a base64 string, however short;
     the ``data`` of a text source (a dict whose ``type`` is ``text``) is text, not a
     payload. The size is the decoded size, computed arithmetically: nothing is decoded.
