@@ -14,6 +14,7 @@ from math import ceil
 import mcp.types as mt
 import pandas as pd
 import pytest
+from helpers import run_cli
 
 from toolresult_lab import COMPILED, WIRES, ToolResult, __version__
 from toolresult_lab.cli import main
@@ -45,14 +46,7 @@ MIXED = ToolResult(
 )
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """``main(argv)`` in-process: (exit status, stdout, stderr); usage errors included."""
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def ok(capsys, *argv: str) -> str:

@@ -12,9 +12,9 @@ from pathlib import Path
 import distributed
 import pandas as pd
 import pytest
+from helpers import run_cli
 
 from toolresult_lab.auditing import audit
-from toolresult_lab.cli import main
 from toolresult_lab.probes import SAMPLE_IMAGES
 
 LINES = [
@@ -32,13 +32,7 @@ LINES = [
 ]
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 @pytest.fixture

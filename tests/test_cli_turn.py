@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_cli
 from turn_fixtures import PNG
 
 from toolresult_lab import ToolCall, ToolResult, tool_turn
-from toolresult_lab.cli import main
 
 OPENAI_MESSAGE = {
     "role": "assistant",
@@ -39,13 +39,7 @@ CALLS = ToolCall.from_wire("openai", OPENAI_MESSAGE)
 RESULTS = [ToolResult.from_mcp(WEATHER), ToolResult.from_mcp(CHART)]
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = exit_.code  # type: ignore[assignment]
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def write(tmp_path: Path, name: str, data: Any, lines: bool = False) -> str:

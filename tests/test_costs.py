@@ -12,15 +12,24 @@ from math import ceil
 
 import pytest
 from fpdf import FPDF
+from helpers import jpeg_base64
 from PIL import Image
 
-from toolresult_lab import WIRES, ToolResult
+from toolresult_lab import WIRES, ToolCall, ToolResult
 from toolresult_lab import pdfpages as pdfpages_module
-from toolresult_lab.costs import EntryTokens, TokenEstimate, estimate_explained, estimate_tokens
+from toolresult_lab.costs import (
+    EntryTokens,
+    TokenEstimate,
+    estimate_explained,
+    estimate_tokens,
+    estimate_turn,
+)
 from toolresult_lab.encoding import json_encode
-from toolresult_lab.measure import Carried, ProviderWarning, carried, entry_texts, measure
+from toolresult_lab.measure import Carried, ProviderWarning, measure
 from toolresult_lab.pdfpages import pdf_pages
 from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.tokens import image_tokens
+from toolresult_lab.turns import build_turn
 
 MIB = 1024 * 1024
 TEXT_RULE = "≈ 4 characters per token (approximation; no offline tokenizer)"
@@ -28,10 +37,7 @@ REST_RULE = TEXT_RULE + ": the block's ids, name, keys and any structured_conten
 PATCHES = "anthropic image: 28 px patches"
 
 
-def jpeg(width: int, height: int) -> str:
-    buffer = io.BytesIO()
-    Image.effect_noise((width, height), 64).convert("RGB").save(buffer, "JPEG", quality=90)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+jpeg = jpeg_base64
 
 
 def big_png(width: int, height: int, decoded: int) -> str:
@@ -322,22 +328,24 @@ def test_pdf_pages_over_the_limits():
 # --- measurements ------------------------------------------------------------------------------
 
 
-def test_carried_and_entry_texts():
+def test_carried_and_texts_of_an_entry():
     result = PROBES["native_content_document"].result()
     [record] = result.explain("anthropic")
-    [item] = carried(record)
-    assert (item.index, item.media, item.mime, item.how) == (0, "image", "image/png", "passthrough")
+    [item] = record.carried
+    assert (item.media, item.mime, item.how) == ("image", "image/png", "passthrough")
     assert item.data == SAMPLE_IMAGES["image/png"]
-    assert entry_texts(record) == ["part one", "part two"]
+    assert item.data_path == "source.content[1].source.data"
+    assert record.texts == ("part one", "part two")
     native = image_result(SAMPLE_IMAGES["image/png"], "image/png").explain(
         "responses", image_input=True
     )[0]
-    assert entry_texts(native) == []  # the data: URL is a payload, not text
-    assert carried(native)[0].how == "native"
+    assert native.texts == ()  # the data: URL is a payload, not text
+    assert native.carried[0].how == "native"
+    assert native.carried[0].data_path == "image_url"
 
 
 def test_measure_is_kept_per_payload():
-    item = Carried(0, "image", "image/png", SAMPLE_IMAGES["image/png"], "native")
+    item = Carried("image", "image/png", SAMPLE_IMAGES["image/png"], "native")
     first = measure(item)
     assert first is measure(item)
     assert first is not None and (first.decoded_bytes, first.size.width, first.pages) == (
@@ -345,7 +353,7 @@ def test_measure_is_kept_per_payload():
         8,
         None,
     )
-    assert measure(Carried(0, "image", "image/png", None, "passthrough", "https://x")) is None
+    assert measure(Carried("image", "image/png", None, "passthrough", "https://x")) is None
 
 
 @pytest.mark.parametrize("pages", [1, 3, 120])
@@ -422,13 +430,13 @@ def test_measured_payloads_held_alive_are_bounded(monkeypatch):
 
     monkeypatch.setattr(measure_module, "_MAX_KEPT_CHARS", 150)
     measure_module._MEASURED.clear()
-    first = Carried(0, "image", "image/png", SAMPLE_IMAGES["image/png"], "native")  # 112 chars
-    second = Carried(0, "image", "image/gif", SAMPLE_IMAGES["image/gif"], "native")
+    first = Carried("image", "image/png", SAMPLE_IMAGES["image/png"], "native")  # 112 chars
+    second = Carried("image", "image/gif", SAMPLE_IMAGES["image/gif"], "native")
     measure(first)
     assert list(measure_module._MEASURED) == [id(first.data)]
     measure(second)  # 112 + 88 > 150: the first is let go
     assert list(measure_module._MEASURED) == [id(second.data)]
-    big = Carried(0, "image", "image/png", SAMPLE_IMAGES["image/png"] * 2, "native")
+    big = Carried("image", "image/png", SAMPLE_IMAGES["image/png"] * 2, "native")
     assert measure(big) is not None  # measured, but a payload over the cap is never kept
     assert list(measure_module._MEASURED) == [id(second.data)]
 
@@ -440,3 +448,92 @@ def test_the_package_exports_the_estimate():
     assert toolresult_lab.estimate_tokens is costs.estimate_tokens
     assert toolresult_lab.TokenEstimate is TokenEstimate
     assert toolresult_lab.ProviderWarning is ProviderWarning
+
+
+# --- a tool turn -------------------------------------------------------------------------------
+
+
+def test_a_turn_costs_its_results_estimates_plus_the_echo():
+    """The turn card's figure: each result priced as its result card prices it, the rest
+    (the echo, the message around the blocks) as text; a native 1024x768 photo on anthropic
+    costs about the same in the turn as in its result card (not bytes/4 of its base64)."""
+    data = jpeg(1024, 768)
+    call = ToolCall(id="call_1", name="snapshot")
+    result = image_result(data)
+    turn = build_turn("anthropic", [call], [result], image_input=True)
+    single = estimate_tokens(turn.pairs[0][1], "anthropic", image_input=True)
+    estimate = estimate_turn(turn)
+    assert [e.what for e in estimate.entries] == [
+        "call_1 image 1024x768 jpeg",
+        "call_1 rest of the block",
+        "echo and messages",
+    ]
+    assert [e.tokens for e in estimate.entries[:2]] == [e.tokens for e in single.entries]
+    echo = len(json_encode(turn.messages)) - len(json_encode(turn.results[0]["content"][0]))
+    rest = estimate.entries[2].tokens
+    assert rest is not None and 0 < rest <= -(-echo // 4)
+    assert single.total <= estimate.total <= single.total * 1.1
+    assert estimate.total < 2000  # bytes/4 of the base64 would be ~75,000
+
+
+def test_a_hoisted_image_is_priced_by_the_image_rule():
+    data = jpeg(1024, 768)
+    call = ToolCall(id="call_1", name="snapshot")
+    turn = build_turn("openai", [call], [image_result(data)], image_input=True, hoist_images=True)
+    estimate = estimate_turn(turn)
+    hoisted = [e for e in estimate.entries if e.what.startswith("hoisted")]
+    assert [(e.what, e.tokens) for e in hoisted] == [
+        ("hoisted image 1024x768 jpeg", image_tokens("responses", 1024, 768).tokens)
+    ]
+    assert estimate.total < 3000
+    turn = build_turn("ollama", [call], [image_result(data)], image_input=True, hoist_images=True)
+    hoisted = [e for e in estimate_turn(turn).entries if e.what.startswith("hoisted")]
+    assert [(e.what, e.tokens) for e in hoisted] == [("hoisted image 1024x768 jpeg", None)]
+    assert not estimate_turn(turn).complete
+
+
+def test_copying_a_payload_string_changes_no_figure_and_no_warning():
+    """Figures and warnings come from what the wire reads back, not from which string
+    object a block holds: the same conversion with every payload a fresh copy agrees."""
+    from toolresult_lab.explain import Explanation, Explanations
+    from toolresult_lab.items import Native
+    from toolresult_lab.steps import Step
+    from toolresult_lab.wires import converter
+
+    def copy(text):
+        return text[:1] + text[1:]
+
+    def copied(value):
+        if isinstance(value, str):
+            return copy(value)
+        if isinstance(value, dict):
+            return {k: copied(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [copied(v) for v in value]
+        return value
+
+    big = big_png(9000, 100, 6 * MIB)  # over anthropic's 8000 px and 5 MB (Bedrock) limits
+    probes = ("image_png", "pdf_resource", "native_image_base64", "native_content_document")
+    for probe, result in [(p, PROBES[p].result()) for p in probes] + [("big", image_result(big))]:
+        for wire in ("anthropic", "responses", "gemini"):
+            options = {"image_input": True, "native_pdf": True}
+            given = result.explain(wire, **options)
+            made = converter(wire, options)
+            records = []
+            for e in given:
+                native = e.native
+                if native is not None:
+                    native = Native(native.media, native.mime, copy(native.data))
+                part = copied(e.part)
+                step = Step(part, e.outcome, e.reason, native)
+                records.append(
+                    Explanation(
+                        e.index, e.block_type, e.item_kind, e.outcome, e.reason, part,
+                        native, made, step,
+                    )
+                )  # fmt: skip
+            again = Explanations.of(
+                records, given.notes, copied(given.block), wire, result.name, result.id
+            )
+            assert estimate_explained(again) == estimate_explained(given), (probe, wire)
+            assert again.warnings == given.warnings, (probe, wire)

@@ -414,9 +414,13 @@ def test_sdk_objects_are_read_through_model_dump() -> None:
         content: str
         tool_call_id: str | None = None
 
-    read = read_request("openai", [Message(role="tool", content="x", tool_call_id="c")])
-    # a list of SDK objects: each is not dumped by the request reader, so it is a shape problem
-    assert read.problems[0].path == "messages[0]"
+    # a plain list holding an SDK message (as a loop appends the provider's own reply)
+    read = read_request(
+        "openai",
+        [{"role": "user", "content": "hi"}, Message(role="tool", content="x", tool_call_id="c")],
+    )
+    assert read.problems == ()
+    assert (read.results[0].path, read.results[0].id) == ("messages[1]", "c")
 
     class Body(BaseModel):
         messages: list[Message]

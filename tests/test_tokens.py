@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import base64
-import io
 import json
 from math import ceil
 from pathlib import Path
 
 import pytest
+from helpers import jpeg_base64
 from hypothesis import given
 from hypothesis import strategies as st
-from PIL import Image
 
 from toolresult_lab import doc_pages
 from toolresult_lab.facts import WIRES
@@ -30,12 +28,6 @@ from toolresult_lab.tokens import (
 )
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "costs-and-limits.md"
-
-
-def jpeg_base64(width: int, height: int) -> str:
-    buffer = io.BytesIO()
-    Image.effect_noise((width, height), 64).convert("RGB").save(buffer, "JPEG", quality=90)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 # --- the specific check: a 1024x768 JPEG sent natively to anthropic --------------------------

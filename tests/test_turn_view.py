@@ -131,3 +131,24 @@ def test_static_turn_view() -> None:
     messages = tool_turn("openai", CALLS, RESULTS, image_input=True)
     assert f"{len(messages)} message(s)" in card
     assert card.startswith('<div class="trl-card" data-wire="openai">')
+
+
+def test_the_turn_card_prices_a_photo_as_the_result_card_does():
+    """A native 1024x768 photo on anthropic: the turn card's token figure is its result's
+    estimate plus the echo (within 10% of the result card's), not bytes/4 of the base64."""
+    from helpers import jpeg_base64
+
+    from toolresult_lab.render import card_html
+
+    photo = jpeg_base64(1024, 768)
+    result = ToolResult(
+        id="call_p", content=[{"type": "image", "mimeType": "image/jpeg", "data": photo}]
+    )
+    call = ToolCall(id="call_p", name="snapshot")
+
+    def tokens(card: str) -> int:
+        return int(re.search(r"~([\d,]+) tokens", card).group(1).replace(",", ""))
+
+    single = tokens(card_html(result, "anthropic", image_input=True))
+    turn = tokens(turn_card_html([call], [result], "anthropic", image_input=True))
+    assert 1000 < single <= turn <= single * 1.1

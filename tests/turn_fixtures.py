@@ -123,8 +123,7 @@ def echo(wire: str, calls: tuple[Call, ...]) -> list[Any]:
         return [{"role": "assistant", "content": "\n".join(blocks)}]
     if wire == "bedrock":
         uses = [
-            {"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}}
-            for c in calls
+            {"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}} for c in calls
         ]
         return [{"role": "assistant", "content": uses}]
     raise ValueError(wire)

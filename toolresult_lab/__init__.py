@@ -11,6 +11,7 @@ is imported on first use, so importing the package never imports its extra depen
 from importlib import import_module
 from typing import Any
 
+from . import hooks, measure, render
 from ._build import COMPILED
 from .calls import ToolCall
 from .costs import EntryTokens, TokenEstimate, estimate_tokens
@@ -27,7 +28,7 @@ from .facts import (
 from .measure import ProviderWarning
 from .result import ToolResult
 from .turns import tool_turn
-from .wires.bedrock import for_boto3
+from .wires import for_boto3
 
 __all__ = [
     "COMPILED",
@@ -52,6 +53,9 @@ __all__ = [
 ]
 
 __version__ = "0.2.0"
+
+# The Result layer reaches its views by registration (it imports none of them).
+hooks.register(render.result_html, measure.block_warnings)
 
 #: Names imported on first use, by module (the audit needs pandas, and dask on request).
 _LAZY = {

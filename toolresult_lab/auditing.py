@@ -12,7 +12,7 @@ It reads what the converters report and restates no rule: each result is convert
 per wire with ``explain()``, and each record's outcome is counted under the entry's
 probe-catalogue kind (``probes.entry_kind``) with its payload size
 (``probes.entry_bytes``); a result with no content entries counts its block's outcome
-(the first of ``explain().notes``) under the kind ``empty``.
+(``explain().content_note``) under the kind ``empty``.
 
 Running on a cluster
 --------------------
@@ -208,7 +208,8 @@ def tally_part(part: Part, plan: Plan, advance: Callable[[int], object] | None =
         else:
             weight = _structured_bytes(result)
             for label, wire, options in targets:
-                outcome = result.explain(wire, **options).notes[0].outcome
+                note = result.explain(wire, **options).content_note
+                outcome = "omitted" if note is None else note.outcome
                 key = (group, label, EMPTY_KIND, outcome)
                 code = keys.get(key)
                 if code is None:

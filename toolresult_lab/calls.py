@@ -12,8 +12,7 @@ from typing import Any, Final
 
 from .encoding import MAX_DEPTH, clone, json_encode
 from .facts import WIRES
-from .wires import CallData, turn_shape
-from .wires._turn import make_call
+from .wires import CallData, make_call, turn_shape
 
 __all__ = ["ToolCall"]
 

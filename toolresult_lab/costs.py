@@ -17,11 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .encoding import json_encode
+from .encoding import json_encode, json_string
 from .explain import Explanations
 from .facts import Wire
-from .measure import Carried, carried, entry_texts, measure
+from .measure import measure
 from .options import ConvertOptions
+from .steps import Carried
 from .tokens import (
     GeminiResolution,
     OpenAIDetail,
@@ -32,13 +33,22 @@ from .tokens import (
     pdf_tokens,
     text_tokens,
 )
+from .turns import Turn
+from .wires import ImagePart, read_request
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["EntryTokens", "TokenEstimate", "estimate_explained", "estimate_tokens"]
+__all__ = [
+    "EntryTokens",
+    "TokenEstimate",
+    "estimate_explained",
+    "estimate_tokens",
+    "estimate_turn",
+]
 
 _REST = "rest of the block"
+_TURN_REST = "echo and messages"
 
 
 class Explainable(Protocol):
@@ -93,7 +103,7 @@ class TokenEstimate:
         """One line per figure: ``#1 image 1024x768 jpeg: 1,036 (rule)``; for tooltips."""
         lines = []
         for e in self.entries:
-            where = "rest of the block" if e.index is None else f"#{e.index} {e.what}"
+            where = e.what if e.index is None else f"#{e.index} {e.what}"
             shown = "no figure" if e.tokens is None else f"{e.tokens:,}"
             lines.append(f"{where}: {shown} ({e.rule})")
         return "\n".join(lines)
@@ -147,35 +157,46 @@ def _media_entries(
     return out
 
 
-def _rest_chars(block: Any, payloads: dict[int, int], texts: int) -> int:
-    """Characters of the block that are neither a payload nor an entry's text.
+_BIG_STRING = 1 << 16  # strings this long are measured without building their JSON
 
-    ``payloads`` maps the id of each payload string to its length; a payload inside a
-    ``data:`` URL (responses) is a string of its own, recognised by the length after the comma.
-    """
+
+def _json_chars(text: str) -> int:
+    """Characters of ``text`` as a JSON string, quotes left out."""
+    if len(text) >= _BIG_STRING and text.isascii() and text.isprintable():
+        return len(text) + text.count('"') + text.count("\\")
+    return len(json_string(text)) - 2
+
+
+def _block_chars(block: Any) -> int:
+    """Characters of the block's compact JSON (the text itself for hermes), without
+    building the JSON of big strings (a base64 payload)."""
     if isinstance(block, str):
-        return max(0, len(block) - texts)
-    if not payloads:
-        return max(0, len(json_encode(block)) - texts)
-    lengths = set(payloads.values())
+        return len(block)
+    big = 0
 
-    def strip(value: Any) -> Any:
-        if isinstance(value, str):
-            if id(value) in payloads:
-                return ""
-            if value.startswith("data:"):
-                comma = value.find(",")
-                if comma > 0 and len(value) - comma - 1 in lengths:
-                    return value[: comma + 1]
-            return value
+    def shrink(value: Any) -> Any:
+        nonlocal big
+        if type(value) is str and len(value) >= _BIG_STRING:
+            big += _json_chars(value)
+            return ""
         if isinstance(value, dict):
-            return {key: strip(item) for key, item in value.items()}
-        if isinstance(value, list):
-            return [strip(item) for item in value]
+            return {key: shrink(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [shrink(item) for item in value]
         return value
 
-    shown = json_encode(strip(block))
-    return max(0, len(shown) - texts)
+    return len(json_encode(shrink(block))) + big
+
+
+def _rest_chars(block: Any, payloads: int, texts: int) -> int:
+    """Characters of the block that are neither a payload nor an entry's text.
+
+    ``payloads`` is the JSON length of the payload strings the entries carry (read back by
+    their wire), ``texts`` the length of their texts (what JSON adds to a text, its escapes,
+    counts as the rest of the block)."""
+    if isinstance(block, str):
+        return max(0, len(block) - texts)
+    return max(0, _block_chars(block) - payloads - texts)
 
 
 def estimate_explained(
@@ -192,22 +213,22 @@ def estimate_explained(
     check_image_options(detail, media_resolution)
     wire = explanations.wire
     entries: list[EntryTokens] = []
-    payloads: dict[int, int] = {}
+    payload_chars = 0
     text_chars = 0
     for record in explanations:
-        items = carried(record)
+        items = record.carried
         for item in items:
             if item.data is not None:
-                payloads[id(item.data)] = len(item.data)
+                payload_chars += _json_chars(item.data)
         media = _media_entries(wire, record.index, items, detail, media_resolution)
-        texts = entry_texts(record, items)
+        texts = record.texts
         if record.part is None:
             entries.append(EntryTokens(record.index, "not sent", 0, record.reason, "not sent"))
         elif texts or not media:
             text_chars += sum(len(t) for t in texts)
             entries.append(_figure(record.index, "text", text_tokens("\n".join(texts), wire)))
         entries.extend(media)
-    rest = _rest_chars(explanations.block, payloads, text_chars)
+    rest = _rest_chars(explanations.block, payload_chars, text_chars)
     rest_figure = text_tokens("x" * rest, wire)
     rule = f"{rest_figure.rule}: the block's ids, name, keys and any structured_content"
     entries.append(
@@ -239,3 +260,53 @@ def estimate_tokens(
     return estimate_explained(
         result.explain(wire, **options), detail=detail, media_resolution=media_resolution
     )
+
+
+#: The wire whose documented image rule prices an image hoisted on a wire whose tool
+#: messages carry none (SPEC 7): OpenAI's vision guide gives one rule for Chat Completions
+#: and Responses. Ollama documents none, so its hoisted images have no figure.
+_HOISTED_RULE: dict[str, str] = {"openai": "responses"}
+
+
+def _hoisted_image(wire: str, part: ImagePart, data: str) -> EntryTokens:
+    """One hoisted image, priced by the rule of :data:`_HOISTED_RULE` from its real size."""
+    measured = measure(Carried("image", part.mime or "image", data, "native"))
+    size = None if measured is None else measured.size
+    if size is None:
+        why = f"{wire}: the hoisted image's size cannot be read from its header"
+        return EntryTokens(None, "hoisted image", None, why, "image: size unreadable")
+    what = f"hoisted image {size.width}x{size.height} {size.format}"
+    rule_wire = _HOISTED_RULE.get(wire)
+    if rule_wire is None:
+        why = f"{wire}: no documented token rule for an image in a user message"
+        return EntryTokens(None, what, None, why, f"{wire}: no image rule")
+    return _figure(None, what, image_tokens(rule_wire, size.width, size.height))
+
+
+def estimate_turn(turn: Turn) -> TokenEstimate:
+    """The tokens a tool turn costs on its wire: the sum of its results' estimates (each by
+    the rules of :func:`estimate_tokens`, as its result card shows), the hoisted images by
+    the image rule, and the rest (the echo of the calls, the messages around the blocks,
+    the hoisting message's text) as text."""
+    wire = turn.wire
+    entries: list[EntryTokens] = []
+    priced = 0  # characters priced by the results' estimates and the image rule
+    for position, (call, result) in enumerate(turn.pairs):
+        explained = result.explain(wire, **turn.options)
+        label = call.id or f"calls[{position}]"
+        for e in estimate_explained(explained).entries:
+            entries.append(
+                EntryTokens(None, f"{label} {e.what}", e.tokens, e.rule, e.name, e.source)
+            )
+        priced += _block_chars(explained.block)
+    if turn.hoisted:
+        for message in read_request(wire, turn.hoisted).messages:
+            for part in message.parts:
+                if isinstance(part, ImagePart) and part.data is not None:
+                    priced += _json_chars(part.data)
+                    entries.append(_hoisted_image(wire, part, part.data))
+    rest = max(0, _block_chars(turn.messages) - priced)
+    figure = text_tokens("x" * rest, wire)
+    rule = f"{figure.rule}: the echo of the calls and the messages around the blocks"
+    entries.append(EntryTokens(None, _TURN_REST, figure.tokens, rule, figure.name, figure.source))
+    return TokenEstimate(wire, tuple(entries))

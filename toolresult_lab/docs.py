@@ -8,13 +8,11 @@ from typing import Any
 
 import pandas as pd
 
-from .calls import ToolCall
 from .costs import estimate_tokens
 from .facts import FACTS, MEDIA_KINDS, WIRES, carries_native, native_needs_vision
 from .matrix import capability_matrix, profile_matrix, token_table
-from .probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
+from .probes import PROBES, recorded_turn
 from .profiles import PROFILES
-from .result import ToolResult
 from .roundtrip import (
     ALTERATIONS,
     CLIENTS,
@@ -110,43 +108,15 @@ def _reasons(table: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-#: The thought signature of the recorded turn: standard base64 holding "+" and "/".
-_SIGNATURE = "Cv8B+/7xQUJDQUJDQUJDQUJD/+8="
 _TURN_OPTIONS: dict[str, Any] = {"image_input": True, "native_pdf": True}
 
 
-def _recorded_turn() -> tuple[list[ToolCall], list[ToolResult]]:
-    """The turn sent through every client: text, a PNG, a PDF, and no result ids."""
-    calls = [
-        ToolCall(
-            id="call_weather",
-            name="get_weather",
-            arguments={"city": "Köln"},
-            extra={"gemini": {"thoughtSignature": _SIGNATURE}},
-        ),
-        ToolCall(id="call_chart", name="get_chart", arguments='{"days": 3}'),
-        ToolCall(id="call_report", name="get_report"),
-    ]
-    pdf = {"uri": "file:///q3.pdf", "mimeType": "application/pdf", "blob": SAMPLE_PDF}
-    results = [
-        ToolResult(content=[{"type": "text", "text": "Sunny, 22C"}]),
-        ToolResult(
-            content=[
-                {"type": "text", "text": "Chart:"},
-                {"type": "image", "mimeType": "image/png", "data": SAMPLE_IMAGES["image/png"]},
-            ]
-        ),
-        ToolResult(content=[{"type": "resource", "resource": pdf}]),
-    ]
-    return calls, results
-
-
 def _client_rows() -> tuple[list[dict[str, str]], list[str]]:
-    calls, results = _recorded_turn()
+    calls, results = recorded_turn()
     rows, seen = [], []
     with RecordingServer() as server:
         for wire in ROUNDTRIP_WIRES:
-            hoist = turn_shape(wire).hoists
+            hoist = turn_shape(wire).hoists  # the wires whose tool messages name images
             turn = tool_turn(wire, calls, results, hoist_images=hoist, **_TURN_OPTIONS)
             given = [user_message(wire), *turn]
             sent = sent_messages(wire, send(wire, turn, server))
@@ -175,10 +145,11 @@ def _clients() -> str:
         f"{a.wire}: {a.name}": a.description for alts in ALTERATIONS.values() for a in alts
     }
     changes = "\n".join(f"- **{key}**: {_escape(described[key])}" for key in seen)
+    hoisting = " and ".join(wire for wire in ROUNDTRIP_WIRES if turn_shape(wire).hoists)
     return "\n".join(
         [
             "One tool turn (three calls: text, a PNG with `image_input`, a PDF with `native_pdf`;"
-            " hoisting on openai and ollama; a Gemini thought signature) built by `tool_turn` and"
+            f" hoisting on {hoisting}; a Gemini thought signature) built by `tool_turn` and"
             " sent after a user message through each official Python client to a local recording"
             " server (`toolresult_lab.roundtrip`); the request body that arrived is compared with"
             " the turn.\n",

@@ -8,11 +8,14 @@ container and the palette people see them in; the records are in ``steps``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .facts import Wire
-from .measure import ProviderWarning, block_warnings
+from .hooks import block_warnings
 from .steps import OUTCOMES, Explanation, Outcome, ResultNote
+
+if TYPE_CHECKING:  # a type only: the views are reached through ``hooks``
+    from .measure import ProviderWarning
 
 __all__ = ["OUTCOMES", "OUTCOME_COLOURS", "Explanation", "Explanations"]
 
@@ -33,7 +36,8 @@ class Explanations(list[Explanation]):
 
     - ``notes``: what the wire did with the result's own fields (empty content, an
       error flag, a name or call id, ``structured_content``) where something is lost
-      or replaced;
+      or replaced; ``content_note`` the one that says what went in place of the content
+      entries (``None`` when they went), ``field_notes`` the others;
     - ``block``: the block these records describe (what ``to()`` returns for the same
       wire and options), so a caller needing both converts once;
     - ``wire``: the wire they are about;
@@ -44,8 +48,9 @@ class Explanations(list[Explanation]):
       read (measuring reads each payload's header), then kept.
     """
 
-    __slots__ = ("_fields", "_warnings", "block", "notes", "wire")
+    __slots__ = ("_fields", "_warnings", "block", "content_note", "notes", "wire")
     notes: tuple[ResultNote, ...]
+    content_note: ResultNote | None
     block: Any
     wire: Wire
     _fields: tuple[str, str]
@@ -60,6 +65,7 @@ class Explanations(list[Explanation]):
         wire: Wire,
         name: str = "",
         id: str = "",
+        content_note: ResultNote | None = None,
     ) -> Explanations:
         """The records with their notes and block (no Python ``__init__``: this is per call).
 
@@ -67,10 +73,16 @@ class Explanations(list[Explanation]):
         """
         explained = cls(records)
         explained.notes = notes
+        explained.content_note = content_note
         explained.block = block
         explained.wire = wire
         explained._fields = (name, id)
         return explained
+
+    @property
+    def field_notes(self) -> tuple[ResultNote, ...]:
+        """The notes on the result's own fields, the content note left out."""
+        return self.notes if self.content_note is None else self.notes[1:]
 
     @property
     def warnings(self) -> tuple[ProviderWarning, ...]:

@@ -157,8 +157,9 @@ def _cell(
     if explanations:
         first = explanations[0]
         outcome, reason, part = first.outcome, first.reason, first.part
-    else:  # no entries: what the wire sends instead is its first note
-        note = explanations.notes[0]
+    else:  # no entries: what the wire sends instead is its content note
+        note = explanations.content_note
+        assert note is not None  # a result without entries always has one
         outcome, reason, part = note.outcome, note.reason, block
     key = (
         block if isinstance(block, str) else json_encode(block),

@@ -2,65 +2,44 @@
 
 Token rules and provider limits depend on what a payload *is*: an image's pixel size (read
 from its header by ``imagesize``), a PDF's page count (``pdfpages``), its decoded size
-(arithmetic on the base64). This module finds the payloads in what ``explain()`` reported
-(an entry's ``.native``, or the base64 sources of an Anthropic-native block passed through)
-and measures each once: a payload is the same string on every wire, so a 50 MiB image is
-measured once however many cards show it. :func:`block_warnings` holds the measurements
+(arithmetic on the base64). The payloads are those ``explain()`` reports per entry
+(``Explanation.carried``, read back by the entry's wire) and each is measured once: a payload
+is the same string on every wire, so a 50 MiB image is measured once however many cards show
+it. :func:`block_warnings` holds the measurements
 against the documented limits (``limits``) and the fields each wire needs; the block itself
 never changes (the warnings are advice).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final
 
 from .b64 import decoded_size
 from .encoding import json_encode
-from .facts import MediaKind, wire_facts
+from .facts import wire_facts
 from .imagesize import ImageSize, image_size
 from .limits import media_warnings, request_warnings
 from .pdfpages import pdf_pages
-from .steps import Explanation
+from .steps import Carried, Explanation
 
 if TYPE_CHECKING:
-    from .wires._common import RequiredField
+    from .wires import RequiredField
 
 __all__ = [
     "Carried",
     "Measured",
     "ProviderWarning",
     "block_warnings",
-    "carried",
-    "entry_texts",
     "measure",
     "payload_bytes",
 ]
 
-PDF_MIME: Final = "application/pdf"
 _BIG_STRING: Final = 1 << 16  # payload_bytes measures strings this long without re-encoding them
-_NAME_KEYS: Final = frozenset({"type", "media_type"})  # strings that name a shape, not text
 _MAX_MEASURED: Final = 64  # payloads kept measured, at most ...
 _MAX_KEPT_CHARS: Final = 32 * 1024 * 1024  # ... and at most this much base64 held alive
 _MEASURED: dict[int, tuple[str, Measured]] = {}
-
-
-@dataclass(frozen=True)
-class Carried:
-    """One image or PDF an entry sends in the provider's own form.
-
-    ``data`` is the base64 as sent; ``None`` for a source the provider fetches by ``url``
-    (its size is not known here). ``how``: ``native`` (the converter sent an MCP payload
-    natively) or ``passthrough`` (inside an Anthropic-native block the caller built).
-    """
-
-    index: int
-    media: MediaKind
-    mime: str
-    data: str | None
-    how: Literal["native", "passthrough"]
-    url: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,88 +65,6 @@ class ProviderWarning:
 
     def __str__(self) -> str:
         return self.text if self.index is None else f"#{self.index}: {self.text}"
-
-
-def _sources(value: Any) -> Iterator[tuple[Any, dict[str, Any]]]:
-    """``(block type, source)`` of every block with a ``source`` object inside an
-    Anthropic-native block (nested content included)."""
-    if isinstance(value, dict):
-        source = value.get("source")
-        if isinstance(source, dict):
-            yield value.get("type"), source
-        for item in value.values():
-            yield from _sources(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _sources(item)
-
-
-def _media_of(block_type: Any, mime: Any) -> MediaKind | None:
-    if isinstance(mime, str):
-        if mime.startswith("image/"):
-            return "image"
-        return "pdf" if mime == PDF_MIME else None
-    if mime is None:  # a source by URL names no media type: the block's type does
-        return "image" if block_type == "image" else "pdf" if block_type == "document" else None
-    return None
-
-
-def carried(explanation: Explanation) -> tuple[Carried, ...]:
-    """The images and PDFs one entry sends in the provider's own form (none when it went
-    as text or as a placeholder)."""
-    native = explanation.native
-    index = explanation.index
-    if native is not None:
-        return (Carried(index, native.media, native.mime, native.data, "native"),)
-    if explanation.outcome != "passthrough":
-        return ()
-    found: list[Carried] = []
-    for block_type, source in _sources(explanation.part):
-        mime = source.get("media_type")
-        data, url = source.get("data"), source.get("url")
-        if source.get("type") == "base64" and isinstance(data, str):
-            media = _media_of(block_type, mime)
-            if media is not None and isinstance(mime, str):
-                found.append(Carried(index, media, mime, data, "passthrough"))
-        elif source.get("type") == "url" and isinstance(url, str):
-            media = _media_of(block_type, mime)
-            if media is not None:
-                shown = mime if isinstance(mime, str) else str(block_type)
-                found.append(Carried(index, media, shown, None, "passthrough", url))
-    return tuple(found)
-
-
-def entry_texts(explanation: Explanation, items: tuple[Carried, ...] | None = None) -> list[str]:
-    """The text one entry puts before the model: its string, or the strings of the block it
-    placed (payloads, URLs of fetched sources and the names of block types left out).
-
-    ``items`` is :func:`carried` of the entry, when the caller has it already.
-    """
-    part = explanation.part
-    if part is None or explanation.native is not None:  # a native payload is not text
-        return []
-    if isinstance(part, str):
-        return [part]
-    if items is None:
-        items = carried(explanation)
-    payloads = {id(c.data) for c in items if c.data is not None}
-    texts: list[str] = []
-
-    def walk(value: Any, key: object) -> None:
-        if isinstance(value, str):
-            if key not in _NAME_KEYS and id(value) not in payloads:
-                texts.append(value)
-        elif isinstance(value, dict):
-            fetched = value.get("type") == "url"
-            for k, item in value.items():
-                if not (fetched and k == "url"):
-                    walk(item, k)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item, key)
-
-    walk(part, None)
-    return texts
 
 
 def measure(item: Carried) -> Measured | None:
@@ -215,7 +112,7 @@ def block_warnings(
     images, largest = 0, 0
     quoted: set[str] = set()
     for record in records:
-        for item in carried(record):
+        for item in record.carried:
             measured = measure(item)
             if measured is None:
                 continue

@@ -36,14 +36,23 @@ def explain(
     data: Source, wire: object, options: ConvertOptions
 ) -> tuple[list[Explanation], Conversion]:
     """One conversion and a record per content entry, made from its steps."""
-    conversion = converter(wire, options).convert(data)
+    made = converter(wire, options)
+    conversion = made.convert(data)
     steps = conversion.steps
     records = []
     for index, item in enumerate(data.items):  # steps are aligned with items
         step = steps[index]
         records.append(
             Explanation(
-                index, item.block_type, item.kind, step.outcome, step.reason, step.part, step.native
+                index,
+                item.block_type,
+                item.kind,
+                step.outcome,
+                step.reason,
+                step.part,
+                step.native,
+                made,
+                step,
             )
         )
     return records, conversion

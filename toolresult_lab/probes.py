@@ -14,20 +14,24 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from .b64 import decoded_size
+from .calls import ToolCall
 from .facts import MediaKind
 from .items import BlobItem, DocumentItem, Item, NoteItem, TextItem
 from .result import ToolResult
+from .wires import DocumentPart, ImagePart, read_native_block
 
 __all__ = [
     "ENTRY_KINDS",
     "OTHER_KINDS",
     "PROBES",
+    "RECORDED_SIGNATURE",
     "SAMPLE_IMAGES",
     "SAMPLE_PDF",
     "Probe",
     "entry_bytes",
     "entry_kind",
     "get_probe",
+    "recorded_turn",
 ]
 
 #: Real 8x8 images, base64 (two colour bands), by MIME type.
@@ -421,9 +425,38 @@ def entry_bytes(item: Item) -> int:
     if isinstance(item, (TextItem, DocumentItem)) or not item.text_is_placeholder:
         text = item.text
         return len(text) if text.isascii() else len(text.encode("utf-8"))
-    source = item.block.get("source")
-    if isinstance(source, dict) and source.get("type") == "base64":
-        data = source.get("data")
-        if isinstance(data, str):
-            return decoded_size(data)
+    part = read_native_block(item.block)  # a base64 source: its decoded size
+    if isinstance(part, (ImagePart, DocumentPart)) and part.data is not None:
+        return decoded_size(part.data)
     return 0
+
+
+#: The thought signature of the recorded turn: standard base64 holding "+" and "/".
+RECORDED_SIGNATURE: Final = "Cv8B+/7xQUJDQUJDQUJDQUJD/+8="
+
+
+def recorded_turn() -> tuple[list[ToolCall], list[ToolResult]]:
+    """The turn the docs send through every official client: text, a PNG, a PDF, a Gemini
+    thought signature, and no result ids."""
+    calls = [
+        ToolCall(
+            id="call_weather",
+            name="get_weather",
+            arguments={"city": "Köln"},
+            extra={"gemini": {"thoughtSignature": RECORDED_SIGNATURE}},
+        ),
+        ToolCall(id="call_chart", name="get_chart", arguments='{"days": 3}'),
+        ToolCall(id="call_report", name="get_report"),
+    ]
+    pdf = {"uri": "file:///q3.pdf", "mimeType": "application/pdf", "blob": SAMPLE_PDF}
+    results = [
+        ToolResult(content=[{"type": "text", "text": "Sunny, 22C"}]),
+        ToolResult(
+            content=[
+                {"type": "text", "text": "Chart:"},
+                {"type": "image", "mimeType": "image/png", "data": SAMPLE_IMAGES["image/png"]},
+            ]
+        ),
+        ToolResult(content=[{"type": "resource", "resource": pdf}]),
+    ]
+    return calls, results

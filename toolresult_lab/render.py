@@ -44,6 +44,7 @@ __all__ = [
     "STYLE",
     "card_html",
     "content_table_html",
+    "elide_at",
     "elide_base64",
     "json_html",
     "options_caption",
@@ -52,9 +53,10 @@ __all__ = [
     "style_html",
 ]
 
-#: Keys whose string values may hold a base64 payload (MCP, anthropic, gemini, responses,
-#: bedrock's ``source.bytes``).
-PAYLOAD_KEYS = frozenset({"data", "blob", "file_data", "image_url", "bytes"})
+#: Keys whose string values may hold a bare base64 payload (MCP ``data`` and ``blob``; the
+#: wires' own payload strings are found by their readers, see :func:`elide_at`). A
+#: ``data:...;base64,`` URL is a payload under any key.
+PAYLOAD_KEYS = frozenset({"data", "blob"})
 _FULL_CHECK = 1 << 16  # strings up to this length are checked whole; longer ones are sampled
 _SAMPLE = 256
 _B64_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\r\n"
@@ -136,7 +138,9 @@ def _payload(value: str) -> tuple[str, str] | None:
     if value.startswith("data:"):
         comma = value.find(",", 0, _DATA_URL_HEADER)
         if comma != -1 and value[:comma].endswith(";base64"):
-            return value[: comma + 1], value[comma + 1 :]
+            payload = value[comma + 1 :]
+            # an elided payload (a size marker) is not one
+            return (value[: comma + 1], payload) if _is_base64_text(payload) else None
         return None
     if value and _is_base64_text(value):
         return "", value
@@ -150,8 +154,8 @@ def _marker(size: int) -> str:
 def elide_base64(value: Any) -> Any:
     """A copy of ``value`` with every base64 payload replaced by a size marker.
 
-    A payload is a ``str`` under one of :data:`PAYLOAD_KEYS` that is
-    a ``data:...;base64,`` URL (its prefix is kept) or a base64 string, however short;
+    A payload is a ``data:...;base64,`` URL under any key (its prefix is kept), or a base64
+    string, however short, under ``data`` or ``blob``;
     the ``data`` of a text source (a dict whose ``type`` is ``text``) is text, not a
     payload. The size is the decoded size, computed arithmetically: nothing is decoded.
 
@@ -162,11 +166,13 @@ def elide_base64(value: Any) -> Any:
         copy: dict[Any, Any] = {}
         text_source = value.get("type") == "text"
         for key, item in value.items():
-            found = (
-                _payload(item)
-                if key in PAYLOAD_KEYS and isinstance(item, str) and not text_source
-                else None
-            )
+            found = None
+            if (
+                isinstance(item, str)
+                and not text_source
+                and (key in PAYLOAD_KEYS or item.startswith("data:"))
+            ):
+                found = _payload(item)
             if found is None:
                 copy[key] = elide_base64(item)
             else:
@@ -174,6 +180,26 @@ def elide_base64(value: Any) -> Any:
         return copy
     if isinstance(value, (list, tuple)):
         return [elide_base64(item) for item in value]
+    return value
+
+
+def elide_at(value: Any, paths: frozenset[str] | set[str], path: str = "") -> Any:
+    """A copy of ``value`` with the strings at ``paths`` (JSON paths such as
+    ``messages[2].images[0]``, as the wires' readers give them; ``path`` is where ``value``
+    sits) replaced by a size marker, a ``data:`` URL keeping its prefix."""
+    if isinstance(value, str):
+        if path not in paths:
+            return value
+        found = _payload(value)
+        prefix, payload = found if found is not None else ("", value)
+        return prefix + _marker(decoded_size(payload))
+    if isinstance(value, dict):
+        return {
+            key: elide_at(item, paths, f"{path}.{key}" if path else str(key))
+            for key, item in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [elide_at(item, paths, f"{path}[{index}]") for index, item in enumerate(value)]
     return value
 
 
@@ -257,9 +283,11 @@ def _badge_html(explanation: Explanation) -> str:
     )
 
 
-def _empty_html(notes: tuple[ResultNote, ...]) -> str:
+def _empty_html(explanations: Explanations) -> str:
     """No entries, so no badges: say what the wire sends instead (not a ``trl-badge``)."""
-    note = notes[0]  # a result without entries always has its content note first
+    note = explanations.content_note  # a result without entries always has one
+    if note is None:
+        return ""
     return (
         f'<span class="trl-empty" title="{escape(note.reason)}">no content entries:'
         f" {escape(note.outcome)}</span>"
@@ -334,7 +362,7 @@ def card_html(
     block = explanations.block
     size = payload_bytes(block)
     estimate = estimate_explained(explanations)
-    badges = "".join(_badge_html(e) for e in explanations) or _empty_html(explanations.notes)
+    badges = "".join(_badge_html(e) for e in explanations) or _empty_html(explanations)
     thumbs = "".join(_thumb_html(e) for e in explanations)
     line = options_caption(facts.wire, options) if caption is None else caption
     how = f"tokens: {estimate.describe()}\nbytes: the block's compact JSON"

@@ -4,7 +4,8 @@ A turn card shows each message of the turn :func:`~toolresult_lab.turns.build_tu
 one wire, labelled ``echo``, ``result`` or ``hoisted``, with a badge per content entry of the
 results (the outcome ``explain()`` reports) and a ``hoisted`` badge on each entry that also
 went out in the hoisting user message. Nothing here decides how a turn is built. Everything
-from a tool or a model is escaped, and base64 payloads are elided (``render.elide_base64``).
+from a tool or a model is escaped, and base64 payloads are elided where the wire's reader finds
+them (``render.elide_at``).
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .calls import ToolCall
+from .costs import estimate_turn
 from .facts import WIRES, wire_facts
 from .options import ConvertOptions
-from .render import elide_base64, json_html, payload_bytes, style_html
+from .render import elide_at, elide_base64, json_html, payload_bytes, style_html
 from .result import ToolResult
 from .turns import Turn, build_turn
+from .wires import payload_paths, read_request
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -62,55 +65,42 @@ def _result_badges(turn: Turn, positions: range) -> str:
     return "".join(badges)
 
 
-def _elided(value: Any) -> Any:
-    """``value`` with the payloads a turn adds to the blocks elided as ``elide_base64`` does:
-    a hoisted ``image_url.url``, an ollama message's ``images`` and a ``thoughtSignature``."""
-    if isinstance(value, dict):
-        out: dict[Any, Any] = {}
-        for key, item in value.items():
-            if key == "url" and isinstance(item, str):
-                out[key] = elide_base64({"image_url": item})["image_url"]
-            elif key == "thoughtSignature" and isinstance(item, str):
-                out[key] = elide_base64({"data": item})["data"]
-            elif key == "images" and isinstance(item, list):
-                out[key] = [elide_base64({"data": image})["data"] for image in item]
-            else:
-                out[key] = _elided(item)
-        return out
-    if isinstance(value, list):
-        return [_elided(item) for item in value]
-    return value
-
-
-def elide_turn(value: Any) -> Any:
+def elide_turn(wire: str, messages: list[Any]) -> list[Any]:
     """A copy of a turn's messages with every base64 payload replaced by a size marker:
-    :func:`~toolresult_lab.render.elide_base64`, plus the payloads a turn adds to the blocks
-    (a hoisted ``image_url.url``, an ollama message's ``images``, a ``thoughtSignature``)."""
-    return elide_base64(_elided(value))
+    the payloads ``wire``'s reader finds in them (the blocks', a hoisted image, a thought
+    signature), then :func:`~toolresult_lab.render.elide_base64` for any other."""
+    read = read_request(wire, messages)
+    paths = frozenset([p for message in read.messages for p in payload_paths(message.parts)])
+    elided: list[Any] = elide_base64(elide_at(messages, paths, read.key))
+    return elided
 
 
 def _message_html(part: str, badges: str, message: Any) -> str:
+    """One message (its payloads already elided)."""
     return (
         f'<div class="trl-message" data-part="{escape(part)}"><div class="trl-outcomes">'
         f'<span class="trl-part">{escape(part)}</span>{badges}</div>'
-        f'<pre class="trl-json">{json_html(elide_turn(message))}</pre></div>'
+        f'<pre class="trl-json">{json_html(message)}</pre></div>'
     )
 
 
 def _messages_html(turn: Turn) -> str:
-    parts = [_message_html("echo", "", message) for message in turn.echo]
+    elided = elide_turn(turn.wire, turn.messages)
+    echo, results = len(turn.echo), len(turn.results)
+    parts = [_message_html("echo", "", message) for message in elided[:echo]]
     count = len(turn.pairs)
+    shown = elided[echo : echo + results]
     if len(turn.results) == count:  # one message per result
         parts += [
             _message_html("result", _result_badges(turn, range(i, i + 1)), message)
-            for i, message in enumerate(turn.results)
+            for i, message in enumerate(shown)
         ]
     else:  # one message holds every result
         parts += [
             _message_html("results", _result_badges(turn, range(count)), message)
-            for message in turn.results
+            for message in shown
         ]
-    for message in turn.hoisted:
+    for message in elided[echo + results :]:
         images = ", ".join(f"{_label(turn.pairs[p][0], p)} #{i}" for p, i in turn.hoisted_from)
         badge = _badge(f"hoisted: {images}", "hoisted", "images hoisted (hoist_images)")
         parts.append(_message_html("hoisted", badge, message))
@@ -143,10 +133,11 @@ def turn_card_html(
     except ValueError as error:
         return head + f'<div class="trl-error">{escape(str(error))}</div></div>'
     size = sum(payload_bytes(message) for message in turn.messages)
+    estimate = estimate_turn(turn)
+    how = f"tokens: {estimate.describe()}\nbytes: the compact JSON of the messages"
     return (
-        head + f'<div class="trl-size" title="compact JSON of the messages; tokens are a bytes/4'
-        f' guess">{len(turn.messages)} message(s) · {size:,} bytes · ~{-(-size // 4):,} tokens'
-        f"</div>{_messages_html(turn)}</div>"
+        head + f'<div class="trl-size" title="{escape(how)}">{len(turn.messages)} message(s)'
+        f" · {size:,} bytes · {escape(estimate.label())}</div>{_messages_html(turn)}</div>"
     )
 
 

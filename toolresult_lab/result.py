@@ -17,11 +17,11 @@ from .blocks import (
 from .encoding import clone, json_encode
 from .explain import Explanations
 from .facts import WIRES, Wire, carries_native, native_needs_vision
+from .hooks import result_html
 from .items import BlobItem, Item, NoteItem
 from .mcp_input import mcp_result_dict
 from .options import ConvertOptions
 from .pipeline import explain, source
-from .render import result_html
 from .wires import Source, converter
 
 if TYPE_CHECKING:
@@ -189,7 +189,13 @@ class ToolResult:
         records, conversion = explain(data, wire, options)
         known = cast(Wire, wire)  # the conversion checked it
         return Explanations.of(
-            records, conversion.notes, conversion.block, known, data.name, data.id
+            records,
+            conversion.notes,
+            conversion.block,
+            known,
+            data.name,
+            data.id,
+            conversion.content_note,
         )
 
     def _repr_html_(self) -> str:

@@ -27,7 +27,7 @@ from types import MappingProxyType, TracebackType
 from typing import Any, Literal, get_args
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from .wires.bedrock import for_boto3
+from .wires import for_boto3
 
 __all__ = [
     "ALTERATIONS",

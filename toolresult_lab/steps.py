@@ -15,7 +15,9 @@ from .items import ItemKind, MediaKind, Native
 
 __all__ = [
     "OUTCOMES",
+    "Carried",
     "Conversion",
+    "EntryReader",
     "Explanation",
     "MediaKind",
     "Native",
@@ -57,6 +59,86 @@ class Step:
 
     def __repr__(self) -> str:
         return f"Step({self.part!r}, {self.outcome!r}, {self.reason!r})"
+
+
+class Carried:
+    """One image or PDF an entry sends in the provider's own form, as its wire's reader
+    finds it in the part placed: ``media``, ``mime``, ``data`` (the base64 exactly as
+    sent; ``None`` for a source the provider fetches by ``url``), ``how`` (``native``: the
+    converter sent an MCP payload natively; ``passthrough``: inside an Anthropic-native
+    block the caller built) and ``data_path``, the path of the payload string in the part
+    (``source.data``), so a view can elide it by path. Immutable."""
+
+    __slots__ = ("_data", "_data_path", "_how", "_media", "_mime", "_url")
+
+    def __init__(
+        self,
+        media: MediaKind,
+        mime: str,
+        data: str | None,
+        how: Literal["native", "passthrough"],
+        url: str = "",
+        data_path: str = "",
+    ) -> None:
+        self._media: MediaKind = media
+        self._mime = mime
+        self._data = data
+        self._how: Literal["native", "passthrough"] = how
+        self._url = url
+        self._data_path = data_path
+
+    @property
+    def media(self) -> MediaKind:
+        return self._media
+
+    @property
+    def mime(self) -> str:
+        return self._mime
+
+    @property
+    def data(self) -> str | None:
+        return self._data
+
+    @property
+    def how(self) -> Literal["native", "passthrough"]:
+        return self._how
+
+    @property
+    def url(self) -> str:
+        return self._url
+
+    @property
+    def data_path(self) -> str:
+        return self._data_path
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._media, self._mime, self._data, self._how, self._url, self._data_path)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Carried):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self._media, self._mime, self._how, self._url))
+
+    def __repr__(self) -> str:
+        shown = "None" if self._data is None else f"<{len(self._data)} chars>"
+        return (
+            f"Carried(media={self._media!r}, mime={self._mime!r}, data={shown},"
+            f" how={self._how!r}, url={self._url!r})"
+        )
+
+
+class EntryReader:
+    """What reads a step's part back on its wire (each wire's converter is one): the text
+    the model reads in it and the payloads it carries."""
+
+    def step_texts(self, step: Step) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def step_carried(self, step: Step) -> tuple[Carried, ...]:
+        raise NotImplementedError
 
 
 class ResultNote:
@@ -104,14 +186,31 @@ class ResultNote:
 
 
 class Conversion:
-    """One converter call: the block, a step per content entry, notes on the result."""
+    """One converter call: the block, a step per content entry, notes on the result.
 
-    __slots__ = ("block", "notes", "steps")
+    ``content_note`` is the note that says what the wire sent in place of the content
+    entries (empty content, ``structured_content`` as the response), when there is one;
+    it is then the first of ``notes``. ``field_notes`` are the others.
+    """
 
-    def __init__(self, block: Any, steps: list[Step], notes: tuple[ResultNote, ...]) -> None:
+    __slots__ = ("block", "content_note", "notes", "steps")
+
+    def __init__(
+        self,
+        block: Any,
+        steps: list[Step],
+        notes: tuple[ResultNote, ...],
+        content_note: ResultNote | None = None,
+    ) -> None:
         self.block: Final = block
         self.steps: Final = steps
         self.notes: Final = notes
+        self.content_note: Final = content_note
+
+    @property
+    def field_notes(self) -> tuple[ResultNote, ...]:
+        """The notes on the result's other fields (``is_error``, name, id, ...)."""
+        return self.notes if self.content_note is None else self.notes[1:]
 
 
 class Explanation:
@@ -121,7 +220,19 @@ class Explanation:
     (``native`` is the payload inside ``part``).
     """
 
-    __slots__ = ("_block_type", "_index", "_item_kind", "_native", "_outcome", "_part", "_reason")
+    __slots__ = (
+        "_block_type",
+        "_carried",
+        "_index",
+        "_item_kind",
+        "_native",
+        "_outcome",
+        "_part",
+        "_reader",
+        "_reason",
+        "_step",
+        "_texts",
+    )
 
     def __init__(
         self,
@@ -132,6 +243,8 @@ class Explanation:
         reason: str,
         part: Any,
         native: Native | None = None,
+        reader: EntryReader | None = None,
+        step: Step | None = None,
     ) -> None:
         self._index = index
         self._block_type = block_type
@@ -140,6 +253,35 @@ class Explanation:
         self._reason = reason
         self._part = part
         self._native = native
+        self._reader = reader
+        self._step = step
+        self._texts: tuple[str, ...] | None = None
+        self._carried: tuple[Carried, ...] | None = None
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """The text the model reads in this entry's part (payloads, fetched URLs and the
+        names of block types left out); read back by the wire on first use."""
+        if self._texts is None:
+            self._texts = self._read()[0]
+        return self._texts
+
+    @property
+    def carried(self) -> tuple[Carried, ...]:
+        """The images and PDFs this entry sends in the provider's own form (none when it
+        went as text or as a placeholder); read back by the wire on first use."""
+        if self._carried is None:
+            self._carried = self._read()[1]
+        return self._carried
+
+    def _read(self) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+        step = self._step
+        if step is None:
+            step = Step(self._part, self._outcome, self._reason, self._native)
+        reader = self._reader
+        if reader is None:  # a record made by hand: only a native payload or a string
+            reader = _PLAIN
+        return reader.step_texts(step), reader.step_carried(step)
 
     @property
     def index(self) -> int:
@@ -201,3 +343,22 @@ class Explanation:
             f"item_kind={self._item_kind!r}, outcome={self._outcome!r}, "
             f"reason={self._reason!r}, part={self._part!r})"
         )
+
+
+class _PlainReader(EntryReader):
+    """Reads a step whose part is a ``str`` (text) or carries a native payload."""
+
+    def step_texts(self, step: Step) -> tuple[str, ...]:
+        part = step.part
+        if step.native is None and isinstance(part, str):
+            return (part,)
+        return ()
+
+    def step_carried(self, step: Step) -> tuple[Carried, ...]:
+        native = step.native
+        if native is None:
+            return ()
+        return (Carried(native.media, native.mime, native.data, "native"),)
+
+
+_PLAIN: Final = _PlainReader()

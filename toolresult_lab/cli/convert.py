@@ -28,7 +28,7 @@ from ._common import (
 )
 
 if TYPE_CHECKING:
-    from ..wires._common import RequiredField
+    from ..wires import RequiredField
 
 __all__ = ["add_parsers"]
 

@@ -16,7 +16,7 @@ from ..calls import ToolCall
 from ..options import ConvertOptions
 from ..render_turn import TURN_STYLE, turn_card_html
 from ..result import ToolResult
-from ..wires._turn import neutral_calls, neutral_results
+from ..wires import neutral_calls, neutral_results
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
-from ._common import WIRES, Converter, Source, Wire, WireFacts, prepare
+from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._read import (
     MISSING,
     CallPart,
@@ -25,12 +25,23 @@ from ._read import (
     OpaquePart,
     Part,
     Problem,
+    Reading,
     ReadRequest,
     ResultPart,
     TextPart,
     ToolEntry,
+    payload_paths,
 )
-from ._turn import CallData, TurnParts, TurnShape, assemble, neutral_calls, neutral_results
+from ._turn import (
+    CallData,
+    TurnParts,
+    TurnShape,
+    assemble,
+    make_call,
+    neutral_calls,
+    neutral_results,
+)
+from .bedrock import for_boto3
 
 __all__ = [
     "FACTS",
@@ -48,6 +59,7 @@ __all__ = [
     "Part",
     "Problem",
     "ReadRequest",
+    "RequiredField",
     "ResultPart",
     "Source",
     "TextPart",
@@ -56,10 +68,18 @@ __all__ = [
     "TurnShape",
     "Wire",
     "WireFacts",
+    "block_payload_paths",
     "converter",
+    "for_boto3",
+    "make_call",
+    "neutral_calls",
+    "neutral_results",
+    "payload_paths",
     "prepare",
     "read_block",
+    "read_native_block",
     "read_request",
+    "request_payload_paths",
     "turn",
     "turn_messages",
     "turn_shape",
@@ -179,12 +199,18 @@ def turn_messages(
     return parts.echo + parts.results + parts.hoisted
 
 
-def _plain(value: Any) -> Any:
-    """An SDK object as its JSON (``model_dump(mode="json", by_alias=True,
-    exclude_none=True)``); anything else as it is."""
+def _plain(value: Any, depth: int = 0) -> Any:
+    """``value`` with every SDK object in it (a request, or a message appended to a plain
+    list) as its JSON: ``model_dump(mode="json", by_alias=True, exclude_none=True)``; the
+    caller's containers are never mutated."""
     dump = getattr(value, "model_dump", None)
     if callable(dump):
         return dump(mode="json", by_alias=True, exclude_none=True)
+    if depth < 2:  # the body, its list, the messages in it (shallow copies)
+        if isinstance(value, dict):
+            return {key: _plain(item, depth + 1) for key, item in value.items()}
+        if isinstance(value, list):
+            return [_plain(item, depth + 1) for item in value]
     return value
 
 
@@ -206,3 +232,24 @@ def read_request(wire: object, request: Any) -> ReadRequest:
     :raises TypeError: the request is neither a dict nor a list.
     """
     return _READERS[wire_facts(wire).wire][1](_plain(request))
+
+
+def block_payload_paths(wire: object, block: Any) -> frozenset[str]:
+    """The paths (from the block) of every inline payload string in one of ``wire``'s
+    tool-result blocks, as its reader finds them: what a view elides."""
+    return frozenset(payload_paths(list(read_block(wire, block).parts)))
+
+
+def request_payload_paths(wire: object, request: Any) -> frozenset[str]:
+    """The paths (from the body: ``messages[2].images[0]``) of every inline payload string
+    in a request of ``wire`` or its list of messages, as its reader finds them."""
+    read = read_request(wire, request)
+    return frozenset(
+        [path for message in read.messages for path in payload_paths(list(message.parts))]
+    )
+
+
+def read_native_block(block: Any) -> Part:
+    """An Anthropic-native block a caller put in MCP content (SPEC 2), read by the
+    anthropic reader as one block of a ``tool_result`` (paths from the block)."""
+    return anthropic.read_content(Reading("anthropic"), block, "", True)

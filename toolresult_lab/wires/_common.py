@@ -25,7 +25,7 @@ from ..items import (
     normalize,
 )
 from ..options import BooleanOption, OptionName, Resolved
-from ..steps import Conversion, ResultNote, Step
+from ..steps import Carried, Conversion, EntryReader, ResultNote, Step
 
 __all__ = [
     "IMAGE_MIMES",
@@ -253,11 +253,12 @@ def hoistable_images(data: Source) -> list[tuple[int, str, str]]:
     return found
 
 
-class Converter:
+class Converter(EntryReader):
     """One wire's converter, configured for one option set (made once, then reused).
 
     Subclasses own their wire's option rules and block shape; this base owns what is
-    the same on every wire.
+    the same on every wire. It also reads its own steps back (:class:`EntryReader`): the
+    text and the payloads of the part it placed, for ``explain()``'s records.
     """
 
     def __init__(self, facts: WireFacts, options: Resolved) -> None:
@@ -285,6 +286,37 @@ class Converter:
     def convert(self, data: Source) -> Conversion:
         """The block, a step per content entry and the notes on the result."""
         raise NotImplementedError
+
+    # -- reading a step back -----------------------------------------------------------
+
+    def step_texts(self, step: Step) -> tuple[str, ...]:
+        """The text the model reads in ``step``'s part (none for a native payload)."""
+        part = step.part
+        if part is None or step.native is not None:
+            return ()
+        if isinstance(part, str):
+            return (part,)
+        return self.part_texts(step)
+
+    def step_carried(self, step: Step) -> tuple[Carried, ...]:
+        """The payloads ``step``'s part carries in the provider's own form."""
+        native = step.native
+        if native is not None:
+            path = self.native_data_path(native.media)
+            return (Carried(native.media, native.mime, native.data, "native", "", path),)
+        return self.part_carried(step)
+
+    def native_data_path(self, media: str) -> str:
+        """The path of a native payload's string in the part a step places."""
+        return ""
+
+    def part_texts(self, step: Step) -> tuple[str, ...]:
+        """The text of a part that is an object (its wire reads it)."""
+        raise AssertionError(f"{self.facts.wire} places no object parts")
+
+    def part_carried(self, step: Step) -> tuple[Carried, ...]:
+        """The payloads of a part that went as text or passed through (none but on anthropic)."""
+        return ()
 
     # -- shared rules ---------------------------------------------------------------
 
@@ -315,7 +347,9 @@ class Converter:
             return Step(item.text, "placeholder", self.refuse_pdf)
         return _payload(item)
 
-    def string_form(self, data: Source) -> tuple[str, list[Step], tuple[ResultNote, ...]]:
+    def string_form(
+        self, data: Source
+    ) -> tuple[str, list[Step], tuple[ResultNote, ...], ResultNote | None]:
         """SPEC section 3: every entry as text, joined with newlines, with its step.
 
         Only a wire that carries nothing natively calls this: it refuses every payload.
@@ -330,15 +364,18 @@ class Converter:
                     raise AssertionError(f"{self.facts.wire} cannot carry {decision.media}")
                 step = decision
             steps.append(step)
-        text, notes = self.joined(steps, data)
-        return text, steps, notes
+        text, notes, content_note = self.joined(steps, data)
+        return text, steps, notes, content_note
 
-    def joined(self, steps: list[Step], data: Source) -> tuple[str, tuple[ResultNote, ...]]:
-        """The texts of ``steps`` joined with newlines; with none, the empty-content text."""
+    def joined(
+        self, steps: list[Step], data: Source
+    ) -> tuple[str, tuple[ResultNote, ...], ResultNote | None]:
+        """The texts of ``steps`` joined with newlines; with none, the empty-content text
+        (and its note, which is then also the content note)."""
         if steps:
-            return "\n".join([step.part for step in steps]), self.notes(data, True)
+            return "\n".join([step.part for step in steps]), self.notes(data, True), None
         text, note = empty_content(data.structured)
-        return text, (note, *self.notes(data, False))
+        return text, (note, *self.notes(data, False)), note
 
     def notes(self, data: Source, content_sent: bool) -> tuple[ResultNote, ...]:
         """What this wire leaves out of the result itself (nothing lost is left unsaid).

@@ -37,6 +37,7 @@ __all__ = [
     "at_index",
     "at_key",
     "body_list",
+    "payload_paths",
     "split_data_url",
 ]
 
@@ -193,13 +194,17 @@ class OpaquePart(_Record):
     a block type the wire does not take where it sits. ``kind``: its type (or key);
     ``value``: the element as given."""
 
-    __slots__ = ("kind", "path", "value", "wire")
+    __slots__ = ("kind", "path", "payload_paths", "value", "wire")
 
-    def __init__(self, path: str, wire: str, kind: str, value: Any) -> None:
+    def __init__(
+        self, path: str, wire: str, kind: str, value: Any, payload_paths: tuple[str, ...] = ()
+    ) -> None:
         self.path: Final = path
         self.wire: Final = wire
         self.kind: Final = kind
         self.value: Final = value
+        self.payload_paths: Final = payload_paths
+        """Paths of payload strings nested inside (an anthropic content document's images)."""
 
     def _key(self) -> tuple[Any, ...]:
         return (self.path, self.wire, self.kind, self.value)
@@ -215,16 +220,24 @@ class CallPart(_Record):
     fields of the call, kept for its echo (gemini ``thoughtSignature`` as standard base64
     text, ...). On hermes the path is the assistant message's."""
 
-    __slots__ = ("arguments", "extra", "id", "name", "path")
+    __slots__ = ("arguments", "extra", "id", "name", "path", "payload_paths")
 
     def __init__(
-        self, path: str, id: str | None, name: str, arguments: Any, extra: dict[str, Any]
+        self,
+        path: str,
+        id: str | None,
+        name: str,
+        arguments: Any,
+        extra: dict[str, Any],
+        payload_paths: tuple[str, ...] = (),
     ) -> None:
         self.path: Final = path
         self.id: Final = id
         self.name: Final = name
         self.arguments: Final = arguments
         self.extra: Final = extra
+        self.payload_paths: Final = payload_paths
+        """Paths of payload strings among the call's fields (a gemini thought signature)."""
 
     def _key(self) -> tuple[Any, ...]:
         return (self.path, self.id, self.name, self.arguments, self.extra)
@@ -532,3 +545,18 @@ def body_list(
         reading.problem(key, f"the body has no {key} list")
         return "body", [], request
     return "body", reading.list_at(value, key), request
+
+
+def payload_paths(parts: tuple[Part, ...] | list[Part]) -> list[str]:
+    """The paths of every inline payload string among ``parts`` (results' parts and call
+    fields included), for a view that elides payloads by path."""
+    found: list[str] = []
+    for part in parts:
+        if isinstance(part, (ImagePart, DocumentPart)):
+            if part.data is not None and part.data_path:
+                found.append(part.data_path)
+        elif isinstance(part, ResultPart):
+            found.extend(payload_paths(list(part.parts)))
+        elif isinstance(part, (CallPart, OpaquePart)):
+            found.extend(part.payload_paths)
+    return found

@@ -14,10 +14,21 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..blocks import AnthropicToolResult
 from ..encoding import clone
-from ..items import BlobItem, DocumentItem, Item, Native, NativeItem, NoteItem, TextItem
+from ..items import (
+    PDF_MIME,
+    BlobItem,
+    DocumentItem,
+    Item,
+    MediaKind,
+    Native,
+    NativeItem,
+    NoteItem,
+    TextItem,
+)
 from ..options import Resolved
-from ..steps import Conversion, Outcome, Step
+from ..steps import Carried, Conversion, Outcome, ResultNote, Step
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content, exhausted
 from ._read import (
     MISSING,
@@ -93,16 +104,32 @@ class AnthropicConverter(Converter):
         entry = self.error_entry if data.is_error else self.entry
         steps = [entry(item, shared[index]) for index, item in enumerate(data.items)]
         blocks = [step.part for step in steps if step.part is not None]
+        content_note: ResultNote | None = None
         if blocks:
             content: Any = blocks
             notes = self.notes(data, True)
         else:
-            content, note = empty_content(data.structured)
-            notes = (note, *self.notes(data, False))
-        block: dict[str, Any] = {"type": "tool_result", "tool_use_id": data.id, "content": content}
+            content, content_note = empty_content(data.structured)
+            notes = (content_note, *self.notes(data, False))
+        block: AnthropicToolResult = {
+            "type": "tool_result",
+            "tool_use_id": data.id,
+            "content": content,
+        }
         if data.is_error:
             block["is_error"] = True
-        return Conversion(block, steps, notes)
+        return Conversion(block, steps, notes, content_note)
+
+    def native_data_path(self, media: str) -> str:
+        return "source.data"
+
+    def part_texts(self, step: Step) -> tuple[str, ...]:
+        return block_contents(step.part)[0]
+
+    def part_carried(self, step: Step) -> tuple[Carried, ...]:
+        if step.outcome != "passthrough":
+            return ()
+        return block_contents(step.part)[1]
 
     def entry(self, item: Item, shared: Step | None) -> Step:
         """One content entry as one block (an exhaustive switch over the item kinds)."""
@@ -233,8 +260,11 @@ def read_call(reading: Reading, block: dict[str, Any], path: str) -> CallPart:
     )
 
 
-def _source_part(reading: Reading, block: dict[str, Any], kind: str, path: str) -> ContentPart:
-    """An ``image`` or ``document`` block by its source (base64, url, text)."""
+def _source_part(
+    reading: Reading, block: dict[str, Any], kind: str, path: str, nested: bool = True
+) -> ContentPart:
+    """An ``image`` or ``document`` block by its source (base64, url, text); another
+    source is opaque (with the paths of its ``nested`` payloads)."""
     cache = block.get("cache_control", MISSING)
     source = reading.dict_at(block.get("source"), at_key(path, "source"))
     if source is None:
@@ -259,7 +289,9 @@ def _source_part(reading: Reading, block: dict[str, Any], kind: str, path: str) 
         data_path = at_key(at_key(path, "source"), "data")
         text = reading.text_at(source.get("data"), data_path)
         return DocumentPart(path, declared, None, None, name, text, cache)
-    return OpaquePart(path, "anthropic", kind, block)  # file ids, content sources
+    if not nested:
+        return OpaquePart(path, "anthropic", kind, block)
+    return _opaque(block, kind, path)  # file ids, content sources
 
 
 def read_content(reading: Reading, block: Any, path: str, in_result: bool = False) -> Part:
@@ -278,7 +310,16 @@ def read_content(reading: Reading, block: Any, path: str, in_result: bool = Fals
             return read_call(reading, found, path)
         if kind == "tool_result":
             return _result(reading, found, path)
-    return OpaquePart(path, "anthropic", kind if isinstance(kind, str) else "(no type)", found)
+    return _opaque(found, kind, path)
+
+
+def _opaque(block: dict[str, Any], kind: Any, path: str) -> OpaquePart:
+    """A block with no neutral form, with the paths of the payloads nested in it."""
+    nested = tuple(
+        [at_key(path, c.data_path) for c in block_contents(block)[1] if c.data is not None]
+    )
+    shown = kind if isinstance(kind, str) else "(no type)"
+    return OpaquePart(path, "anthropic", shown, block, nested)
 
 
 def _result(reading: Reading, block: dict[str, Any], path: str) -> ResultPart:
@@ -349,3 +390,80 @@ def read_request(request: Any) -> ReadRequest:
         if found is not None:
             tools.append(ToolEntry(path, found.get("name"), found.get("cache_control", MISSING)))
     return reading.request(form, "messages", messages, system, request, MISSING, tuple(tools))
+
+
+# ------------------------------------------------------------------------------------------
+# What a block placed in a tool_result holds: its texts and payloads
+# ------------------------------------------------------------------------------------------
+
+#: Keys whose strings name a shape, not text the model reads.
+_NAME_KEYS: Final = frozenset({"type", "media_type"})
+
+
+def _media_of(mime: str | None, kind: Any) -> MediaKind | None:
+    """What a source holds: by its MIME type, or (a URL without one) by the block's type."""
+    if mime is None:
+        return "image" if kind == "image" else "pdf" if kind == "document" else None
+    if mime.startswith("image/"):
+        return "image"
+    return "pdf" if mime == PDF_MIME else None
+
+
+def _carried(part: ContentPart, kind: Any) -> Carried | None:
+    """The payload an image or document block carries (by its source), if any."""
+    if not isinstance(part, (ImagePart, DocumentPart)):
+        return None
+    mime = part.mime
+    if part.data is not None:
+        media = None if mime is None else _media_of(mime, kind)
+        if media is None or mime is None:
+            return None
+        return Carried(media, mime, part.data, "passthrough", "", part.data_path)
+    if part.url is not None:
+        media = _media_of(mime, kind)
+        if media is None:
+            return None
+        return Carried(media, mime or str(kind), None, "passthrough", part.url)
+    return None
+
+
+def block_contents(block: Any) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+    """The text the model reads in a block placed in a ``tool_result`` (an Anthropic-native
+    block passed through included, with its nested blocks) and the images and PDFs it
+    carries: every string but the names of shapes (``type``, ``media_type``), the payloads
+    and the URLs of fetched sources."""
+    texts: list[str] = []
+    carried: list[Carried] = []
+    _walk(block, None, "", texts, carried)
+    return tuple(texts), tuple(carried)
+
+
+def _walk(value: Any, key: object, path: str, texts: list[str], carried: list[Carried]) -> None:
+    if isinstance(value, str):
+        if key not in _NAME_KEYS:
+            texts.append(value)
+        return
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            _walk(item, key, at_index(path, index), texts, carried)
+        return
+    if not isinstance(value, dict):
+        return
+    skip = ""
+    source = value.get("source")
+    if isinstance(source, dict):
+        kind = value.get("type")
+        part = _source_part(Reading("anthropic"), value, "document", path, False)
+        found = _carried(part, kind)
+        if found is not None:
+            carried.append(found)
+            skip = "data" if found.data is not None else "url"
+    fetched = value.get("type") == "url"
+    for name, item in value.items():
+        if fetched and name == "url":
+            continue
+        if name == "source" and skip and isinstance(item, dict):
+            inner = {k: v for k, v in item.items() if k != skip}
+            _walk(inner, name, at_key(path, name), texts, carried)
+            continue
+        _walk(item, name, at_key(path, name), texts, carried)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 from typing import Any, Final
 
+from ..blocks import BedrockToolResult, BedrockToolResultBody
 from ..encoding import clone, json_encode
 from ..filenames import MAX_DOCUMENT_NAME, document_name, safe_document_name
 from ..items import BlobItem, Native
@@ -113,15 +114,25 @@ class BedrockConverter(Converter):
                 steps.append(Step({"text": decision.part}, decision.outcome, decision.reason))
         content: list[Any] = [step.part for step in steps if step.part is not None]
         notes: tuple[ResultNote, ...]
+        content_note: ResultNote | None = None
         if content:
             notes = self.notes(data, True)
         else:
-            note, content = _empty(data)
-            notes = (note, *self.notes(data, False))
-        body: dict[str, Any] = {"toolUseId": data.id, "content": content}
+            content_note, content = _empty(data)
+            notes = (content_note, *self.notes(data, False))
+        body: BedrockToolResultBody = {"toolUseId": data.id, "content": content}
         if data.is_error:
             body["status"] = "error"
-        return Conversion({"toolResult": body}, steps, notes)
+        block: BedrockToolResult = {"toolResult": body}
+        return Conversion(block, steps, notes, content_note)
+
+    def native_data_path(self, media: str) -> str:
+        return "image.source.bytes" if media == "image" else "document.source.bytes"
+
+    def part_texts(self, step: Step) -> tuple[str, ...]:
+        """A ``{"text": ...}`` entry's text (the only object part sent as text)."""
+        text = step.part.get("text")
+        return (text,) if isinstance(text, str) else ()
 
     def native(self, item: BlobItem, native: Native, names: set[str]) -> Step:
         """An image or PDF in Bedrock's own block; a PDF's name unique within the block."""

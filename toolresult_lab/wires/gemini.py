@@ -16,6 +16,7 @@ import base64
 from typing import Any, Final
 
 from ..b64 import is_canonical
+from ..blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
 from ..encoding import clone
 from ..items import Native
 from ..steps import Conversion, ResultNote, Step
@@ -75,12 +76,15 @@ class GeminiConverter(Converter):
     def image_refusal(self) -> str | None:
         return self.option_off("image_input")
 
+    def native_data_path(self, media: str) -> str:
+        return "inlineData.data"
+
     def pdf_refusal(self) -> str | None:
         return self.option_off("native_pdf")
 
     def convert(self, data: Source) -> Conversion:
         steps: list[Step] = []
-        parts: list[dict[str, Any]] = []
+        parts: list[GeminiInlinePart] = []
         texts: list[Step] = []
         structured = data.structured
         as_response = isinstance(structured, dict)
@@ -88,7 +92,9 @@ class GeminiConverter(Converter):
         for index, item in enumerate(data.items):
             decision = shared[index] or self.decide(item)
             if isinstance(decision, Native):
-                part = {"inlineData": {"mimeType": decision.mime, "data": decision.data}}
+                part: GeminiInlinePart = {
+                    "inlineData": {"mimeType": decision.mime, "data": decision.data}
+                }
                 parts.append(part)
                 steps.append(Step(part, "native", _NATIVE_REASON[decision.media], decision))
             elif as_response:
@@ -101,19 +107,23 @@ class GeminiConverter(Converter):
         if as_response:
             response = clone(structured)
             notes = (_STRUCTURED_RESPONSE, *self.notes(data, False))
+            content_note: ResultNote | None = _STRUCTURED_RESPONSE
         elif texts or not parts:
-            text, notes = self.joined(texts, data)
+            text, notes, content_note = self.joined(texts, data)
             response = {"result": text}
         else:  # every entry went in parts: nothing is lost, the result text is the fallback
             response = {"result": empty_content(structured)[0]}
             notes = self.notes(data, False)
-        body: dict[str, Any] = {"name": data.name}
-        if data.id:
-            body["id"] = data.id
-        body["response"] = response
+            content_note = None
+        body: GeminiFunctionResponse
+        if data.id:  # keys in the order SPEC 4 writes them
+            body = {"name": data.name, "id": data.id, "response": response}
+        else:
+            body = {"name": data.name, "response": response}
         if parts:
             body["parts"] = parts
-        return Conversion({"functionResponse": body}, steps, notes)
+        block: GeminiFunctionResponsePart = {"functionResponse": body}
+        return Conversion(block, steps, notes, content_note)
 
 
 #: The Part fields ``ToolCall.extra["gemini"]`` may add beside a ``functionCall``: the
@@ -259,10 +269,12 @@ def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
     function_call = reading.dict_at(part.get(key), call_path) or {}
     extra: dict[str, Any] = {}
     signature = _field(part, "thoughtSignature")
+    paths: tuple[str, ...] = ()
     if signature is not None:
         text = _signature(reading, signature, path)
         if text is not None:
             extra["thoughtSignature"] = text
+            paths = (at_key(path, _spelled(part, "thoughtSignature")),)
     for name in ("thought", "partMetadata"):
         value = _field(part, name)
         if value is not None:
@@ -273,6 +285,7 @@ def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
         reading.call_name(function_call.get("name"), at_key(call_path, "name")),
         reading.arguments(function_call.get("args"), call_path),
         extra,
+        paths,
     )
 
 

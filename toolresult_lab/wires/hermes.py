@@ -54,12 +54,12 @@ class HermesConverter(Converter):
     """``<tag>\\n{"content": <string form>, "name": name}\\n</tag>`` (a ``str``)."""
 
     def convert(self, data: Source) -> Conversion:
-        content, steps, notes = self.string_form(data)
+        content, steps, notes, content_note = self.string_form(data)
         # json_encode({"content": ..., "name": ...}) with its keys already in sorted order
         body = f'{{"content":{json_string(content)},"name":{json_string(data.name)}}}'
         body = unclosable(body)
         tag = self.options.response_tag
-        return Conversion(f"<{tag}>\n{body}\n</{tag}>", steps, notes)
+        return Conversion(f"<{tag}>\n{body}\n</{tag}>", steps, notes, content_note)
 
 
 #: A ``<tool_call>`` block; the last one may be left unclosed (a model stopped at its stop

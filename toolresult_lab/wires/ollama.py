@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..blocks import OllamaToolMessage
 from ..steps import Conversion
 from ._common import Converter, Source, WireFacts
 from ._read import (
@@ -45,12 +46,18 @@ class OllamaConverter(Converter):
     """``{"role": "tool", "tool_name": name, "tool_call_id": id, "content": <string form>}``."""
 
     def convert(self, data: Source) -> Conversion:
-        content, steps, notes = self.string_form(data)
-        block: dict[str, Any] = {"role": "tool", "tool_name": data.name}
-        if data.id:
-            block["tool_call_id"] = data.id
-        block["content"] = content
-        return Conversion(block, steps, notes)
+        content, steps, notes, content_note = self.string_form(data)
+        block: OllamaToolMessage
+        if data.id:  # keys in the order SPEC 4 writes them
+            block = {
+                "role": "tool",
+                "tool_name": data.name,
+                "tool_call_id": data.id,
+                "content": content,
+            }
+        else:
+            block = {"role": "tool", "tool_name": data.name, "content": content}
+        return Conversion(block, steps, notes, content_note)
 
 
 class OllamaTurn(TurnShape):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..blocks import OpenAIToolMessage
 from ..steps import Conversion
 from ._common import Converter, Source, WireFacts
 from ._read import (
@@ -52,10 +53,9 @@ class OpenAIConverter(Converter):
     """``{"role": "tool", "tool_call_id": id, "content": <string form>}``."""
 
     def convert(self, data: Source) -> Conversion:
-        content, steps, notes = self.string_form(data)
-        return Conversion(
-            {"role": "tool", "tool_call_id": data.id, "content": content}, steps, notes
-        )
+        content, steps, notes, content_note = self.string_form(data)
+        block: OpenAIToolMessage = {"role": "tool", "tool_call_id": data.id, "content": content}
+        return Conversion(block, steps, notes, content_note)
 
 
 class OpenAITurn(TurnShape):

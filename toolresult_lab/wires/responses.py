@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..blocks import (
+    ResponsesFunctionCallOutput,
+    ResponsesInputFile,
+    ResponsesInputImage,
+    ResponsesInputText,
+)
 from ..filenames import pdf_filename
 from ..items import BlobItem, Native
 from ..steps import Conversion, Step
@@ -48,6 +54,9 @@ from ._turn import (
     with_extra,
 )
 
+#: One part of a list ``output``.
+OutputPart = ResponsesInputText | ResponsesInputImage | ResponsesInputFile
+
 FACTS: Final[WireFacts] = WireFacts(
     "responses",
     "OpenAI Responses function_call_output item",
@@ -62,6 +71,13 @@ FACTS: Final[WireFacts] = WireFacts(
 
 class ResponsesConverter(Converter):
     """``{"type": "function_call_output", "call_id": id, "output": <string or parts>}``."""
+
+    def native_data_path(self, media: str) -> str:
+        return "image_url" if media == "image" else "file_data"
+
+    def part_texts(self, step: Step) -> tuple[str, ...]:
+        part = read_content(Reading("responses"), step.part, "")
+        return (part.text,) if isinstance(part, TextPart) else ()
 
     def image_refusal(self) -> str | None:
         return self.option_off("image_input")
@@ -81,8 +97,8 @@ class ResponsesConverter(Converter):
             elif isinstance(decision, Step):
                 steps.append(decision)
         if not any_native:
-            text, notes = self.joined(steps, data)
-            return Conversion(_output(data.id, text), steps, notes)
+            text, notes, content_note = self.joined(steps, data)
+            return Conversion(_output(data.id, text), steps, notes, content_note)
         steps = [
             step
             if step.native is not None
@@ -93,21 +109,25 @@ class ResponsesConverter(Converter):
         return Conversion(_output(data.id, parts), steps, self.notes(data, True))
 
 
-def _output(call_id: str, output: Any) -> dict[str, Any]:
+def _output(call_id: str, output: str | list[OutputPart]) -> ResponsesFunctionCallOutput:
     return {"type": "function_call_output", "call_id": call_id, "output": output}
 
 
-def _input_text(text: str) -> dict[str, Any]:
+def _input_text(text: str) -> ResponsesInputText:
     return {"type": "input_text", "text": text}
 
 
 def _native_step(item: BlobItem, native: Native) -> Step:
     url = f"data:{native.mime};base64,{native.data}"
     if native.media == "image":
-        part = {"type": "input_image", "image_url": url}
-        return Step(part, "native", "image sent as input_image", native)
-    part = {"type": "input_file", "filename": pdf_filename(item.uri), "file_data": url}
-    return Step(part, "native", "PDF sent as input_file", native)
+        image: ResponsesInputImage = {"type": "input_image", "image_url": url}
+        return Step(image, "native", "image sent as input_image", native)
+    file: ResponsesInputFile = {
+        "type": "input_file",
+        "filename": pdf_filename(item.uri),
+        "file_data": url,
+    }
+    return Step(file, "native", "PDF sent as input_file", native)
 
 
 class ResponsesTurn(TurnShape):

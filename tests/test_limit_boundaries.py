@@ -1,0 +1,70 @@
+"""Every documented limit, checked on both sides of its boundary: at the limit no warning,
+one step over it the warning (for a floor, one step under). Read from ``limits.LIMITS``, so a
+limit added there is checked here too."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolresult_lab.imagesize import ImageSize
+from toolresult_lab.limits import LIMITS, Limit, media_warnings, request_warnings
+
+
+def _names(limit: Limit, warnings: tuple[str, ...]) -> bool:
+    return any(limit.text in warning for warning in warnings)
+
+
+def _media(limit: Limit, value: int) -> tuple[str, ...]:
+    """The warnings of one item whose measure of ``limit`` is ``value``."""
+    media = "pdf" if limit.scope == "pdf" else "image"
+    mime = "application/pdf" if media == "pdf" else "image/png"
+    if limit.measure == "base64_bytes":  # the base64 length of ``value * 3 // 4`` bytes
+        return media_warnings(limit.wire, media, mime, value * 3 // 4, None, None)
+    if limit.measure == "bytes":
+        return media_warnings(limit.wire, media, mime, value, None, None)
+    if limit.measure in ("edge_px", "min_edge_px"):
+        size = ImageSize("png", value, value if limit.measure == "min_edge_px" else 300)
+        return media_warnings(limit.wire, media, mime, 1000, size, None)
+    assert limit.measure == "pages"
+    return media_warnings(limit.wire, media, mime, 1000, None, value)
+
+
+ITEM_LIMITS = [limit for limit in LIMITS if limit.scope != "request"]
+REQUEST_LIMITS = [limit for limit in LIMITS if limit.scope == "request"]
+
+
+@pytest.mark.parametrize("limit", ITEM_LIMITS, ids=lambda limit: f"{limit.wire}-{limit.text}")
+def test_an_item_limit_on_both_sides(limit: Limit) -> None:
+    step = 4 if limit.measure == "base64_bytes" else 1
+    if limit.measure == "min_edge_px":  # a floor: under it warns
+        assert not _names(limit, _media(limit, limit.value))
+        assert _names(limit, _media(limit, limit.value - 1))
+    else:
+        assert limit.measure != "base64_bytes" or limit.value % 4 == 0
+        assert not _names(limit, _media(limit, limit.value))
+        assert _names(limit, _media(limit, limit.value + step))
+
+
+@pytest.mark.parametrize("limit", REQUEST_LIMITS, ids=lambda limit: f"{limit.wire}-{limit.text}")
+def test_a_request_limit_on_both_sides(limit: Limit) -> None:
+    images = limit.when_images_over + 1
+
+    def warnings(total: int, count: int, edge: int | None) -> tuple[str, ...]:
+        return request_warnings(limit.wire, total, count, largest_edge=edge)
+
+    if limit.measure == "bytes":
+        assert not _names(limit, warnings(limit.value, images, None))
+        assert _names(limit, warnings(limit.value + 1, images, None))
+    elif limit.measure == "images":
+        assert not _names(limit, warnings(1000, limit.value, None))
+        assert _names(limit, warnings(1000, limit.value + 1, None))
+    else:
+        assert limit.measure == "edge_px"
+        assert not _names(limit, warnings(1000, images, limit.value))
+        assert _names(limit, warnings(1000, images, limit.value + 1))
+        # and the image count that makes it apply, on both sides
+        assert not _names(limit, warnings(1000, limit.when_images_over, limit.value + 1))
+
+
+def test_every_limit_is_checked() -> None:
+    assert len(ITEM_LIMITS) + len(REQUEST_LIMITS) == len(LIMITS) >= 15

@@ -1,0 +1,48 @@
+"""Where the Result layer reaches the views: functions registered by the package.
+
+``ToolResult._repr_html_`` shows the cards of ``render`` and ``Explanations.warnings``
+holds the block against the limits of ``measure``; neither may import them (the value
+object would drag the HTML, token and limit machinery into its import). The package's
+``__init__`` registers them here when it is imported, which is before any of its modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["block_warnings", "register", "result_html"]
+
+_RESULT_HTML: list[Callable[[Any], str]] = []
+_BLOCK_WARNINGS: list[Callable[[str, Sequence[Any], Any, str, str], tuple[Any, ...]]] = []
+
+
+def register(
+    result_html: Callable[[Any], str],
+    block_warnings: Callable[[str, Sequence[Any], Any, str, str], tuple[Any, ...]],
+) -> None:
+    """Register the views (the package ``__init__`` does, once)."""
+    _RESULT_HTML[:] = [result_html]
+    _BLOCK_WARNINGS[:] = [block_warnings]
+
+
+def _registered(found: list[Any], what: str) -> Any:
+    if not found:
+        raise RuntimeError(f"toolresult_lab: no {what} registered (import toolresult_lab first)")
+    return found[0]
+
+
+def result_html(result: Any) -> str:
+    """The notebook view of a result (``render.result_html``)."""
+    view: Callable[[Any], str] = _registered(_RESULT_HTML, "HTML view")
+    return view(result)
+
+
+def block_warnings(
+    wire: str, records: Sequence[Any], block: Any, name: str, id: str
+) -> tuple[Any, ...]:
+    """The provider warnings of a block (``measure.block_warnings``)."""
+    warn: Callable[[str, Sequence[Any], Any, str, str], tuple[Any, ...]] = _registered(
+        _BLOCK_WARNINGS, "provider warnings"
+    )
+    return warn(wire, records, block, name, id)
