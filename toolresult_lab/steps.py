@@ -220,19 +220,7 @@ class Explanation:
     (``native`` is the payload inside ``part``).
     """
 
-    __slots__ = (
-        "_block_type",
-        "_carried",
-        "_index",
-        "_item_kind",
-        "_native",
-        "_outcome",
-        "_part",
-        "_reader",
-        "_reason",
-        "_step",
-        "_texts",
-    )
+    __slots__ = ("_block_type", "_index", "_item_kind", "_read", "_reader", "_step")
 
     def __init__(
         self,
@@ -249,39 +237,33 @@ class Explanation:
         self._index = index
         self._block_type = block_type
         self._item_kind: ItemKind = item_kind
-        self._outcome: Outcome = outcome
-        self._reason = reason
-        self._part = part
-        self._native = native
+        # the converter's own step (a record made by hand gets one): the record reads its
+        # outcome, reason, part and payload there, so explain() copies nothing per entry
+        self._step: Step = Step(part, outcome, reason, native) if step is None else step
         self._reader = reader
-        self._step = step
-        self._texts: tuple[str, ...] | None = None
-        self._carried: tuple[Carried, ...] | None = None
+        self._read: tuple[tuple[str, ...], tuple[Carried, ...]] | None = None
 
     @property
     def texts(self) -> tuple[str, ...]:
         """The text the model reads in this entry's part (payloads, fetched URLs and the
         names of block types left out); read back by the wire on first use."""
-        if self._texts is None:
-            self._texts = self._read()[0]
-        return self._texts
+        return self._contents()[0]
 
     @property
     def carried(self) -> tuple[Carried, ...]:
         """The images and PDFs this entry sends in the provider's own form (none when it
         went as text or as a placeholder); read back by the wire on first use."""
-        if self._carried is None:
-            self._carried = self._read()[1]
-        return self._carried
+        return self._contents()[1]
 
-    def _read(self) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
-        step = self._step
-        if step is None:
-            step = Step(self._part, self._outcome, self._reason, self._native)
-        reader = self._reader
-        if reader is None:  # a record made by hand: only a native payload or a string
-            reader = _PLAIN
-        return reader.step_texts(step), reader.step_carried(step)
+    def _contents(self) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+        found = self._read
+        if found is None:
+            reader = self._reader
+            if reader is None:  # a record made by hand: only a native payload or a string
+                reader = _PLAIN
+            step = self._step
+            found = self._read = (reader.step_texts(step), reader.step_carried(step))
+        return found
 
     @property
     def index(self) -> int:
@@ -301,32 +283,32 @@ class Explanation:
     @property
     def outcome(self) -> Outcome:
         """native, passthrough, document, text, placeholder, degraded or omitted."""
-        return self._outcome
+        return self._step.outcome
 
     @property
     def reason(self) -> str:
         """Why, in words a person understands."""
-        return self._reason
+        return self._step.reason
 
     @property
     def part(self) -> Any:
         """What was placed in the block: a block, a list part, or the text joined into
         the string form; ``None`` when nothing was sent."""
-        return self._part
+        return self._step.part
 
     @property
     def native(self) -> Native | None:
         """The payload (media kind, MIME type, base64) when the outcome is ``native``."""
-        return self._native
+        return self._step.native
 
     def _key(self) -> tuple[Any, ...]:
         return (
             self._index,
             self._block_type,
             self._item_kind,
-            self._outcome,
-            self._reason,
-            self._part,
+            self._step.outcome,
+            self._step.reason,
+            self._step.part,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -335,13 +317,13 @@ class Explanation:
         return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self._index, self._block_type, self._outcome, self._reason))
+        return hash((self._index, self._block_type, self._step.outcome, self._step.reason))
 
     def __repr__(self) -> str:
         return (
             f"Explanation(index={self._index!r}, block_type={self._block_type!r}, "
-            f"item_kind={self._item_kind!r}, outcome={self._outcome!r}, "
-            f"reason={self._reason!r}, part={self._part!r})"
+            f"item_kind={self._item_kind!r}, outcome={self._step.outcome!r}, "
+            f"reason={self._step.reason!r}, part={self._step.part!r})"
         )
 
 
