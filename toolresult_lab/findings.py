@@ -78,8 +78,9 @@ class Findings(tuple[Finding, ...]):
         """One row per finding: rule, severity, path, message, source."""
         import pandas as pd
 
-        rows = [[getattr(f, column) for column in FRAME_COLUMNS] for f in self]
-        return pd.DataFrame(rows, columns=list(FRAME_COLUMNS))
+        rows = [[f.rule, f.severity, f.path, f.message, f.source] for f in self]
+        frame: pd.DataFrame = pd.DataFrame(rows, columns=list(FRAME_COLUMNS))
+        return frame
 
     def __str__(self) -> str:
         if not self:
