@@ -140,6 +140,10 @@ class EntryReader:
     def step_carried(self, step: Step) -> tuple[Carried, ...]:
         raise NotImplementedError
 
+    def step_contents(self, step: Step) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+        """Both at once (a reader that walks the part once overrides this)."""
+        return self.step_texts(step), self.step_carried(step)
+
 
 class ResultNote:
     """What a wire did with a field of the result itself (not one content entry).
@@ -262,7 +266,7 @@ class Explanation:
             if reader is None:  # a record made by hand: only a native payload or a string
                 reader = _PLAIN
             step = self._step
-            found = self._read = (reader.step_texts(step), reader.step_carried(step))
+            found = self._read = reader.step_contents(step)
         return found
 
     @property

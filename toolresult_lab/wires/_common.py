@@ -296,7 +296,7 @@ class Converter(EntryReader):
             return ()
         if isinstance(part, str):
             return (part,)
-        return self.part_texts(step)
+        return self.part_contents(step)[0]
 
     def step_carried(self, step: Step) -> tuple[Carried, ...]:
         """The payloads ``step``'s part carries in the provider's own form."""
@@ -304,7 +304,21 @@ class Converter(EntryReader):
         if native is not None:
             path = self.native_data_path(native.media)
             return (Carried(native.media, native.mime, native.data, "native", "", path),)
-        return self.part_carried(step)
+        part = step.part
+        if part is None or isinstance(part, str):
+            return ()
+        return self.part_contents(step)[1]
+
+    def step_contents(self, step: Step) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+        """:meth:`step_texts` and :meth:`step_carried` in one reading."""
+        part = step.part
+        if step.native is not None or part is None or isinstance(part, str):
+            return self.step_texts(step), self.step_carried(step)
+        return self.part_contents(step)
+
+    def part_contents(self, step: Step) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+        """The texts and payloads of a part that is an object."""
+        return self.part_texts(step), self.part_carried(step)
 
     def native_data_path(self, media: str) -> str:
         """The path of a native payload's string in the part a step places."""

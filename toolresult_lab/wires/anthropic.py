@@ -123,13 +123,9 @@ class AnthropicConverter(Converter):
     def native_data_path(self, media: str) -> str:
         return "source.data"
 
-    def part_texts(self, step: Step) -> tuple[str, ...]:
-        return block_contents(step.part)[0]
-
-    def part_carried(self, step: Step) -> tuple[Carried, ...]:
-        if step.outcome != "passthrough":
-            return ()
-        return block_contents(step.part)[1]
+    def part_contents(self, step: Step) -> tuple[tuple[str, ...], tuple[Carried, ...]]:
+        texts, carried = block_contents(step.part)  # one walk for both
+        return texts, carried if step.outcome == "passthrough" else ()
 
     def entry(self, item: Item, shared: Step | None) -> Step:
         """One content entry as one block (an exhaustive switch over the item kinds)."""
@@ -445,7 +441,11 @@ def _walk(value: Any, key: object, path: str, texts: list[str], carried: list[Ca
         return
     if isinstance(value, list):
         for index, item in enumerate(value):
-            _walk(item, key, at_index(path, index), texts, carried)
+            if isinstance(item, str):
+                if key not in _NAME_KEYS:
+                    texts.append(item)
+            else:
+                _walk(item, key, at_index(path, index), texts, carried)
         return
     if not isinstance(value, dict):
         return
@@ -461,6 +461,10 @@ def _walk(value: Any, key: object, path: str, texts: list[str], carried: list[Ca
     fetched = value.get("type") == "url"
     for name, item in value.items():
         if fetched and name == "url":
+            continue
+        if isinstance(item, str):  # a leaf: no path needed
+            if name not in _NAME_KEYS:
+                texts.append(item)
             continue
         if name == "source" and skip and isinstance(item, dict):
             inner = {k: v for k, v in item.items() if k != skip}
