@@ -22,7 +22,7 @@ from .facts import FACTS, WIRES, carries_native, native_needs_vision, wire_facts
 from .options import TRI_STATES, TriState, tri_label, tri_value
 from .probes import PROBES, Probe, get_probe
 from .profiles import PROFILES, get_profile
-from .render import elide_base64, payload_bytes
+from .render import elide_at, elide_base64, payload_bytes
 from .result import ToolResult
 
 __all__ = [
@@ -102,8 +102,10 @@ def _grid(options: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     ]
 
 
-def _excerpt(part: Any) -> str:
-    text = part if isinstance(part, str) else json_encode(elide_base64(part))
+def _excerpt(part: Any, paths: frozenset[str] = frozenset()) -> str:
+    """The part as a short line, its payloads elided (at the paths its wire's reader
+    gives, and any MCP-style payload)."""
+    text = part if isinstance(part, str) else json_encode(elide_base64(elide_at(part, paths)))
     text = text.replace("\n", "\\n")
     return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
 
@@ -168,9 +170,11 @@ def _cell(
     """
     explanations = result.explain(wire, **options)
     block = explanations.block
+    paths: frozenset[str] = frozenset()
     if explanations:
         first = explanations[0]
         outcome, reason, part = first.outcome, first.reason, first.part
+        paths = frozenset([c.data_path for c in first.carried if c.data_path])
     else:  # no entries: what the wire sends instead is its content note
         note = explanations.content_note
         assert note is not None  # a result without entries always has one
@@ -189,7 +193,7 @@ def _cell(
             estimate.complete,
         )
     size, tokens, rules, complete = measured
-    excerpt = _excerpt(part if part is not None else "")
+    excerpt = _excerpt(part if part is not None else "", paths)
     return outcome, reason, excerpt, size, tokens, rules, complete
 
 

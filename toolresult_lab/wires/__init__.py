@@ -1,7 +1,7 @@
 """The wire registry: one converter module per wire, looked up by name.
 
 Each module (``openai``, ``anthropic``, ``gemini``, ``ollama``, ``responses``,
-``hermes``) declares its facts and owns its rules, for the block and for the tool turn
+``hermes``, ``bedrock``) declares its facts and owns its rules, for the block and for the tool turn
 around it; this module only finds them and keeps one configured converter per (wire,
 option set).
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ..options import ConvertOptions, Resolved, options_key
-from . import anthropic, gemini, hermes, ollama, openai, responses
+from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._edit import (
     HEADS,
@@ -60,6 +60,7 @@ from ._turn import (
     neutral_results,
 )
 from ._write import RequestShape
+from .bedrock import for_boto3
 
 __all__ = [
     "FACTS",
@@ -93,6 +94,7 @@ __all__ = [
     "block_payload_paths",
     "cached",
     "converter",
+    "for_boto3",
     "function_response",
     "hoist_text",
     "in_response_parts",
@@ -128,6 +130,7 @@ _CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
     "ollama": (ollama.FACTS, ollama.OllamaConverter, ollama.TURN),
     "responses": (responses.FACTS, responses.ResponsesConverter, responses.TURN),
     "hermes": (hermes.FACTS, hermes.HermesConverter, hermes.TURN),
+    "bedrock": (bedrock.FACTS, bedrock.BedrockConverter, bedrock.TURN),
 }
 #: Each wire's readers: a tool-result block, a whole request (``wires/<wire>.py``).
 _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], ReadRequest]]]] = {
@@ -137,6 +140,7 @@ _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], Rea
     "ollama": (ollama.read_block, ollama.read_request),
     "responses": (responses.read_block, responses.read_request),
     "hermes": (hermes.read_block, hermes.read_request),
+    "bedrock": (bedrock.read_block, bedrock.read_request),
 }
 #: How each wire writes a whole request around its tool turns (SPEC 9).
 _REQUESTS: Final[dict[str, RequestShape]] = {
