@@ -46,9 +46,15 @@ def service_model_problems(value: Any, shape: Shape, path: str = "") -> list[str
     return found
 
 
-def check_request(messages: list[Any]) -> None:
-    """botocore's own validation, then the service model's enums, patterns and lengths."""
-    params = {"modelId": "anthropic.claude-roundtrip", "messages": for_boto3(messages)}
+def check_request(messages: list[Any], system: list[Any] | None = None) -> None:
+    """botocore's own validation, then the service model's enums, patterns and lengths
+    (of the messages, and the system blocks when given)."""
+    params: dict[str, Any] = {
+        "modelId": "anthropic.claude-roundtrip",
+        "messages": for_boto3(messages),
+    }
+    if system is not None:
+        params["system"] = system
     report = ParamValidator().validate(params, CONVERSE)
     if report.has_errors():
         raise AssertionError(report.generate_report())

@@ -152,6 +152,7 @@ _REQUESTS: Final[dict[str, RequestShape]] = {
     "ollama": ollama.REQUEST,
     "responses": responses.REQUEST,
     "hermes": hermes.REQUEST,
+    "bedrock": bedrock.REQUEST,
 }
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}

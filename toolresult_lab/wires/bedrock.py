@@ -45,6 +45,7 @@ from ._read import (
     body_list,
 )
 from ._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
+from ._write import RequestShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(
     "bedrock",
@@ -396,6 +397,89 @@ def read_request(request: Any) -> ReadRequest:
         for index, block in enumerate(reading.list_at(body.get("system"), "system"))
     ]
     return reading.request(form, "messages", messages, system, request)
+
+
+# ------------------------------------------------------------------------------------------
+# Writing a whole request (SPEC 9)
+# ------------------------------------------------------------------------------------------
+
+
+def _user_name(name: str | None) -> str:
+    """A document name Bedrock takes from a neutral document's name (its extension
+    dropped, as :func:`filenames.document_name` does for a URI's file name)."""
+    given = name or ""
+    dot = given.rfind(".")
+    return safe_document_name(given[:dot] if dot > 0 else given)
+
+
+class BedrockRequest(RequestShape):
+    """``text`` / ``image`` / PDF ``document`` blocks (images and documents only in user
+    messages, as Bedrock takes them); the assistant's blocks before its ``toolUse``
+    blocks; ``system`` a list of text blocks beside ``messages``; every document name
+    unique in the request."""
+
+    def blocks(self, parts: list[ContentPart], media: bool) -> Written:
+        out: list[Any] = []
+        lost: list[ContentPart] = []
+        for part in parts:
+            mime = (getattr(part, "mime", None) or "").lower()
+            if isinstance(part, TextPart):
+                if part.text.strip():  # Bedrock rejects blank text; nothing is lost
+                    out.append({"text": part.text})
+            elif isinstance(part, ImagePart) and media and part.data and mime in IMAGE_FORMATS:
+                source = {"bytes": part.data}
+                out.append({"image": {"format": IMAGE_FORMATS[mime], "source": source}})
+            elif (
+                isinstance(part, DocumentPart) and media and part.data and mime == "application/pdf"
+            ):
+                name = _user_name(part.name)
+                source = {"bytes": part.data}
+                out.append({"document": {"format": "pdf", "name": name, "source": source}})
+            elif isinstance(part, OpaquePart) and part.wire == "bedrock":
+                out.append(clone(part.value))  # the names may be made unique in place
+            else:
+                lost.append(part)
+        return out, lost
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        content, lost = self.blocks(parts, True)
+        return [{"role": "user", "content": content}], lost
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        content, lost = self.blocks(parts, False)
+        if not echo:
+            return [{"role": "assistant", "content": content}], lost
+        first = dict(echo[0])
+        first["content"] = content + first["content"]
+        return [first, *echo[1:]], lost
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        _unique_in_request(messages)
+        if system is None:
+            return {"messages": messages}
+        return {"system": [{"text": system}], "messages": messages}
+
+
+def _unique_in_request(messages: list[Any]) -> None:
+    """Rename a document whose name an earlier one of the request has (Bedrock rejects
+    the request otherwise; the names of one turn are unique already). In place: the
+    messages are the writer's own."""
+    taken: set[str] = set()
+    for message in messages:
+        for block in message.get("content") or ():
+            entries = [block]
+            result = block.get("toolResult")
+            if isinstance(result, dict):
+                entries = list(result.get("content") or ())
+            for entry in entries:
+                document = entry.get("document") if isinstance(entry, dict) else None
+                if isinstance(document, dict) and isinstance(document.get("name"), str):
+                    name = unique_name(document["name"], taken)
+                    document["name"] = name
+                    taken.add(name.lower())
+
+
+REQUEST: Final[RequestShape] = BedrockRequest("bedrock")
 
 
 # ------------------------------------------------------------------------------------------
