@@ -28,6 +28,7 @@ from toolresult_lab import (
     ToolResult,
     carries_native,
     for_boto3,
+    lint,
     native_needs_vision,
     tool_turn,
 )
@@ -240,6 +241,22 @@ def test_a_sixth_document_is_a_placeholder() -> None:
     content = got["toolResult"]["content"]
     assert [next(iter(e)) for e in content] == ["document"] * 5 + ["text"]
     assert content[5] == {"text": "[resource] application/pdf <file:///d5.pdf> (200 bytes)"}
+
+
+def test_a_sixth_document_of_a_turn_is_a_placeholder_too() -> None:
+    """Five documents per request: a turn's results share them, so the toolkit's own turn
+    lints clean (the converter's block does not know its neighbours)."""
+    calls = [ToolCall(id=f"tooluse_{n}", name="f") for n in (1, 2)]
+    results = [
+        ToolResult(id=call.id, content=[pdf(f"file:///{call.id}-{i}.pdf") for i in range(3)])
+        for call in calls
+    ]
+    _, answer = tool_turn("bedrock", calls, results, **ON)
+    second = answer["content"][1]["toolResult"]["content"]
+    assert [next(iter(e)) for e in second] == ["document", "document", "text"]
+    assert second[2] == {"text": "[resource] application/pdf (200 bytes)"}
+    request = [user_message("bedrock"), *tool_turn("bedrock", calls, results, **ON)]
+    assert lint("bedrock", request).errors == ()
 
 
 # ------------------------------------------------------------------------------------------

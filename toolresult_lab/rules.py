@@ -18,6 +18,7 @@ from typing import Final, Literal
 
 from .findings import Severity
 from .wires import WIRES
+from .wires.bedrock import MAX_DOCUMENTS
 
 __all__ = [
     "CHECKED",
@@ -115,8 +116,6 @@ GEMINI_IMAGE_MIMES: Final = frozenset(
 GEMINI_RESPONSE_MIMES: Final = frozenset({"application/pdf", "text/plain"})
 #: The longest string OpenAI takes in a request (Chat Completions and Responses).
 TEXT_LIMIT: Final = 10_485_760
-#: Documents per Bedrock request ("API restrictions", Amazon Bedrock User Guide).
-MAX_DOCUMENTS: Final = 5
 
 
 @dataclass(frozen=True)

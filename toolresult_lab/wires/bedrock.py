@@ -21,11 +21,13 @@ from __future__ import annotations
 import base64
 from typing import Any, Final
 
+from ..b64 import decoded_size
 from ..blocks import BedrockToolResult, BedrockToolResultBody
 from ..encoding import clone, json_encode
 from ..filenames import MAX_DOCUMENT_NAME, document_name, safe_document_name
 from ..items import BlobItem, Native
 from ..steps import Conversion, ResultNote, Step
+from ..text import placeholder
 from ._common import IMAGE_MIMES, Converter, Source, WireFacts
 from ._read import (
     CallPart,
@@ -246,15 +248,23 @@ class BedrockTurn(TurnShape):
 def unique_documents(blocks: list[Any]) -> list[Any]:
     """The result blocks of one turn with every document name unique across them
     (Bedrock rejects a request with two documents of one name): a later duplicate is
-    renamed ``name (2)``. The blocks are the caller's fresh copies, changed in place."""
+    renamed ``name (2)``; past :data:`MAX_DOCUMENTS` in the turn a document goes as its
+    placeholder text, as a block's own sixth does. The blocks are the caller's fresh
+    copies, changed in place."""
     taken: set[str] = set()
     for block in blocks:
-        for entry in block["toolResult"]["content"]:
+        content = block["toolResult"]["content"]
+        for index, entry in enumerate(content):
             document = entry.get("document")
-            if document is not None:
-                name = unique_name(document["name"], taken)
-                document["name"] = name
-                taken.add(name.lower())
+            if document is None:
+                continue
+            if len(taken) >= MAX_DOCUMENTS:
+                size = decoded_size(document["source"]["bytes"])
+                content[index] = {"text": placeholder("resource", "application/pdf", None, size)}
+                continue
+            name = unique_name(document["name"], taken)
+            document["name"] = name
+            taken.add(name.lower())
     return list(blocks)
 
 
@@ -468,7 +478,7 @@ def _unique_in_request(messages: list[Any]) -> None:
     for message in messages:
         for block in message.get("content") or ():
             entries = [block]
-            result = block.get("toolResult")
+            result = block.get("toolResult") if isinstance(block, dict) else None
             if isinstance(result, dict):
                 entries = list(result.get("content") or ())
             for entry in entries:
