@@ -17,8 +17,7 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from .findings import Severity
-from .wires import WIRES
-from .wires.bedrock import MAX_DOCUMENTS
+from .wires import BEDROCK_MAX_DOCUMENTS, WIRES
 
 __all__ = [
     "CHECKED",
@@ -130,6 +129,9 @@ class IdFormat:
     shown: str
     warn_over: int | None = None
 
+
+#: Documents per Bedrock request (the wire's own figure, ``wires/bedrock.py``).
+MAX_DOCUMENTS: Final = BEDROCK_MAX_DOCUMENTS
 
 #: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's).
 ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(

@@ -61,9 +61,11 @@ from ._turn import (
     neutral_results,
 )
 from ._write import RequestShape
+from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
 
 __all__ = [
+    "BEDROCK_MAX_DOCUMENTS",
     "FACTS",
     "HEADS",
     "MISSING",
