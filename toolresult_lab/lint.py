@@ -41,6 +41,7 @@ from .wires import (
     MISSING,
     RESULT_BLOCK_TYPES,
     SIGNATURE_FIELD,
+    WIRES,
     CallPart,
     DocumentPart,
     ImagePart,
@@ -53,6 +54,7 @@ from .wires import (
     cached,
     function_response,
     read_request,
+    turn_shape,
     wire_facts,
 )
 
@@ -69,8 +71,8 @@ _ZONES: Final = {
     "hermes": "later",
     "bedrock": "next",
 }
-#: The wires where a call and its result must carry an id.
-_NEEDS_IDS: Final = frozenset({"openai", "anthropic", "responses", "bedrock"})
+#: The wires where a call and its result must carry an id (their turn shapes say so).
+_NEEDS_IDS: Final = frozenset(wire for wire in WIRES if turn_shape(wire).needs_call_ids)
 #: The wires whose tool results sit in a user message right after the calls, first there.
 _RESULTS_FIRST: Final = frozenset({"anthropic", "bedrock"})
 #: ``rules.ID_FORMATS``' patterns, compiled once.
@@ -439,7 +441,6 @@ class _Check:
 
     def contents(self) -> None:
         """What tool results hold, empty texts, long strings, images a model cannot read."""
-        wire = self.wire
         for message in self.read.messages:
             for part in message.parts:
                 if isinstance(part, ResultPart):
@@ -448,7 +449,7 @@ class _Check:
                     self.text_length(part.path, part.arguments)
             for part in _parts_of(message):
                 if isinstance(part, TextPart):
-                    if wire in _RESULTS_FIRST and _block_text(part) and not part.text.strip():
+                    if _block_text(part) and not part.text.strip():  # where the rule applies
                         self.add("empty-text", part.path, "The text block is empty.")
                     self.text_length(part.path, part.text)
                 elif isinstance(part, ImagePart) and not self.ctx.vision:
