@@ -191,8 +191,10 @@ OPTION = st.sampled_from([None, False, True])
 
 
 @st.composite
-def turns(draw: Any) -> tuple[str, list[ToolCall], list[ToolResult], dict[str, Any]]:
-    wire = draw(st.sampled_from(WIRES))
+def turns(
+    draw: Any, wires: tuple[str, ...] = WIRES
+) -> tuple[str, list[ToolCall], list[ToolResult], dict[str, Any]]:
+    wire = draw(st.sampled_from(wires))
     count = draw(st.integers(1, 4))
     with_ids = turn_shape(wire).needs_call_ids or draw(st.booleans())
     calls = [

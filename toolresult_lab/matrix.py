@@ -61,6 +61,8 @@ _BREAKABLE = {
 }
 #: A pivot with more columns than this shows its column labels upright (rotated).
 _UPRIGHT_LABELS_FROM = 9
+#: A pivot this wide (every profile, Bedrock's four included) gets smaller cell text.
+_SMALLER_CELLS_FROM = 16
 #: Long-form columns of free text, which may wrap anywhere rather than widen the table.
 _WRAPPING_COLUMNS = ("kind", "label", "reason", "excerpt", "token_rules")
 
@@ -424,8 +426,13 @@ def style_matrix(df: pd.DataFrame) -> Any:
                     " text-align: left; vertical-align: bottom; padding: 4px 2px",
                 }
             )
-            # and narrower cells: kinds x 14 profiles still fits beside the file browser
-            styles.append({"selector": "td", "props": "padding: 3px 1px; font-size: 0.9em"})
+            # and narrower cells: kinds x 16 profiles still fits beside the file browser
+            cells = (
+                "padding: 3px 0; font-size: 0.75em"
+                if len(df.columns) >= _SMALLER_CELLS_FROM
+                else "padding: 3px 1px; font-size: 0.9em"
+            )
+            styles.append({"selector": "td", "props": cells})
     styles.append({"selector": "th.row_heading", "props": "text-align: left"})
     # The row labels stay in view when a table still too wide for its area scrolls sideways.
     styled = styler.set_tooltips(tooltips).set_sticky(axis="index")
