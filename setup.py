@@ -40,6 +40,7 @@ COMPILED_MODULES = [
     "toolresult_lab/wires/ollama.py",
     "toolresult_lab/wires/responses.py",
     "toolresult_lab/wires/hermes.py",
+    "toolresult_lab/wires/bedrock.py",
     "toolresult_lab/wires/__init__.py",
     "toolresult_lab/pipeline.py",
     "toolresult_lab/mcp_input.py",

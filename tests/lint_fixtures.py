@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from toolresult_lab import WIRES
 from toolresult_lab.probes import SAMPLE_IMAGES
 
 PNG = SAMPLE_IMAGES["image/png"]
 JPEG = SAMPLE_IMAGES["image/jpeg"]
 SIGNATURE = "Cv8B+/7x" + "QUJD" * 4 + "/+8="
-WIRES = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
+__all__ = ["JPEG", "PNG", "SIGNATURE", "WIRES", "answer", "ask", "request", "turn", "user"]
 
 
 def user(wire: str, text: str = "hi") -> Any:
@@ -22,6 +23,8 @@ def user(wire: str, text: str = "hi") -> Any:
         return {"role": "user", "parts": [{"text": text}]}
     if wire == "responses":
         return {"type": "message", "role": "user", "content": text}
+    if wire == "bedrock":
+        return {"role": "user", "content": [{"text": text}]}
     return {"role": "user", "content": text}
 
 
@@ -43,6 +46,9 @@ def ask(wire: str, *ids: str, name: str = "f", signature: bool = True) -> Any:
     if wire == "anthropic":
         blocks = [{"type": "tool_use", "id": i, "name": name, "input": {}} for i in ids]
         return {"role": "assistant", "content": blocks}
+    if wire == "bedrock":
+        uses = [{"toolUse": {"toolUseId": i, "name": name, "input": {}}} for i in ids]
+        return {"role": "assistant", "content": uses}
     if wire == "gemini":
         parts: list[Any] = []
         for n, i in enumerate(ids):
@@ -62,8 +68,14 @@ def ask(wire: str, *ids: str, name: str = "f", signature: bool = True) -> Any:
 
 
 def answer(wire: str, *ids: str, name: str = "f", content: Any = "ok") -> Any:
-    """The results for ``ids``: one user message (anthropic), one content (gemini), one
-    tool message or output item per id elsewhere (a list)."""
+    """The results for ``ids``: one user message (anthropic, bedrock), one content
+    (gemini), one tool message or output item per id elsewhere (a list)."""
+    if wire == "bedrock":
+        inner = [{"text": content}] if isinstance(content, str) else content
+        return {
+            "role": "user",
+            "content": [{"toolResult": {"toolUseId": i, "content": inner}} for i in ids],
+        }
     if wire == "anthropic":
         return {
             "role": "user",

@@ -80,6 +80,17 @@ DEFAULT_BLOCKS: dict[str, Any] = {
         '<tool_response>\n{"content":"for the model\\n[image] image/png (70 bytes)\\nboth\\n'
         'user only","name":"t"}\n</tool_response>'
     ),
+    "bedrock": {
+        "toolResult": {
+            "toolUseId": "c",
+            "content": [
+                {"text": "for the model"},
+                {"image": {"format": "png", "source": {"bytes": PNG}}},
+                {"text": "both"},
+                {"text": "user only"},
+            ],
+        }
+    },
 }
 ASSISTANT_BLOCKS: dict[str, Any] = {
     "openai": {"role": "tool", "tool_call_id": "c", "content": "for the model\nboth"},
@@ -99,6 +110,9 @@ ASSISTANT_BLOCKS: dict[str, Any] = {
     },
     "responses": {"type": "function_call_output", "call_id": "c", "output": "for the model\nboth"},
     "hermes": '<tool_response>\n{"content":"for the model\\nboth","name":"t"}\n</tool_response>',
+    "bedrock": {
+        "toolResult": {"toolUseId": "c", "content": [{"text": "for the model"}, {"text": "both"}]}
+    },
 }
 
 

@@ -99,9 +99,10 @@ def test_matrix_table(capsys):
     labels = [p.label for p in PROBES.values()]
     for label, line in zip(labels, lines[4:], strict=True):
         assert line.startswith(label)
-    assert lines[4 + list(PROBES).index("pdf_resource")].split()[-6:] == [
+    assert lines[4 + list(PROBES).index("pdf_resource")].split()[-len(WIRES) :] == [
         "placeholder",
         "native",
+        "placeholder",
         "placeholder",
         "placeholder",
         "placeholder",
@@ -547,8 +548,9 @@ def test_missing_name_and_id_are_warned_about_and_strict_makes_them_errors(capsy
     code, out, err = run(capsys, "convert", path, "--wire", "all")
     assert code == 0 and list(json.loads(out)) == list(WIRES)
     assert err == (
-        "toolresult-lab: warning: the result has no call id (give --id): openai, anthropic and"
-        " responses reject a block without one (tool_call_id, tool_use_id, call_id)\n"
+        "toolresult-lab: warning: the result has no call id (give --id): openai, anthropic,"
+        " responses and bedrock reject a block without one (tool_call_id, tool_use_id, call_id,"
+        " toolResult.toolUseId)\n"
         "toolresult-lab: warning: the result has no tool name (give --name): gemini rejects a"
         " block without one (functionResponse.name)\n"
     )
@@ -757,6 +759,7 @@ def test_explain_json_and_csv(capsys, mixed_file):
         ("openai", "name"),
         ("anthropic", "name"),
         ("responses", "name"),
+        ("bedrock", "name"),
         ("hermes", "id"),
     }
     assert SAMPLE_PDF[:40] not in out and SAMPLE_IMAGES["image/png"][:40] not in out

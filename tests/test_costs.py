@@ -111,6 +111,7 @@ def test_the_same_image_on_every_wire():
         "ollama": [placeholder],
         "responses": [765],  # detail auto, high shown: 85 + 170 x 4 tiles (768x576)
         "hermes": [placeholder],
+        "bedrock": [1036],  # Claude's rule, as on anthropic
     }
     low = estimate_tokens(result, "responses", image_input=True, detail="low")
     assert (low.entries[0].tokens, low.entries[0].name) == (85, "responses image: detail low, 85")
@@ -299,6 +300,10 @@ def test_required_fields_left_empty():
             "responses: the call id is empty; the provider rejects a block without call_id"
         ],
         "hermes": [],
+        "bedrock": [
+            "bedrock: the call id is empty; the provider rejects a block without"
+            " toolResult.toolUseId"
+        ],
     }
     named = ToolResult(name="t", id="c", content=[{"type": "text", "text": "hi"}])
     assert all(named.explain(wire).warnings == () for wire in WIRES)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from toolresult_lab import WIRES
 from toolresult_lab.docs import provider_differences
 from toolresult_lab.probes import PROBES
 from toolresult_lab.profiles import PROFILES
@@ -151,7 +152,7 @@ def test_token_section_names_its_rules_and_links_the_sources(generated):
     tokens = _section(generated, "## Token estimates")
     assert "[costs-and-limits.md](costs-and-limits.md)" in tokens
     header = _table_row(tokens, "kind")
-    assert header == ["kind", "openai", "anthropic", "gemini", "ollama", "responses", "hermes"]
+    assert header == ["kind", *WIRES]
     png = _table_row(tokens, "image/png")
     assert png[header.index("gemini")].startswith("~")
     assert _table_row(tokens, "PDF resource")[header.index("anthropic")].startswith("≥ ~")

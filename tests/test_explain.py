@@ -55,6 +55,16 @@ def tx(text):
     return {"type": "text", "text": text}
 
 
+def part_on(wire, text):
+    """An entry sent as text, as ``wire`` places it: a text block on anthropic and bedrock,
+    a string joined into the string form elsewhere."""
+    if wire == "anthropic":
+        return tx(text)
+    if wire == "bedrock":
+        return {"text": text}
+    return text
+
+
 NATIVE_IMAGE = {
     "type": "image",
     "source": {"type": "base64", "media_type": "image/png", "data": PNG},
@@ -309,7 +319,7 @@ def test_placeholder_reasons(block, wire, opts, reason, text):
     e = one(block, wire, **opts)
     assert (e.outcome, e.reason) == ("placeholder", reason)
     assert e.item_kind == "blob"
-    assert e.part == (tx(text) if wire == "anthropic" else text)
+    assert e.part == (part_on(wire, text))
 
 
 def test_resource_link_is_a_reference_line():
@@ -322,7 +332,7 @@ def test_resource_link_is_a_reference_line():
             "note",
             "placeholder",
             "resource_link sent as a reference line",
-            tx(text) if wire == "anthropic" else text,
+            part_on(wire, text),
         )
 
 
@@ -483,7 +493,7 @@ def test_non_object_entry(entry):
             "note",
             "degraded",
             "content entry is not a JSON object",
-            tx("[unsupported]") if wire == "anthropic" else "[unsupported]",
+            part_on(wire, "[unsupported]"),
         )
 
 
@@ -497,7 +507,7 @@ def test_unknown_type():
             "blob",
             "degraded",
             "unknown block type 'video'",
-            tx(text) if wire == "anthropic" else text,
+            part_on(wire, text),
         )
 
 
@@ -724,12 +734,28 @@ def notes(result, wire, **opts):
 
 def test_empty_content_notes():
     for wire in WIRES:
+        if wire == "bedrock":  # its own json block and empty list: tests/test_bedrock.py
+            continue
         assert notes(ToolResult(), wire) == [NOTHING]
         assert notes(ToolResult(structured_content=[1, 2]), wire) == [AS_JSON]
         assert notes(ToolResult(structured_content="s"), wire) == [AS_JSON]
         if wire != "gemini":
             assert notes(ToolResult(structured_content={"a": 1}), wire) == [AS_JSON]
     assert notes(ToolResult(structured_content={"a": 1}), "gemini") == [AS_RESPONSE]
+    assert notes(ToolResult(), "bedrock") == [
+        ("content", "omitted", "no content and no structured_content: []")
+    ]
+    assert notes(ToolResult(structured_content={"a": 1}), "bedrock") == [
+        ("content", "text", "no content: structured_content sent as a json block")
+    ]
+    assert notes(ToolResult(structured_content=[1, 2]), "bedrock") == [
+        (
+            "content",
+            "text",
+            "no content: structured_content is not an object (Bedrock's json block takes"
+            " only an object), sent as JSON text",
+        )
+    ]
 
 
 def test_empty_content_notes_match_to():
@@ -749,7 +775,7 @@ def test_anthropic_with_only_blank_entries_follows_the_empty_content_rule():
 
 def test_structured_content_beside_content_is_not_sent():
     r = ToolResult(content=[T("a")], structured_content={"k": 1})
-    for wire in ("openai", "anthropic", "ollama", "responses", "hermes"):
+    for wire in ("openai", "anthropic", "ollama", "responses", "hermes", "bedrock"):
         assert notes(r, wire) == [NOT_STRUCTURED], wire
     assert notes(r, "gemini") == [AS_RESPONSE]
     assert notes(ToolResult(content=[T("a")], structured_content=[1]), "gemini") == [NOT_STRUCTURED]
@@ -774,6 +800,7 @@ def test_error_flag_name_and_id_where_a_wire_has_no_field():
         no_error["hermes"],
         ("id", "omitted", "hermes has no field for the call id"),
     ]
+    assert notes(r, "bedrock") == [no_name["bedrock"]]
     # nothing to lose, nothing said
     plain = ToolResult(content=[T("ok")])
     for wire in WIRES:
@@ -860,6 +887,26 @@ def _check_one_code_path(result: ToolResult, wire: str, opts: dict) -> None:
             if e.outcome == "native":
                 assert e.part["type"] in ("image", "document")
                 assert e.part["source"]["type"] == "base64"
+        return
+    if wire == "bedrock":
+        body = block["toolResult"]
+        kept = [p for p in parts if p is not None]
+        assert all(len(p) == 1 for p in kept)
+        if kept:
+            assert body["content"] == kept
+        elif isinstance(structured, dict):
+            assert body["content"] == [{"json": structured}]
+        elif structured is not None:
+            assert body["content"] == [{"text": empty}]
+        else:
+            assert body["content"] == ([{"text": "[error]"}] if result.is_error else [])
+        for e in explained:
+            if e.outcome == "omitted":
+                assert "blank" in e.reason
+            elif e.outcome == "native":
+                assert set(e.part) <= {"image", "document"}
+            else:
+                assert e.part["text"].strip()
         return
     assert "omitted" not in outcomes or wire == "gemini"
     if wire == "responses":

@@ -44,6 +44,7 @@ def _pairing_cases() -> list[Case]:
             "ollama": "messages[1].tool_calls[1]",
             "responses": "input[2]",
             "hermes": "messages[1]",
+            "bedrock": "messages[1].content[1]",
         }[wire]
         cases.append(
             (
@@ -62,9 +63,10 @@ def _pairing_cases() -> list[Case]:
             "ollama": "messages[3]",
             "responses": "input[3]",
             "hermes": "messages[3]",
+            "bedrock": "messages[2].content[1]",
         }[wire]
         extra = answer(wire, "c2", name="g")
-        if wire in ("anthropic", "gemini"):
+        if wire in ("anthropic", "gemini", "bedrock"):
             bad = request(user(wire), ask(wire, "c1"), answer(wire, "c1", "c9"))
             if wire == "gemini":
                 bad[2]["parts"][1]["functionResponse"]["name"] = "g"
@@ -111,6 +113,20 @@ def _results_not_next_cases() -> list[Case]:
         ),
         (
             "results-not-next",
+            "bedrock",
+            {},
+            turn("bedrock", "c1"),
+            request(
+                user("bedrock"),
+                ask("bedrock", "c1"),
+                user("bedrock", "wait"),
+                {"role": "assistant", "content": [{"text": "ok"}]},
+                answer("bedrock", "c1"),
+            ),
+            [("results-not-next", "error", "messages[1].content[0]")],
+        ),
+        (
+            "results-not-next",
             "gemini",
             {},
             turn("gemini", "c1", "c2"),
@@ -133,6 +149,7 @@ def _id_cases() -> list[Case]:
         "gemini": ("contents[4].parts[0]", "warning"),
         "ollama": ("messages[4].tool_calls[0]", "warning"),
         "responses": ("input[4]", "warning"),
+        "bedrock": ("messages[4].content[0]", "error"),
     }
     for wire, (path, level) in dup_paths.items():
         good = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c2"), answer(wire, "c2"))
@@ -146,6 +163,7 @@ def _id_cases() -> list[Case]:
         "gemini": ("contents[2].parts[1]", "warning"),
         "ollama": ("messages[3]", "warning"),
         "responses": ("input[3]", "warning"),
+        "bedrock": ("messages[2].content[1]", "error"),
     }
     for wire, (path, level) in result_dup.items():
         cases.append(
@@ -162,6 +180,7 @@ def _id_cases() -> list[Case]:
         "openai": ["messages[1].tool_calls[0]", "messages[2]"],
         "anthropic": ["messages[1].content[0]", "messages[2].content[0]"],
         "responses": ["input[1]", "input[2]"],
+        "bedrock": ["messages[1].content[0]", "messages[2].content[0]"],
     }
     for wire, paths in missing.items():
         cases.append(
@@ -210,6 +229,21 @@ def _id_cases() -> list[Case]:
             [("call-id-format", "error", "input[1]"), ("call-id-format", "error", "input[2]")],
         )
     )
+    # bedrock: the service model's ToolUseId, [a-zA-Z0-9_.:-]+ and at most 64 characters
+    for good_id, bad_id in (("tooluse_a.b:c-1", "call 1"), ("c" * 64, "c" * 65)):
+        cases.append(
+            (
+                "call-id-format",
+                "bedrock",
+                {},
+                turn("bedrock", good_id),
+                turn("bedrock", bad_id),
+                [
+                    ("call-id-format", "error", "messages[1].content[0]"),
+                    ("call-id-format", "error", "messages[2].content[0]"),
+                ],
+            )
+        )
     long_item = request(user("responses"), ask("responses", "c1"), answer("responses", "c1"))
     long_item[1]["id"] = "fc_" + "x" * 62
     short_item = copy.deepcopy(long_item)
@@ -669,6 +703,91 @@ def _profile_cases() -> list[Case]:
     ]
 
 
+def _bedrock_image(data: str = PNG) -> Any:
+    return {"image": {"format": "png", "source": {"bytes": data}}}
+
+
+def _bedrock_document(name: str, data: str = PNG) -> Any:
+    return {"document": {"format": "pdf", "name": name, "source": {"bytes": data}}}
+
+
+def _bedrock_cases() -> list[Case]:
+    base = turn("bedrock", "c1")
+    empty_text = copy.deepcopy(base)
+    empty_text[0]["content"].append({"text": " \n"})
+    full_text = copy.deepcopy(empty_text)
+    full_text[0]["content"][1]["text"] = "there"
+    before = copy.deepcopy(base)
+    before[2]["content"].append({"text": "here:"})
+    after = copy.deepcopy(base)
+    after[2]["content"].insert(0, {"text": "here:"})
+    image = copy.deepcopy(base)
+    image[2]["content"][0]["toolResult"]["content"] = [_bedrock_image()]
+    broken = copy.deepcopy(image)
+    broken[2]["content"][0]["toolResult"]["content"] = [_bedrock_image("not base64!")]
+    five = copy.deepcopy(base)
+    five[2]["content"][0]["toolResult"]["content"] = [
+        _bedrock_document(f"doc {n}") for n in range(1, 6)
+    ]
+    six = copy.deepcopy(five)
+    six.append({"role": "assistant", "content": [{"text": "and one more?"}]})
+    six.append({"role": "user", "content": [_bedrock_document("doc 6"), {"text": "here"}]})
+    five_more = copy.deepcopy(six)
+    del five_more[2]["content"][0]["toolResult"]["content"][4]
+    named_twice = copy.deepcopy(five_more)
+    named_twice[4]["content"][0]["document"]["name"] = "doc 2"
+    return [
+        (
+            "empty-text",
+            "bedrock",
+            {},
+            full_text,
+            empty_text,
+            [("empty-text", "error", "messages[0].content[1]")],
+        ),
+        (
+            "results-after-other-content",
+            "bedrock",
+            {"profile": "bedrock-claude"},
+            before,
+            after,
+            [("results-after-other-content", "error", "messages[2].content[1]")],
+        ),
+        (
+            "results-after-other-content",
+            "bedrock",
+            {"profile": "bedrock-nova"},
+            before,
+            after,
+            [("results-after-other-content", "warning", "messages[2].content[1]")],
+        ),
+        (
+            "bad-base64",
+            "bedrock",
+            {},
+            image,
+            broken,
+            [("bad-base64", "error", "messages[2].content[0].toolResult.content[0]")],
+        ),
+        (
+            "too-many-documents",
+            "bedrock",
+            {},
+            five_more,
+            six,
+            [("too-many-documents", "error", "messages[4].content[0]")],
+        ),
+        (
+            "duplicate-document-name",
+            "bedrock",
+            {},
+            five_more,
+            named_twice,
+            [("duplicate-document-name", "error", "messages[4].content[0]")],
+        ),
+    ]
+
+
 CASES: list[Case] = [
     *_pairing_cases(),
     *_results_not_next_cases(),
@@ -678,6 +797,7 @@ CASES: list[Case] = [
     *_media_cases(),
     *_gemini_cases(),
     *_profile_cases(),
+    *_bedrock_cases(),
 ]
 
 
@@ -816,8 +936,8 @@ def test_shape_findings_never_raise() -> None:
 def test_argument_errors() -> None:
     with pytest.raises(TypeError, match="a request must be a dict"):
         lint("openai", "hello")
-    with pytest.raises(ValueError, match="unknown wire 'bedrock'"):
-        lint("bedrock", [])
+    with pytest.raises(ValueError, match=r"unknown wire 'vertex'; known wires: .*, bedrock$"):
+        lint("vertex", [])
     with pytest.raises(ValueError, match="unknown provider profile 'nope'"):
         lint("openai", [], profile="nope")
     with pytest.raises(ValueError, match="profile 'mistral' is for the openai wire, not anthropic"):

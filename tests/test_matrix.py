@@ -53,7 +53,7 @@ def _options(row) -> dict:
 
 
 def test_every_combination_exactly_once(full):
-    assert len(full) == len(WIRES) * len(PROBES) * COMBOS == 6 * len(PROBES) * 18
+    assert len(full) == len(WIRES) * len(PROBES) * COMBOS and COMBOS == 18
     keys = ["wire", "kind", *GRID_OPTIONS]
     assert not full.duplicated(keys).any()
     expected = set(itertools.product(WIRES, PROBES, (False, True), TRI, TRI))
@@ -137,6 +137,9 @@ def test_token_column_for_images_names_each_provider_rule(full):
         "ollama": "text: ≈ 4 characters per token",
         "responses": ("responses image: 512 px tiles, detail auto; text: ≈ 4 characters per token"),
         "hermes": "text: ≈ 4 characters per token",
+        "bedrock": (
+            "bedrock (Claude) anthropic image: 28 px patches; text: ≈ 4 characters per token"
+        ),
     }
     pdf = full[(full["kind"] == "pdf_resource") & (full["wire"] == "anthropic")]
     assert not pdf[pdf["outcome"] == "native"]["tokens_complete"].any()
@@ -161,7 +164,7 @@ def test_native_only_where_the_wire_carries_the_media(full):
     assert len(native) > 0
     assert native["media"].notna().all()
     assert native["carries_native"].astype(bool).all()
-    assert set(native["wire"].astype(str)) == {"anthropic", "responses", "gemini"}
+    assert set(native["wire"].astype(str)) == {"anthropic", "responses", "gemini", "bedrock"}
     # and only when the matching option is on (or anthropic's PDF default)
     for row in native.itertuples(index=False):
         if row.media == "image":
@@ -255,10 +258,11 @@ def test_pivot_default_options(full):
     pivot = pivot_outcomes(full)
     assert list(pivot.columns) == list(WIRES)
     assert list(pivot.index) == [p.label for p in PROBES.values()]
-    assert pivot.loc["image/png"].tolist() == ["placeholder"] * 6
+    assert pivot.loc["image/png"].tolist() == ["placeholder"] * len(WIRES)
     assert pivot.loc["PDF resource"].tolist() == [
         "placeholder",
         "native",
+        "placeholder",
         "placeholder",
         "placeholder",
         "placeholder",
@@ -270,8 +274,8 @@ def test_pivot_default_options(full):
     assert pivot.loc["native image (base64)", "gemini"] == "placeholder"
     assert pivot.loc["structured content (object)", "gemini"] == "passthrough"
     assert pivot.loc["structured content (object)", "openai"] == "text"
-    assert pivot.loc["empty content"].tolist() == ["omitted"] * 6
-    assert pivot.loc["non-object entry"].tolist() == ["degraded"] * 6
+    assert pivot.loc["empty content"].tolist() == ["omitted"] * len(WIRES)
+    assert pivot.loc["non-object entry"].tolist() == ["degraded"] * len(WIRES)
     reasons = pivot.attrs["reasons"]
     assert reasons.loc["image/png", "anthropic"] == "image_input off"
     assert reasons.loc["PDF resource", "anthropic"] == "PDF sent as a base64 document block"
@@ -290,10 +294,11 @@ def test_pivot_images_and_pdfs_on(full):
         "placeholder",
         "native",
         "placeholder",
+        "native",
     ]
     assert pivot.loc["image/gif", "gemini"] == "placeholder"
     assert pivot.loc["image/gif", "responses"] == "native"
-    assert pivot.loc["image/bmp"].tolist() == ["placeholder"] * 6
+    assert pivot.loc["image/bmp"].tolist() == ["placeholder"] * len(WIRES)
     assert pivot.loc["PDF resource"].tolist() == [
         "placeholder",
         "native",
@@ -301,8 +306,9 @@ def test_pivot_images_and_pdfs_on(full):
         "placeholder",
         "native",
         "placeholder",
+        "native",
     ]
-    assert pivot.loc["audio/wav"].tolist() == ["placeholder"] * 6
+    assert pivot.loc["audio/wav"].tolist() == ["placeholder"] * len(WIRES)
     assert pivot.attrs["reasons"].loc["image/gif", "gemini"] == (
         "image/gif is not an image type gemini carries"
     )
@@ -494,7 +500,7 @@ def test_export_markdown(full):
     assert [c.strip() for c in lines[0].strip("|").split("|")] == ["kind", *WIRES]
     assert set(lines[1]) <= set("|:-")
     assert len(lines) == 2 + len(PROBES)
-    assert [c.strip() for c in lines[2].strip("|").split("|")] == ["text"] + ["text"] * 6
+    assert [c.strip() for c in lines[2].strip("|").split("|")] == ["text"] + ["text"] * len(WIRES)
     long_header = export_matrix(full.head(3), "markdown").splitlines()[0]
     assert "| wire " in long_header
     assert "| outcome " in long_header

@@ -21,7 +21,7 @@ from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
-from toolresult_lab import ToolResult
+from toolresult_lab import WIRES, ToolResult
 from toolresult_lab.costs import estimate_tokens
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -213,7 +213,7 @@ def test_views_rendered(executed: Run, name: str) -> None:
     static = [html for html in run.mime("text/html") if 'class="trl-view"' in html]
     assert static, "no static HTML view of a ToolResult"
     for html in static:
-        assert html.count('class="trl-card"') == 6
+        assert html.count('class="trl-card"') == len(WIRES)
 
 
 def test_quick_start_elides_payloads(executed: Run) -> None:
@@ -268,8 +268,8 @@ def test_mcp_notebook_outcomes(executed: Run) -> None:
     assert facts["weather_structured"] == {"city": "Quelltown", "temp_c": 22, "sky": "sunny"}
     assert facts["weather_gemini"]["functionResponse"]["response"] == facts["weather_structured"]
 
-    # The summary tables the notebook displays say the same: tools x wires, six columns.
-    assert facts["columns"] == ["openai", "anthropic", "gemini", "ollama", "responses", "hermes"]
+    # The summary tables the notebook displays say the same: tools x wires, a column each.
+    assert facts["columns"] == list(WIRES)
     vision = {k: v.rsplit(" (", 1)[0] for k, v in facts["table_vision"].items()}
     defaults = {k: v.rsplit(" (", 1)[0] for k, v in facts["table_defaults"].items()}
     chart = estimate_tokens(
@@ -306,6 +306,7 @@ def test_tool_turn_notebook(executed: Run) -> None:
         "ollama": 6,
         "responses": 8,
         "hermes": 5,
+        "bedrock": 2,
     }
     assert facts["hoisted_text"] == "Images from the tool results above: call_chart content[0]"
     assert facts["ollama_hoisted_images"] == 1
@@ -316,6 +317,7 @@ def test_tool_turn_notebook(executed: Run) -> None:
         "ollama": "drop_empty_fields, drop_tool_call_id, drop_tool_call_ids",
         "responses": "nothing",
         "hermes": "nothing",
+        "bedrock": "nothing",
     }
     assert facts["as_built"] == {
         "openai": True,
@@ -324,6 +326,7 @@ def test_tool_turn_notebook(executed: Run) -> None:
         "ollama": False,
         "responses": True,
         "hermes": True,
+        "bedrock": True,
     }
     assert facts["ollama_echo_sent"] == {
         "role": "assistant",
@@ -350,9 +353,7 @@ def test_audit_notebook_counts(executed: Run) -> None:
     assert facts["attrs"]["bad_records"] == bad
     assert len(facts["attrs"]["bad_examples"]) == 5
     # every content entry counted once per wire, every empty result once per wire
-    assert facts["entries"] == dict.fromkeys(
-        ["openai", "anthropic", "gemini", "ollama", "responses", "hermes"], entries
-    )
+    assert facts["entries"] == dict.fromkeys(WIRES, entries)
     assert set(facts["empty"].values()) == {empty}
     assert facts["dashboard"].startswith("http://127.0.0.1:")
     assert facts["dashboard_status"] == 200  # issue 18: the link was dead at once

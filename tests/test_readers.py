@@ -92,8 +92,8 @@ def _expected(result: ToolResult, wire: str, options: dict[str, Any]) -> tuple[l
             payloads.append((record.native.mime, record.native.data))
         elif isinstance(part, str):
             texts.append(part)
-        elif isinstance(part, dict) and part.get("type") == "input_text":
-            texts.append(part["text"])
+        elif isinstance(part, dict) and (part.get("type") == "input_text" or set(part) == {"text"}):
+            texts.append(part["text"])  # a responses input_text part, a bedrock text block
     return texts, payloads
 
 
@@ -123,6 +123,14 @@ def test_reading_a_block_gives_back_what_the_converter_was_given(
                 if e.part is not None and e.native is None
             ]
             assert read_texts == sent
+    elif wire == "bedrock":
+        body = block["toolResult"]["content"]
+        if texts or payloads:
+            assert read_texts == texts
+        elif isinstance(result.structured_content, dict):
+            assert read.structured == result.structured_content and read_texts == []
+        else:  # the JSON text of other structured content, the error note, or nothing
+            assert read_texts == [entry["text"] for entry in body]
     elif wire == "gemini" and isinstance(result.structured_content, dict):
         assert read.structured == result.structured_content
         assert read_texts == []
@@ -132,7 +140,7 @@ def test_reading_a_block_gives_back_what_the_converter_was_given(
         assert read_texts == [block_text(wire, block)]
         if texts:
             assert read_texts == ["\n".join(texts)]
-    carries_id = wire in ("openai", "anthropic", "responses") or (
+    carries_id = wire in ("openai", "anthropic", "responses", "bedrock") or (
         wire in ("ollama", "gemini") and result.id
     )
     assert read.id == (result.id if carries_id else None)
@@ -140,7 +148,7 @@ def test_reading_a_block_gives_back_what_the_converter_was_given(
         assert read.name == result.name
     else:
         assert read.name is None
-    assert read.is_error == (result.is_error and wire == "anthropic")
+    assert read.is_error == (result.is_error and wire in ("anthropic", "bedrock"))
 
 
 def block_text(wire: str, block: Any) -> str:
@@ -191,6 +199,10 @@ TURN_PATHS = {
     ),
     "responses": (["input[1]", "input[2]"], ["input[3]", "input[4]"]),
     "hermes": (["messages[1]", "messages[1]"], ["messages[2]", "messages[3]"]),
+    "bedrock": (
+        ["messages[1].content[0]", "messages[1].content[1]"],
+        ["messages[2].content[0]", "messages[2].content[1]"],
+    ),
 }
 
 
@@ -216,9 +228,9 @@ def test_read_request_of_a_tool_turn(wire: str, form: str) -> None:
     assert roles[call_paths[0].split(".")[0]] == "assistant"
     result_roles = {roles[path.split(".")[0]] for path in result_paths}
     # an anthropic tool_result and a gemini functionResponse sit in a user message
-    assert result_roles == ({"user"} if wire in ("anthropic", "gemini") else {"tool"})
+    assert result_roles == ({"user"} if wire in ("anthropic", "gemini", "bedrock") else {"tool"})
     image = [p for r in read.results for p in r.parts if isinstance(p, ImagePart)]
-    if wire in ("anthropic", "gemini", "responses"):
+    if wire in ("anthropic", "gemini", "responses", "bedrock"):
         assert [(i.mime, i.data) for i in image] == [("image/png", SAMPLE_IMAGES["image/png"])]
     else:
         assert image == []

@@ -383,7 +383,7 @@ def test_result_html_has_table_and_six_cards() -> None:
 def test_repr_html_hook() -> None:
     html = ToolResult(content=[{"type": "text", "text": "hi"}])._repr_html_()
     assert html.startswith('<div class="trl-view"><style>')
-    assert html.count('class="trl-card"') == 6
+    assert html.count('class="trl-card"') == len(WIRES)
 
 
 def test_50_mib_image_renders_small() -> None:

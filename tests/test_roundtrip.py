@@ -245,6 +245,7 @@ def test_body_holds_nothing_but_model_and_messages_and_the_call_arguments(
         "gemini": {},
         "ollama": {"model": "llama-roundtrip", "stream": False, "tools": []},
         "hermes": {"model": "hermes-roundtrip"},
+        "bedrock": {},  # boto3 puts the model in the path: /model/{modelId}/converse
     }
 
 
@@ -275,6 +276,7 @@ def test_catalogue() -> None:
         "hermes": (),
         "gemini": ("snake_case_response_parts", "urlsafe_base64_bytes"),
         "ollama": ("drop_empty_fields", "drop_tool_call_id", "drop_tool_call_ids"),
+        "bedrock": (),
     }
     for wire, alterations in ALTERATIONS.items():
         for alteration in alterations:
@@ -503,6 +505,7 @@ def test_user_messages() -> None:
         "gemini": {"role": "user", "parts": [{"text": "What is the weather in Köln?"}]},
         "ollama": {"role": "user", "content": "What is the weather in Köln?"},
         "hermes": {"role": "user", "content": "What is the weather in Köln?"},
+        "bedrock": {"role": "user", "content": [{"text": "What is the weather in Köln?"}]},
     }
 
 

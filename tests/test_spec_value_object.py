@@ -11,7 +11,7 @@ import pytest
 
 from toolresult_lab import WIRES, ToolResult
 
-ALL_WIRES = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
+ALL_WIRES = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes", "bedrock")
 PNG = "QUJD"  # canonical base64 of b"ABC" (3 bytes)
 PDF = "JVBERg=="  # canonical base64 of b"%PDF" (4 bytes)
 BIG = base64.b64encode(bytes(range(256)) * 12).decode()  # 4096 chars

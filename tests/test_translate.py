@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 import pytest
+from bedrock_strict import check_request
 from openai.types.responses import EasyInputMessageParam
 from sdk_strict import validate_typeddict
 from test_turn_clients import turn_of, validate_message
@@ -103,6 +104,8 @@ def test_every_pair_lints_clean_validates_and_is_strict_json(case: TurnCase, dst
     assert json.loads(json.dumps(out.request, allow_nan=False)) == out.request
     for message in messages_of(dst, out.request):
         check_message(dst, message)
+    if dst == "bedrock":  # the whole body, system blocks too, through botocore
+        check_request(out.request["messages"], out.request.get("system"))
     for loss in out.losses:
         assert isinstance(loss, Loss) and loss.path.startswith(KEY.get(case.wire, "messages"))
 
@@ -196,6 +199,7 @@ EXPECTED_LOSSES: dict[str, list[Loss]] = {
         Loss("contents[2].parts[1]", "content[1]: ollama has no native image form"),
         Loss("contents[2].parts[1]", "content[2]: ollama has no native PDF form"),
     ],
+    "bedrock": [Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)")],
     "hermes": [
         Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)"),
         Loss("contents[2].parts[0]", "id: hermes has no field for the call id"),
@@ -323,6 +327,69 @@ def test_user_media_in_every_wire() -> None:
         Loss("messages[0].content[1]", "image has no form in a hermes user message: dropped"),
     )
     assert Document("application/pdf", PDF, name="a.pdf").to_dict()["name"] == "a.pdf"
+    assert translate("openai", "bedrock", request).request == {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"text": "look"},
+                    {"image": {"format": "png", "source": {"bytes": PNG}}},
+                ],
+            }
+        ]
+    }
+
+
+def test_bedrock_requests_in_and_out() -> None:
+    """Bedrock's own request read and written: system blocks, a user PDF named from its
+    title, document names unique across the request (the tool result's PDF, named
+    ``document`` too, renamed), media a Bedrock message cannot hold lost by name, and the
+    way back to anthropic."""
+    pdf = {"type": "base64", "media_type": "application/pdf", "data": PDF}
+    report = ToolResult(
+        content=[
+            {
+                "type": "resource",
+                "resource": {
+                    "uri": "file:///r/Report.pdf",
+                    "mimeType": "application/pdf",
+                    "blob": PDF,
+                },
+            }
+        ]
+    )
+    request = {
+        "system": "Be brief.",
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "document", "source": pdf, "title": "document.pdf"},
+                    {"type": "text", "text": "Summarise, then chart it."},
+                    {"type": "image", "source": {"type": "url", "url": "https://x/a.png"}},
+                ],
+            },
+            *tool_turn("anthropic", [CHART], [report], **NATIVE),
+        ],
+    }
+    out = translate("anthropic", "bedrock", request)
+    body = out.request
+    assert body["system"] == [{"text": "Be brief."}]
+    first = body["messages"][0]["content"]
+    assert first[0] == {"document": {"format": "pdf", "name": "document", "source": {"bytes": PDF}}}
+    assert first[1:] == [{"text": "Summarise, then chart it."}]
+    result = body["messages"][2]["content"][0]["toolResult"]
+    assert result["content"][0]["document"]["name"] == "document (2)"  # unique in the request
+    assert out.losses == (
+        Loss("messages[0].content[2]", "image has no form in a bedrock user message: dropped"),
+    )
+    assert out.findings.errors == ()
+    check_request(body["messages"], body["system"])
+    back = translate("bedrock", "anthropic", body)
+    assert back.findings.errors == ()
+    assert back.request["system"] == "Be brief."
+    assert back.request["messages"][0]["content"][0]["title"] == "document"
+    assert translate("bedrock", "bedrock", body).request == body
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from typing import Any
 import anthropic.types
 import ollama
 import pytest
+from bedrock_strict import check_request
 from google.genai import types as gtypes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -41,6 +42,7 @@ from toolresult_lab.roundtrip import (
     sent_messages,
     user_message,
 )
+from toolresult_lab.wires import turn_shape
 
 
 def calls_of(case: TurnCase) -> list[ToolCall]:
@@ -130,6 +132,11 @@ def validate_message(wire: str, message: Any) -> None:
             StrictOllamaMessage.model_validate(_without_call_ids(message))
         except ValidationError as exc:
             raise StrictError(f"ollama.Message (extra forbidden) rejects it:\n{exc}") from None
+    elif wire == "bedrock":  # botocore's validator and the service model (bedrock_strict)
+        try:
+            check_request([message])
+        except AssertionError as exc:
+            raise StrictError(f"botocore rejects the message:\n{exc}") from None
     else:  # pragma: no cover
         raise AssertionError(wire)
 
@@ -154,6 +161,8 @@ def test_the_validators_are_not_vacuous() -> None:
         validate_message("gemini", {"role": "model", "parts": [{"functionCall": {}, "bogus": 1}]})
     with pytest.raises(StrictError):
         validate_message("ollama", {"role": "assistant", "tool_calls": [{"function": {}}]})
+    with pytest.raises(StrictError):
+        validate_message("bedrock", {"role": "assistant", "content": [{"toolUse": {"name": "f"}}]})
 
 
 # Content the SDK types accept from tool_turn: every probe except caller-built native blocks
@@ -176,15 +185,18 @@ EXTRA: dict[str, Any] = {
     "anthropic": {"cache_control": {"type": "ephemeral"}},
     "gemini": {"thoughtSignature": THOUGHT_SIGNATURE},
     "responses": {"status": "completed"},
+    "bedrock": {"type": "server_tool_use"},
 }
 OPTION = st.sampled_from([None, False, True])
 
 
 @st.composite
-def turns(draw: Any) -> tuple[str, list[ToolCall], list[ToolResult], dict[str, Any]]:
-    wire = draw(st.sampled_from(WIRES))
+def turns(
+    draw: Any, wires: tuple[str, ...] = WIRES
+) -> tuple[str, list[ToolCall], list[ToolResult], dict[str, Any]]:
+    wire = draw(st.sampled_from(wires))
     count = draw(st.integers(1, 4))
-    with_ids = wire in ("openai", "anthropic", "responses") or draw(st.booleans())
+    with_ids = turn_shape(wire).needs_call_ids or draw(st.booleans())
     calls = [
         ToolCall(
             id=f"call_{index}" if with_ids else "",

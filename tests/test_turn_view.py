@@ -120,10 +120,10 @@ def test_bad_turns(value: object, message: str) -> None:
 
 def test_static_turn_view() -> None:
     page = turn_html(CALLS, RESULTS, image_input=True, hoist_images=True)
-    assert page.count('class="trl-card"') == 6
+    assert page.count('class="trl-card"') == len(WIRES)
     assert PNG not in page and JPEG not in page and "<script" not in page
     assert page.count("data:image/png;base64,&lt;83 bytes base64&gt;") == 2  # openai, responses
-    assert page.count("&lt;83 bytes base64&gt;") == 5  # + anthropic, gemini, ollama
+    assert page.count("&lt;83 bytes base64&gt;") == 6  # + anthropic, gemini, ollama, bedrock
     signed = ToolCall(id="c", name="f", extra={"gemini": {"thoughtSignature": THOUGHT_SIGNATURE}})
     gemini = turn_card_html([signed], [ToolResult()], "gemini")
     assert THOUGHT_SIGNATURE not in gemini and "&lt;20 bytes base64&gt;" in gemini

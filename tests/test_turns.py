@@ -199,6 +199,7 @@ def test_results_are_exactly_what_to_makes(wire: str) -> None:
         "anthropic": [{"role": "user", "content": [block]}],
         "gemini": [{"role": "user", "parts": [block]}],
         "hermes": [{"role": "tool", "content": block}],
+        "bedrock": [{"role": "user", "content": [block]}],
     }[wire]
     assert messages == expected
 
@@ -511,7 +512,10 @@ def test_hoisting_needs_image_input_on_every_wire(wire: str) -> None:
 @pytest.mark.parametrize("wire", WIRES)
 def test_nothing_given_is_mutated_and_every_message_is_fresh(wire: str) -> None:
     arguments = {"city": "Köln", "nested": {"list": [1, 2]}}
-    extra = {"gemini": {"partMetadata": {"v": [1]}}} if wire == "gemini" else {wire: {"k": [1]}}
+    extra = {
+        "gemini": {"gemini": {"partMetadata": {"v": [1]}}},
+        "bedrock": {"bedrock": {"type": "server_tool_use"}},
+    }.get(wire, {wire: {"k": [1]}})
     call = ToolCall(id="c", name="f", arguments=arguments, extra=extra)
     arguments["nested"]["list"].append(3)  # the call owns a copy
     extra[wire].clear()

@@ -65,6 +65,7 @@ DEFAULT = {
     "ollama": TEXT_ONLY,
     "responses": TEXT_ONLY,
     "hermes": TEXT_ONLY,
+    "bedrock": TEXT_ONLY,
 }
 
 

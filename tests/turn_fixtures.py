@@ -121,6 +121,11 @@ def echo(wire: str, calls: tuple[Call, ...]) -> list[Any]:
             ).replace("</", "<\\/")
             blocks.append("<tool_call>\n" + j + "\n</tool_call>")
         return [{"role": "assistant", "content": "\n".join(blocks)}]
+    if wire == "bedrock":
+        uses = [
+            {"toolUse": {"toolUseId": c.id, "name": c.name, "input": c.arguments}} for c in calls
+        ]
+        return [{"role": "assistant", "content": uses}]
     raise ValueError(wire)
 
 
@@ -128,7 +133,7 @@ def results_part(wire: str, blocks: list[Any]) -> list[Any]:
     """The result blocks of one turn as messages on ``wire`` (SPEC 7, results column)."""
     if wire in ("openai", "ollama", "responses"):
         return list(blocks)
-    if wire == "anthropic":
+    if wire in ("anthropic", "bedrock"):
         return [{"role": "user", "content": list(blocks)}]
     if wire == "gemini":
         return [{"role": "user", "parts": list(blocks)}]
@@ -320,7 +325,7 @@ def _wire_cases(wire: str) -> list[TurnCase]:
     return cases
 
 
-WIRES = ("openai", "responses", "anthropic", "gemini", "ollama", "hermes")
+WIRES = ("openai", "responses", "anthropic", "gemini", "ollama", "hermes", "bedrock")
 
 #: Every case, wire by wire.
 CASES: tuple[TurnCase, ...] = tuple(

@@ -46,6 +46,7 @@ from .result import ToolResult
 from .transcript import Transcript
 from .translate import Translated, translate
 from .turns import tool_turn
+from .wires import for_boto3
 
 # The notebook views of lint and repair (findings.py never imports its views).
 Findings.html_view = findings_html
@@ -83,6 +84,7 @@ __all__ = [
     "Wire",
     "carries_native",
     "estimate_tokens",
+    "for_boto3",
     "lint",
     "native_needs_vision",
     "repair",

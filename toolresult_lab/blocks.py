@@ -10,6 +10,8 @@ from typing import Any, Literal, TypedDict
 
 __all__ = [
     "AnthropicToolResult",
+    "BedrockToolResult",
+    "BedrockToolResultBody",
     "Block",
     "GeminiFunctionResponse",
     "GeminiFunctionResponsePart",
@@ -107,6 +109,24 @@ class ResponsesFunctionCallOutput(TypedDict):
     output: str | list[ResponsesInputText | ResponsesInputImage | ResponsesInputFile]
 
 
+class _BedrockToolResultBody(TypedDict):
+    toolUseId: str
+    content: list[dict[str, Any]]
+
+
+class BedrockToolResultBody(_BedrockToolResultBody, total=False):
+    """The body of a bedrock ``toolResult``: its ``content`` entries are ``{"text"}``,
+    ``{"image"}``, ``{"document"}`` or ``{"json"}``; ``status`` only on an error."""
+
+    status: Literal["error"]
+
+
+class BedrockToolResult(TypedDict):
+    """bedrock: a Converse ``toolResult`` content block (payload bytes as base64 text)."""
+
+    toolResult: BedrockToolResultBody
+
+
 #: Any wire's block (hermes is a ``str``).
 Block = (
     OpenAIToolMessage
@@ -114,5 +134,6 @@ Block = (
     | GeminiFunctionResponsePart
     | OllamaToolMessage
     | ResponsesFunctionCallOutput
+    | BedrockToolResult
     | str
 )

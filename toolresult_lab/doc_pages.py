@@ -14,10 +14,14 @@ __all__ = [
     "ANTHROPIC_VISION",
     "ANTHROPIC_VISION_2025",
     "ANTHROPIC_VISION_COORDINATES",
+    "BEDROCK_API_RESTRICTIONS",
+    "BEDROCK_CONVERSE_MODELS",
+    "BEDROCK_TOOL_RESULT",
     "GEMINI_DOCUMENTS",
     "GEMINI_IMAGES",
     "GEMINI_MEDIA_RESOLUTION",
     "GEMINI_TOKENS",
+    "NOVA_IMAGES",
     "OPENAI_FILE_INPUTS",
     "OPENAI_STRING_LENGTH",
     "OPENAI_TOKENS_HELP",
@@ -107,4 +111,22 @@ ZLIB_TECH = DocPage(
 PNG_SPEC = DocPage(
     "Portable Network Graphics (PNG) Specification, IHDR",
     "https://www.w3.org/TR/png-3/#11IHDR",
+)
+BEDROCK_API_RESTRICTIONS = DocPage(
+    "API restrictions - Amazon Bedrock User Guide",
+    "https://docs.aws.amazon.com/bedrock/latest/userguide/inference-api-restrictions.html",
+)
+BEDROCK_CONVERSE_MODELS = DocPage(
+    "Supported models and model features - Amazon Bedrock User Guide",
+    "https://docs.aws.amazon.com/bedrock/latest/userguide/"
+    "conversation-inference-supported-models-features.html",
+)
+BEDROCK_TOOL_RESULT = DocPage(
+    "ToolResultBlock - Amazon Bedrock API Reference",
+    "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultBlock.html",
+    read_via="botocore 1.44.8's service model (bedrock-runtime 2023-09-30) for the current shapes",
+)
+NOVA_IMAGES = DocPage(
+    "Image understanding - Amazon Nova User Guide",
+    "https://docs.aws.amazon.com/nova/latest/userguide/modalities-image.html",
 )

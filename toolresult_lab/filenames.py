@@ -1,4 +1,5 @@
-"""The filename an OpenAI Responses ``input_file`` gets for a PDF (SPEC section 4)."""
+"""The names a PDF gets from its URI: an OpenAI Responses ``input_file`` filename (SPEC
+section 4) and a Bedrock ``document.name`` (SPEC 10)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from urllib.parse import unquote, urlsplit
 
 from .encoding import text_field
 
-__all__ = ["DEFAULT_PDF_NAME", "pdf_filename"]
+__all__ = [
+    "DEFAULT_DOCUMENT_NAME",
+    "DEFAULT_PDF_NAME",
+    "MAX_DOCUMENT_NAME",
+    "document_name",
+    "pdf_filename",
+    "safe_document_name",
+]
 
 DEFAULT_PDF_NAME: Final = "document.pdf"
 _OPAQUE_SCHEMES: Final = frozenset({"urn", "data", "mailto"})
@@ -25,14 +33,56 @@ def pdf_filename(uri: Any) -> str:
 
 @lru_cache(maxsize=1024)
 def _filename(uri: str) -> str:
-    try:
-        parts = urlsplit(uri)
-    except ValueError:
-        return DEFAULT_PDF_NAME
-    scheme = parts.scheme.lower()
-    if scheme in _OPAQUE_SCHEMES or (scheme and not parts.path.startswith("/")):
-        return DEFAULT_PDF_NAME
-    name = unquote(parts.path.rsplit("/", 1)[-1], encoding="utf-8", errors="replace")
+    name = _last_segment(uri)
     if not name:
         return DEFAULT_PDF_NAME
     return name if name.lower().endswith(".pdf") else name + ".pdf"
+
+
+def _last_segment(uri: str) -> str:
+    """The percent-decoded last segment of a hierarchical URI's path; ``""`` for an
+    opaque or unsplittable URI."""
+    try:
+        parts = urlsplit(uri)
+    except ValueError:
+        return ""
+    scheme = parts.scheme.lower()
+    if scheme in _OPAQUE_SCHEMES or (scheme and not parts.path.startswith("/")):
+        return ""
+    return unquote(parts.path.rsplit("/", 1)[-1], encoding="utf-8", errors="replace")
+
+
+DEFAULT_DOCUMENT_NAME: Final = "document"
+#: Bedrock's document-name length limit (service model ``DocumentBlockNameString``).
+MAX_DOCUMENT_NAME: Final = 200
+_NAME_ALLOWED: Final = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-()[] "
+)
+
+
+def document_name(uri: Any) -> str:
+    """A Bedrock ``document.name`` (SPEC 10): the URI's file name (as :func:`pdf_filename`
+    finds it) without its extension, keeping only what Bedrock allows (ASCII letters and
+    digits, hyphens, parentheses, square brackets, single spaces), trimmed, at most 200
+    characters; ``document`` when nothing is left.
+    """
+    if uri is None:
+        return DEFAULT_DOCUMENT_NAME
+    return _document_name(text_field(uri))
+
+
+@lru_cache(maxsize=1024)
+def _document_name(uri: str) -> str:
+    name = _last_segment(uri)
+    dot = name.rfind(".")
+    if dot > 0:
+        name = name[:dot]
+    return safe_document_name(name)
+
+
+def safe_document_name(name: str, limit: int = MAX_DOCUMENT_NAME) -> str:
+    """``name`` with only Bedrock's allowed characters, space runs collapsed, trimmed,
+    at most ``limit`` characters; ``document`` when nothing is left."""
+    kept = "".join([c for c in name if c in _NAME_ALLOWED])
+    kept = " ".join([word for word in kept.split(" ") if word])
+    return kept[:limit].rstrip(" ") or DEFAULT_DOCUMENT_NAME

@@ -135,6 +135,34 @@ LIMITS: tuple[Limit, ...] = (
         "gemini", "pdf", "pages", 1000,
         "1,000 pages per document", doc_pages.GEMINI_DOCUMENTS,
     ),
+    Limit(
+        "bedrock", "image", "base64_bytes", 5 * _MIB,
+        "5 MB per image (base64-encoded) for Claude on Amazon Bedrock",
+        doc_pages.ANTHROPIC_VISION,
+    ),
+    Limit(
+        "bedrock", "image", "edge_px", 8000,
+        "8000x8000 px per image (Claude; Nova)", doc_pages.ANTHROPIC_VISION,
+    ),
+    Limit(
+        "bedrock", "request", "edge_px", 2000,
+        "2000x2000 px per image for Claude when a request has more than 20 images "
+        "(documents count too on Bedrock)", doc_pages.ANTHROPIC_VISION, when_images_over=20,
+    ),
+    Limit(
+        "bedrock", "request", "bytes", 25 * _MB,
+        "25 MB of payload per request on Amazon Nova", doc_pages.NOVA_IMAGES,
+    ),
+    Limit(
+        "bedrock", "pdf", "bytes", 4_500_000,
+        "4.5 MB per document (not for PDFs on Claude 4 and later, nor on Nova)",
+        doc_pages.BEDROCK_API_RESTRICTIONS,
+    ),
+    Limit(
+        "bedrock", "pdf", "pages", 100,
+        "100 PDF pages per request for Claude on Amazon Bedrock (the page's ko and he "
+        "copies)", doc_pages.BEDROCK_API_RESTRICTIONS,
+    ),
 )  # fmt: skip
 
 

@@ -27,12 +27,21 @@ from .imagesize import image_size
 from .limits import LIMITS, Limit
 from .pdfpages import pdf_pages
 from .profiles import PROFILES
-from .rules import GEMINI_IMAGE_MIMES, GEMINI_RESPONSE_MIMES, RULES, TEXT_LIMIT
+from .rules import (
+    GEMINI_IMAGE_MIMES,
+    GEMINI_RESPONSE_MIMES,
+    ID_FORMATS,
+    MAX_DOCUMENTS,
+    RULES,
+    TEXT_LIMIT,
+    id_format_for,
+)
 from .wires import (
     HEADS,
     MISSING,
     RESULT_BLOCK_TYPES,
     SIGNATURE_FIELD,
+    WIRES,
     CallPart,
     DocumentPart,
     ImagePart,
@@ -45,6 +54,7 @@ from .wires import (
     cached,
     function_response,
     read_request,
+    turn_shape,
     wire_facts,
 )
 
@@ -59,11 +69,18 @@ _ZONES: Final = {
     "ollama": "later",
     "responses": "later",
     "hermes": "later",
+    "bedrock": "next",
 }
-#: The wires where a call and its result must carry an id.
-_NEEDS_IDS: Final = frozenset({"openai", "anthropic", "responses"})
-_ANTHROPIC_ID: Final = re.compile(r"[a-zA-Z0-9_-]+")
-_MISTRAL_ID: Final = re.compile(r"[a-zA-Z0-9]{9}")
+#: The wires where a call and its result must carry an id (their turn shapes say so).
+_NEEDS_IDS: Final = frozenset(wire for wire in WIRES if turn_shape(wire).needs_call_ids)
+#: The wires whose tool results sit in a user message right after the calls, first there.
+_RESULTS_FIRST: Final = frozenset({"anthropic", "bedrock"})
+#: ``rules.ID_FORMATS``' patterns, compiled once.
+_ID_PATTERNS: Final = {
+    found.pattern: re.compile(found.pattern)
+    for found in ID_FORMATS.values()
+    if found.pattern is not None
+}
 _URL_SAFE: Final = str.maketrans("-_", "+/")
 _TOKEN: Final = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
 
@@ -86,22 +103,23 @@ def id_problem(
     """Section 8's ``call-id-format`` for one id on ``wire`` (with ``profile``): the message
     and its case in the rule table (``"over-40"``: the warning; ``None``: an error), or
     ``None`` when the id is valid."""
-    if profile == "mistral":
-        if not _MISTRAL_ID.fullmatch(value):
-            return f"The {what}'s id {_short(value)} is not 9 characters of a-z, A-Z, 0-9.", None
+    found = id_format_for(wire, profile)
+    if found is None:
         return None
-    if wire == "anthropic" and not _ANTHROPIC_ID.fullmatch(value):
-        return f"The {what}'s id {_short(value)} does not match ^[a-zA-Z0-9_-]+$.", None
-    if wire in ("openai", "responses") and len(value) > 64:
+    if found.longest is not None and len(value) > found.longest:
         return (
-            f"The {what}'s id {_short(value)} is {len(value)} characters long (at most 64).",
+            f"The {what}'s id {_short(value)} is {len(value)} characters long"
+            f" (at most {found.longest}).",
             None,
         )
-    if wire == "openai" and len(value) > 40:
+    pattern = _ID_PATTERNS.get(found.pattern) if found.pattern is not None else None
+    if pattern is not None and not pattern.fullmatch(value):
+        return f"The {what}'s id {_short(value)} {found.shown}.", None
+    if found.warn_over is not None and len(value) > found.warn_over:
         return (
             f"The {what}'s id {_short(value)} is {len(value)} characters long (some"
-            " gateways take at most 40).",
-            "over-40",
+            f" gateways take at most {found.warn_over}).",
+            f"over-{found.warn_over}",
         )
     return None
 
@@ -248,6 +266,10 @@ class _Check:
         self.ids()
         self.contents()
         self.media()
+        if self.wire in _RESULTS_FIRST:
+            self.results_first()
+        if self.wire == "bedrock":
+            self.documents()
         if self.wire == "anthropic":
             self.anthropic_messages()
             self.cache_breakpoints()
@@ -419,7 +441,6 @@ class _Check:
 
     def contents(self) -> None:
         """What tool results hold, empty texts, long strings, images a model cannot read."""
-        wire = self.wire
         for message in self.read.messages:
             for part in message.parts:
                 if isinstance(part, ResultPart):
@@ -428,7 +449,7 @@ class _Check:
                     self.text_length(part.path, part.arguments)
             for part in _parts_of(message):
                 if isinstance(part, TextPart):
-                    if wire == "anthropic" and _block_text(part) and not part.text.strip():
+                    if _block_text(part) and not part.text.strip():  # where the rule applies
                         self.add("empty-text", part.path, "The text block is empty.")
                     self.text_length(part.path, part.text)
                 elif isinstance(part, ImagePart) and not self.ctx.vision:
@@ -629,9 +650,9 @@ class _Check:
                     "over-5mb",
                 )
 
-    def anthropic_messages(self) -> None:
-        messages = self.read.messages
-        for pos, message in enumerate(messages):
+    def results_first(self) -> None:
+        """A user message's result blocks come before its other blocks."""
+        for message in self.read.messages:
             results_seen = False
             other_before = False
             for part in message.parts:
@@ -640,12 +661,44 @@ class _Check:
                         self.add(
                             "results-after-other-content",
                             part.path,
-                            f"The tool_result for {_short(part.id)} comes after another block;"
-                            " tool_result blocks must come first.",
+                            f"The tool result for {_short(part.id)} comes after another block;"
+                            " tool results must come first.",
                         )
                         results_seen = True
                 else:
                     other_before = True
+
+    def documents(self) -> None:
+        """Bedrock's documents: at most :data:`rules.MAX_DOCUMENTS` in the request, each
+        name once (every document block counts, in tool results and earlier turns)."""
+        count = 0
+        names: dict[str, str] = {}
+        for message in self.read.messages:
+            for part in _parts_of(message):
+                if not isinstance(part, DocumentPart):
+                    continue
+                count += 1
+                if count == MAX_DOCUMENTS + 1:
+                    self.add(
+                        "too-many-documents",
+                        part.path,
+                        f"This is document {count} of the request (at most {MAX_DOCUMENTS}).",
+                    )
+                if part.name is None:
+                    continue
+                first = names.get(part.name)
+                if first is not None:
+                    self.add(
+                        "duplicate-document-name",
+                        part.path,
+                        f"The document name {_short(part.name)} is already taken by {first}.",
+                    )
+                else:
+                    names[part.name] = part.path
+
+    def anthropic_messages(self) -> None:
+        messages = self.read.messages
+        for pos, message in enumerate(messages):
             last = pos == len(messages) - 1
             if _empty(message) and not (last and message.role == "assistant"):
                 self.add("empty-message", message.path, "The message has no content.")
@@ -802,6 +855,7 @@ _WHERE: Final = {
     "responses": "a function_call_output later in input",
     "ollama": "a tool message after it",
     "hermes": "a tool message after it",
+    "bedrock": "a toolResult in the very next message, a user message",
 }
 
 

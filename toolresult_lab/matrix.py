@@ -22,7 +22,7 @@ from .facts import FACTS, WIRES, carries_native, native_needs_vision, wire_facts
 from .options import TRI_STATES, TriState, tri_label, tri_value
 from .probes import PROBES, Probe, get_probe
 from .profiles import PROFILES, get_profile
-from .render import elide_base64, payload_bytes
+from .render import elide_at, elide_base64, payload_bytes
 from .result import ToolResult
 
 __all__ = [
@@ -61,6 +61,8 @@ _BREAKABLE = {
 }
 #: A pivot with more columns than this shows its column labels upright (rotated).
 _UPRIGHT_LABELS_FROM = 9
+#: A pivot this wide (every profile, Bedrock's four included) gets smaller cell text.
+_SMALLER_CELLS_FROM = 16
 #: Long-form columns of free text, which may wrap anywhere rather than widen the table.
 _WRAPPING_COLUMNS = ("kind", "label", "reason", "excerpt", "token_rules")
 
@@ -102,8 +104,10 @@ def _grid(options: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     ]
 
 
-def _excerpt(part: Any) -> str:
-    text = part if isinstance(part, str) else json_encode(elide_base64(part))
+def _excerpt(part: Any, paths: frozenset[str] = frozenset()) -> str:
+    """The part as a short line, its payloads elided (at the paths its wire's reader
+    gives, and any MCP-style payload)."""
+    text = part if isinstance(part, str) else json_encode(elide_base64(elide_at(part, paths)))
     text = text.replace("\n", "\\n")
     return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
 
@@ -168,9 +172,11 @@ def _cell(
     """
     explanations = result.explain(wire, **options)
     block = explanations.block
+    paths: frozenset[str] = frozenset()
     if explanations:
         first = explanations[0]
         outcome, reason, part = first.outcome, first.reason, first.part
+        paths = frozenset([c.data_path for c in first.carried if c.data_path])
     else:  # no entries: what the wire sends instead is its content note
         note = explanations.content_note
         assert note is not None  # a result without entries always has one
@@ -189,7 +195,7 @@ def _cell(
             estimate.complete,
         )
     size, tokens, rules, complete = measured
-    excerpt = _excerpt(part if part is not None else "")
+    excerpt = _excerpt(part if part is not None else "", paths)
     return outcome, reason, excerpt, size, tokens, rules, complete
 
 
@@ -420,8 +426,13 @@ def style_matrix(df: pd.DataFrame) -> Any:
                     " text-align: left; vertical-align: bottom; padding: 4px 2px",
                 }
             )
-            # and narrower cells: kinds x 14 profiles still fits beside the file browser
-            styles.append({"selector": "td", "props": "padding: 3px 1px; font-size: 0.9em"})
+            # and narrower cells: kinds x 16 profiles still fits beside the file browser
+            cells = (
+                "padding: 3px 0; font-size: 0.75em"
+                if len(df.columns) >= _SMALLER_CELLS_FROM
+                else "padding: 3px 1px; font-size: 0.9em"
+            )
+            styles.append({"selector": "td", "props": cells})
     styles.append({"selector": "th.row_heading", "props": "text-align: left"})
     # The row labels stay in view when a table still too wide for its area scrolls sideways.
     styled = styler.set_tooltips(tooltips).set_sticky(axis="index")

@@ -40,9 +40,9 @@ class ConvertOptions(TypedDict, total=False):
     "not given": the wire's default; any other value counts by its truthiness."""
 
     image_input: bool | None
-    """Send images natively (anthropic, responses, gemini): the model sees images."""
+    """Send images natively where the wire can (``carries_native``): the model sees images."""
     native_pdf: bool | None
-    """Send PDFs natively (responses, gemini; on by default on anthropic)."""
+    """Send PDFs natively where the wire can (on by default on anthropic only)."""
     source_blocks: bool | None
     """Anthropic may send document / search_result blocks (on by default)."""
     response_tag: str | None
@@ -64,7 +64,7 @@ OPTION_NAMES: Final[tuple[OptionName, ...]] = (
 BOOLEAN_OPTIONS: Final[tuple[BooleanOption, ...]] = ("image_input", "native_pdf", "source_blocks")
 #: One line per option, for the CLI and the widgets.
 OPTION_HELP: Final[Mapping[OptionName, str]] = {
-    "image_input": "send images natively (anthropic, responses, gemini)",
+    "image_input": "send images natively on the wires that carry them",
     "native_pdf": "send PDFs natively (default: on for anthropic, off elsewhere)",
     "source_blocks": "anthropic document/search_result blocks (default: on)",
     "response_tag": "the hermes tag (default: tool_response)",

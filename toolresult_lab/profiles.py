@@ -198,6 +198,50 @@ _PROFILES = (
         "hermes",
         note="<tool_response> text in the chat template; no native form.",
     ),
+    ProviderProfile(
+        "bedrock-claude",
+        "Amazon Bedrock Converse: Anthropic Claude 3+",
+        "bedrock",
+        images="vision",
+        pdf="always",
+        source="AWS Bedrock API reference (ToolResultContentBlock.image: Nova and Claude 3"
+        " and 4) and User Guide 'Supported models and model features', checked 2026-12-01",
+        note="Images and PDFs inside toolResult; Claude 3.5 Haiku has no vision on Bedrock."
+        " Images up to 5 MB base64 each.",
+    ),
+    ProviderProfile(
+        "bedrock-nova",
+        "Amazon Bedrock Converse: Amazon Nova",
+        "bedrock",
+        images="vision",
+        pdf="vision",
+        source="AWS Bedrock API reference and Nova User Guide (modalities), checked"
+        " 2026-12-01; PDFs inside toolResult reported accepted on Nova Pro (not documented)",
+        note="Nova Pro, Lite, Premier and 2 Lite read images and PDFs; Nova Micro is"
+        " text-only (no vision, no document chat).",
+    ),
+    ProviderProfile(
+        "bedrock-llama4",
+        "Amazon Bedrock Converse: Meta Llama 4",
+        "bedrock",
+        images="vision",
+        pdf="never",
+        source="user report (images in toolResult accepted live on Llama 4 Maverick,"
+        " 2026-09; not on AWS's documented list), checked 2026-12-01",
+        note="Images in a tool result work (undocumented); documents there are not known.",
+    ),
+    ProviderProfile(
+        "bedrock-text",
+        "Amazon Bedrock Converse: text in tool results (Llama 3.x, Mistral, Cohere, others)",
+        "bedrock",
+        images="never",
+        pdf="never",
+        source="AWS User Guide 'Supported models and model features' (Vision: No) and user"
+        " reports of Pixtral, OpenAI, Qwen, Gemma rejecting toolResult images, checked"
+        " 2026-12-01",
+        note="Text-only families, and vision models that reject an image inside toolResult"
+        " ('This model doesn't support the image field').",
+    ),
 )
 
 #: Every profile by id, in display order.

@@ -155,7 +155,7 @@ def turn_html(
     hoist_images: bool = False,
     **options: Unpack[ConvertOptions],
 ) -> str:
-    """A static view of the turn on all six wires, in a grid."""
+    """A static view of the turn on every wire, in a grid."""
     cards = "".join(
         turn_card_html(calls, results, wire, echo=echo, hoist_images=hoist_images, **options)
         for wire in WIRES

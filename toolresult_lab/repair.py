@@ -38,6 +38,7 @@ from .wires import (
     media_placeholder,
     missing_result,
     read_request,
+    rename_document,
     set_declared_mime,
     set_id,
     set_signature,
@@ -55,6 +56,8 @@ MISSING_RESULT: Final = "No result was recorded for this call."
 SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
 _INDEX: Final = re.compile(r"\[(\d+)\]$")
 _ALPHANUMERIC: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+#: The wires whose results are blocks inside a user message (not messages of their own).
+_BLOCK_WIRES: Final = frozenset({"anthropic", "gemini", "bedrock"})
 
 
 def repair(
@@ -329,9 +332,10 @@ def _remove(edit: _Edit, path: str) -> None:
 
 
 def _drop_emptied(edit: _Edit) -> None:
-    """Remove messages a removal marked, or left without blocks (anthropic, gemini)."""
+    """Remove messages a removal marked, or left without blocks (anthropic, gemini,
+    bedrock)."""
     keep = [entry for entry in edit.entries if entry is not _EMPTIED]
-    if edit.wire in ("anthropic", "gemini"):
+    if edit.wire in _BLOCK_WIRES:
         key = "parts" if edit.wire == "gemini" else "content"
         last = len(keep) - 1
         keep = [
@@ -355,12 +359,13 @@ def _insert(edit: _Edit, call_pos: int, blocks: list[Any]) -> None:
     wire = edit.wire
     entries = edit.entries
     at = edit.raw_index(call_pos)
-    if wire in ("anthropic", "gemini"):
-        key = "content" if wire == "anthropic" else "parts"
+    if wire in _BLOCK_WIRES:
+        key = "parts" if wire == "gemini" else "content"
         after = entries[at + 1] if at + 1 < len(entries) else None
+        # a gemini content without role is the user's; elsewhere a message needs its role
         if (
             isinstance(after, dict)
-            and after.get("role", "user") == "user"
+            and after.get("role", "user" if wire == "gemini" else None) == "user"
             and _holds_results(wire, after)
         ):
             content = after.get(key)
@@ -371,7 +376,7 @@ def _insert(edit: _Edit, call_pos: int, blocks: list[Any]) -> None:
                 (i for i, b in enumerate(content) if not is_result_block(wire, b)), len(content)
             )
             after[key] = content[:first_other] + blocks + content[first_other:]
-        elif wire == "anthropic" and isinstance(after, dict) and after.get("role") == "user":
+        elif wire != "gemini" and isinstance(after, dict) and after.get("role") == "user":
             content = after.get("content")
             if isinstance(content, str):
                 content = [{"type": "text", "text": content}] if content else []
@@ -387,7 +392,7 @@ def _insert(edit: _Edit, call_pos: int, blocks: list[Any]) -> None:
 
 
 def _holds_results(wire: str, message: dict[str, Any]) -> bool:
-    content = message.get("content" if wire == "anthropic" else "parts")
+    content = message.get("parts" if wire == "gemini" else "content")
     return isinstance(content, list) and any(is_result_block(wire, b) for b in content)
 
 
@@ -415,6 +420,7 @@ def _contents(edit: _Edit, changes: list[Change]) -> Any:
             if isinstance(part, ResultPart):
                 for inner in part.parts:
                     by_path[inner.path] = inner
+    _fix_document_names(edit, by_path, changes)  # before any block moves
     hoist: dict[int, list[tuple[str, str, str]]] = {}
     text_rules = ("tool-result-content", "error-result-not-text", "images-unsupported")
     done: set[str] = set()
@@ -557,11 +563,31 @@ def _fix_order(edit: _Edit, changes: list[Change]) -> None:
         if not isinstance(message, dict) or not isinstance(message.get("content"), list):
             continue
         content = message["content"]
-        results = [b for b in content if is_result_block("anthropic", b)]
-        message["content"] = results + [b for b in content if not is_result_block("anthropic", b)]
+        results = [b for b in content if is_result_block(edit.wire, b)]
+        message["content"] = results + [b for b in content if not is_result_block(edit.wire, b)]
         changes.append(
-            Change("results-after-other-content", path, "moved the tool_result blocks first")
+            Change("results-after-other-content", path, "moved the tool result blocks first")
         )
+
+
+def _fix_document_names(edit: _Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
+    """Rename each later document of a name another document has (bedrock)."""
+    paths = edit.rules("duplicate-document-name")
+    taken = {
+        part.name.lower()
+        for part in by_path.values()
+        if isinstance(part, DocumentPart) and part.name is not None
+    }
+    for path in paths:
+        part = by_path.get(path)
+        target = _element(edit, path)
+        if not isinstance(part, DocumentPart) or not isinstance(target, dict):
+            continue
+        new = rename_document(target, taken)
+        if new is not None:
+            changes.append(
+                Change("duplicate-document-name", path, f"document name {part.name!r} -> {new!r}")
+            )
 
 
 def _fix_signatures(edit: _Edit, changes: list[Change]) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, cast, overload
 
 from .blocks import (
     AnthropicToolResult,
+    BedrockToolResult,
     Block,
     GeminiFunctionResponsePart,
     OllamaToolMessage,
@@ -149,6 +150,10 @@ class ToolResult:
     @overload
     def to(self, wire: Literal["hermes"], **options: Unpack[ConvertOptions]) -> str: ...
     @overload
+    def to(
+        self, wire: Literal["bedrock"], **options: Unpack[ConvertOptions]
+    ) -> BedrockToolResult: ...
+    @overload
     def to(self, wire: str, **options: Unpack[ConvertOptions]) -> Block: ...
     def to(self, wire: str, **options: Unpack[ConvertOptions]) -> Any:
         """The result block for ``wire`` (a dict; a ``str`` for hermes).
@@ -156,8 +161,8 @@ class ToolResult:
         Options a wire does not read are ignored, so one option set fits every wire.
         ``None`` means "not given"; any other value counts by its truthiness.
 
-        :param image_input: send images natively (anthropic, responses, gemini).
-        :param native_pdf: send PDFs natively (responses, gemini; on by default on anthropic).
+        :param image_input: send images natively (on the wires that carry them).
+        :param native_pdf: send PDFs natively (on by default on anthropic only).
         :param source_blocks: anthropic may send document/search_result blocks (default on).
         :param response_tag: the hermes tag (default ``tool_response``): a plain tag name.
         :raises ValueError: unknown wire, or a ``response_tag`` that is not a plain tag name.

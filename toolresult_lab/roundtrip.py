@@ -2,10 +2,10 @@
 
 A turn that this library builds is only useful if the provider's own client sends it as built.
 This module starts a local recording HTTP server, sends a conversation through the official
-client of a wire (``openai``, ``anthropic``, ``google-genai``, ``ollama``) pointed at it, and
-returns the request that arrived, so a test or a notebook can compare what was given with what
-was sent. The clients are optional dependencies (the ``test`` extra): each is imported only by
-the function that uses it.
+client of a wire (``openai``, ``anthropic``, ``google-genai``, ``ollama``, ``boto3``) pointed
+at it, and returns the request that arrived, so a test or a notebook can compare what was given
+with what was sent. The clients are optional dependencies (the ``test`` extra): each is imported
+only by the function that uses it.
 
 The clients do not send every message exactly as given; each change a client makes is listed in
 :data:`ALTERATIONS` under its name, so :func:`expected_sent` predicts the request body exactly and
@@ -27,6 +27,8 @@ from types import MappingProxyType, TracebackType
 from typing import Any, Literal, get_args
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from .wires import for_boto3
+
 __all__ = [
     "ALTERATIONS",
     "CLIENTS",
@@ -45,7 +47,7 @@ __all__ = [
     "user_message",
 ]
 
-RoundTripWire = Literal["openai", "responses", "anthropic", "gemini", "ollama", "hermes"]
+RoundTripWire = Literal["openai", "responses", "anthropic", "gemini", "ollama", "hermes", "bedrock"]
 #: The wires :func:`send` knows, each with its official client.
 ROUNDTRIP_WIRES: tuple[RoundTripWire, ...] = get_args(RoundTripWire)
 
@@ -61,6 +63,7 @@ MODELS: Mapping[str, str] = MappingProxyType(
         "gemini": "gemini-roundtrip",
         "ollama": "llama-roundtrip",
         "hermes": "hermes-roundtrip",
+        "bedrock": "anthropic.claude-roundtrip",
     }
 )
 
@@ -73,6 +76,7 @@ CLIENTS: Mapping[str, str] = MappingProxyType(
         "gemini": "google-genai: client.models.generate_content",
         "ollama": "ollama: client.chat",
         "hermes": "openai: client.chat.completions.create",
+        "bedrock": "boto3: client('bedrock-runtime').converse (payloads through for_boto3)",
     }
 )
 
@@ -86,6 +90,7 @@ ENDPOINTS: Mapping[str, str] = MappingProxyType(
         "gemini": "/v1beta/models/{model}:generateContent",
         "ollama": "/api/chat",
         "hermes": "/v1/chat/completions",
+        "bedrock": "/model/{model}/converse",
     }
 )
 
@@ -98,6 +103,7 @@ _MESSAGES_KEY: Mapping[str, str] = MappingProxyType(
         "gemini": "contents",
         "ollama": "messages",
         "hermes": "messages",
+        "bedrock": "messages",
     }
 )
 
@@ -151,7 +157,7 @@ class Recorded:
         if isinstance(self.body, dict) and isinstance(self.body.get("model"), str):
             model: str = self.body["model"]
             return model
-        return _gemini_model(self.path)
+        return _gemini_model(self.path) or _bedrock_model(self.path)
 
 
 def _gemini_model(path: str) -> str | None:
@@ -160,6 +166,14 @@ def _gemini_model(path: str) -> str | None:
     if not sep or ":" not in tail:
         return None
     return unquote(tail.rsplit(":", 1)[0])
+
+
+def _bedrock_model(path: str) -> str | None:
+    """The model named by a Bedrock path ``/model/{modelId}/converse``, else ``None``."""
+    head, sep, tail = path.partition("/model/")
+    if head or not sep or not tail.endswith("/converse"):
+        return None
+    return unquote(tail[: -len("/converse")])
 
 
 def _canned_response(path: str, body: Any) -> dict[str, Any] | None:
@@ -234,6 +248,13 @@ def _canned_response(path: str, body: Any) -> dict[str, Any] | None:
                 "totalTokenCount": 2,
             },
             "modelVersion": gemini_model,
+        }
+    if _bedrock_model(path) is not None:
+        return {
+            "output": {"message": {"role": "assistant", "content": [{"text": _REPLY_TEXT}]}},
+            "stopReason": "end_turn",
+            "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
+            "metrics": {"latencyMs": 1},
         }
     if path == "/api/chat":
         return {
@@ -394,6 +415,8 @@ def user_message(wire: str) -> dict[str, Any]:
     checked = _check_wire(wire)
     if checked == "gemini":
         return {"role": "user", "parts": [{"text": _USER_TEXT}]}
+    if checked == "bedrock":
+        return {"role": "user", "content": [{"text": _USER_TEXT}]}
     return {"role": "user", "content": _USER_TEXT}
 
 
@@ -457,6 +480,30 @@ def _send_ollama(wire: str, messages: list[Any], base_url: str) -> None:
         client.chat(model=MODELS[wire], messages=messages, stream=False)
 
 
+def _send_bedrock(wire: str, messages: list[Any], base_url: str) -> None:
+    import boto3
+    from botocore.config import Config
+
+    config = Config(
+        retries={"max_attempts": 1, "mode": "standard"},
+        connect_timeout=_TIMEOUT_SECONDS,
+        read_timeout=_TIMEOUT_SECONDS,
+        proxies={"http": "", "https": ""},  # never a proxy from the environment
+    )
+    client = boto3.client(
+        "bedrock-runtime",
+        endpoint_url=base_url,
+        region_name="us-east-1",
+        aws_access_key_id="roundtrip",
+        aws_secret_access_key="roundtrip",
+        config=config,
+    )
+    try:
+        client.converse(modelId=MODELS[wire], messages=for_boto3(messages))
+    finally:
+        client.close()
+
+
 _SENDERS: Mapping[str, Callable[[str, list[Any], str], None]] = MappingProxyType(
     {
         "openai": _send_openai,
@@ -465,6 +512,7 @@ _SENDERS: Mapping[str, Callable[[str, list[Any], str], None]] = MappingProxyType
         "anthropic": _send_anthropic,
         "gemini": _send_gemini,
         "ollama": _send_ollama,
+        "bedrock": _send_bedrock,
     }
 )
 
@@ -615,6 +663,7 @@ ALTERATIONS: Mapping[str, tuple[Alteration, ...]] = MappingProxyType(
         "responses": (),
         "anthropic": (),
         "hermes": (),
+        "bedrock": (),
         "gemini": (
             Alteration(
                 "gemini",

@@ -17,16 +17,21 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from .findings import Severity
+from .wires import BEDROCK_MAX_DOCUMENTS, WIRES
 
 __all__ = [
     "CHECKED",
     "GEMINI_IMAGE_MIMES",
     "GEMINI_RESPONSE_MIMES",
+    "ID_FORMATS",
+    "MAX_DOCUMENTS",
     "RULES",
     "TEXT_LIMIT",
+    "IdFormat",
     "Rule",
     "RuleSource",
     "get_rule",
+    "id_format_for",
 ]
 
 #: The day every source below was read (``docs/research/request-rules-sources.md``).
@@ -98,7 +103,7 @@ class Rule:
         return "; ".join(s.cite() for s in self.sources) + f" (checked {self.checked})"
 
 
-ALL: Final = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
+ALL: Final = WIRES
 _ERROR: Final[Mapping[str, Severity | None]] = MappingProxyType({"*": "error"})
 
 #: The image types Gemini reads in a content part (Vertex AI "Image understanding").
@@ -110,6 +115,43 @@ GEMINI_IMAGE_MIMES: Final = frozenset(
 GEMINI_RESPONSE_MIMES: Final = frozenset({"application/pdf", "text/plain"})
 #: The longest string OpenAI takes in a request (Chat Completions and Responses).
 TEXT_LIMIT: Final = 10_485_760
+
+
+@dataclass(frozen=True)
+class IdFormat:
+    """The call ids a wire or profile takes (``call-id-format``): ``pattern`` the whole id
+    must match (``None``: any characters), ``longest`` its most characters (``None``: no
+    limit), ``warn_over`` a length over which only a warning is given (some gateways), and
+    ``shown`` what a finding says of an id that does not match the pattern."""
+
+    pattern: str | None
+    longest: int | None
+    shown: str
+    warn_over: int | None = None
+
+
+#: Documents per Bedrock request (the wire's own figure, ``wires/bedrock.py``).
+MAX_DOCUMENTS: Final = BEDROCK_MAX_DOCUMENTS
+
+#: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's).
+ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
+    {
+        "mistral": IdFormat("[a-zA-Z0-9]{9}", None, "is not 9 characters of a-z, A-Z, 0-9"),
+        "anthropic": IdFormat("[a-zA-Z0-9_-]+", None, "does not match ^[a-zA-Z0-9_-]+$"),
+        "openai": IdFormat(None, 64, "", warn_over=40),
+        "responses": IdFormat(None, 64, ""),
+        # botocore 1.44.8's service model (bedrock-runtime 2023-09-30): ToolUseId, min 1,
+        # max 64 (docs/research/bedrock-sources.md)
+        "bedrock": IdFormat("[a-zA-Z0-9_.:-]+", 64, "does not match ^[a-zA-Z0-9_.:-]+$"),
+    }
+)
+
+
+def id_format_for(wire: str, profile: str | None) -> IdFormat | None:
+    """The id format that holds on ``wire`` with ``profile`` (``None``: any id)."""
+    found = ID_FORMATS.get(profile) if profile else None
+    return found if found is not None else ID_FORMATS.get(wire)
+
 
 _HANDLE_TOOLS: Final = RuleSource(
     "Handle tool calls - Claude Docs",
@@ -159,6 +201,21 @@ _ANTHROPIC_VISION: Final = RuleSource(
 _DEEPSEEK_VISION: Final = RuleSource(
     "Vision - DeepSeek API Docs", "https://api-docs.deepseek.com/guides/vision"
 )
+_BEDROCK_RESTRICTIONS: Final = RuleSource(
+    "API restrictions - Amazon Bedrock User Guide",
+    "https://docs.aws.amazon.com/bedrock/latest/userguide/inference-api-restrictions.html",
+)
+_BEDROCK_MODEL: Final = RuleSource(
+    "botocore 1.44.8: data/bedrock-runtime/2023-09-30/service-2.json.gz (ToolUseId)",
+    "https://github.com/boto/botocore/tree/develop/botocore/data/bedrock-runtime/2023-09-30",
+    "src",
+)
+_AGNO_6698: Final = RuleSource(
+    "agno-agi/agno#6698", "https://github.com/agno-agi/agno/issues/6698", "user"
+)
+_CURIE_16: Final = RuleSource(
+    "Just-Curieous/Curie#16", "https://github.com/Just-Curieous/Curie/issues/16", "user"
+)
 _NO_ERROR_KNOWN: Final = (
     "Ollama and hermes: no provider-side validation is documented (the model loses the call);"
     " a warning there."
@@ -174,8 +231,9 @@ _RULES: Final = (
         " openai: An assistant message with 'tool_calls' must be followed by tool messages"
         " responding to each 'tool_call_id'; responses: No tool output found for function"
         " call; gemini: Please ensure that the number of function response parts is equal to"
-        " the number of function call parts of the function call turn.",
-        (_HANDLE_TOOLS, _CLAUDE_5989, _CHATS_132, _COPILOT_4572, _GEMINI_4217),
+        " the number of function call parts of the function call turn.; bedrock: Expected"
+        " toolResult blocks at messages.2.content for the following Ids: ...",
+        (_HANDLE_TOOLS, _CLAUDE_5989, _CHATS_132, _COPILOT_4572, _GEMINI_4217, _AGNO_6698),
         repair='adds a result marked as an error ("No result was recorded for this call.")'
         " where the wire needs it",
         notes=_NO_ERROR_KNOWN,
@@ -187,39 +245,64 @@ _RULES: Final = (
         MappingProxyType({"*": "error", "ollama": "warning", "hermes": "warning"}),
         "anthropic: unexpected `tool_use_id` found in `tool_result` blocks; openai: messages"
         " with role 'tool' must be a response to a preceeding message with 'tool_calls';"
-        " responses: No tool call found for function call output with call_id ...",
-        (_HANDLE_TOOLS, _AGENTS_1797, _CHATS_132, _CODEX2API_414, _GEMINI_4217),
+        " responses: No tool call found for function call output with call_id ...; bedrock:"
+        " The number of toolResult blocks at messages.2.content exceeds the number of"
+        " toolUse blocks of previous turn.",
+        (_HANDLE_TOOLS, _AGENTS_1797, _CHATS_132, _CODEX2API_414, _GEMINI_4217, _CURIE_16),
         repair="removes the result",
         notes=_NO_ERROR_KNOWN,
     ),
     Rule(
         "results-not-next",
         "A call's result exists, but later than the wire allows",
-        ("openai", "anthropic", "gemini"),
+        ("openai", "anthropic", "gemini", "bedrock"),
         _ERROR,
         "anthropic: as call-without-result; openai: as call-without-result; gemini: Please"
         " ensure that function call turn comes immediately after a user turn or after a"
-        " function response turn.",
-        (_HANDLE_TOOLS, _CHATS_132, _GEMINI_11814, _THOUGHT_SIGNATURES),
+        " function response turn.; bedrock: as call-without-result (results split over two"
+        " user messages).",
+        (
+            _HANDLE_TOOLS,
+            _CHATS_132,
+            _GEMINI_11814,
+            _THOUGHT_SIGNATURES,
+            RuleSource(
+                "pydantic/pydantic-ai#1645",
+                "https://github.com/pydantic/pydantic-ai/issues/1645",
+                "user",
+            ),
+        ),
         repair="moves the results where the wire needs them, in the order of the calls",
     ),
     Rule(
         "results-after-other-content",
         "Another block before a tool_result in its user message",
-        ("anthropic",),
-        _ERROR,
+        ("anthropic", "bedrock"),
+        MappingProxyType({"*": "error", "bedrock": "warning", "bedrock-claude": "error"}),
         "In the user message containing tool results, the tool_result blocks must come FIRST"
-        " in the content array.",
-        (_HANDLE_TOOLS,),
+        " in the content array.; bedrock (Claude): The model returned the following errors:"
+        " messages.N: `tool_use` ids were found without `tool_result` blocks immediately"
+        " after",
+        (
+            _HANDLE_TOOLS,
+            RuleSource(
+                "pydantic/pydantic-ai#6081",
+                "https://github.com/pydantic/pydantic-ai/issues/6081",
+                "user",
+            ),
+        ),
         repair="moves the tool_result blocks first, each group in its order",
+        notes="bedrock: Claude's rule, passed through by Bedrock (an error with profile"
+        " bedrock-claude); Nova was seen accepting the other order, so a warning otherwise.",
     ),
     Rule(
         "duplicate-call-id",
         "A call id used twice",
-        ("openai", "anthropic", "gemini", "ollama", "responses"),
-        MappingProxyType({"*": "warning", "anthropic": "error"}),
+        ("openai", "anthropic", "gemini", "ollama", "responses", "bedrock"),
+        MappingProxyType({"*": "warning", "anthropic": "error", "bedrock": "error"}),
         "anthropic: `tool_use` ids must be unique; responses: Duplicate item found with id"
-        " fc_... Remove duplicate items from your input and try again.",
+        " fc_... Remove duplicate items from your input and try again.; bedrock: The toolUse"
+        " blocks at messages.2.content contain duplicate Ids: ...",
         (
             RuleSource(
                 "anthropics/claude-code#28515",
@@ -227,6 +310,11 @@ _RULES: Final = (
                 "user",
             ),
             RuleSource("vercel/ai#13307", "https://github.com/vercel/ai/issues/13307", "user"),
+            RuleSource(
+                "bvcyber/Cyber-AutoAgent-ng#72",
+                "https://github.com/bvcyber/Cyber-AutoAgent-ng/issues/72",
+                "user",
+            ),
         ),
         repair="gives the later call, and the result that answers it, a new id",
         notes="SPEC 8 says warning off anthropic; the research of 2026-12-01 found Responses"
@@ -235,11 +323,18 @@ _RULES: Final = (
     Rule(
         "duplicate-result",
         "Two results answer one call",
-        ("openai", "anthropic", "gemini", "ollama", "responses"),
-        MappingProxyType({"*": "warning", "anthropic": "error"}),
+        ("openai", "anthropic", "gemini", "ollama", "responses", "bedrock"),
+        MappingProxyType({"*": "warning", "anthropic": "error", "bedrock": "error"}),
         "openai: Invalid parameter: Duplicate value for 'tool_call_id' of '...', in"
-        " messages[7] and messages[8].; anthropic: each tool_use must have a single result.",
-        (RuleSource("agno-agi/agno#5116", "https://github.com/agno-agi/agno/issues/5116", "user"),),
+        " messages[7] and messages[8].; anthropic: each tool_use must have a single result.;"
+        " bedrock: The number of toolResult blocks at messages.2.content exceeds the number"
+        " of toolUse blocks of previous turn.",
+        (
+            RuleSource(
+                "agno-agi/agno#5116", "https://github.com/agno-agi/agno/issues/5116", "user"
+            ),
+            _CURIE_16,
+        ),
         repair="removes the later duplicate",
         notes="SPEC 8 says warning off anthropic; OpenAI Chat answers 400 (agno-agi/agno#5116)."
         " Anthropic's error text is known only from third-party code comments.",
@@ -247,28 +342,31 @@ _RULES: Final = (
     Rule(
         "missing-call-id",
         "A call or result without its id",
-        ("openai", "anthropic", "responses"),
+        ("openai", "anthropic", "responses", "bedrock"),
         _ERROR,
         "responses: Invalid 'input[4].call_id': empty string. Expected a string with minimum"
-        " length 1; openai: tool_call_id is required.",
+        " length 1; openai: tool_call_id is required.; bedrock (botocore): Invalid length for"
+        " parameter messages[0].content[0].toolResult.toolUseId, value: 0, valid min length: 1",
         (
             RuleSource(
                 "BigPizzaV3/CodexPlusPlus#315",
                 "https://github.com/BigPizzaV3/CodexPlusPlus/issues/315",
                 "user",
             ),
+            _BEDROCK_MODEL,
         ),
         repair="gives call and result an id where both are identified by position",
     ),
     Rule(
         "call-id-format",
         "An id the provider does not take",
-        ("anthropic", "openai", "responses"),
+        ("anthropic", "openai", "responses", "bedrock"),
         MappingProxyType({"*": "error", "openai:over-40": "warning", "mistral": "error"}),
         "anthropic: tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'; openai:"
         " Invalid 'messages[3].tool_calls[0].id': string too long. Expected a string with"
         " maximum length 40; responses: ... maximum length 64; mistral: Tool call id was ..."
-        " but must be a-z, A-Z, 0-9, with a length of 9.",
+        " but must be a-z, A-Z, 0-9, with a length of 9.; bedrock: toolUseId, Length"
+        " Constraints: Minimum length of 1. Maximum length of 64. Pattern: [a-zA-Z0-9_.:-]+",
         (
             RuleSource(
                 "CommandCodeAI/command-code#323",
@@ -282,12 +380,15 @@ _RULES: Final = (
                 "AnswerDotAI/fastllm#45", "https://github.com/AnswerDotAI/fastllm/issues/45", "user"
             ),
             _MISTRAL_VALIDATOR,
+            _BEDROCK_MODEL,
         ),
         repair="maps each id that draws an error to a valid one (deterministic, the same map"
         " for a call and its results)",
         notes="openai: over 64 characters is an error, over 40 a warning (SPEC 8). Every verbatim"
         " OpenAI error seen says 40; 64 rests on one user's paraphrase (openclaw/openclaw#875),"
-        " and no official page states either.",
+        " and no official page states either. bedrock: the service model's pattern and"
+        " length (botocore's own validator checks neither; the service does). The patterns"
+        " and lengths are data: rules.ID_FORMATS.",
     ),
     Rule(
         "tool-result-content",
@@ -336,13 +437,20 @@ _RULES: Final = (
     Rule(
         "empty-text",
         "A text block that is empty or whitespace only",
-        ("anthropic",),
+        ("anthropic", "bedrock"),
         _ERROR,
-        "messages: text content blocks must contain non-whitespace text",
+        "messages: text content blocks must contain non-whitespace text; bedrock: The text"
+        " field in the ContentBlock object at messages.21.content.0 is blank. Add text to the"
+        " text field, and try again.",
         (
             RuleSource(
                 "anthropics/claude-code#23440",
                 "https://github.com/anthropics/claude-code/issues/23440",
+                "user",
+            ),
+            RuleSource(
+                "pydantic/pydantic-ai#1678",
+                "https://github.com/pydantic/pydantic-ai/issues/1678",
                 "user",
             ),
         ),
@@ -416,7 +524,7 @@ _RULES: Final = (
     Rule(
         "bad-base64",
         "An inline payload that is not valid base64",
-        ("anthropic", "openai", "responses", "gemini", "ollama"),
+        ("anthropic", "openai", "responses", "gemini", "ollama", "bedrock"),
         _ERROR,
         "anthropic: invalid base64 data; gemini: Base64 decoding failed; openai: Expected a"
         " base64-encoded data URL",
@@ -433,7 +541,9 @@ _RULES: Final = (
             ),
         ),
         notes="Gemini's URL-safe alphabet is taken as valid (google-genai sends it); not"
-        " verified against the API.",
+        " verified against the API. bedrock: the JSON form's source.bytes is base64 text (the"
+        " HTTP API's form; boto3 takes bytes, for_boto3 decodes them); no Bedrock error text"
+        " was found.",
     ),
     Rule(
         "missing-thought-signature",
@@ -547,6 +657,44 @@ _RULES: Final = (
                 "https://platform.claude.com/docs/en/build-with-claude/prompt-caching",
             ),
         ),
+    ),
+    Rule(
+        "too-many-documents",
+        "More than 5 documents in one Bedrock request",
+        ("bedrock",),
+        _ERROR,
+        "You can't include more than 5 documents in a request.",
+        (
+            _BEDROCK_RESTRICTIONS,
+            RuleSource(
+                "aws-samples/generative-ai-use-cases#1685",
+                "https://github.com/aws-samples/generative-ai-use-cases/issues/1685",
+                "user",
+            ),
+        ),
+        notes="Every document block counts, in tool results and earlier turns too.",
+    ),
+    Rule(
+        "duplicate-document-name",
+        "Two documents of one name in a Bedrock request",
+        ("bedrock",),
+        _ERROR,
+        "Messages can't contain duplicate document names. Rename the document and retry your"
+        " request.",
+        (
+            RuleSource(
+                "maximhq/bifrost#7003", "https://github.com/maximhq/bifrost/issues/7003", "user"
+            ),
+            RuleSource(
+                "ag-ui-protocol/ag-ui#2425",
+                "https://github.com/ag-ui-protocol/ag-ui/issues/2425",
+                "user",
+            ),
+        ),
+        repair='renames the later document "name (2)", "name (3)", ... (a name no document'
+        " of the request has)",
+        notes="Names are compared as written; whether Bedrock ignores case is not documented"
+        " (the converter's own names avoid case-only differences too).",
     ),
     Rule(
         "shape",

@@ -96,6 +96,10 @@ def image_tokens(
         return TokenFigure(0, rule, _FACTS_SOURCE, f"{wire}: no image form")
     if wire == "anthropic":
         return _anthropic_patches(width, height)
+    if wire == "bedrock":  # Bedrock documents no image rule of its own: Claude's applies there
+        claude = _anthropic_patches(width, height)
+        rule = f"bedrock: Claude's rule (other families on Bedrock differ); {claude.rule}"
+        return TokenFigure(claude.tokens, rule, claude.source, f"bedrock (Claude) {claude.name}")
     if wire == "gemini":
         return _gemini_image(width, height, media_resolution)
     return _openai_tiles(width, height, detail)
@@ -235,6 +239,8 @@ _PDF_NOTES: dict[str, str] = {
     "responses": "OpenAI documents no per-page figure: the model receives each page's "
     "extracted text and an image of each page",
     "gemini": "gemini: 258 tokens per page (pages scaled to between 768 and 3072 px)",
+    "bedrock": "Bedrock documents no per-page figure for Converse: on Claude each page costs "
+    "its extracted text plus a page image, as on anthropic (measure it with token counting)",
 }
 
 

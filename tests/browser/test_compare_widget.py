@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from jupyter_lab import WIDGET_MANAGER_EXTENSION, JupyterLab, missing_requirements
 
-WIRES = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
-NATIVE_IMAGE_WIRES = ("anthropic", "responses", "gemini")
+from toolresult_lab import WIRES, carries_native
+
+NATIVE_IMAGE_WIRES = tuple(wire for wire in WIRES if carries_native(wire, "image"))
 IMAGE_BLOCK = 1  # index of the MCP image block in the content below (badges follow content order)
 SCRIPT_TEXT = "<script>window.__pwned=1</script>"
 

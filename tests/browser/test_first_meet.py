@@ -16,6 +16,7 @@ import pytest
 from jupyter_lab import JupyterLab, Timeouts
 from test_compare_widget import PNG_CELL, Checks, require_browser
 
+from toolresult_lab import WIRES
 from toolresult_lab.profiles import PROFILES
 
 MATRIX_CELL = """\
@@ -191,7 +192,7 @@ def test_what_a_user_meets_first_at_1280_with_the_file_browser_open(screenshot_d
         others = [wire for wire in captions if wire != "anthropic"]
         checks.check(
             captions.get("anthropic", "").startswith("profile Moonshot / Kimi /anthropic:")
-            and len(others) == 5
+            and len(others) == len(WIRES) - 1
             and all(
                 captions[w].startswith("options from before the profile (the controls show")
                 for w in others

@@ -46,9 +46,9 @@ def add_parsers(commands: Any) -> None:
         "convert",
         help="convert a result file to a wire's block (JSON)",
         description="Convert a result file to the block a wire sends (JSON; a string for"
-        " hermes). A required field left empty (the call id on openai, anthropic and"
-        " responses, the tool name on gemini) and a documented provider limit the block meets"
-        " are warned about on standard error.",
+        " hermes). A required field left empty (a call id or tool name the wire's provider"
+        " rejects the block without) and a documented provider limit the block meets are"
+        " warned about on standard error.",
     )
     _arguments(convert)
     convert.add_argument(

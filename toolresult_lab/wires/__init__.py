@@ -1,7 +1,7 @@
 """The wire registry: one converter module per wire, looked up by name.
 
 Each module (``openai``, ``anthropic``, ``gemini``, ``ollama``, ``responses``,
-``hermes``) declares its facts and owns its rules, for the block and for the tool turn
+``hermes``, ``bedrock``) declares its facts and owns its rules, for the block and for the tool turn
 around it; this module only finds them and keeps one configured converter per (wire,
 option set).
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ..options import ConvertOptions, Resolved, options_key
-from . import anthropic, gemini, hermes, ollama, openai, responses
+from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._edit import (
     HEADS,
@@ -25,6 +25,7 @@ from ._edit import (
     is_result_entry,
     media_placeholder,
     missing_result,
+    rename_document,
     set_declared_mime,
     set_id,
     set_signature,
@@ -60,8 +61,11 @@ from ._turn import (
     neutral_results,
 )
 from ._write import RequestShape
+from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
+from .bedrock import for_boto3
 
 __all__ = [
+    "BEDROCK_MAX_DOCUMENTS",
     "FACTS",
     "HEADS",
     "MISSING",
@@ -93,6 +97,7 @@ __all__ = [
     "block_payload_paths",
     "cached",
     "converter",
+    "for_boto3",
     "function_response",
     "hoist_text",
     "in_response_parts",
@@ -108,6 +113,7 @@ __all__ = [
     "read_block",
     "read_native_block",
     "read_request",
+    "rename_document",
     "request_payload_paths",
     "request_shape",
     "set_declared_mime",
@@ -128,6 +134,7 @@ _CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
     "ollama": (ollama.FACTS, ollama.OllamaConverter, ollama.TURN),
     "responses": (responses.FACTS, responses.ResponsesConverter, responses.TURN),
     "hermes": (hermes.FACTS, hermes.HermesConverter, hermes.TURN),
+    "bedrock": (bedrock.FACTS, bedrock.BedrockConverter, bedrock.TURN),
 }
 #: Each wire's readers: a tool-result block, a whole request (``wires/<wire>.py``).
 _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], ReadRequest]]]] = {
@@ -137,6 +144,7 @@ _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], Rea
     "ollama": (ollama.read_block, ollama.read_request),
     "responses": (responses.read_block, responses.read_request),
     "hermes": (hermes.read_block, hermes.read_request),
+    "bedrock": (bedrock.read_block, bedrock.read_request),
 }
 #: How each wire writes a whole request around its tool turns (SPEC 9).
 _REQUESTS: Final[dict[str, RequestShape]] = {
@@ -146,6 +154,7 @@ _REQUESTS: Final[dict[str, RequestShape]] = {
     "ollama": ollama.REQUEST,
     "responses": responses.REQUEST,
     "hermes": hermes.REQUEST,
+    "bedrock": bedrock.REQUEST,
 }
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}

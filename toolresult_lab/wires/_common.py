@@ -44,11 +44,19 @@ __all__ = [
     "shared_step",
 ]
 
-Wire = Literal["openai", "anthropic", "gemini", "ollama", "responses", "hermes"]
+Wire = Literal["openai", "anthropic", "gemini", "ollama", "responses", "hermes", "bedrock"]
 #: A field of the result that a provider rejects the block without when it is empty.
 RequiredField = Literal["name", "id"]
-#: The six wire formats, in the order the SPEC lists them.
-WIRES: Final[tuple[Wire, ...]] = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
+#: The wire formats, in the order the SPEC lists them (the six of section 4, then bedrock).
+WIRES: Final[tuple[Wire, ...]] = (
+    "openai",
+    "anthropic",
+    "gemini",
+    "ollama",
+    "responses",
+    "hermes",
+    "bedrock",
+)
 
 #: The image types a native image form accepts (gemini takes no GIF).
 IMAGE_MIMES: Final[frozenset[str]] = frozenset(

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from ..b64 import decoded_size
 from ..text import placeholder
+from .bedrock import unique_name
 
 __all__ = [
     "HEADS",
@@ -25,6 +26,7 @@ __all__ = [
     "media_placeholder",
     "missing_result",
     "raw_block_type",
+    "rename_document",
     "set_declared_mime",
     "set_id",
     "set_signature",
@@ -77,9 +79,12 @@ def in_response_parts(path: str) -> bool:
 
 
 def is_result_block(wire: str, block: Any) -> bool:
-    """A result block inside a message: anthropic ``tool_result``, gemini ``functionResponse``."""
+    """A result block inside a message: anthropic ``tool_result``, gemini
+    ``functionResponse``, bedrock ``toolResult``."""
     if wire == "anthropic":
         return bool(raw_block_type(block) == "tool_result")
+    if wire == "bedrock":
+        return isinstance(block, dict) and "toolResult" in block
     return function_response(block) is not None
 
 
@@ -94,7 +99,7 @@ def is_result_entry(wire: str, entry: Any) -> bool:
 
 def text_block(wire: str, text: str) -> Any:
     """A text block of ``wire`` holding ``text``."""
-    if wire == "gemini":
+    if wire in ("gemini", "bedrock"):
         return {"text": text}
     if wire == "responses":
         return {"type": "input_text", "text": text}
@@ -106,6 +111,13 @@ def missing_result(wire: str, call_id: str | None, name: str, text: str) -> Any:
     message (input item)."""
     if wire == "anthropic":
         return {"type": "tool_result", "tool_use_id": call_id, "content": text, "is_error": True}
+    if wire == "bedrock":
+        result: dict[str, Any] = {
+            "toolUseId": call_id,
+            "content": [{"text": text}],
+            "status": "error",
+        }
+        return {"toolResult": result}
     if wire == "gemini":
         response: dict[str, Any] = {"name": name, "response": {"error": text}}
         if call_id:
@@ -128,6 +140,10 @@ def set_id(wire: str, target: dict[str, Any], is_call: bool, new: str) -> None:
     """Write ``new`` as the id of the call or result ``target`` (a block, part or message)."""
     if wire == "anthropic":
         target["id" if is_call else "tool_use_id"] = new
+    elif wire == "bedrock":
+        body = target.get("toolUse" if is_call else "toolResult")
+        if isinstance(body, dict):
+            body["toolUseId"] = new
     elif wire == "responses":
         target["call_id"] = new
     elif wire == "gemini":
@@ -170,6 +186,19 @@ def set_declared_mime(wire: str, target: dict[str, Any], mime: str, data: str) -
         target["image_url"] = f"data:{mime};base64,{data}"
         return True
     return False
+
+
+def rename_document(target: dict[str, Any], taken: set[str]) -> str | None:
+    """Give a bedrock ``document`` block a name no other document has (``taken``: the
+    names in lower case, updated), ``name (2)``, ``name (3)``, ... as the converter
+    de-duplicates; the new name, ``None`` when ``target`` is not a named document."""
+    document = target.get("document")
+    if not isinstance(document, dict) or not isinstance(document.get("name"), str):
+        return None
+    name = unique_name(document["name"], taken)
+    taken.add(name.lower())
+    document["name"] = name
+    return name
 
 
 def media_placeholder(part: dict[str, Any]) -> str:

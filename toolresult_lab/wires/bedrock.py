@@ -1,0 +1,538 @@
+"""bedrock: an Amazon Bedrock Converse ``toolResult`` content block (SPEC 10).
+
+Entries go as ``{"text": ...}``, images (``image_input``) as ``{"image": {"format",
+"source": {"bytes"}}}`` and PDFs (``native_pdf``) as ``{"document": {"format": "pdf",
+"name", "source": {"bytes"}}}``, in the JSON form of the HTTP API (payload bytes as
+base64 text; ``for_boto3`` decodes them for boto3). Structured content goes in
+Bedrock's own ``{"json": ...}`` block where the entries would be empty.
+
+Where SPEC 10 as written and Bedrock's real behaviour differ, the block Bedrock accepts
+wins (docs/research/bedrock-sources.md): blank text is never a block; the ``json`` block
+holds only an object (other values go as their JSON text); an error result is never
+empty (Bedrock rejects ``content: []`` with ``status: error``); document names are
+unique within a block and a turn, and a block carries at most five documents.
+
+The turn: one assistant message of ``toolUse`` blocks, then one user message holding
+every ``toolResult`` block; every call needs an id.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any, Final
+
+from ..b64 import decoded_size
+from ..blocks import BedrockToolResult, BedrockToolResultBody
+from ..encoding import clone, json_encode
+from ..filenames import MAX_DOCUMENT_NAME, document_name, safe_document_name
+from ..items import BlobItem, Native
+from ..steps import Conversion, ResultNote, Step
+from ..text import placeholder
+from ._common import IMAGE_MIMES, Converter, Source, WireFacts
+from ._read import (
+    CallPart,
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    Message,
+    OpaquePart,
+    Part,
+    Reading,
+    ReadRequest,
+    ResultPart,
+    Role,
+    TextPart,
+    at_index,
+    at_key,
+    body_list,
+)
+from ._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
+from ._write import RequestShape, Written
+
+FACTS: Final[WireFacts] = WireFacts(
+    "bedrock",
+    "Amazon Bedrock Converse toolResult block",
+    image_mimes=IMAGE_MIMES,
+    carries_pdf=True,
+    pdf_needs_vision=False,
+    reads=frozenset({"image_input", "native_pdf"}),
+    has_name_field=False,
+    has_error_field=True,
+    requires={"id": "toolResult.toolUseId"},
+)
+
+#: Bedrock's image formats by MIME type (the ``ImageFormat`` enum, lower case).
+IMAGE_FORMATS: Final[dict[str, str]] = {
+    "image/png": "png",
+    "image/jpeg": "jpeg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+}
+#: Documents per request (Bedrock User Guide, "API restrictions", checked 2026-12-01).
+MAX_DOCUMENTS: Final = 5
+#: What an error result with nothing else to send holds: Bedrock rejects an empty
+#: ``content`` when ``status`` is ``error``.
+ERROR_NOTE: Final = "[error]"
+
+_BLANK: Final = "Bedrock rejects blank text blocks"
+_TOO_MANY: Final = (
+    f"Bedrock takes at most {MAX_DOCUMENTS} documents per request: PDF sent as placeholder"
+)
+_JSON: Final = ResultNote("content", "text", "no content: structured_content sent as a json block")
+_JSON_TEXT: Final = ResultNote(
+    "content",
+    "text",
+    "no content: structured_content is not an object (Bedrock's json block takes only"
+    " an object), sent as JSON text",
+)
+_NOTHING: Final = ResultNote("content", "omitted", "no content and no structured_content: []")
+_ERROR_ONLY: Final = ResultNote(
+    "content",
+    "placeholder",
+    f"no content: Bedrock rejects an empty error result, so {ERROR_NOTE} is sent",
+)
+
+
+class BedrockConverter(Converter):
+    """``{"toolResult": {"toolUseId": id, "content": [...], "status": "error"}}``."""
+
+    def image_refusal(self) -> str | None:
+        return self.option_off("image_input")
+
+    def pdf_refusal(self) -> str | None:
+        return self.option_off("native_pdf")
+
+    def convert(self, data: Source) -> Conversion:
+        shared = data.shared  # aligned with the items
+        steps: list[Step] = []
+        names: set[str] = set()
+        for index, item in enumerate(data.items):
+            decision = self.left_out(data, index) or shared[index] or self.decide(item)
+            if isinstance(decision, Native):
+                assert isinstance(item, BlobItem)
+                steps.append(self.native(item, decision, names))
+            elif decision.part is None:  # left out (audience)
+                steps.append(decision)
+            elif not decision.part or decision.part.isspace():
+                steps.append(Step(None, "omitted", f"{_BLANK} ({decision.reason})"))
+            else:
+                steps.append(Step({"text": decision.part}, decision.outcome, decision.reason))
+        content: list[Any] = [step.part for step in steps if step.part is not None]
+        notes: tuple[ResultNote, ...]
+        content_note: ResultNote | None = None
+        if content:
+            notes = self.notes(data, True)
+        else:
+            content_note, content = _empty(data)
+            notes = (content_note, *self.notes(data, False))
+        body: BedrockToolResultBody = {"toolUseId": data.id, "content": content}
+        if data.is_error:
+            body["status"] = "error"
+        block: BedrockToolResult = {"toolResult": body}
+        return Conversion(block, steps, notes, content_note)
+
+    def native_data_path(self, media: str) -> str:
+        return "image.source.bytes" if media == "image" else "document.source.bytes"
+
+    def part_texts(self, step: Step) -> tuple[str, ...]:
+        """A ``{"text": ...}`` entry's text (the only object part sent as text)."""
+        text = step.part.get("text")
+        return (text,) if isinstance(text, str) else ()
+
+    def native(self, item: BlobItem, native: Native, names: set[str]) -> Step:
+        """An image or PDF in Bedrock's own block; a PDF's name unique within the block."""
+        if native.media == "image":
+            image = {"format": IMAGE_FORMATS[native.mime], "source": {"bytes": native.data}}
+            return Step({"image": image}, "native", "image sent as an image block", native)
+        if len(names) >= MAX_DOCUMENTS:
+            return Step({"text": item.text}, "placeholder", _TOO_MANY)
+        name = unique_name(document_name(item.uri), names)
+        names.add(name.lower())
+        document = {"format": "pdf", "name": name, "source": {"bytes": native.data}}
+        return Step({"document": document}, "native", "PDF sent as a document block", native)
+
+
+def _empty(data: Source) -> tuple[ResultNote, list[Any]]:
+    """What stands for no content: a json block (an object), JSON text (any other value),
+    ``[]``, or for an error result the note :data:`ERROR_NOTE`."""
+    structured = data.structured
+    if isinstance(structured, dict):
+        return _JSON, [{"json": clone(structured)}]
+    if structured is not None:
+        return _JSON_TEXT, [{"text": json_encode(structured)}]
+    if data.is_error:
+        return _ERROR_ONLY, [{"text": ERROR_NOTE}]
+    return _NOTHING, []
+
+
+def unique_name(name: str, taken: set[str]) -> str:
+    """``name``, or ``name (2)``, ``name (3)``, ... when a name already ``taken`` (lower
+    case: whether Bedrock compares names case-insensitively is not documented, so the
+    safe side) has it; at most 200 characters."""
+    if name.lower() not in taken:
+        return name
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        found = safe_document_name(name, MAX_DOCUMENT_NAME - len(suffix)) + suffix
+        if found.lower() not in taken:
+            return found
+        number += 1
+
+
+#: The fields of Bedrock's ``ToolUseBlock`` (botocore rejects any other key as an unknown
+#: parameter; the service model, botocore 1.44.8). ``ToolCall.extra["bedrock"]`` may hold
+#: only these; the echo writes the first three itself, so only ``type`` adds anything.
+TOOL_USE_FIELDS: Final = ("toolUseId", "name", "input", "type")
+#: The ``ToolUseType`` enum.
+TOOL_USE_TYPES: Final = ("server_tool_use",)
+
+
+class BedrockTurn(TurnShape):
+    """Echo ``{"role": "assistant", "content": [{"toolUse": ...}, ...]}``; results
+    ``{"role": "user", "content": [toolResult, ...]}`` with document names unique."""
+
+    def echo(self, calls: list[CallData]) -> list[Any]:
+        uses = [
+            {
+                "toolUse": with_extra(
+                    {"toolUseId": call.id, "name": call.name, "input": call.fresh_args()},
+                    call,
+                    "bedrock",
+                )
+            }
+            for call in calls
+        ]
+        return [{"role": "assistant", "content": uses}]
+
+    def results(self, blocks: list[Any]) -> list[Any]:
+        return [{"role": "user", "content": unique_documents(blocks)}]
+
+    def check_extra(self, fields: dict[str, Any]) -> None:
+        """Only :data:`TOOL_USE_FIELDS`; a ``type`` from the ``ToolUseType`` enum."""
+        for key, value in fields.items():
+            where = f"ToolCall.extra['bedrock'][{key!r}]"
+            if key not in TOOL_USE_FIELDS:
+                allowed = ", ".join(TOOL_USE_FIELDS)
+                raise ValueError(f"{where}: not a ToolUseBlock field (allowed: {allowed})")
+            if key == "type" and value not in TOOL_USE_TYPES:
+                raise ValueError(f"{where} must be one of: {', '.join(TOOL_USE_TYPES)}")
+
+    def read(self, message: Any) -> list[ReadCall]:
+        """A Converse response (``output.message``), a message, or its content list."""
+        where = ""
+        if isinstance(message, dict) and "output" in message:
+            output = read_dict(message["output"], "bedrock", "output")
+            message = read_dict(output.get("message"), "bedrock", "output.message")
+            where = "output.message."
+        if isinstance(message, dict):
+            content = read_list(message.get("content"), "bedrock", where + "content")
+            where += "content"
+        elif isinstance(message, list):
+            content = message
+            where = "content"
+        else:
+            raise malformed("bedrock", "message", "expected a response, a message or a list")
+        reading = Reading("bedrock")
+        calls = []
+        for index, block in enumerate(content):
+            at = f"{where}[{index}]"
+            block = read_dict(block, "bedrock", at)
+            if "toolUse" not in block:
+                continue  # text, reasoning, citations
+            use = read_dict(block["toolUse"], "bedrock", at + ".toolUse")
+            call = read_call(reading, use, at)
+            reading.raise_first()
+            calls.append(ReadCall(at, call.id or "", call.name, call.arguments))
+        return calls
+
+
+def unique_documents(blocks: list[Any]) -> list[Any]:
+    """The result blocks of one turn with every document name unique across them
+    (Bedrock rejects a request with two documents of one name): a later duplicate is
+    renamed ``name (2)``; past :data:`MAX_DOCUMENTS` in the turn a document goes as its
+    placeholder text, as a block's own sixth does. The blocks are the caller's fresh
+    copies, changed in place."""
+    taken: set[str] = set()
+    for block in blocks:
+        content = block["toolResult"]["content"]
+        for index, entry in enumerate(content):
+            document = entry.get("document")
+            if document is None:
+                continue
+            if len(taken) >= MAX_DOCUMENTS:
+                size = decoded_size(document["source"]["bytes"])
+                content[index] = {"text": placeholder("resource", "application/pdf", None, size)}
+                continue
+            name = unique_name(document["name"], taken)
+            document["name"] = name
+            taken.add(name.lower())
+    return list(blocks)
+
+
+TURN: Final[TurnShape] = BedrockTurn("bedrock", needs_call_ids=True)
+
+
+# ------------------------------------------------------------------------------------------
+# Reading bedrock's shapes
+# ------------------------------------------------------------------------------------------
+
+_CALL_FIELDS: Final = ("toolUseId", "name", "input")
+_ROLES: Final[dict[str, Role]] = {"user": "user", "assistant": "assistant"}
+_MIMES: Final[dict[str, str]] = {value: key for key, value in IMAGE_FORMATS.items()}
+
+
+def read_call(reading: Reading, block: dict[str, Any], path: str) -> CallPart:
+    """A ``toolUse`` block's body (at ``path.toolUse``; the call's path is the content
+    block's); ``extra``: its fields besides toolUseId, name and input."""
+    extra = {key: value for key, value in block.items() if key not in _CALL_FIELDS}
+    body = at_key(path, "toolUse")
+    return CallPart(
+        path,
+        reading.call_id(block.get("toolUseId"), at_key(body, "toolUseId")),
+        reading.call_name(block.get("name"), at_key(body, "name")),
+        reading.arguments(block.get("input"), at_key(body, "input")),
+        extra,
+    )
+
+
+def _bytes(reading: Reading, body: dict[str, Any], path: str) -> tuple[str | None, str]:
+    """The base64 text of ``source.bytes`` (``None`` for an S3 or other source)."""
+    source = reading.dict_at(body.get("source"), at_key(path, "source"))
+    if source is None or "bytes" not in source:
+        return None, ""
+    data_path = at_key(at_key(path, "source"), "bytes")
+    value = source["bytes"]
+    if isinstance(value, (bytes, bytearray)):  # boto3's form, after for_boto3
+        return base64.b64encode(bytes(value)).decode("ascii"), data_path
+    return reading.text_at(value, data_path), data_path
+
+
+def read_content(reading: Reading, block: Any, path: str) -> ContentPart:
+    """One entry of a ``toolResult``'s content, or a content block of a message that is
+    neither a ``toolUse`` nor a ``toolResult``."""
+    found = reading.dict_at(block, path)
+    if found is None:
+        return OpaquePart(path, "bedrock", "(not an object)", block)
+    if "text" in found:
+        return TextPart(path, reading.text_at(found["text"], at_key(path, "text")))
+    if "image" in found:
+        at = at_key(path, "image")
+        image = reading.dict_at(found["image"], at)
+        if image is not None:
+            data, data_path = _bytes(reading, image, at)
+            if data is not None:
+                fmt = image.get("format")
+                mime = _MIMES.get(fmt) if isinstance(fmt, str) else None
+                return ImagePart(path, mime, data, None, None, data_path=data_path)
+    if "document" in found:
+        at = at_key(path, "document")
+        document = reading.dict_at(found["document"], at)
+        if document is not None:
+            data, data_path = _bytes(reading, document, at)
+            fmt = document.get("format")
+            mime = "application/pdf" if fmt == "pdf" else None
+            name = document.get("name")
+            shown = name if isinstance(name, str) else None
+            if data is not None:
+                return DocumentPart(path, mime, data, None, shown, data_path=data_path)
+    kind = next(iter(found), "(empty)")
+    return OpaquePart(path, "bedrock", kind, found)
+
+
+def _result(reading: Reading, block: dict[str, Any], path: str) -> ResultPart:
+    """A ``toolResult`` body; ``path`` is the content block's (``""`` for a block read
+    alone), the body's fields are under ``path.toolResult``."""
+    body = at_key(path, "toolResult")
+    content_path = at_key(body, "content")
+    parts: list[ContentPart] = []
+    structured: Any = None
+    for index, inner in enumerate(reading.list_at(block.get("content"), content_path)):
+        at = at_index(content_path, index)
+        if isinstance(inner, dict) and "json" in inner:
+            structured = inner["json"]
+            continue
+        parts.append(read_content(reading, inner, at))
+    return ResultPart(
+        path,
+        reading.call_id(block.get("toolUseId"), at_key(body, "toolUseId")),
+        None,
+        block.get("status") == "error",
+        tuple(parts),
+        structured,
+        block,
+    )
+
+
+def read_block(block: Any) -> ResultPart:
+    """A ``{"toolResult": ...}`` block (paths from the block: ``toolResult.content[1]``)."""
+    reading = Reading("bedrock")
+    found = reading.dict_at(block, "")
+    body = reading.dict_at((found or {}).get("toolResult"), "toolResult") if found else None
+    return _result(reading, body if body is not None else {}, "")
+
+
+def _part(reading: Reading, block: Any, path: str) -> Part:
+    if isinstance(block, dict):
+        if "toolUse" in block:
+            use = reading.dict_at(block["toolUse"], at_key(path, "toolUse"))
+            if use is not None:
+                return read_call(reading, use, path)
+        if "toolResult" in block:
+            body = reading.dict_at(block["toolResult"], at_key(path, "toolResult"))
+            if body is not None:
+                return _result(reading, body, path)
+    return read_content(reading, block, path)
+
+
+def read_request(request: Any) -> ReadRequest:
+    """A Converse request body (``messages``, ``system``) or its messages list."""
+    reading = Reading("bedrock")
+    form, entries, body = body_list(reading, request, "messages")
+    messages = []
+    for index, entry in enumerate(entries):
+        path = at_index("messages", index)
+        message = reading.dict_at(entry, path)
+        if message is None:
+            continue
+        role = reading.role(message.get("role"), at_key(path, "role"), _ROLES)
+        if role is None:
+            continue
+        content_path = at_key(path, "content")
+        parts = [
+            _part(reading, block, at_index(content_path, position))
+            for position, block in enumerate(reading.list_at(message.get("content"), content_path))
+        ]
+        messages.append(Message(path, role, tuple(parts), message))
+    system: list[Part] = [
+        read_content(reading, block, at_index("system", index))
+        for index, block in enumerate(reading.list_at(body.get("system"), "system"))
+    ]
+    return reading.request(form, "messages", messages, system, request)
+
+
+# ------------------------------------------------------------------------------------------
+# Writing a whole request (SPEC 9)
+# ------------------------------------------------------------------------------------------
+
+
+def _user_name(name: str | None) -> str:
+    """A document name Bedrock takes from a neutral document's name (its extension
+    dropped, as :func:`filenames.document_name` does for a URI's file name)."""
+    given = name or ""
+    dot = given.rfind(".")
+    return safe_document_name(given[:dot] if dot > 0 else given)
+
+
+class BedrockRequest(RequestShape):
+    """``text`` / ``image`` / PDF ``document`` blocks (images and documents only in user
+    messages, as Bedrock takes them); the assistant's blocks before its ``toolUse``
+    blocks; ``system`` a list of text blocks beside ``messages``; every document name
+    unique in the request."""
+
+    def blocks(self, parts: list[ContentPart], media: bool) -> Written:
+        out: list[Any] = []
+        lost: list[ContentPart] = []
+        for part in parts:
+            mime = (getattr(part, "mime", None) or "").lower()
+            if isinstance(part, TextPart):
+                if part.text.strip():  # Bedrock rejects blank text; nothing is lost
+                    out.append({"text": part.text})
+            elif isinstance(part, ImagePart) and media and part.data and mime in IMAGE_FORMATS:
+                source = {"bytes": part.data}
+                out.append({"image": {"format": IMAGE_FORMATS[mime], "source": source}})
+            elif (
+                isinstance(part, DocumentPart) and media and part.data and mime == "application/pdf"
+            ):
+                name = _user_name(part.name)
+                source = {"bytes": part.data}
+                out.append({"document": {"format": "pdf", "name": name, "source": source}})
+            elif isinstance(part, OpaquePart) and part.wire == "bedrock":
+                out.append(clone(part.value))  # the names may be made unique in place
+            else:
+                lost.append(part)
+        return out, lost
+
+    def user(self, parts: list[ContentPart]) -> Written:
+        content, lost = self.blocks(parts, True)
+        return [{"role": "user", "content": content}], lost
+
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+        content, lost = self.blocks(parts, False)
+        if not echo:
+            return [{"role": "assistant", "content": content}], lost
+        first = dict(echo[0])
+        first["content"] = content + first["content"]
+        return [first, *echo[1:]], lost
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        _unique_in_request(messages)
+        if system is None:
+            return {"messages": messages}
+        return {"system": [{"text": system}], "messages": messages}
+
+
+def _unique_in_request(messages: list[Any]) -> None:
+    """Rename a document whose name an earlier one of the request has (Bedrock rejects
+    the request otherwise; the names of one turn are unique already). In place: the
+    messages are the writer's own."""
+    taken: set[str] = set()
+    for message in messages:
+        for block in message.get("content") or ():
+            entries = [block]
+            result = block.get("toolResult") if isinstance(block, dict) else None
+            if isinstance(result, dict):
+                entries = list(result.get("content") or ())
+            for entry in entries:
+                document = entry.get("document") if isinstance(entry, dict) else None
+                if isinstance(document, dict) and isinstance(document.get("name"), str):
+                    name = unique_name(document["name"], taken)
+                    document["name"] = name
+                    taken.add(name.lower())
+
+
+REQUEST: Final[RequestShape] = BedrockRequest("bedrock")
+
+
+# ------------------------------------------------------------------------------------------
+# boto3's form
+# ------------------------------------------------------------------------------------------
+
+#: The blocks whose ``source.bytes`` is a blob (the service model's ``ImageSource``,
+#: ``DocumentSource``, ``VideoSource``, ``AudioSource``).
+_MEDIA_KEYS: Final = frozenset({"image", "document", "video", "audio"})
+
+
+def for_boto3(value: Any) -> Any:
+    """A copy of a bedrock block, message, content list or request with every media
+    ``source.bytes`` decoded from base64 text to ``bytes``: boto3 takes payloads as
+    bytes and base64-encodes them itself (given the text, it would encode it again).
+
+    :raises ValueError: a ``source.bytes`` text that is not base64, naming its path.
+    """
+    return _decoded(value, "", False)
+
+
+def _decoded(value: Any, path: str, in_media: bool) -> Any:
+    if isinstance(value, list):
+        return [_decoded(entry, at_index(path, index), False) for index, entry in enumerate(value)]
+    if not isinstance(value, dict):
+        return value
+    copy: dict[str, Any] = {}
+    for key, entry in value.items():
+        at = at_key(path, str(key))
+        if in_media and key == "source" and isinstance(entry, dict):
+            source = {
+                name: field if name == "bytes" else _decoded(field, at_key(at, name), False)
+                for name, field in entry.items()
+            }
+            data = source.get("bytes")
+            if isinstance(data, str):
+                try:
+                    source["bytes"] = base64.b64decode(data, validate=True)
+                except ValueError:
+                    raise ValueError(f"for_boto3: {at}.bytes is not base64 text") from None
+            copy[key] = source
+        else:
+            copy[key] = _decoded(entry, at, key in _MEDIA_KEYS)
+    return copy
