@@ -18,7 +18,16 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any, Final
 
-from .encoding import CONTENT, STRUCTURED, UNSUPPORTED, Reader, deeper, strict_copy, strict_text
+from .encoding import (
+    CONTENT,
+    STRUCTURED,
+    UNSUPPORTED,
+    Reader,
+    deeper,
+    is_ascii,
+    strict_copy,
+    strict_text,
+)
 
 __all__ = ["mcp_fields"]
 
@@ -178,6 +187,9 @@ def _model(value: Any, reading: _Reading, field: str, depth: int) -> dict[str, A
     for attribute, key in reading.fields:
         item = found.get(attribute)
         if item is None:
+            continue
+        if isinstance(item, str):  # most fields: copied as strict_copy copies a str
+            out[key] = item if is_ascii(item) else strict_text(item)
             continue
         inner = _READINGS.get(type(item))
         if inner is not None and inner.how == _FIELDS:

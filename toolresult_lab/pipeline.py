@@ -12,11 +12,62 @@ from __future__ import annotations
 from typing import Any
 
 from .encoding import CONTENT, STRUCTURED, strict_copy, strict_text
+from .mcp_input import mcp_fields
 from .options import ConvertOptions
 from .steps import Conversion, Explanation
 from .wires import Source, converter, prepare
 
-__all__ = ["CONTENT", "STRUCTURED", "explain", "owned_source", "source"]
+__all__ = [
+    "CONTENT",
+    "STRUCTURED",
+    "block",
+    "checked_source",
+    "explain",
+    "mcp_source",
+    "owned_source",
+    "require",
+    "source",
+]
+
+
+def require(field: str, value: object, kind: type, expected: str) -> None:
+    """``TypeError`` naming the ``ToolResult`` field when ``value`` is not a ``kind``."""
+    if not isinstance(value, kind):
+        raise TypeError(f"ToolResult.{field} must be {expected}, not {type(value).__name__}")
+
+
+def _check_fields(name: object, id: object, content: object, is_error: object) -> None:
+    require("name", name, str, "a str")
+    require("id", id, str, "a str")
+    require("content", content, list, "a list of content blocks")
+    require("is_error", is_error, bool, "a bool")
+
+
+def checked_source(
+    name: object, id: object, is_error: object, content: object, structured: Any
+) -> Source:
+    """:func:`source` of the values a caller gave ``ToolResult``, their types checked
+    first (``TypeError`` naming the field)."""
+    _check_fields(name, id, content, is_error)
+    assert isinstance(name, str) and isinstance(id, str)  # for mypy: checked above
+    assert isinstance(is_error, bool) and isinstance(content, list)
+    return source(name, id, is_error, content, structured)
+
+
+def mcp_source(result: Any, name: object, id: object) -> Source:
+    """The :class:`Source` of an MCP ``CallToolResult`` (or its dict form) under ``name``
+    and ``id``: its fields read as strict copies the result owns (:func:`mcp_fields`),
+    then every field's type checked (``TypeError`` naming it)."""
+    content, is_error, structured = mcp_fields(result)
+    _check_fields(name, id, content, is_error)
+    assert isinstance(name, str) and isinstance(id, str)  # for mypy: checked above
+    assert isinstance(is_error, bool) and isinstance(content, list)
+    return owned_source(name, id, is_error, content, structured)
+
+
+def block(data: Source, wire: object, options: ConvertOptions) -> Any:
+    """What ``to()`` returns: the block of ``wire``'s converter for ``options``."""
+    return converter(wire, options).convert(data).block
 
 
 def source(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
