@@ -182,10 +182,11 @@ def exhausted(item: NoReturn) -> NoReturn:
 
 class Source:
     """A result as every converter reads it: its fields, its neutral items, and the
-    :func:`shared_step` of each item (the same on every wire, so made once).
+    :func:`shared_step` of each item (the same on every wire, so made once, when a wire
+    first asks: anthropic never does).
     """
 
-    __slots__ = ("content", "id", "is_error", "items", "name", "shared", "structured")
+    __slots__ = ("_shared", "content", "id", "is_error", "items", "name", "structured")
 
     def __init__(
         self,
@@ -203,16 +204,17 @@ class Source:
         """The content list, strict JSON, owned by the result (never handed out)."""
         self.structured: Final = structured
         """``structured_content`` (``None``: absent), strict JSON, owned by the result."""
-        items: tuple[Item, ...]
-        shared: tuple[Step | None, ...]
-        if like is None:
-            items = normalize(content)
-            shared = tuple([shared_step(i) for i in items])
-        else:  # the same content: its items (and their checked payloads) are shared
-            items = like.items
-            shared = like.shared
-        self.items: Final[tuple[Item, ...]] = items
-        self.shared: Final[tuple[Step | None, ...]] = shared
+        # the same content as ``like``: its items (and their checked payloads) are shared
+        self.items: Final[tuple[Item, ...]] = normalize(content) if like is None else like.items
+        self._shared: tuple[Step | None, ...] | None = None if like is None else like._shared
+
+    @property
+    def shared(self) -> tuple[Step | None, ...]:
+        """The :func:`shared_step` of each item, aligned with :attr:`items`."""
+        shared = self._shared
+        if shared is None:
+            shared = self._shared = tuple([shared_step(item) for item in self.items])
+        return shared
 
     def renamed(self, name: str, id: str) -> Source:
         """The same result under another name and call id (SPEC 7: a result takes its

@@ -29,7 +29,15 @@ from ..items import (
 )
 from ..options import Resolved
 from ..steps import Carried, Conversion, Outcome, ResultNote, Step
-from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content, exhausted
+from ._common import (
+    IMAGE_MIMES,
+    Converter,
+    Source,
+    WireFacts,
+    empty_content,
+    exhausted,
+    shared_step,
+)
 from ._read import (
     MISSING,
     CallPart,
@@ -104,12 +112,10 @@ class AnthropicConverter(Converter):
         return self.option_off("native_pdf")
 
     def convert(self, data: Source) -> Conversion:
-        shared = data.shared  # aligned with the items
-        items = data.items
         if data.is_error:  # two loops: compiled, a method called directly is the cheaper
-            steps = [self.error_entry(item, shared[index]) for index, item in enumerate(items)]
+            steps = [self.error_entry(item) for item in data.items]
         else:
-            steps = [self.entry(item, shared[index]) for index, item in enumerate(items)]
+            steps = [self.entry(item) for item in data.items]
         blocks = [step.part for step in steps if step.part is not None]
         content_note: ResultNote | None = None
         if blocks:
@@ -134,7 +140,7 @@ class AnthropicConverter(Converter):
         texts, carried = block_contents(step.part)  # one walk for both
         return texts, carried if step.outcome == "passthrough" else ()
 
-    def entry(self, item: Item, shared: Step | None) -> Step:
+    def entry(self, item: Item) -> Step:
         """One content entry as one block (an exhaustive switch over the item kinds)."""
         if isinstance(item, TextItem):
             if _blank(item.text):
@@ -156,11 +162,12 @@ class AnthropicConverter(Converter):
             if self.source_blocks or kind == "image":
                 reason = f"Anthropic-native {kind} passed through"
                 return Step(clone(item.block), "passthrough", reason)
-            assert shared is not None  # a native block's string form is the same everywhere
+            shared = shared_step(item)  # a native block's string form is the same everywhere
+            assert shared is not None
             reason = f"{self.source_blocks_off}: native {kind} sent as text"
             return _text(item.text, shared.outcome, reason)
         if isinstance(item, (BlobItem, NoteItem)):
-            decision = shared if shared is not None else self.decide(item)
+            decision = self.decide(item)  # its shared step unless an image or PDF
             if isinstance(decision, Native):
                 block_type, reason = _NATIVE[decision.media]
                 source = {"type": "base64", "media_type": decision.mime, "data": decision.data}
@@ -168,9 +175,9 @@ class AnthropicConverter(Converter):
             return Step({"type": "text", "text": decision.part}, decision.outcome, decision.reason)
         exhausted(item)
 
-    def error_entry(self, item: Item, shared: Step | None) -> Step:
+    def error_entry(self, item: Item) -> Step:
         """One entry of an error result: any block but text goes as its string form."""
-        step = self.entry(item, shared)
+        step = self.entry(item)
         part = step.part
         if part is None or part.get("type") == "text":
             return step
