@@ -9,20 +9,21 @@ result -> for ``explain()``, one :class:`~toolresult_lab.steps.Explanation` per 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from .encoding import CONTENT, STRUCTURED, strict_copy, strict_text
 from .mcp_input import mcp_fields
 from .options import ConvertOptions
-from .steps import Conversion, Explanation
-from .wires import Source, converter, prepare
+from .steps import Explanation, ResultNote
+from .wires import Source, Wire, converter, prepare
 
 __all__ = [
     "CONTENT",
     "STRUCTURED",
+    "Explained",
     "block",
     "checked_source",
-    "explain",
+    "explain_into",
     "mcp_source",
     "owned_source",
     "require",
@@ -88,10 +89,23 @@ def owned_source(name: str, id: str, is_error: bool, content: list[Any], structu
     return prepare(strict_text(name), strict_text(id), is_error, content, structured)
 
 
-def explain(
-    data: Source, wire: object, options: ConvertOptions
-) -> tuple[list[Explanation], Conversion]:
-    """One conversion and a record per content entry, made from its steps."""
+class Explained(Protocol):
+    """What :func:`explain_into` fills: ``explain.Explanations``, a list of records that
+    also holds the conversion's notes and block, the wire, and the result's name and id."""
+
+    notes: tuple[ResultNote, ...]
+    content_note: ResultNote | None
+    block: Any
+    wire: Wire
+    _fields: tuple[str, str]
+
+    def extend(self, records: list[Explanation], /) -> None: ...
+
+
+def explain_into(explained: Explained, data: Source, wire: object, options: ConvertOptions) -> None:
+    """One conversion and a record per content entry, made from its steps, put into
+    ``explained`` with the conversion's notes and block (one call: ``explain()`` is
+    compared with ``to()``, so its own cost is kept small)."""
     made = converter(wire, options)
     conversion = made.convert(data)
     steps = conversion.steps
@@ -111,4 +125,9 @@ def explain(
                 step,
             )
         )
-    return records, conversion
+    explained.extend(records)
+    explained.notes = conversion.notes
+    explained.content_note = conversion.content_note
+    explained.block = conversion.block
+    explained.wire = made.facts.wire
+    explained._fields = (data.name, data.id)

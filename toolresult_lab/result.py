@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, overload
 
 from .blocks import (
     AnthropicToolResult,
@@ -19,7 +19,7 @@ from .facts import WIRES, Wire, carries_native, native_needs_vision
 from .hooks import result_html
 from .items import BlobItem, Item, NoteItem
 from .options import ConvertOptions
-from .pipeline import block, checked_source, explain, mcp_source
+from .pipeline import block, checked_source, explain_into, mcp_source
 from .readback import result_fields
 from .wires import Source
 
@@ -172,18 +172,9 @@ class ToolResult:
         ``.block`` is the block ``to()`` returns for the same wire and options;
         ``.warnings`` the documented provider limits the block meets (advice).
         """
-        data = self._data
-        records, conversion = explain(data, wire, options)
-        known = cast(Wire, wire)  # the conversion checked it
-        return Explanations.of(
-            records,
-            conversion.notes,
-            conversion.block,
-            known,
-            data.name,
-            data.id,
-            conversion.content_note,
-        )
+        explained = Explanations()
+        explain_into(explained, self._data, wire, options)
+        return explained
 
     def _repr_html_(self) -> str:
         """The notebook view: content table and one card per wire (see ``render``)."""
