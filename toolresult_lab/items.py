@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from .b64 import decoded_size, is_canonical, lenient_decode, strip_whitespace, whitespace_in
+from .b64 import decoded_size, is_canonical, lenient_decode, strip_whitespace
 from .encoding import optional_text, text_field
 from .text import native_text_form, placeholder
 
@@ -125,23 +125,29 @@ class Native:
 class Payload:
     """A ``str`` payload of a blob: its decoded size, and its sendable form.
 
-    The size is computed arithmetically when the item is made (the placeholder needs
-    it). Whether the payload is canonical base64 (SPEC section 6) is only asked when a
-    wire wants to send it natively; the answer depends on ``data`` alone and is kept,
-    so a 50 MiB payload is checked once, whatever the wires.
+    Both are worked out when first asked for and kept: the size only when a placeholder
+    is written (arithmetically, SPEC section 2), the sendable form only when a wire wants
+    to send the payload natively (whether it is canonical base64, SPEC section 6). So
+    ``to()`` does no work a block does not show, and a 50 MiB payload is checked once,
+    whatever the wires.
     """
 
-    __slots__ = ("_checked", "_native", "_whitespace", "data", "media", "mime", "size")
+    __slots__ = ("_checked", "_native", "_size", "data", "media", "mime")
 
     def __init__(self, data: str, media: MediaKind | None, mime: str) -> None:
-        whitespace = whitespace_in(data)
         self.data: Final = data
-        self.size: Final = decoded_size(data, whitespace)
         self.media: Final = media
         self.mime: Final = mime
-        self._whitespace: Final = whitespace
+        self._size = -1  # not worked out yet
         self._native: Native | None = None
         self._checked = False
+
+    @property
+    def size(self) -> int:
+        """The decoded size in bytes, by arithmetic only (never decoded)."""
+        if self._size < 0:
+            self._size = decoded_size(self.data)
+        return self._size
 
     @property
     def native(self) -> Native | None:
@@ -151,9 +157,12 @@ class Payload:
             self._checked = True
             media = self.media
             if media is not None:
-                stripped = strip_whitespace(self.data, self._whitespace)
-                if is_canonical(stripped):
-                    self._native = Native(media, self.mime, stripped)
+                data = self.data
+                if not is_canonical(data):  # canonical base64 holds no whitespace
+                    stripped = strip_whitespace(data)
+                    data = stripped if stripped is not data and is_canonical(stripped) else ""
+                if data:
+                    self._native = Native(media, self.mime, data)
         return self._native
 
 
@@ -164,7 +173,7 @@ class BlobItem:
     placeholder (``[type] mime <uri> (N bytes)``), never the payload.
     """
 
-    __slots__ = ("block_type", "kind", "media", "mime", "payload", "text", "type", "uri")
+    __slots__ = ("_text", "block_type", "kind", "media", "mime", "payload", "type", "uri")
 
     def __init__(
         self, type: Any, mime: Any, uri: Any, data: Any, media: Media, block_type: str
@@ -180,9 +189,20 @@ class BlobItem:
         self.uri: Final = uri
         self.payload: Final = payload
         self.media: Final = media
-        self.text: Final = placeholder(type, mime, uri, None if payload is None else payload.size)
         self.block_type: Final = block_type
         self.kind: Final[ItemKind] = "blob"
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The placeholder, written when first asked for (a payload sent natively
+        needs none)."""
+        text = self._text
+        if text is None:
+            payload = self.payload
+            size = None if payload is None else payload.size
+            text = self._text = placeholder(self.type, self.mime, self.uri, size)
+        return text
 
 
 class NativeItem:

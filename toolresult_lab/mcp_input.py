@@ -18,7 +18,16 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any, Final
 
-from .encoding import CONTENT, STRUCTURED, UNSUPPORTED, Reader, deeper, strict_copy, strict_text
+from .encoding import (
+    CONTENT,
+    STRUCTURED,
+    UNSUPPORTED,
+    Reader,
+    deeper,
+    is_ascii,
+    strict_copy,
+    strict_text,
+)
 
 __all__ = ["mcp_fields"]
 
@@ -46,13 +55,17 @@ _MAX_CLASSES: Final = 4096
 
 class _Reading:
     """How the values of one class are read, and the fields a ``_FIELDS`` model dumps:
-    ``(attribute, key)`` pairs, the key being the serialization alias."""
+    ``(attribute, key)`` pairs, the key being the serialization alias; ``extra``: whether
+    its instances may hold extra fields (pydantic keeps them only with ``extra="allow"``)."""
 
-    __slots__ = ("fields", "how")
+    __slots__ = ("extra", "fields", "how")
 
-    def __init__(self, how: int, fields: tuple[tuple[str, str], ...] = ()) -> None:
+    def __init__(
+        self, how: int, fields: tuple[tuple[str, str], ...] = (), extra: bool = True
+    ) -> None:
         self.how: Final = how
         self.fields: Final = fields
+        self.extra: Final = extra
 
 
 _READINGS: Final[dict[type, _Reading]] = {}
@@ -81,7 +94,9 @@ def _reading_of(cls: type) -> _Reading:
             alias = getattr(info, "serialization_alias", None)
             key = alias if isinstance(alias, str) else name
             pairs.append((name, strict_text(key)))
-        return _Reading(_FIELDS, tuple(pairs))
+        config = getattr(cls, "model_config", None)
+        extra = not isinstance(config, Mapping) or config.get("extra") == "allow"
+        return _Reading(_FIELDS, tuple(pairs), extra)
     if callable(getattr(cls, "model_dump", None)):
         return _Reading(_MODEL_DUMP)
     return _Reading(_BY_TYPE)
@@ -149,7 +164,7 @@ def _fields_of(value: Any, reading: _Reading) -> dict[str, Any]:
         item = found.get(attribute)
         if item is not None:
             out[key] = item
-    extra = value.__pydantic_extra__
+    extra = value.__pydantic_extra__ if reading.extra else None
     if extra:
         for key, item in extra.items():
             if item is not None:
@@ -179,6 +194,9 @@ def _model(value: Any, reading: _Reading, field: str, depth: int) -> dict[str, A
         item = found.get(attribute)
         if item is None:
             continue
+        if isinstance(item, str):  # most fields: copied as strict_copy copies a str
+            out[key] = item if is_ascii(item) else strict_text(item)
+            continue
         inner = _READINGS.get(type(item))
         if inner is not None and inner.how == _FIELDS:
             out[key] = _model(item, inner, field, deeper(depth, field))
@@ -186,7 +204,7 @@ def _model(value: Any, reading: _Reading, field: str, depth: int) -> dict[str, A
             out[key] = _list(item, field, deeper(depth, field))
         else:
             out[key] = strict_copy(item, field, depth, _READ)
-    extra = value.__pydantic_extra__
+    extra = value.__pydantic_extra__ if reading.extra else None
     if extra:  # keys as given: copied as a dict's are
         kept = {key: item for key, item in extra.items() if item is not None}
         out.update(strict_copy(kept, field, depth - 1, _READ))

@@ -9,14 +9,66 @@ result -> for ``explain()``, one :class:`~toolresult_lab.steps.Explanation` per 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from .encoding import CONTENT, STRUCTURED, strict_copy, strict_text
+from .mcp_input import mcp_fields
 from .options import ConvertOptions
-from .steps import Conversion, Explanation
-from .wires import Source, converter, prepare
+from .steps import Explanation, ResultNote
+from .wires import Source, Wire, converter, prepare
 
-__all__ = ["CONTENT", "STRUCTURED", "explain", "owned_source", "source"]
+__all__ = [
+    "CONTENT",
+    "STRUCTURED",
+    "Explained",
+    "block",
+    "checked_source",
+    "explain_into",
+    "mcp_source",
+    "owned_source",
+    "require",
+    "source",
+]
+
+
+def require(field: str, value: object, kind: type, expected: str) -> None:
+    """``TypeError`` naming the ``ToolResult`` field when ``value`` is not a ``kind``."""
+    if not isinstance(value, kind):
+        raise TypeError(f"ToolResult.{field} must be {expected}, not {type(value).__name__}")
+
+
+def _check_fields(name: object, id: object, content: object, is_error: object) -> None:
+    require("name", name, str, "a str")
+    require("id", id, str, "a str")
+    require("content", content, list, "a list of content blocks")
+    require("is_error", is_error, bool, "a bool")
+
+
+def checked_source(
+    name: object, id: object, is_error: object, content: object, structured: Any
+) -> Source:
+    """:func:`source` of the values a caller gave ``ToolResult``, their types checked
+    first (``TypeError`` naming the field)."""
+    _check_fields(name, id, content, is_error)
+    assert isinstance(name, str) and isinstance(id, str)  # for mypy: checked above
+    assert isinstance(is_error, bool) and isinstance(content, list)
+    return source(name, id, is_error, content, structured)
+
+
+def mcp_source(result: Any, name: object, id: object) -> Source:
+    """The :class:`Source` of an MCP ``CallToolResult`` (or its dict form) under ``name``
+    and ``id``: its fields read as strict copies the result owns (:func:`mcp_fields`),
+    then every field's type checked (``TypeError`` naming it)."""
+    content, is_error, structured = mcp_fields(result)
+    _check_fields(name, id, content, is_error)
+    assert isinstance(name, str) and isinstance(id, str)  # for mypy: checked above
+    assert isinstance(is_error, bool) and isinstance(content, list)
+    return owned_source(name, id, is_error, content, structured)
+
+
+def block(data: Source, wire: object, options: ConvertOptions) -> Any:
+    """What ``to()`` returns: the block of ``wire``'s converter for ``options``."""
+    return converter(wire, options).convert(data).block
 
 
 def source(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:
@@ -37,10 +89,23 @@ def owned_source(name: str, id: str, is_error: bool, content: list[Any], structu
     return prepare(strict_text(name), strict_text(id), is_error, content, structured)
 
 
-def explain(
-    data: Source, wire: object, options: ConvertOptions
-) -> tuple[list[Explanation], Conversion]:
-    """One conversion and a record per content entry, made from its steps."""
+class Explained(Protocol):
+    """What :func:`explain_into` fills: ``explain.Explanations``, a list of records that
+    also holds the conversion's notes and block, the wire, and the result's name and id."""
+
+    notes: tuple[ResultNote, ...]
+    content_note: ResultNote | None
+    block: Any
+    wire: Wire
+    _fields: tuple[str, str]
+
+    def extend(self, records: list[Explanation], /) -> None: ...
+
+
+def explain_into(explained: Explained, data: Source, wire: object, options: ConvertOptions) -> None:
+    """One conversion and a record per content entry, made from its steps, put into
+    ``explained`` with the conversion's notes and block (one call: ``explain()`` is
+    compared with ``to()``, so its own cost is kept small)."""
     made = converter(wire, options)
     conversion = made.convert(data)
     steps = conversion.steps
@@ -60,4 +125,9 @@ def explain(
                 step,
             )
         )
-    return records, conversion
+    explained.extend(records)
+    explained.notes = conversion.notes
+    explained.content_note = conversion.content_note
+    explained.block = conversion.block
+    explained.wire = made.facts.wire
+    explained._fields = (data.name, data.id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, overload
 
 from .blocks import (
     AnthropicToolResult,
@@ -19,11 +19,10 @@ from .explain import Explanations
 from .facts import WIRES, Wire, carries_native, native_needs_vision
 from .hooks import result_html
 from .items import BlobItem, Item, NoteItem
-from .mcp_input import mcp_fields
 from .options import ConvertOptions
-from .pipeline import explain, owned_source, source
+from .pipeline import block, checked_source, explain_into, mcp_source
 from .readback import result_fields
-from .wires import Source, converter
+from .wires import Source
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -41,11 +40,6 @@ _DICT_FIELDS: Final = {
 }
 _REPR_TEXT: Final = 40
 _NO_CONTENT: Final[list[Any]] = []  # the default; never mutated (the instance owns a copy)
-
-
-def _require(field: str, value: object, kind: type, expected: str) -> None:
-    if not isinstance(value, kind):
-        raise TypeError(f"ToolResult.{field} must be {expected}, not {type(value).__name__}")
 
 
 class ToolResult:
@@ -77,11 +71,8 @@ class ToolResult:
         is_error: bool = False,
         structured_content: Any = None,
     ) -> None:
-        _require("name", name, str, "a str")
-        _require("id", id, str, "a str")
-        _require("content", content, list, "a list of content blocks")
-        _require("is_error", is_error, bool, "a bool")
-        self._data: Source = source(name, id, is_error, content, structured_content)
+        # types checked there, naming the field (TypeError)
+        self._data: Source = checked_source(name, id, is_error, content, structured_content)
 
     # -- fields ---------------------------------------------------------------
 
@@ -168,14 +159,14 @@ class ToolResult:
         :raises ValueError: unknown wire, or a ``response_tag`` that is not a plain tag name.
         :raises TypeError: unknown option, or ``response_tag`` is not a ``str``.
         """
-        return converter(wire, options).convert(self._data).block
+        return block(self._data, wire, options)
 
     def to_all(self, **options: Unpack[ConvertOptions]) -> dict[Wire, Block]:
         """Every wire's block, by wire, for one option set (payloads whole)."""
         data = self._data
         blocks: dict[Wire, Block] = {}
         for wire in WIRES:
-            blocks[wire] = converter(wire, options).convert(data).block
+            blocks[wire] = block(data, wire, options)
         return blocks
 
     def explain(self, wire: str, **options: Unpack[ConvertOptions]) -> Explanations:
@@ -186,18 +177,9 @@ class ToolResult:
         ``.block`` is the block ``to()`` returns for the same wire and options;
         ``.warnings`` the documented provider limits the block meets (advice).
         """
-        data = self._data
-        records, conversion = explain(data, wire, options)
-        known = cast(Wire, wire)  # the conversion checked it
-        return Explanations.of(
-            records,
-            conversion.notes,
-            conversion.block,
-            known,
-            data.name,
-            data.id,
-            conversion.content_note,
-        )
+        explained = Explanations()
+        explain_into(explained, self._data, wire, options)
+        return explained
 
     def _repr_html_(self) -> str:
         """The notebook view: content table and one card per wire (see ``render``)."""
@@ -258,12 +240,7 @@ class ToolResult:
         The MCP SDK is not needed to call this: an SDK result is read as its JSON dump
         (``model_dump(by_alias=True)``) reads, a dict as given.
         """
-        content, is_error, structured = mcp_fields(result)  # strict copies, owned
-        _require("name", name, str, "a str")
-        _require("id", id, str, "a str")
-        _require("content", content, list, "a list of content blocks")
-        _require("is_error", is_error, bool, "a bool")
-        return result_of(owned_source(name, id, is_error, content, structured))
+        return result_of(mcp_source(result, name, id))  # strict copies, owned; types checked
 
     # -- value semantics --------------------------------------------------------
 

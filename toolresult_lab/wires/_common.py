@@ -195,17 +195,18 @@ def exhausted(item: NoReturn) -> NoReturn:
 
 class Source:
     """A result as every converter reads it: its fields, its neutral items, and the
-    :func:`shared_step` of each item (the same on every wire, so made once).
+    :func:`shared_step` of each item (the same on every wire, so made once, when a wire
+    first asks: anthropic never does).
     """
 
     __slots__ = (
-        "audiences",
+        "_audiences",
+        "_shared",
         "content",
         "id",
         "is_error",
         "items",
         "name",
-        "shared",
         "structured",
     )
 
@@ -225,21 +226,29 @@ class Source:
         """The content list, strict JSON, owned by the result (never handed out)."""
         self.structured: Final = structured
         """``structured_content`` (``None``: absent), strict JSON, owned by the result."""
-        items: tuple[Item, ...]
-        shared: tuple[Step | None, ...]
-        audiences: tuple[tuple[str, ...] | None, ...]
-        if like is None:
-            items = normalize(content)
-            shared = tuple([shared_step(i) for i in items])
-            audiences = tuple([audience_of(block) for block in content])
-        else:  # the same content: its items (and their checked payloads) are shared
-            items = like.items
-            shared = like.shared
-            audiences = like.audiences
-        self.items: Final[tuple[Item, ...]] = items
-        self.shared: Final[tuple[Step | None, ...]] = shared
-        self.audiences: Final[tuple[tuple[str, ...] | None, ...]] = audiences
-        """Each entry's ``annotations.audience`` (``items.audience_of``), aligned with items."""
+        # the same content as ``like``: its items (and their checked payloads) are shared
+        self.items: Final[tuple[Item, ...]] = normalize(content) if like is None else like.items
+        self._shared: tuple[Step | None, ...] | None = None if like is None else like._shared
+        self._audiences: tuple[tuple[str, ...] | None, ...] | None = (
+            None if like is None else like._audiences
+        )
+
+    @property
+    def shared(self) -> tuple[Step | None, ...]:
+        """The :func:`shared_step` of each item, aligned with :attr:`items`."""
+        shared = self._shared
+        if shared is None:
+            shared = self._shared = tuple([shared_step(item) for item in self.items])
+        return shared
+
+    @property
+    def audiences(self) -> tuple[tuple[str, ...] | None, ...]:
+        """Each entry's ``annotations.audience`` (``items.audience_of``), aligned with
+        :attr:`items`; read when first asked (only ``audience=`` and ``explain()`` ask)."""
+        audiences = self._audiences
+        if audiences is None:
+            audiences = self._audiences = tuple([audience_of(block) for block in self.content])
+        return audiences
 
     def renamed(self, name: str, id: str) -> Source:
         """The same result under another name and call id (SPEC 7: a result takes its

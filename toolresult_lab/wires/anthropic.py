@@ -29,7 +29,15 @@ from ..items import (
 )
 from ..options import Resolved
 from ..steps import Carried, Conversion, Outcome, ResultNote, Step
-from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content, exhausted
+from ._common import (
+    IMAGE_MIMES,
+    Converter,
+    Source,
+    WireFacts,
+    empty_content,
+    exhausted,
+    shared_step,
+)
 from ._read import (
     MISSING,
     CallPart,
@@ -77,6 +85,9 @@ FACTS: Final[WireFacts] = WireFacts(
 _BLANK: Final = "the Messages API rejects blank text blocks"
 _ERROR_TEXT: Final = "is_error: the Messages API takes only text blocks in an error result"
 _TEXT_BLOCK: Final = "text block (only text and cache_control are kept)"
+_DOCUMENT: Final = {
+    origin: f"{origin} sent as a text document block" for origin in ("text resource", "text/* blob")
+}
 _NATIVE: Final = {
     "image": ("image", "image sent as a base64 image block"),
     "pdf": ("document", "PDF sent as a base64 document block"),
@@ -101,12 +112,15 @@ class AnthropicConverter(Converter):
         return self.option_off("native_pdf")
 
     def convert(self, data: Source) -> Conversion:
-        shared = data.shared  # aligned with the items
-        entry = self.error_entry if data.is_error else self.entry
-        steps = [
-            self.left_out(data, index) or entry(item, shared[index])
-            for index, item in enumerate(data.items)
-        ]
+        if self.options.audience is not None:  # entries not meant for the model left out
+            entry = self.error_entry if data.is_error else self.entry
+            steps = [
+                self.left_out(data, index) or entry(item) for index, item in enumerate(data.items)
+            ]
+        elif data.is_error:  # two loops: compiled, a method called directly is the cheaper
+            steps = [self.error_entry(item) for item in data.items]
+        else:
+            steps = [self.entry(item) for item in data.items]
         blocks = [step.part for step in steps if step.part is not None]
         content_note: ResultNote | None = None
         if blocks:
@@ -131,7 +145,7 @@ class AnthropicConverter(Converter):
         texts, carried = block_contents(step.part)  # one walk for both
         return texts, carried if step.outcome == "passthrough" else ()
 
-    def entry(self, item: Item, shared: Step | None) -> Step:
+    def entry(self, item: Item) -> Step:
         """One content entry as one block (an exhaustive switch over the item kinds)."""
         if isinstance(item, TextItem):
             if _blank(item.text):
@@ -147,18 +161,18 @@ class AnthropicConverter(Converter):
             if _blank(item.text):
                 return Step(None, "omitted", f"{_BLANK} (blank {item.origin})")
             source = {"type": "text", "media_type": "text/plain", "data": item.text}
-            reason = f"{item.origin} sent as a text document block"
-            return Step({"type": "document", "source": source}, "document", reason)
+            return Step({"type": "document", "source": source}, "document", _DOCUMENT[item.origin])
         if isinstance(item, NativeItem):
             kind = item.block_type
             if self.source_blocks or kind == "image":
                 reason = f"Anthropic-native {kind} passed through"
                 return Step(clone(item.block), "passthrough", reason)
-            assert shared is not None  # a native block's string form is the same everywhere
+            shared = shared_step(item)  # a native block's string form is the same everywhere
+            assert shared is not None
             reason = f"{self.source_blocks_off}: native {kind} sent as text"
             return _text(item.text, shared.outcome, reason)
         if isinstance(item, (BlobItem, NoteItem)):
-            decision = shared if shared is not None else self.decide(item)
+            decision = self.decide(item)  # its shared step unless an image or PDF
             if isinstance(decision, Native):
                 block_type, reason = _NATIVE[decision.media]
                 source = {"type": "base64", "media_type": decision.mime, "data": decision.data}
@@ -166,9 +180,9 @@ class AnthropicConverter(Converter):
             return Step({"type": "text", "text": decision.part}, decision.outcome, decision.reason)
         exhausted(item)
 
-    def error_entry(self, item: Item, shared: Step | None) -> Step:
+    def error_entry(self, item: Item) -> Step:
         """One entry of an error result: any block but text goes as its string form."""
-        step = self.entry(item, shared)
+        step = self.entry(item)
         part = step.part
         if part is None or part.get("type") == "text":
             return step
