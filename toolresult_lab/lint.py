@@ -25,6 +25,7 @@ from .b64 import is_canonical, strip_whitespace
 from .findings import Finding, Findings
 from .imagesize import image_size
 from .limits import LIMITS, Limit
+from .pairing import Checked, Dropped, Pairing
 from .pdfpages import pdf_pages
 from .profiles import PROFILES
 from .rules import GEMINI_IMAGE_MIMES, GEMINI_RESPONSE_MIMES, RULES, TEXT_LIMIT
@@ -153,14 +154,17 @@ def lint(
 
 def lint_read(read: ReadRequest, ctx: Context) -> Findings:
     """:func:`lint` of a request already read."""
-    return Findings(checked(read, ctx).ordered())
-
-
-def checked(read: ReadRequest, ctx: Context) -> _Check:
-    """The pass of :func:`lint` over ``read``: its findings and its pairing (``repair``)."""
     check = _Check(read, ctx)
     check.run()
-    return check
+    return Findings(check.ordered())
+
+
+def checked(read: ReadRequest, ctx: Context) -> Checked:
+    """The pass of :func:`lint` over ``read``: its findings (in the order the checks made
+    them) and its pairing of calls and results, which ``repair`` works from."""
+    check = _Check(read, ctx)
+    check.run()
+    return Checked(tuple(check.found), check.pairing_found())
 
 
 def _order(path: str, key: str) -> tuple[Any, ...]:
@@ -214,11 +218,11 @@ class _Check:
         self.wire = ctx.wire
         self.profile = ctx.profile
         self.found: list[Finding] = []
-        # The pairing, for ``repair``: the calls (message position, call), and by call
-        # index its misplaced results; results to drop; calls no result answers.
+        # The pairing (``pairing.Pairing``): the calls (message position, call), and by
+        # call index its misplaced results; results to drop; calls no result answers.
         self.calls: list[tuple[int, CallPart]] = []
         self.misplaced: dict[int, list[tuple[int, ResultPart]]] = {}
-        self.dropped: list[tuple[str, int, ResultPart]] = []
+        self.dropped: list[Dropped] = []
         self.unanswered: list[int] = []
         # calls without id and the result each answers by position; results without id
         # that answer nothing
@@ -234,6 +238,17 @@ class _Check:
         severity = rule.level(self.wire, self.profile, case)
         if severity is not None:
             self.found.append(Finding(rule_id, severity, path, message, rule.source))
+
+    def pairing_found(self) -> Pairing:
+        """The pairing as an immutable value (after :meth:`run`)."""
+        return Pairing(
+            calls=tuple(self.calls),
+            misplaced={index: found[0] for index, found in self.misplaced.items()},
+            dropped=tuple(self.dropped),
+            unanswered=tuple(self.unanswered),
+            claimed=dict(self.claimed),
+            orphans=tuple(self.orphans),
+        )
 
     def ordered(self) -> list[Finding]:
         key = self.read.key
@@ -290,7 +305,7 @@ class _Check:
                         and result.id not in all_ids
                     ):
                         continue  # answers a call of the previous response
-                    self.dropped.append(("result-without-call", pos, result))
+                    self.dropped.append(Dropped("result-without-call", pos, result))
                     self.add(
                         "result-without-call",
                         result.path,
@@ -300,7 +315,7 @@ class _Check:
                 call_pos, call = calls[index]
                 if _in_zone(zone, owners, call_pos, pos):
                     if index in answered:
-                        self.dropped.append(("duplicate-result", pos, result))
+                        self.dropped.append(Dropped("duplicate-result", pos, result))
                         self.add(
                             "duplicate-result",
                             result.path,
@@ -309,7 +324,7 @@ class _Check:
                     else:
                         answered[index] = result
                 elif index in answered or index in misplaced:
-                    self.dropped.append(("duplicate-result", pos, result))
+                    self.dropped.append(Dropped("duplicate-result", pos, result))
                     self.add(
                         "duplicate-result",
                         result.path,

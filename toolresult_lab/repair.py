@@ -19,7 +19,8 @@ from typing import Any, Final
 from .b64 import decoded_size
 from .findings import Change, Repaired
 from .imagesize import image_size
-from .lint import Context, _Check, _order, checked, context
+from .lint import Context, _order, checked, context
+from .pairing import Checked
 from .rules import GEMINI_IMAGE_MIMES
 from .text import placeholder
 from .wires import (
@@ -72,17 +73,16 @@ def repair(
     changes: list[Change] = []
     for step in (_ids, _placement, _contents):
         read = read_request(ctx.wire, fixed)
-        check = checked(read, ctx)
-        fixed = step(_Edit(read, check, ctx, fixed), changes)
+        fixed = step(_Edit(read, checked(read, ctx), ctx, fixed), changes)
     return Repaired(fixed, tuple(changes), given)
 
 
 class _Edit:
     """One round of changes to a copy of the request."""
 
-    def __init__(self, read: ReadRequest, check: _Check, ctx: Context, request: Any) -> None:
+    def __init__(self, read: ReadRequest, check: Checked, ctx: Context, request: Any) -> None:
         self.read = read
-        self.check = check
+        self.pairing = check.pairing
         self.ctx = ctx
         self.wire = ctx.wire
         self.request = request
@@ -155,8 +155,8 @@ def _element(edit: _Edit, path: str) -> Any:
 
 
 def _ids(edit: _Edit, changes: list[Change]) -> Any:
-    check = edit.check
-    calls = check.calls
+    pairing = edit.pairing
+    calls = pairing.calls
     taken = {call.id for _, call in calls if call.id} | {r.id for r in edit.read.results if r.id}
     results = [(pos, r) for pos, m in enumerate(edit.read.messages) for r in m.results]
     bad_format = set(edit.rules("call-id-format", errors_only=True))
@@ -183,7 +183,7 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
                     done.add(result.path)
                     break
         elif call.path in missing and not call.id:
-            partner = check.claimed.get(index)
+            partner = pairing.claimed.get(index)
             if partner is not None and partner.id and partner.id not in taken_by_calls:
                 new = partner.id
                 taken_by_calls.add(new)
@@ -233,7 +233,7 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
             changes.append(
                 Change("call-id-format", part.path, f"id {part.id!r} -> {renamed[part.id]!r}")
             )
-    for orphan in reversed(check.orphans):
+    for orphan in reversed(pairing.orphans):
         _remove(edit, orphan.path)
         changes.append(
             Change(
@@ -252,24 +252,27 @@ def _after(edit: _Edit, path: str, other: str) -> bool:
 
 
 def _placement(edit: _Edit, changes: list[Change]) -> Any:
-    check = edit.check
+    pairing = edit.pairing
     wire = edit.wire
-    if not (check.dropped or check.misplaced or check.unanswered):
+    if not (pairing.dropped or pairing.misplaced or pairing.unanswered):
         return edit.request
     # what goes where, by read position of the call's message
     drop: set[str] = set()
-    for rule, _, result in check.dropped:
+    for dropped in pairing.dropped:
+        result = dropped.result
         drop.add(result.path)
         changes.append(
             Change(
-                rule, result.path, f"removed the result for {result.id or result.name or 'a call'}"
+                dropped.rule,
+                result.path,
+                f"removed the result for {result.id or result.name or 'a call'}",
             )
         )
     moved: dict[int, list[tuple[CallPart, Any]]] = {}
-    for index in sorted({*check.misplaced, *check.unanswered}):
-        call_pos, call = check.calls[index]
-        if index in check.misplaced:
-            _, result = check.misplaced[index][0]
+    for index in sorted({*pairing.misplaced, *pairing.unanswered}):
+        call_pos, call = pairing.calls[index]
+        if index in pairing.misplaced:
+            _, result = pairing.misplaced[index]
             drop.add(result.path)
             block = copy.deepcopy(_element(edit, result.path))
             changes.append(
