@@ -69,12 +69,109 @@ def repair(
     """
     ctx = context(wire, profile, vision)
     given = read_request(ctx.wire, request).raw
-    fixed = copy.deepcopy(given)
+    copied: dict[int, Any] = {}  # id of a given object -> its copy (deepcopy's memo)
+    fixed = copy.deepcopy(given, copied)
     changes: list[Change] = []
+    origins: _Origins | None = None
     for step in (_ids, _placement, _contents):
         read = read_request(ctx.wire, fixed)
+        # the paths of this round's read, in the request as given (a round that reads an
+        # unchanged copy reads the given paths)
+        given_paths = None
+        if changes:
+            origins = origins or _Origins(given, copied, read.key)
+            given_paths = origins.paths(fixed)
+        first = len(changes)
         fixed = step(_Edit(read, checked(read, ctx), ctx, fixed), changes)
+        if given_paths is not None:
+            changes[first:] = [
+                Change(c.rule, _given_path(given_paths, c.path), c.action) for c in changes[first:]
+            ]
     return Repaired(fixed, tuple(changes), given)
+
+
+class _Origins:
+    """Where each object (dict, list) of the working copy sat in the request as given, so a
+    change a later round makes is reported at a path of the given request (SPEC 8: a
+    change's path points into the request the user gave). The rounds edit the copy in
+    place and move objects rather than copying them, so an object keeps its origin; one a
+    round adds has none, and is reported at the place it was inserted, relative to the
+    given request (the index of the given element it went before)."""
+
+    def __init__(self, given: Any, copied: dict[int, Any], key: str) -> None:
+        self.key = key
+        # id of a copy -> (the copy, kept alive so its id is not reused; its path as given)
+        self.origin: dict[int, tuple[Any, str]] = {}
+        self.lengths: dict[int, int] = {}  # a given list's length, by the id of its copy
+        stack = [(given, key if isinstance(given, list) else "")]
+        while stack:
+            item, where = stack.pop()
+            if not isinstance(item, (dict, list)) or id(item) not in copied:
+                continue
+            mine = copied[id(item)]
+            self.origin[id(mine)] = (mine, where)
+            if isinstance(item, dict):
+                stack.extend((value, _at_key(where, str(k))) for k, value in item.items())
+            else:
+                self.lengths[id(mine)] = len(item)
+                stack.extend((value, _at_index(where, n)) for n, value in enumerate(item))
+
+    def _given(self, node: Any) -> str | None:
+        found = self.origin.get(id(node))
+        return found[1] if found is not None and found[0] is node else None
+
+    def paths(self, root: Any) -> dict[str, str]:
+        """Each object's path in ``root`` (the working copy now) -> its path as given."""
+        out: dict[str, str] = {}
+        start = self.key if isinstance(root, list) else ""
+        stack = [(root, start, start)]
+        while stack:
+            item, here, there = stack.pop()
+            out[here] = there
+            if isinstance(item, dict):
+                for k, value in item.items():
+                    if isinstance(value, (dict, list)):
+                        given = self._given(value)
+                        mapped = given if given is not None else _at_key(there, str(k))
+                        stack.append((value, _at_key(here, str(k)), mapped))
+            elif isinstance(item, list):
+                # from the end: an added element went before the next given one (or at the
+                # end of the given list); in a list the rounds made, indices are its own
+                known = self._given(item) is not None
+                before = self.lengths.get(id(item), len(item))
+                for n in range(len(item) - 1, -1, -1):
+                    value = item[n]
+                    if not isinstance(value, (dict, list)):
+                        continue
+                    given = self._given(value)
+                    found = _INDEX.search(given) if given is not None else None
+                    if found is not None and given is not None and given[: found.start()] == there:
+                        before = int(found.group(1))  # a given element of this very list
+                    elif given is None:
+                        given = _at_index(there, before if known else n)
+                    stack.append((value, _at_index(here, n), given))
+        return out
+
+
+def _at_key(prefix: str, key: str) -> str:
+    return key if not prefix else f"{prefix}.{key}"
+
+
+def _at_index(prefix: str, index: int) -> str:
+    return f"{prefix}[{index}]"
+
+
+def _given_path(given_paths: dict[str, str], path: str) -> str:
+    """``path`` (in the working copy as a round read it) in the request as given: its
+    longest prefix that names an object, mapped, and the rest as it is."""
+    cut = len(path)
+    while True:
+        found = given_paths.get(path[:cut])
+        if found is not None:
+            return found + path[cut:]
+        cut = max(path.rfind(".", 0, cut), path.rfind("[", 0, cut))
+        if cut <= 0:
+            return given_paths.get("", "") + path if "" in given_paths else path
 
 
 class _Edit:
@@ -274,7 +371,7 @@ def _placement(edit: _Edit, changes: list[Change]) -> Any:
         if index in pairing.misplaced:
             _, result = pairing.misplaced[index]
             drop.add(result.path)
-            block = copy.deepcopy(_element(edit, result.path))
+            block = _element(edit, result.path)  # moved, not copied: it keeps its origin
             changes.append(
                 Change(
                     "results-not-next",
