@@ -202,6 +202,9 @@ def test_changes_of_later_rounds_point_into_the_given_request() -> None:
         ("call-without-result", "messages[5].tool_calls[1]"),
         ("tool-result-content", "messages[6].content[1]"),
     ]
+    assert lint("openai", req).errors[2].message == (
+        "A tool message holds an image part; it takes text only."
+    )
     assert [m.get("role") for m in fixed.request] == [
         "user",
         "assistant",

@@ -476,7 +476,7 @@ class _Check:
                     self.add(
                         "tool-result-content",
                         part.path,
-                        f"A tool message holds a {_kind(part)} part; it takes text only.",
+                        f"A tool message holds {_kind(part)} part; it takes text only.",
                     )
         elif wire == "responses":
             self.typed_blocks(raw.get("output"), result, RESULT_BLOCK_TYPES[wire])
@@ -874,8 +874,9 @@ def _named(result: ResultPart) -> str:
 
 
 def _kind(part: Part) -> str:
+    """``part``'s kind with its article (``"an image"``, ``"a 'input_audio'"``)."""
     if isinstance(part, OpaquePart):
-        return _short(part.kind)
+        return "a " + _short(part.kind)
     return "an image" if isinstance(part, ImagePart) else "a file"
 
 
