@@ -190,12 +190,12 @@ def test_changes_of_later_rounds_point_into_the_given_request() -> None:
             "removed a result without id that answers no call",
         ),
         Change("call-without-result", "messages[5].tool_calls[1]", "added an error result for c3"),
-        Change("tool-result-content", "messages[6].content[1]", "replaced by its placeholder text"),
         Change(
             "tool-result-content",
             "messages[6]",
             "hoisted its images into a user message after the tool messages",
         ),
+        Change("tool-result-content", "messages[6].content[1]", "replaced by its placeholder text"),
     )
     assert [(f.rule, f.path) for f in lint("openai", req).errors] == [
         ("missing-call-id", "messages[3]"),
@@ -216,6 +216,27 @@ def test_changes_of_later_rounds_point_into_the_given_request() -> None:
         "user",
     ]
     assert fixed.request[6] == _tool("c3", MISSING_RESULT)
+
+
+def test_changes_are_in_request_order_whichever_round_made_them() -> None:
+    # round 1 renames the long id of the later turn; round 2 answers the earlier call
+    long_id = "x" * 70
+    req = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("c1")]},
+        {"role": "user", "content": "more"},
+        {"role": "assistant", "content": None, "tool_calls": [_call(long_id)]},
+        _tool(long_id),
+    ]
+    fixed = repair("openai", req)
+    new = fixed.request[4]["tool_calls"][0]["id"]
+    assert [(c.rule, c.path, c.action) for c in fixed.changes] == [
+        ("call-without-result", "messages[1].tool_calls[0]", "added an error result for c1"),
+        ("call-id-format", "messages[3].tool_calls[0]", f"id {long_id!r} -> {new!r}"),
+        ("call-id-format", "messages[4]", f"id {long_id!r} -> {new!r}"),
+    ]
+    assert fixed.request[2] == _tool("c1", MISSING_RESULT)
+    assert fixed.request[5]["tool_call_id"] == new
 
 
 def test_a_moved_result_is_named_where_it_was_given() -> None:

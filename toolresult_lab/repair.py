@@ -5,8 +5,10 @@ safely, and say what was changed.
 calls and results) and fixes what SPEC 8 lists, in three rounds that each start from a fresh
 read: ids first (so pairing sees the ids the provider will), then where results sit, then what
 blocks hold. It never mutates its input: it works on a JSON copy (an SDK object is dumped
-first) and returns the same form (a body or a bare list). Limits, ``bad-base64``, ``shape``,
-``user-after-tool`` and a prefill without trailing whitespace are reported by ``lint`` only.
+first) and returns the same form (a body or a bare list). Every change names its place in the
+request as given, whichever round made it, and the changes come in request order. Limits,
+``bad-base64``, ``shape``, ``user-after-tool`` and a prefill without trailing whitespace are
+reported by ``lint`` only.
 """
 
 from __future__ import annotations
@@ -87,6 +89,9 @@ def repair(
             changes[first:] = [
                 Change(c.rule, _given_path(given_paths, c.path), c.action) for c in changes[first:]
             ]
+    # in request order (SPEC 8); the changes at one place in the order the rounds made them
+    key = read.key
+    changes.sort(key=lambda change: _order(change.path, key))
     return Repaired(fixed, tuple(changes), given)
 
 
