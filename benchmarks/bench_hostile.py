@@ -204,6 +204,21 @@ def case_image_png_absurd_header(tmp: Path, quick: bool) -> tuple[int, Callable[
     ]
 
 
+def case_text_200mb(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """A 200 MB text result (non-ASCII, with newlines: neither shortcut applies) on the
+    five wires that measure it: the explanations are made first, the warnings timed (issue
+    18: the text is counted, never copied whole; the input alone is about 400 MiB)."""
+    from toolresult_lab import ToolResult
+
+    chars = (20 if quick else 200) * 1_000_000 // 12  # "naïve text\n": 12 bytes of UTF-8
+    text = "na\u00efve text\n" * chars
+    result = ToolResult(id="c", content=[{"type": "text", "text": text}])
+    made = [
+        result.explain(wire) for wire in ("openai", "anthropic", "gemini", "ollama", "responses")
+    ]
+    return chars * 12, lambda: [len(records.warnings) for records in made]
+
+
 def case_jsonl_normal(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
     path = tmp / "normal.jsonl.gz"
     _log(path, 2_000 if quick else 20_000)
@@ -303,6 +318,11 @@ CASES: dict[str, tuple[str, str, Case]] = {
         "image header",
         "finding 11: PNG 2^32-1 px square",
         case_image_png_absurd_header,
+    ),
+    "text-200mb": (
+        "text limits (warnings)",
+        "issue 18: 200 MB of text, five wires",
+        case_text_200mb,
     ),
     "jsonl-normal": ("JSON lines (audit)", "normal: synthetic log, gzip", case_jsonl_normal),
     "jsonl-bomb": (

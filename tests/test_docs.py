@@ -35,6 +35,7 @@ def test_sections(generated):
     assert headings == [
         "# Provider differences",
         "## Wires",
+        "## Options",
         "## Provider profiles",
         "## Probe kinds",
         "## What each provider receives: model that sees images",
@@ -186,3 +187,18 @@ def test_request_rules_page_is_current_and_lists_every_rule():
         assert row[-1] == CHECKED
         assert row[5].count("](") == len([s for s in rule.sources if s.url])
     assert "- `too-much-media`: SPEC 8 counts images plus PDF pages" in generated
+
+
+def test_options_section_lists_every_option(generated):
+    section = generated.split("## Options\n", 1)[1].split("\n## ", 1)[0]
+    assert (
+        "| `audience` | assistant: leave out entries whose annotations.audience leaves out the"
+        " model |"
+    ) in section
+    assert [line.split("`")[1] for line in section.splitlines() if line.startswith("| `")] == [
+        "image_input",
+        "native_pdf",
+        "source_blocks",
+        "response_tag",
+        "audience",
+    ]

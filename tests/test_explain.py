@@ -104,7 +104,7 @@ def test_text_on_string_wires():
 
 
 def test_text_on_anthropic_keeps_only_text_and_cache_control():
-    block = T("hi", annotations={"audience": ["user"]}, cache_control={"type": "ephemeral"})
+    block = T("hi", annotations={"priority": 1}, cache_control={"type": "ephemeral"})
     assert one(block, "anthropic") == E(
         "text",
         "text",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from toolresult_lab.imagesize import ImageSize
-from toolresult_lab.limits import LIMITS, Limit, media_warnings, request_warnings
+from toolresult_lab.limits import LIMITS, Limit, media_warnings, request_warnings, text_warnings
 
 
 def _names(limit: Limit, warnings: tuple[str, ...]) -> bool:
@@ -29,7 +29,8 @@ def _media(limit: Limit, value: int) -> tuple[str, ...]:
     return media_warnings(limit.wire, media, mime, 1000, None, value)
 
 
-ITEM_LIMITS = [limit for limit in LIMITS if limit.scope != "request"]
+ITEM_LIMITS = [limit for limit in LIMITS if limit.scope in ("image", "pdf")]
+STRING_LIMITS = [limit for limit in LIMITS if limit.scope == "string"]
 REQUEST_LIMITS = [limit for limit in LIMITS if limit.scope == "request"]
 
 
@@ -55,6 +56,16 @@ def test_a_request_limit_on_both_sides(limit: Limit) -> None:
     if limit.measure == "bytes":
         assert not _names(limit, warnings(limit.value, images, None))
         assert _names(limit, warnings(limit.value + 1, images, None))
+        # a request of text alone (no image) is held against it too (issue 18)
+        assert not _names(limit, warnings(limit.value, 0, None))
+        assert _names(limit, warnings(limit.value + 1, 0, None))
+    elif limit.measure == "image_bytes":
+
+        def held(total: int, image_bytes: int) -> tuple[str, ...]:
+            return request_warnings(limit.wire, total, 1, image_bytes=image_bytes)
+
+        assert not _names(limit, held(10 * limit.value, limit.value))
+        assert _names(limit, held(limit.value + 1, limit.value + 1))
     elif limit.measure == "images":
         assert not _names(limit, warnings(1000, limit.value, None))
         assert _names(limit, warnings(1000, limit.value + 1, None))
@@ -66,5 +77,12 @@ def test_a_request_limit_on_both_sides(limit: Limit) -> None:
         assert not _names(limit, warnings(1000, limit.when_images_over, limit.value + 1))
 
 
+@pytest.mark.parametrize("limit", STRING_LIMITS, ids=lambda limit: f"{limit.wire}-{limit.text}")
+def test_a_string_limit_on_both_sides(limit: Limit) -> None:
+    assert limit.measure == "chars"
+    assert not _names(limit, text_warnings(limit.wire, limit.value))
+    assert _names(limit, text_warnings(limit.wire, limit.value + 1))
+
+
 def test_every_limit_is_checked() -> None:
-    assert len(ITEM_LIMITS) + len(REQUEST_LIMITS) == len(LIMITS) >= 15
+    assert len(ITEM_LIMITS) + len(STRING_LIMITS) + len(REQUEST_LIMITS) == len(LIMITS) >= 17

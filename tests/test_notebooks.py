@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,6 @@ from toolresult_lab.costs import estimate_tokens
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 NAMES = [path.stem for path in PATHS]
-TIME_LIMIT = 60.0  # seconds per notebook, kernel start included
 SIZE_LIMIT = 2_000_000  # bytes of an executed notebook: no embedded payloads
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -138,9 +136,8 @@ def kernel_specs(tmp_path_factory: pytest.TempPathFactory) -> KernelSpecManager:
 
 
 class Executed:
-    def __init__(self, nb: nbformat.NotebookNode, seconds: float) -> None:
+    def __init__(self, nb: nbformat.NotebookNode) -> None:
         self.nb = nb
-        self.seconds = seconds
 
     def outputs(self) -> Iterator[dict[str, Any]]:
         for cell in self.nb.cells:
@@ -172,9 +169,8 @@ def executed(kernel_specs: KernelSpecManager) -> Run:
             client = NotebookClient(
                 nb, km=km, timeout=180, resources={"metadata": {"path": str(NOTEBOOKS)}}
             )
-            start = time.perf_counter()
             client.execute()  # raises CellExecutionError on the first failing cell
-            cache[name] = Executed(nb, time.perf_counter() - start)
+            cache[name] = Executed(nb)
         return cache[name]
 
     return run
@@ -207,7 +203,6 @@ def test_notebook_runs(executed: Run, name: str) -> None:
     run = executed(name)
     assert not [o for o in run.outputs() if o["output_type"] == "error"]
     assert run.stream("stderr") == ""  # no warnings in the documentation
-    assert run.seconds < TIME_LIMIT, f"{name} took {run.seconds:.1f} s"
     assert len(nbformat.writes(run.nb)) < SIZE_LIMIT
 
 

@@ -365,6 +365,19 @@ CATALOGUE: dict[str, dict] = {
     "is_error_empty": {"is_error": True},
     "is_error_image": {"content": [img("image/png", PNG)], "is_error": True},
     "empty_id_and_name": {"content": [{"type": "text", "text": "x"}], "name": "", "id": ""},
+    # MCP annotations.audience (issue 18): kept by default, left out with audience="assistant"
+    "audience_mixed": {
+        "content": [
+            {"type": "text", "text": "for the model", "annotations": {"audience": ["assistant"]}},
+            img("image/png", PNG, annotations={"audience": ["user"]}),
+            res(mimeType="application/pdf", blob=PDF) | {"annotations": {"audience": ["user"]}},
+            {"type": "text", "text": "both", "annotations": {"audience": ["user", "assistant"]}},
+        ]
+    },
+    "audience_all_for_the_user": {
+        "content": [{"type": "text", "text": "x", "annotations": {"audience": ["user"]}}],
+        "structured_content": {"temp": 22},
+    },
 }
 
 WIRES = ("openai", "anthropic", "gemini", "ollama", "responses", "hermes")
@@ -844,3 +857,16 @@ def test_checker_rejects_bad_responses_and_openai_blocks() -> None:
 def test_checker_refuses_unknown_annotations() -> None:
     with pytest.raises(TypeError, match="unsupported annotation"):
         check_strict(1, typing.Callable[[], int])
+
+
+@pytest.mark.parametrize("wire", WIRES)
+@pytest.mark.parametrize("case", ["audience_mixed", "audience_all_for_the_user"])
+def test_blocks_without_the_users_entries_validate(case: str, wire: str) -> None:
+    kwargs = {"name": "get_weather", "id": "call_abc", **CATALOGUE[case]}
+    result = make(case)
+    for image_input, native_pdf in itertools.product(OPTION_VALUES, OPTION_VALUES):
+        out = result.to(wire, image_input=image_input, native_pdf=native_pdf, audience="assistant")
+        VALIDATORS[wire](out, kwargs)
+        records = result.explain(wire, image_input=image_input, audience="assistant")
+        kept = [r.index for r in records if r.outcome != "omitted"]
+        assert kept == ([0, 3] if case == "audience_mixed" else [])

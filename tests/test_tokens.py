@@ -260,9 +260,11 @@ def test_every_image_figure_names_its_source(wire):
 MIB = 1024 * 1024
 
 
-def test_text_only_wires_have_no_documented_limits():
-    for wire in ("openai", "ollama", "hermes"):
+def test_text_only_wires_have_no_media_or_request_limits():
+    assert [limit.scope for limit in limits_for("openai")] == ["string"]
+    for wire in ("ollama", "hermes"):
         assert limits_for(wire) == ()
+    for wire in ("openai", "ollama", "hermes"):
         assert (
             media_warnings(wire, "image", "image/png", 100 * MIB, ImageSize("png", 9999, 9), 9)
             == ()
@@ -329,6 +331,9 @@ def test_anthropic_request_limits():
 def test_openai_and_gemini_request_limits():
     assert len(request_warnings("responses", 51_000_000, 501)) == 2
     assert len(request_warnings("gemini", 20_000_001, 1)) == 1
+    # the 50 MB are image bytes: a request of text does not meet them, given its image bytes
+    assert request_warnings("responses", 51_000_000, 0, image_bytes=0) == ()
+    assert len(request_warnings("responses", 51_000_000, 1, image_bytes=50_000_001)) == 1
 
 
 def test_every_warning_is_one_line_naming_its_page():

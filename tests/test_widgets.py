@@ -92,6 +92,7 @@ def test_widget_tree() -> None:
         "native_pdf",
         "source_blocks",
         "response_tag",
+        'audience="assistant"',
         "profile",
         "model sees images",
     }
@@ -199,6 +200,7 @@ def test_a_profile_belongs_to_its_wire() -> None:
         "native_pdf": None,
         "source_blocks": None,
         "response_tag": None,
+        "audience": None,
     }
     c["profile"].value = "moonshot"  # another wire's profile: gemini goes back to the others
     assert selected(box) == ["anthropic"]
@@ -416,3 +418,22 @@ def test_matrix_explorer_long_form_on_request_with_filters(full) -> None:
     assert explorer.caption.value == "<b>1 rows</b>" and ">placeholder<" in shown
     c["outcome"].value = ("native",)
     assert len(explorer.filtered()) == 0 and explorer.table.value == ""
+
+
+def test_the_audience_control_leaves_out_entries_for_the_user() -> None:
+    content = [
+        {"type": "text", "text": "for the model"},
+        {"type": "text", "text": "for you", "annotations": {"audience": ["user"]}},
+    ]
+    box = compare(ToolResult(name="t", id="c", content=content))
+    assert outcomes(box) == {wire: ["text", "text"] for wire in WIRES}
+    assert (
+        "yet sent to it (audience=&quot;assistant&quot; leaves it out)" in box.cards["openai"].value
+    )
+    box.controls["audience"].value = True
+    assert box.current_options()["audience"] == "assistant"
+    assert outcomes(box) == {wire: ["text", "omitted"] for wire in WIRES}
+    assert "audience assistant" in box.card_caption("anthropic")
+    box.controls["profile"].value = "anthropic"  # a profile keeps the audience: it is the result's
+    assert box.card_options("anthropic")["audience"] == "assistant"
+    assert outcomes(box)["anthropic"] == ["text", "omitted"]

@@ -19,6 +19,7 @@ __all__ = [
     "GEMINI_MEDIA_RESOLUTION",
     "GEMINI_TOKENS",
     "OPENAI_FILE_INPUTS",
+    "OPENAI_STRING_LENGTH",
     "OPENAI_TOKENS_HELP",
     "OPENAI_VISION",
     "PNG_SPEC",
@@ -67,6 +68,14 @@ OPENAI_VISION = DocPage(
 OPENAI_FILE_INPUTS = DocPage(
     "File inputs - OpenAI API",
     "https://developers.openai.com/api/docs/guides/file-inputs",
+)
+#: No OpenAI page states the per-string limit: the API states it in its answer to a string
+#: past it (``string_above_max_length``), quoted in an issue thread (checked 2026-12-01).
+OPENAI_STRING_LENGTH = DocPage(
+    "string_above_max_length - OpenAI API error answer (Responses input, 2025-11-05)",
+    "https://github.com/VectorlyApp/bluebox/issues/31",
+    read_via="the API's 400 answer quoted there: \"Expected a string with maximum length"
+    ' 10485760"; no documentation page gives the figure',
 )
 OPENAI_TOKENS_HELP = DocPage(
     "What are tokens and how to count them? - OpenAI Help Center",

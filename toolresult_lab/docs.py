@@ -11,6 +11,7 @@ import pandas as pd
 from .costs import estimate_tokens
 from .facts import FACTS, MEDIA_KINDS, WIRES, carries_native, native_needs_vision
 from .matrix import capability_matrix, profile_matrix, token_table
+from .options import OPTION_HELP, OPTION_NAMES
 from .probes import PROBES, recorded_turn
 from .profiles import PROFILES
 from .roundtrip import (
@@ -47,7 +48,8 @@ What each provider receives when a tool returns each kind of content, computed b
 | text | sent as text |
 | placeholder | a line such as `[image] image/png (18 bytes)` stands in for the payload |
 | degraded | malformed or unknown content, or a payload that is not valid base64: a placeholder |
-| omitted | nothing is sent (blank text on Anthropic; text beside a Gemini structured response) |
+| omitted | nothing is sent (blank text on Anthropic; text beside a Gemini structured \
+response; with `audience="assistant"`, an entry whose `annotations.audience` omits the model) |
 
 The provider facts are documentation-derived upstream (Langertha 0.504) unless the profile's
 source says live-verified; see the *source* column.
@@ -199,6 +201,11 @@ def _tokens() -> str:
     )
 
 
+def _options() -> str:
+    rows = [f"| `{name}` | {_escape(OPTION_HELP[name])} |" for name in OPTION_NAMES]
+    return "\n".join(["| option | what it does |", "|---|---|", *rows])
+
+
 def provider_differences() -> str:
     """The whole document as Markdown."""
     vision = profile_matrix(vision=True)
@@ -211,6 +218,10 @@ def provider_differences() -> str:
             _HEADER,
             "## Wires\n",
             _wire_facts(),
+            "\n## Options\n",
+            "The keyword options of `to()`, `explain()` and every view; a wire reads those its"
+            " row above lists.\n",
+            _options(),
             "\n## Provider profiles\n",
             "Which wire each provider speaks and which options its tool loop passes."
             " *images* / *PDF*: sent natively only for a vision model, always, or never.\n",

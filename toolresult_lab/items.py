@@ -26,6 +26,7 @@ __all__ = [
     "NoteItem",
     "Payload",
     "TextItem",
+    "audience_of",
     "normalize",
     "normalize_entry",
     "text_entry",
@@ -280,6 +281,26 @@ def normalize_entry(block: Any) -> Item:
         _media(kind, block.get("mimeType")),
         text_field(kind),
     )
+
+
+def audience_of(block: Any) -> tuple[str, ...] | None:
+    """Who an entry is meant for: its MCP ``annotations.audience`` (``"user"``,
+    ``"assistant"``), when that is a non-empty list of strings; ``None`` (unsaid) for an
+    entry without it and for one whose annotations are malformed (not an object, not a
+    list, a member that is no string, an empty list): such an entry is read as meant for
+    everyone, as the SPEC reads every entry."""
+    if not isinstance(block, dict):
+        return None
+    annotations = block.get("annotations")
+    if not isinstance(annotations, dict):
+        return None
+    audience = annotations.get("audience")
+    if not isinstance(audience, list) or not audience:
+        return None
+    for role in audience:
+        if not isinstance(role, str):
+            return None
+    return tuple(audience)
 
 
 def normalize(content: list[Any]) -> tuple[Item, ...]:

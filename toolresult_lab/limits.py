@@ -2,7 +2,8 @@
 
 Advice only: a warning names the limit a block would meet and the page it is from, and the
 block itself never changes. ``LIMITS`` holds every limit; ``media_warnings`` checks one image
-or PDF, ``request_warnings`` a whole request. Sizes written "MB" on a page are read as MiB for
+or PDF, ``text_warnings`` the longest text string of a block, ``request_warnings`` a whole
+request. Sizes written "MB" on a page are read as MiB for
 Anthropic (its API reports its 5 MB image limit as 5242880 bytes) and as 10^6 bytes for
 OpenAI and Gemini, whose pages say nothing either way (the smaller reading warns earlier).
 """
@@ -27,10 +28,13 @@ __all__ = [
     "media_warnings",
     "request_warnings",
     "sanity_warnings",
+    "text_warnings",
 ]
 
-Scope = Literal["image", "pdf", "request"]
-Measure = Literal["base64_bytes", "bytes", "edge_px", "min_edge_px", "pages", "images"]
+Scope = Literal["image", "pdf", "string", "request"]
+Measure = Literal[
+    "base64_bytes", "bytes", "image_bytes", "chars", "edge_px", "min_edge_px", "pages", "images"
+]
 
 _MIB = 1024 * 1024
 _MB = 1_000_000
@@ -42,6 +46,8 @@ class Limit:
 
     ``when_images_over`` makes a limit apply only to requests with more images than that.
     A ``min_edge_px`` limit is a floor (smaller degrades results); every other is a ceiling.
+    A ``string`` limit bounds each text string of a request (``chars``: its characters); a
+    request's ``bytes`` count everything sent (text included), its ``image_bytes`` only images.
     """
 
     wire: Wire
@@ -105,8 +111,16 @@ LIMITS: tuple[Limit, ...] = (
         "20 MB per image", doc_pages.OPENAI_VISION,
     ),
     Limit(
-        "responses", "request", "bytes", 50 * _MB,
+        "responses", "request", "image_bytes", 50 * _MB,
         "50 MB of image bytes per request", doc_pages.OPENAI_VISION,
+    ),
+    Limit(
+        "responses", "string", "chars", 10 * _MIB,
+        "10,485,760 characters per string", doc_pages.OPENAI_STRING_LENGTH,
+    ),
+    Limit(
+        "openai", "string", "chars", 10 * _MIB,
+        "10,485,760 characters per string", doc_pages.OPENAI_STRING_LENGTH,
     ),
     Limit(
         "responses", "request", "images", 500,
@@ -125,7 +139,7 @@ LIMITS: tuple[Limit, ...] = (
 
 
 def limits_for(wire: str) -> tuple[Limit, ...]:
-    """The documented limits of ``wire`` (none for openai chat, ollama and hermes)."""
+    """The documented limits of ``wire`` (none for ollama and hermes)."""
     wire_facts(wire)
     return tuple(limit for limit in LIMITS if limit.wire == wire)
 
@@ -174,7 +188,7 @@ def _media_excess(
 ) -> str:
     """What of this item goes past ``limit``, as a phrase; empty when nothing does."""
     if limit.scope == "request":
-        if limit.measure == "bytes" and encoded > limit.value:
+        if limit.measure in ("bytes", "image_bytes") and encoded > limit.value:
             return f"this {mime} alone is {encoded:,} bytes base64-encoded"
         return ""
     if limit.scope != media:
@@ -200,21 +214,45 @@ def _media_excess(
     return ""
 
 
+def text_warnings(wire: str, longest_chars: int) -> tuple[str, ...]:
+    """One sentence per documented per-string limit that the longest text string of a
+    block (``longest_chars`` characters; payloads are not text) meets on ``wire``."""
+    wire_facts(wire)
+    return tuple(
+        _warning(limit, f"a text string in the block is {longest_chars:,} characters")
+        for limit in limits_for(wire)
+        if limit.scope == "string" and limit.measure == "chars" and longest_chars > limit.value
+    )
+
+
 def request_warnings(
-    wire: str, total_bytes: int, image_count: int, *, largest_edge: int | None = None
+    wire: str,
+    total_bytes: int,
+    image_count: int,
+    *,
+    largest_edge: int | None = None,
+    image_bytes: int | None = None,
 ) -> tuple[str, ...]:
     """One sentence per documented per-request limit that a whole request meets on ``wire``.
 
-    ``total_bytes`` is the request body as sent (base64 included); ``largest_edge`` is the
-    longest side of its largest image, when known.
+    ``total_bytes`` is the request body as sent (base64 and text included), which a
+    request's ``bytes`` limits hold with or without images; ``image_bytes`` the images'
+    base64 alone (``None``: taken to be ``total_bytes``); ``largest_edge`` is the longest
+    side of its largest image, when known.
     """
     wire_facts(wire)
     warnings: list[str] = []
+    images_bytes = total_bytes if image_bytes is None else image_bytes
     for limit in limits_for(wire):
-        if limit.scope != "request" or image_count <= limit.when_images_over:
+        if limit.scope != "request":
+            continue
+        if limit.when_images_over and image_count <= limit.when_images_over:
             continue
         if limit.measure == "bytes" and total_bytes > limit.value:
             warnings.append(_warning(limit, f"the request is {total_bytes:,} bytes"))
+        elif limit.measure == "image_bytes" and images_bytes > limit.value:
+            what = f"the request has {images_bytes:,} bytes of images"
+            warnings.append(_warning(limit, what))
         elif limit.measure == "images" and image_count > limit.value:
             warnings.append(_warning(limit, f"the request has {image_count:,} images"))
         elif limit.measure == "edge_px" and largest_edge is not None and largest_edge > limit.value:

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from .b64 import decoded_size
-from .encoding import json_encode
+from .encoding import json_encode, json_string
 from .facts import wire_facts
 from .imagesize import ImageSize, image_size
-from .limits import media_warnings, request_warnings, sanity_warnings
+from .limits import limits_for, media_warnings, request_warnings, sanity_warnings, text_warnings
 from .pdfpages import PdfCount, count_pdf_pages
 from .steps import Carried, Explanation
+from .wires import block_payload_paths
 
 if TYPE_CHECKING:
     from .wires import RequiredField
@@ -33,11 +34,14 @@ __all__ = [
     "Measured",
     "ProviderWarning",
     "block_warnings",
+    "longest_text",
     "measure",
     "payload_bytes",
+    "utf8_size",
 ]
 
 _BIG_STRING: Final = 1 << 16  # payload_bytes measures strings this long without re-encoding them
+_CHUNK: Final = 1 << 20  # a big string is encoded this many characters at a time to be measured
 _MAX_MEASURED: Final = 64  # payloads kept measured, at most ...
 _MAX_KEPT_CHARS: Final = 32 * 1024 * 1024  # ... and at most this much base64 held alive
 _MEASURED: dict[int, tuple[str, Measured]] = {}
@@ -110,9 +114,10 @@ def block_warnings(
 ) -> tuple[ProviderWarning, ...]:
     """What the documented limits of ``wire`` and the fields it needs say about one block.
 
-    Each image or PDF it carries is held against the per-item limits; the block as a whole
-    against the per-request ones (a request holds at least this block), leaving out a
-    request limit that one item alone already met.
+    Each image or PDF it carries is held against the per-item limits; its longest text
+    string against the per-string ones; the block as a whole against the per-request ones
+    (a request holds at least this block, text included), leaving out a request limit that
+    one item alone already met.
     """
     facts = wire_facts(wire)
     out: list[ProviderWarning] = []
@@ -122,7 +127,7 @@ def block_warnings(
             what = "tool name" if field == "name" else "call id"
             text = f"{wire}: the {what} is empty; the provider rejects a block without {key}"
             out.append(ProviderWarning(None, text, field))
-    images, largest = 0, 0
+    images, largest, image_bytes = 0, 0, 0
     quoted: set[str] = set()
     for record in records:
         for item in record.carried:
@@ -131,6 +136,7 @@ def block_warnings(
                 continue
             if item.media == "image":
                 images += 1
+                image_bytes += len(item.data or "")
                 if measured.size is not None:
                     largest = max(largest, measured.size.width, measured.size.height)
             for text in media_warnings(
@@ -142,11 +148,57 @@ def block_warnings(
                 wire, item.media, item.mime, measured.decoded_bytes, measured.size, measured.pdf
             ):
                 out.append(ProviderWarning(record.index, text))
+    if any(limit.scope == "string" for limit in limits_for(wire)):
+        for text in text_warnings(wire, longest_text(wire, block)):
+            out.append(ProviderWarning(None, text))
     total = payload_bytes(block)
-    for text in request_warnings(wire, total, images, largest_edge=largest or None):
+    for text in request_warnings(
+        wire, total, images, largest_edge=largest or None, image_bytes=image_bytes
+    ):
         if _quoted_limit(text) not in quoted:
             out.append(ProviderWarning(None, text))
     return tuple(out)
+
+
+def longest_text(wire: str, block: Any) -> int:
+    """The characters of the longest string in one of ``wire``'s blocks that is not a
+    payload (its readers' payload paths): what a per-string limit holds. Lengths only: no
+    string is copied."""
+    skip = block_payload_paths(wire, block)
+    longest = 0
+    stack: list[tuple[str, Any]] = [("", block)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if len(value) > longest and path not in skip:
+                longest = len(value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                stack.append((f"{path}.{key}" if path else str(key), item))
+        elif isinstance(value, (list, tuple)):
+            for index, item in enumerate(value):
+                stack.append((f"{path}[{index}]", item))
+    return longest
+
+
+def utf8_size(text: str) -> int:
+    """``len(text.encode("utf-8", "surrogatepass"))``, encoding at most ``_CHUNK``
+    characters at a time: a 200 MB text is never copied whole to be measured."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        len(text[start : start + _CHUNK].encode("utf-8", "surrogatepass"))
+        for start in range(0, len(text), _CHUNK)
+    )
+
+
+def _json_string_size(text: str) -> int:
+    """UTF-8 size of ``text`` escaped as in a JSON string literal (quotes left out), escaped
+    and encoded ``_CHUNK`` characters at a time (JSON escapes each character alone)."""
+    return sum(
+        utf8_size(json_string(text[start : start + _CHUNK])) - 2
+        for start in range(0, len(text), _CHUNK)
+    )
 
 
 def payload_bytes(block: Any) -> int:
@@ -156,19 +208,23 @@ def payload_bytes(block: Any) -> int:
     matrix's ``payload_bytes``), without building the JSON of big strings: a long
     printable ASCII string (a base64 payload) encodes to its length plus two quotes plus
     one backslash per ``"`` or ``\\``, so it is measured that way and left out of the JSON
-    that is actually built; a 50 MiB image is never copied to be measured.
+    that is actually built; a 50 MiB image is never copied to be measured. Any other long
+    string (a 200 MB text) is escaped and encoded a chunk at a time, never whole.
     """
     if isinstance(block, str):
-        return len(block) if block.isascii() else len(block.encode("utf-8", "surrogatepass"))
+        return utf8_size(block)
     extra = 0
 
     def shrink(value: Any) -> Any:
         nonlocal extra
         if type(value) is str:
-            if len(value) >= _BIG_STRING and value.isascii() and value.isprintable():
+            if len(value) < _BIG_STRING:
+                return value
+            if value.isascii() and value.isprintable():
                 extra += len(value) + value.count('"') + value.count("\\")
-                return ""
-            return value
+            else:
+                extra += _json_string_size(value)
+            return ""
         if isinstance(value, dict):
             return {key: shrink(item) for key, item in value.items()}
         if isinstance(value, (list, tuple)):

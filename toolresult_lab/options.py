@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final, Literal, TypedDict
+from typing import Any, Final, Literal, TypeAlias, TypedDict
 
 __all__ = [
+    "AUDIENCES",
+    "AUDIENCE_RULE",
     "BOOLEAN_OPTIONS",
     "DEFAULT_RESPONSE_TAG",
     "OPTION_HELP",
@@ -21,8 +23,10 @@ __all__ = [
     "BooleanOption",
     "ConvertOptions",
     "OptionName",
+    "OptionsKey",
     "Resolved",
     "TriState",
+    "check_audience",
     "check_option_names",
     "check_response_tag",
     "options_key",
@@ -43,15 +47,19 @@ class ConvertOptions(TypedDict, total=False):
     """Anthropic may send document / search_result blocks (on by default)."""
     response_tag: str | None
     """The hermes tag (default ``tool_response``): a plain tag name (``RESPONSE_TAG_RULE``)."""
+    audience: Literal["assistant"] | None
+    """``"assistant"`` leaves out every entry whose MCP ``annotations.audience`` does not
+    include ``"assistant"`` (each reported ``omitted``); ``None``: every entry is sent."""
 
 
-OptionName = Literal["image_input", "native_pdf", "source_blocks", "response_tag"]
+OptionName = Literal["image_input", "native_pdf", "source_blocks", "response_tag", "audience"]
 BooleanOption = Literal["image_input", "native_pdf", "source_blocks"]
 OPTION_NAMES: Final[tuple[OptionName, ...]] = (
     "image_input",
     "native_pdf",
     "source_blocks",
     "response_tag",
+    "audience",
 )
 BOOLEAN_OPTIONS: Final[tuple[BooleanOption, ...]] = ("image_input", "native_pdf", "source_blocks")
 #: One line per option, for the CLI and the widgets.
@@ -60,7 +68,16 @@ OPTION_HELP: Final[Mapping[OptionName, str]] = {
     "native_pdf": "send PDFs natively (default: on for anthropic, off elsewhere)",
     "source_blocks": "anthropic document/search_result blocks (default: on)",
     "response_tag": "the hermes tag (default: tool_response)",
+    "audience": "assistant: leave out entries whose annotations.audience leaves out the model",
 }
+#: The values ``audience`` takes besides ``None`` (not given: every entry is sent).
+AUDIENCES: Final[tuple[Literal["assistant"], ...]] = ("assistant",)
+#: What ``audience`` accepts, in words (for its ``ValueError``).
+AUDIENCE_RULE: Final = (
+    '"assistant" (leave out entries whose annotations.audience does not include "assistant")'
+    " or None"
+)
+_SHOWN_AUDIENCE: Final = 40
 DEFAULT_RESPONSE_TAG: Final = "tool_response"
 #: Which ``response_tag`` is accepted, in words: it is written into the model's text as
 #: ``<tag>`` and ``</tag>``, so anything else (``""``, ``<``, ``>``, a space) would break the
@@ -113,17 +130,36 @@ def check_response_tag(tag: object) -> str:
     return str(tag)
 
 
+def check_audience(value: object) -> Literal["assistant"] | None:
+    """``value`` when it is ``None`` or ``"assistant"``.
+
+    :raises TypeError: ``value`` is neither ``None`` nor a ``str``.
+    :raises ValueError: any other string (this port's option, issue 18).
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"audience must be a str or None, not {type(value).__name__}")
+    if value != "assistant":
+        shown = value if len(value) <= _SHOWN_AUDIENCE else value[: _SHOWN_AUDIENCE - 1] + "…"
+        raise ValueError(f"audience must be {AUDIENCE_RULE}; got {shown!r}")
+    return "assistant"
+
+
 def _flag(value: Any) -> bool | None:
     return None if value is None else bool(value)
 
 
-def options_key(
-    options: Mapping[str, Any],
-) -> tuple[bool | None, bool | None, bool | None, str | None]:
+OptionsKey: TypeAlias = tuple[bool | None, bool | None, bool | None, str | None, str | None]
+
+
+def options_key(options: Mapping[str, Any]) -> OptionsKey:
     """The options as a hashable key: booleans by truthiness, ``None`` for "not given".
 
-    :raises TypeError: an unknown option, or ``response_tag`` that is not a ``str``.
-    :raises ValueError: ``response_tag`` is not a plain tag name.
+    :raises TypeError: an unknown option, ``response_tag`` that is not a ``str``, or
+        ``audience`` that is neither ``None`` nor a ``str``.
+    :raises ValueError: ``response_tag`` is not a plain tag name; ``audience`` is a string
+        other than ``"assistant"``.
     """
     check_option_names(options)
     tag = options.get("response_tag")
@@ -134,6 +170,7 @@ def options_key(
         _flag(options.get("native_pdf")),
         _flag(options.get("source_blocks")),
         tag,
+        check_audience(options.get("audience")),
     )
 
 
@@ -144,12 +181,8 @@ class Resolved:
     each option as given is kept (:meth:`state`).
     """
 
-    def __init__(
-        self,
-        key: tuple[bool | None, bool | None, bool | None, str | None],
-        defaults: Mapping[OptionName, bool],
-    ) -> None:
-        image_input, native_pdf, source_blocks, tag = key
+    def __init__(self, key: OptionsKey, defaults: Mapping[OptionName, bool]) -> None:
+        image_input, native_pdf, source_blocks, tag, audience = key
         self._given: dict[str, bool | None] = {
             "image_input": image_input,
             "native_pdf": native_pdf,
@@ -160,6 +193,8 @@ class Resolved:
         self.native_pdf = self.value("native_pdf")
         self.source_blocks = self.value("source_blocks")
         self.response_tag = DEFAULT_RESPONSE_TAG if tag is None else tag
+        self.audience = audience
+        """``"assistant"``: entries not meant for the model are left out; ``None``: none is."""
 
     def value(self, option: BooleanOption) -> bool:
         """The option's value on this wire (its default where not given)."""

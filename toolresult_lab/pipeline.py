@@ -46,7 +46,7 @@ def explain(
     steps = conversion.steps
     records = []
     for index, item in enumerate(data.items):  # steps are aligned with items
-        step = steps[index]
+        step = made.noted(data, index, steps[index])
         records.append(
             Explanation(
                 index,

@@ -364,14 +364,18 @@ def _copy_html(block: Any, size: int, wire: str) -> str:
 
 
 def options_caption(wire: str, options: ConvertOptions) -> str:
-    """The options ``wire`` reads, as given (``default (on)`` where not given): a card's line."""
+    """The options ``wire`` reads, as given (``default (on)`` where not given; ``audience``
+    only when given): a card's line."""
     facts = wire_facts(wire)
     shown = []
     for name in OPTION_NAMES:
         if name not in facts.reads:
             continue
         value = options.get(name)
-        if name == "response_tag":
+        if name == "audience":  # shown only when given: by default every entry is sent
+            if value is not None:
+                shown.append(f"{name} {value}")
+        elif name == "response_tag":
             tag = f"{DEFAULT_RESPONSE_TAG} (default)" if value is None else value
             shown.append(f"{name} {tag}")
         elif value is None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..options import (
+    AUDIENCES,
     BOOLEAN_OPTIONS,
     OPTION_HELP,
     TRI_STATES,
@@ -27,6 +28,7 @@ __all__ = [
     "InputError",
     "NotJSONError",
     "Parser",
+    "add_audience_argument",
     "add_option_arguments",
     "add_profile_arguments",
     "add_response_tag_argument",
@@ -106,6 +108,22 @@ def add_response_tag_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_audience_argument(parser: argparse.ArgumentParser) -> None:
+    """``--audience assistant``: leave out entries not meant for the model (a profile's
+    options take it too: it is about the result, not the provider)."""
+    parser.add_argument("--audience", choices=AUDIENCES, default=None, help=OPTION_HELP["audience"])
+
+
+def _result_options(args: argparse.Namespace, options: ConvertOptions) -> ConvertOptions:
+    """``options`` with the options about the result given (``--response-tag``,
+    ``--audience``), which apply with or without a profile."""
+    if getattr(args, "response_tag", None) is not None:
+        options["response_tag"] = args.response_tag
+    if getattr(args, "audience", None) is not None:
+        options["audience"] = args.audience
+    return options
+
+
 def add_profile_arguments(parser: argparse.ArgumentParser) -> None:
     """``--profile ID`` and ``--vision`` / ``--no-vision``."""
     parser.add_argument(
@@ -140,9 +158,7 @@ def flag_options(args: argparse.Namespace) -> ConvertOptions:
         "native_pdf": tri_value(args.native_pdf or "default"),
         "source_blocks": tri_value(args.source_blocks or "default"),
     }
-    if getattr(args, "response_tag", None) is not None:
-        options["response_tag"] = args.response_tag
-    return options
+    return _result_options(args, options)
 
 
 def options_from(args: argparse.Namespace) -> ConvertOptions:
@@ -151,10 +167,7 @@ def options_from(args: argparse.Namespace) -> ConvertOptions:
     profile = getattr(args, "profile", None)
     if profile is None:
         return flag_options(args)
-    options = get_profile(profile).options(args.vision is not False)
-    if getattr(args, "response_tag", None) is not None:
-        options["response_tag"] = args.response_tag
-    return options
+    return _result_options(args, get_profile(profile).options(args.vision is not False))
 
 
 def _shown(path: str) -> str:

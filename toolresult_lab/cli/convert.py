@@ -18,6 +18,7 @@ from ..render import elide_base64
 from ..result import ToolResult
 from ._common import (
     InputError,
+    add_audience_argument,
     add_option_arguments,
     add_profile_arguments,
     add_response_tag_argument,
@@ -90,6 +91,7 @@ def _arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--name", default=None, help="tool name (for an MCP result file)")
     sub.add_argument("--id", default=None, help="call id (for an MCP result file)")
     add_response_tag_argument(sub)
+    add_audience_argument(sub)
     add_option_arguments(sub)
     add_profile_arguments(sub)
 

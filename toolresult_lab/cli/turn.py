@@ -19,6 +19,7 @@ from ..turns import tool_turn
 from ._common import (
     InputError,
     NotJSONError,
+    add_audience_argument,
     add_option_arguments,
     add_response_tag_argument,
     options_from,
@@ -67,6 +68,7 @@ def add_parsers(commands: Any) -> None:
         " --image-input)",
     )
     add_response_tag_argument(sub)
+    add_audience_argument(sub)
     add_option_arguments(sub)
     sub.set_defaults(run=_turn)
 

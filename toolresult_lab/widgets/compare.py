@@ -57,7 +57,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
     """The compare widget: controls on top, one HTML card per wire below.
 
     ``controls`` maps ``image_input``, ``native_pdf``, ``source_blocks``,
-    ``response_tag``, ``profile`` and ``vision`` to their widgets; ``cards`` maps each
+    ``response_tag``, ``audience``, ``profile`` and ``vision`` to their widgets; ``cards`` maps each
     wire to its HTML widget. Both are public so tests can drive the widget as a user would.
     """
 
@@ -99,6 +99,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
             widgets.HBox(
                 [controls["response_tag"], tag_note], layout=widgets.Layout(align_items="center")
             ),
+            controls["audience"],
         ]
         if turn_controls:
             rows.append(widgets.HBox(list(turn_controls.values())))
@@ -114,7 +115,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         self._applying = False
         for name in _BOOLEAN:
             controls[name].observe(self._on_option, names="value")
-        for name in ("response_tag", *turn_controls):
+        for name in ("response_tag", "audience", *turn_controls):
             controls[name].observe(self._on_tag, names="value")
         controls["profile"].observe(self._on_profile, names="value")
         controls["vision"].observe(self._on_vision, names="value")
@@ -134,6 +135,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
             "native_pdf": tri_value(c["native_pdf"].value),
             "source_blocks": tri_value(c["source_blocks"].value),
             "response_tag": response_tag_value(c["response_tag"].value)[0],
+            "audience": "assistant" if c["audience"].value else None,
         }
 
     def profile(self) -> ProviderProfile | None:
@@ -147,7 +149,11 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         if profile is not None:
             vision = bool(self.controls["vision"].value)
             own = profile.options(vision) if wire == profile.wire else self._base or {}
-            options = {**own, "response_tag": options.get("response_tag")}
+            options = {
+                **own,
+                "response_tag": options.get("response_tag"),
+                "audience": options.get("audience"),
+            }
         if not self.controls["vision"].value:
             options = without_vision(wire, options)
         return options
@@ -214,7 +220,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
             self.render()
 
     def _on_tag(self, change: Mapping[str, Any]) -> None:
-        self.render()  # no profile sets the hermes tag or a turn's echo: they never break one
+        self.render()  # no profile sets the hermes tag, the audience or a turn's echo
 
     def _on_profile(self, change: Mapping[str, Any]) -> None:
         chosen = change["new"]

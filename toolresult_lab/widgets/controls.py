@@ -63,7 +63,8 @@ def tri_buttons(name: BooleanOption, value: Any) -> widgets.ToggleButtons:
 
 def option_controls(options: Mapping[str, Any]) -> dict[str, widgets.Widget]:
     """``image_input`` (ticked: on; unticked: not given), ``native_pdf`` and
-    ``source_blocks`` (default / on / off) and ``response_tag`` (empty: not given)."""
+    ``source_blocks`` (default / on / off), ``response_tag`` (empty: not given) and
+    ``audience`` (ticked: ``"assistant"``; unticked: not given)."""
     return {
         "image_input": widgets.Checkbox(
             value=bool(options.get("image_input")),
@@ -79,6 +80,13 @@ def option_controls(options: Mapping[str, Any]) -> dict[str, widgets.Widget]:
             placeholder=DEFAULT_RESPONSE_TAG,
             style=WIDE,
             layout=widgets.Layout(width="22em"),
+        ),
+        "audience": widgets.Checkbox(
+            value=options.get("audience") == "assistant",
+            description='audience="assistant"',
+            tooltip=OPTION_HELP["audience"],
+            indent=False,
+            layout=widgets.Layout(width="auto"),
         ),
     }
 

@@ -179,6 +179,7 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
         options.get("native_pdf", _ABSENT),
         options.get("source_blocks", _ABSENT),
         options.get("response_tag", _ABSENT),
+        options.get("audience", _ABSENT),
         len(options),
     )
     try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, Literal, NoReturn
 
-from ..encoding import json_encode, text_field
+from ..encoding import json_encode, json_string, text_field
 from ..items import (
     BlobItem,
     DocumentItem,
@@ -22,6 +22,7 @@ from ..items import (
     NativeItem,
     NoteItem,
     TextItem,
+    audience_of,
     normalize,
 )
 from ..options import BooleanOption, OptionName, Resolved
@@ -35,6 +36,7 @@ __all__ = [
     "Source",
     "Wire",
     "WireFacts",
+    "audience_reason",
     "empty_content",
     "exhausted",
     "hoistable_images",
@@ -65,6 +67,8 @@ _NO_DATA: Final = "no inline data to send natively"
 _NOT_BASE64: Final = "data is not canonical base64: sent as placeholder"
 _AUDIO: Final = "no wire carries audio natively"
 _UNTYPED: Final = "block has no type"
+_SHOWN_ROLES: Final = 4  # roles of an annotations.audience quoted in a reason, at most ...
+_SHOWN_ROLE: Final = 40  # ... each cut to this many characters
 
 _NOTHING: Final = ResultNote(
     "content", "omitted", "no content and no structured_content: an empty string is sent"
@@ -114,7 +118,8 @@ class WireFacts:
         self.image_mimes: Final = image_mimes
         self.carries_pdf: Final = carries_pdf
         self.pdf_needs_vision: Final = pdf_needs_vision
-        self.reads: Final = reads
+        self.reads: Final[frozenset[OptionName]] = reads | {"audience"}
+        """The options the wire reads: its own, and ``audience``, which every wire reads."""
         self.defaults: Final[Mapping[OptionName, bool]] = dict(defaults or {})
         self.has_name_field: Final = has_name_field
         self.has_id_field: Final = has_id_field
@@ -185,7 +190,16 @@ class Source:
     :func:`shared_step` of each item (the same on every wire, so made once).
     """
 
-    __slots__ = ("content", "id", "is_error", "items", "name", "shared", "structured")
+    __slots__ = (
+        "audiences",
+        "content",
+        "id",
+        "is_error",
+        "items",
+        "name",
+        "shared",
+        "structured",
+    )
 
     def __init__(
         self,
@@ -205,14 +219,19 @@ class Source:
         """``structured_content`` (``None``: absent), strict JSON, owned by the result."""
         items: tuple[Item, ...]
         shared: tuple[Step | None, ...]
+        audiences: tuple[tuple[str, ...] | None, ...]
         if like is None:
             items = normalize(content)
             shared = tuple([shared_step(i) for i in items])
+            audiences = tuple([audience_of(block) for block in content])
         else:  # the same content: its items (and their checked payloads) are shared
             items = like.items
             shared = like.shared
+            audiences = like.audiences
         self.items: Final[tuple[Item, ...]] = items
         self.shared: Final[tuple[Step | None, ...]] = shared
+        self.audiences: Final[tuple[tuple[str, ...] | None, ...]] = audiences
+        """Each entry's ``annotations.audience`` (``items.audience_of``), aligned with items."""
 
     def renamed(self, name: str, id: str) -> Source:
         """The same result under another name and call id (SPEC 7: a result takes its
@@ -243,6 +262,34 @@ def hoistable_images(data: Source) -> list[tuple[int, str, str]]:
         if native is not None:
             found.append((index, mime, native.data))
     return found
+
+
+def _roles(audience: tuple[str, ...]) -> str:
+    """An ``annotations.audience`` as a reason quotes it: a JSON list, cut short."""
+    shown = [
+        role if len(role) <= _SHOWN_ROLE else role[: _SHOWN_ROLE - 1] + "…"
+        for role in audience[:_SHOWN_ROLES]
+    ]
+    listed = ",".join([json_string(role) for role in shown])
+    return f"[{listed}{',…' if len(audience) > _SHOWN_ROLES else ''}]"
+
+
+def audience_reason(audience: tuple[str, ...] | None, left_out: bool) -> str:
+    """Why an entry not meant for the model is left out (``left_out``), or the words
+    added to the reason of one that is sent all the same; ``""`` for any other entry
+    (no audience, or one that includes ``"assistant"``)."""
+    if audience is None or "assistant" in audience:
+        return ""
+    roles = _roles(audience)
+    if left_out:
+        return (
+            f'annotations.audience is {roles}, without "assistant": not meant for the model'
+            ' (left out by audience="assistant")'
+        )
+    return (
+        f'annotations.audience is {roles}, without "assistant": not meant for the model, yet'
+        ' sent to it (audience="assistant" leaves it out)'
+    )
 
 
 class Converter(EntryReader):
@@ -332,6 +379,24 @@ class Converter(EntryReader):
             return None
         return f"{option} {self.options.state(option)}"
 
+    def left_out(self, data: Source, index: int) -> Step | None:
+        """The ``omitted`` step of an entry not meant for the model, when ``audience`` is
+        ``"assistant"``; ``None`` for an entry that goes out (every entry by default)."""
+        if self.options.audience is None:
+            return None
+        reason = audience_reason(data.audiences[index], True)
+        return Step(None, "omitted", reason) if reason else None
+
+    def noted(self, data: Source, index: int, step: Step) -> Step:
+        """``step`` as ``explain()`` reports it: by default, an entry sent to the model
+        although its ``annotations.audience`` leaves the model out says so in its reason."""
+        if self.options.audience is not None or step.part is None:
+            return step
+        added = audience_reason(data.audiences[index], False)
+        if not added:
+            return step
+        return Step(step.part, step.outcome, f"{step.reason}; {added}", step.native)
+
     def decide(self, item: Item) -> Native | Step:
         """The native form of an image or PDF on this wire, or the step that sends it as
         text (for any other item: its shared step)."""
@@ -363,7 +428,7 @@ class Converter(EntryReader):
         shared = data.shared  # aligned with the items
         steps: list[Step] = []
         for index, item in enumerate(data.items):
-            step = shared[index]
+            step = self.left_out(data, index) or shared[index]
             if step is None:
                 decision = self.decide(item)
                 if isinstance(decision, Native):
@@ -376,10 +441,11 @@ class Converter(EntryReader):
     def joined(
         self, steps: list[Step], data: Source
     ) -> tuple[str, tuple[ResultNote, ...], ResultNote | None]:
-        """The texts of ``steps`` joined with newlines; with none, the empty-content text
-        (and its note, which is then also the content note)."""
-        if steps:
-            return "\n".join([step.part for step in steps]), self.notes(data, True), None
+        """The texts of ``steps`` joined with newlines (an ``omitted`` step has none); with
+        none, the empty-content text (and its note, which is then also the content note)."""
+        texts = [step.part for step in steps if step.part is not None]
+        if texts:
+            return "\n".join(texts), self.notes(data, True), None
         text, note = empty_content(data.structured)
         return text, (note, *self.notes(data, False)), note
 

@@ -487,6 +487,8 @@ def assemble(
             call = calls[position]
             label = call.id or call.name
             for index, mime, data in hoistable_images(source):
+                if convert.left_out(source, index) is not None:
+                    continue  # not meant for the model (audience="assistant"): not hoisted
                 labels.append(f"{label} content[{index}]")
                 images.append((mime, data))
                 hoisted_from.append((position, index))

@@ -103,7 +103,10 @@ class AnthropicConverter(Converter):
     def convert(self, data: Source) -> Conversion:
         shared = data.shared  # aligned with the items
         entry = self.error_entry if data.is_error else self.entry
-        steps = [entry(item, shared[index]) for index, item in enumerate(data.items)]
+        steps = [
+            self.left_out(data, index) or entry(item, shared[index])
+            for index, item in enumerate(data.items)
+        ]
         blocks = [step.part for step in steps if step.part is not None]
         content_note: ResultNote | None = None
         if blocks:
@@ -183,8 +186,9 @@ class AnthropicConverter(Converter):
 
 
 def _blank(text: str) -> bool:
-    """Text the Messages API rejects as a block: empty or whitespace only."""
-    return not text.strip()
+    """Text the Messages API rejects as a block: empty or whitespace only (asked without
+    ``strip()``, which would copy a 200 MB text that ends in a newline)."""
+    return not text or text.isspace()
 
 
 def _text(text: str, outcome: Outcome, reason: str) -> Step:

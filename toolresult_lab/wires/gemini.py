@@ -91,13 +91,15 @@ class GeminiConverter(Converter):
         as_response = isinstance(structured, dict)
         shared = data.shared  # aligned with the items
         for index, item in enumerate(data.items):
-            decision = shared[index] or self.decide(item)
+            decision = self.left_out(data, index) or shared[index] or self.decide(item)
             if isinstance(decision, Native):
                 part: GeminiInlinePart = {
                     "inlineData": {"mimeType": decision.mime, "data": decision.data}
                 }
                 parts.append(part)
                 steps.append(Step(part, "native", _NATIVE_REASON[decision.media], decision))
+            elif decision.part is None:  # left out (audience)
+                steps.append(decision)
             elif as_response:
                 reason = f"{_REPLACED} (as text: {decision.reason})"
                 steps.append(Step(None, "omitted", reason))

@@ -91,7 +91,7 @@ class ResponsesConverter(Converter):
         any_native = False
         shared = data.shared  # aligned with the items
         for index, item in enumerate(data.items):
-            decision = shared[index] or self.decide(item)
+            decision = self.left_out(data, index) or shared[index] or self.decide(item)
             if isinstance(decision, Native) and isinstance(item, BlobItem):
                 any_native = True
                 steps.append(_native_step(item, decision))
@@ -102,11 +102,11 @@ class ResponsesConverter(Converter):
             return Conversion(_output(data.id, text), steps, notes, content_note)
         steps = [
             step
-            if step.native is not None
+            if step.native is not None or step.part is None
             else Step(_input_text(step.part), step.outcome, step.reason)
             for step in steps
         ]
-        parts = [step.part for step in steps]
+        parts = [step.part for step in steps if step.part is not None]
         return Conversion(_output(data.id, parts), steps, self.notes(data, True))
 
 
