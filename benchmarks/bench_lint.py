@@ -4,14 +4,21 @@ Targets (SPEC 8 / issue 15): a 1,000-message request with 300 tool turns at 20,0
 or more on the compiled build, and linear in size: 10x the messages within 12x the time. Each
 wire gets the same conversation in its own shape: 300 turns of a call and its result (two
 parallel calls every third turn), between user and assistant text messages, one image. Best of
-several runs. Run: python benchmarks/bench_lint.py
+several runs in CPU time (wall time on a shared machine counts others' work too), both sizes
+in the same run. Beside it: the ratio of a plain walk over the same JSON, the floor that
+touching 10x the input sets on this machine. Under cachegrind (2026-12-01, openai and gemini,
+both builds) lint's instructions grow 10.0x to 10.14x, its last-level cache misses from about
+a hundred a run to thousands: 1,000 messages fit the caches, 10,000 do not. Then pairing in
+request shapes where a lookup per result once scanned every call.
+Run: python benchmarks/bench_lint.py
 """
 
 from __future__ import annotations
 
 import json
+import time
 import timeit
-from typing import Any
+from typing import Any, Final
 
 from toolresult_lab import COMPILED, WIRES, lint
 from toolresult_lab.probes import SAMPLE_IMAGES
@@ -90,15 +97,107 @@ def conversation(wire: str, turns: int) -> list[Any]:
 
 
 def best(request: list[Any], wire: str, runs: int) -> float:
-    """Best seconds of one ``lint`` over ``runs`` runs."""
-    return min(timeit.repeat(lambda: lint(wire, request), number=1, repeat=runs))
+    """Best CPU seconds of one ``lint`` over ``runs`` runs (this process's CPU time: on a
+    machine shared with other work, wall time also counts the time others ran)."""
+    return min(
+        timeit.repeat(lambda: lint(wire, request), number=1, repeat=runs, timer=time.process_time)
+    )
+
+
+def walk(value: Any) -> None:
+    """Touch every value of a request (the floor: what reading the input alone costs)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            walk(item)
+    elif isinstance(value, list):
+        for item in value:
+            walk(item)
+
+
+def best_walk(request: list[Any], runs: int) -> float:
+    return min(timeit.repeat(lambda: walk(request), number=1, repeat=runs, timer=time.process_time))
+
+
+def _function(call_id: str | None, name: str = "f") -> dict[str, Any]:
+    call: dict[str, Any] = {"type": "function", "function": {"name": name, "arguments": "{}"}}
+    if call_id is not None:
+        call["id"] = call_id
+    return call
+
+
+def results_without_ids(n: int) -> list[Any]:
+    """openai: ``n`` turns whose tool message has no ``tool_call_id``."""
+    messages: list[Any] = [{"role": "user", "content": "q"}]
+    for k in range(n):
+        messages.append({"role": "assistant", "content": None, "tool_calls": [_function(f"c{k}")]})
+        messages.append({"role": "tool", "content": "r"})
+    return messages
+
+
+def unknown_call_ids(n: int) -> list[Any]:
+    """responses: ``n`` calls, then ``n`` outputs whose ``call_id`` no call has."""
+    calls = [
+        {"type": "function_call", "call_id": f"c{k}", "name": "f", "arguments": "{}"}
+        for k in range(n)
+    ]
+    outputs = [
+        {"type": "function_call_output", "call_id": f"x{k}", "output": "r"} for k in range(n)
+    ]
+    return calls + outputs
+
+
+def one_id_reused(n: int) -> list[Any]:
+    """anthropic: ``n`` turns that all use the call id ``same``."""
+    messages: list[Any] = [{"role": "user", "content": "q"}]
+    use = {"type": "tool_use", "id": "same", "name": "f", "input": {}}
+    result = {"type": "tool_result", "tool_use_id": "same", "content": "r"}
+    for _ in range(n):
+        messages += [{"role": "assistant", "content": [use]}, {"role": "user", "content": [result]}]
+    return messages
+
+
+def parallel_without_ids(n: int) -> list[Any]:
+    """gemini: one content of ``n`` calls without ids, answered by name in the next."""
+    return [
+        {"role": "user", "parts": [{"text": "q"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {}}} for _ in range(n)]},
+        {
+            "role": "user",
+            "parts": [
+                {"functionResponse": {"name": "f", "response": {"result": "r"}}} for _ in range(n)
+            ],
+        },
+    ]
+
+
+def calls_without_ids(n: int) -> list[Any]:
+    """openai: one assistant message of ``n`` calls without ids, results with unknown ids."""
+    tools = [{"role": "tool", "tool_call_id": f"x{k}", "content": "r"} for k in range(n)]
+    calls = [_function(None) for _ in range(n)]
+    return [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None, "tool_calls": calls},
+        *tools,
+    ]
+
+
+#: Pairing where a lookup per result once scanned every call (26x to 71x the time for 10x
+#: the calls before 2026-12-01): each must stay near 10x.
+SHAPES: Final = (
+    ("openai", "results without ids", results_without_ids),
+    ("responses", "unknown call ids", unknown_call_ids),
+    ("anthropic", "one id reused", one_id_reused),
+    ("gemini", "parallel calls, no ids", parallel_without_ids),
+    ("openai", "calls without ids", calls_without_ids),
+)
 
 
 def main() -> None:
     build = "compiled" if COMPILED else "pure Python"
     print(f"lint of a whole request ({build} core); target >= 20,000 messages/s compiled,")
     print("10x the messages within 12x the time")
-    header = ("wire", "messages", "seconds", "msg/s", "x10 msgs", "x10 time")
+    print("(walk x10: a plain walk over the same request JSON, the floor the memory sets)")
+    header = ("wire", "messages", "seconds", "msg/s", "x10 msgs", "x10 time", "walk x10")
     print(f"  {header[0]:<10} " + " ".join(f"{h:>9}" for h in header[1:]))
     for wire in WIRES:
         small = conversation(wire, 300)
@@ -106,10 +205,18 @@ def main() -> None:
         assert not lint(wire, small).errors, lint(wire, small)
         t_small = best(small, wire, 7)
         t_large = best(large, wire, 7)
+        w_ratio = best_walk(large, 7) / best_walk(small, 7)
         print(
             f"  {wire:<10} {len(small):>8} {t_small:>9.4f} {len(small) / t_small:>9,.0f}"
-            f" {len(large) / len(small):>8.1f}x {t_large / t_small:>8.2f}x"
+            f" {len(large) / len(small):>8.1f}x {t_large / t_small:>8.2f}x {w_ratio:>8.2f}x"
         )
+    print("pairing in shapes that once scanned every call per result: 500 and 5,000 calls")
+    print(f"  {'wire':<10} {'shape':<24} {'seconds':>9} {'x10 time':>9}")
+    for wire, name, make in SHAPES:
+        small, large = make(500), make(5000)
+        t_small = best(small, wire, 5)
+        t_large = best(large, wire, 3)
+        print(f"  {wire:<10} {name:<24} {t_small:>9.4f} {t_large / t_small:>8.2f}x")
 
 
 if __name__ == "__main__":

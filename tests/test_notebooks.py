@@ -390,9 +390,9 @@ def test_request_check_notebook(executed: Run) -> None:
     assert facts["changes"] == {
         "claude": [["call-without-result", "messages[1].content[2]"]],
         "gemini": [["results-not-next", "contents[3].parts[0]"]],
-        "openai": [
-            ["tool-result-content", "messages[2].content[1]"],
+        "openai": [  # in request order: the tool message (hoisted), then its image part
             ["tool-result-content", "messages[2]"],
+            ["tool-result-content", "messages[2].content[1]"],
         ],
         "gemini3": [["missing-thought-signature", "contents[1].parts[0]"]],
         "mistral": [

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -25,6 +26,7 @@ from .b64 import is_canonical, strip_whitespace
 from .findings import Finding, Findings
 from .imagesize import image_size
 from .limits import LIMITS, Limit
+from .pairing import Checked, Dropped, Pairing
 from .pdfpages import pdf_pages
 from .profiles import PROFILES
 from .rules import (
@@ -171,14 +173,17 @@ def lint(
 
 def lint_read(read: ReadRequest, ctx: Context) -> Findings:
     """:func:`lint` of a request already read."""
-    return Findings(checked(read, ctx).ordered())
-
-
-def checked(read: ReadRequest, ctx: Context) -> _Check:
-    """The pass of :func:`lint` over ``read``: its findings and its pairing (``repair``)."""
     check = _Check(read, ctx)
     check.run()
-    return check
+    return Findings(check.ordered())
+
+
+def checked(read: ReadRequest, ctx: Context) -> Checked:
+    """The pass of :func:`lint` over ``read``: its findings (in the order the checks made
+    them) and its pairing of calls and results, which ``repair`` works from."""
+    check = _Check(read, ctx)
+    check.run()
+    return Checked(tuple(check.found), check.pairing_found())
 
 
 def _order(path: str, key: str) -> tuple[Any, ...]:
@@ -232,11 +237,11 @@ class _Check:
         self.wire = ctx.wire
         self.profile = ctx.profile
         self.found: list[Finding] = []
-        # The pairing, for ``repair``: the calls (message position, call), and by call
-        # index its misplaced results; results to drop; calls no result answers.
+        # The pairing (``pairing.Pairing``): the calls (message position, call), and by
+        # call index its misplaced results; results to drop; calls no result answers.
         self.calls: list[tuple[int, CallPart]] = []
         self.misplaced: dict[int, list[tuple[int, ResultPart]]] = {}
-        self.dropped: list[tuple[str, int, ResultPart]] = []
+        self.dropped: list[Dropped] = []
         self.unanswered: list[int] = []
         # calls without id and the result each answers by position; results without id
         # that answer nothing
@@ -252,6 +257,17 @@ class _Check:
         severity = rule.level(self.wire, self.profile, case)
         if severity is not None:
             self.found.append(Finding(rule_id, severity, path, message, rule.source))
+
+    def pairing_found(self) -> Pairing:
+        """The pairing as an immutable value (after :meth:`run`)."""
+        return Pairing(
+            calls=tuple(self.calls),
+            misplaced={index: found[0] for index, found in self.misplaced.items()},
+            dropped=tuple(self.dropped),
+            unanswered=tuple(self.unanswered),
+            claimed=dict(self.claimed),
+            orphans=tuple(self.orphans),
+        )
 
     def ordered(self) -> list[Finding]:
         key = self.read.key
@@ -298,12 +314,12 @@ class _Check:
             for result in message.results:
                 if needs_ids and not result.id:
                     self.add("missing-call-id", result.path, "A tool result has no call id.")
-                    if not self.positional(calls, claimed, owners, pos, zone, result):
+                    if not self.positional(index_of, claimed, owners, pos, zone, result):
                         self.orphans.append(result)
                     continue
                 index = self.match(index_of, answered, result, pos)
                 if index is None:
-                    if self.positional(calls, claimed, owners, pos, zone, result):
+                    if self.positional(index_of, claimed, owners, pos, zone, result):
                         continue
                     if (
                         self.wire == "responses"
@@ -312,7 +328,7 @@ class _Check:
                         and result.id not in all_ids
                     ):
                         continue  # answers a call of the previous response
-                    self.dropped.append(("result-without-call", pos, result))
+                    self.dropped.append(Dropped("result-without-call", pos, result))
                     self.add(
                         "result-without-call",
                         result.path,
@@ -322,7 +338,7 @@ class _Check:
                 call_pos, call = calls[index]
                 if _in_zone(zone, owners, call_pos, pos):
                     if index in answered:
-                        self.dropped.append(("duplicate-result", pos, result))
+                        self.dropped.append(Dropped("duplicate-result", pos, result))
                         self.add(
                             "duplicate-result",
                             result.path,
@@ -331,7 +347,7 @@ class _Check:
                     else:
                         answered[index] = result
                 elif index in answered or index in misplaced:
-                    self.dropped.append(("duplicate-result", pos, result))
+                    self.dropped.append(Dropped("duplicate-result", pos, result))
                     self.add(
                         "duplicate-result",
                         result.path,
@@ -370,9 +386,9 @@ class _Check:
         """The index of the call ``result`` answers: by id (the latest call before it with
         that id), else by name, else (ollama, hermes) the earliest unanswered call before it."""
         if result.id:
-            for index in reversed(calls.by_id.get(result.id, ())):
-                if calls.calls[index][0] < pos:
-                    return index
+            index = calls.latest_with_id(result.id, pos)
+            if index is not None:
+                return index
             if self.wire != "gemini" and self.wire != "ollama":
                 return None
         zone = _ZONES[self.wire]
@@ -380,31 +396,35 @@ class _Check:
             return None
         without_id = bool(result.id)
         if zone == "next":
-            for index in calls.by_pos.get(pos - 1, ()):
-                if calls.fits(index, result, without_id, answered, self.misplaced):
-                    return index
+            index = calls.first_in(pos - 1, result, without_id, answered, self.misplaced)
+            if index is not None:
+                return index
         return calls.earliest(result, pos, without_id, answered, self.misplaced)
 
     def positional(
         self,
-        calls: list[tuple[int, CallPart]],
+        calls: _CallIndex,
         claimed: dict[int, ResultPart],
         owners: list[int],
         pos: int,
         zone: str,
         result: ResultPart,
     ) -> bool:
-        """A result with an unknown id answers a call without id in its place (that call's
-        ``missing-call-id`` covers both)."""
+        """A result with an unknown id answers the earliest unclaimed call without id in
+        its place (that call's ``missing-call-id`` covers both): before it (``later``), or
+        in the one message its zone allows."""
         if self.wire not in _NEEDS_IDS:
             return False
-        for index, (call_pos, call) in enumerate(calls):
-            if call.id or index in claimed or call_pos >= pos:
-                continue
-            if zone == "later" or _in_zone(zone, owners, call_pos, pos):
-                claimed[index] = result
-                return True
-        return False
+        if zone == "later":
+            index = calls.unclaimed(None, claimed)
+            found = index is not None and calls.calls[index][0] < pos
+        else:
+            owner = owners[pos] if zone == "run" else pos - 1
+            index = calls.unclaimed(owner, claimed) if owner >= 0 else None
+            found = index is not None and _in_zone(zone, owners, calls.calls[index][0], pos)
+        if found and index is not None:
+            claimed[index] = result
+        return found
 
     def ids(self) -> None:
         """Duplicate call ids and ids of the wrong format (SPEC 8 ``duplicate-call-id``,
@@ -477,7 +497,7 @@ class _Check:
                     self.add(
                         "tool-result-content",
                         part.path,
-                        f"A tool message holds a {_kind(part)} part; it takes text only.",
+                        f"A tool message holds {_kind(part)} part; it takes text only.",
                     )
         elif wire == "responses":
             self.typed_blocks(raw.get("output"), result, RESULT_BLOCK_TYPES[wire])
@@ -796,7 +816,8 @@ class _Check:
 
 class _CallIndex:
     """The calls of a request looked up by id, by message position, and (for pairing by
-    name) in order with a cursor past the taken ones, so pairing is linear in size."""
+    name or position) in order with a cursor past the taken ones, so pairing is linear in
+    size: a call once answered or claimed stays so, and no lookup walks past it again."""
 
     def __init__(self, calls: list[tuple[int, CallPart]]) -> None:
         self.calls = calls
@@ -805,6 +826,13 @@ class _CallIndex:
         # (name or "", only calls without id) -> indices in order, and a cursor into them
         self.queues: dict[tuple[str, bool], list[int]] = {}
         self.cursors: dict[tuple[str, bool], int] = {}
+        # the same within one message, built when first asked: (name or None for any,
+        # only calls without id) -> indices in order, and a cursor into them
+        self.in_message: dict[int, dict[tuple[str | None, bool], list[int]]] = {}
+        self.message_cursors: dict[tuple[int, str | None, bool], int] = {}
+        # calls without id (all, or by message position), and a cursor past the claimed
+        self.idless: dict[int | None, list[int]] = {}
+        self.idless_cursors: dict[int | None, int] = {}
         for index, (pos, call) in enumerate(calls):
             if call.id:
                 self.by_id.setdefault(call.id, []).append(index)
@@ -814,19 +842,55 @@ class _CallIndex:
             if not call.id:
                 for key in ((call.name, True), ("", True)):
                     self.queues.setdefault(key, []).append(index)
+                self.idless.setdefault(None, []).append(index)
+                self.idless.setdefault(pos, []).append(index)
 
-    def fits(
+    def latest_with_id(self, call_id: str, pos: int) -> int | None:
+        """The latest call with ``call_id`` before message ``pos`` (a binary search: the
+        calls of one id are in request order)."""
+        found = self.by_id.get(call_id)
+        if not found:
+            return None
+        before = bisect_left(found, pos, key=lambda index: self.calls[index][0])
+        return found[before - 1] if before else None
+
+    def first_in(
         self,
-        index: int,
+        pos: int,
         result: ResultPart,
         without_id: bool,
         answered: dict[int, ResultPart],
         misplaced: dict[int, list[tuple[int, ResultPart]]],
-    ) -> bool:
-        call = self.calls[index][1]
-        if index in answered or index in misplaced or (without_id and call.id):
-            return False
-        return result.name is None or call.name == result.name
+    ) -> int | None:
+        """The first call of message ``pos`` not yet answered that ``result`` fits: of its
+        name (any name when it has none), only calls without id when ``without_id``."""
+        queues = self.in_message.get(pos)
+        if queues is None:
+            queues = self.in_message[pos] = {}
+            for index in self.by_pos.get(pos, ()):
+                call = self.calls[index][1]
+                keys = [(call.name, False), (None, False)]
+                if not call.id:
+                    keys += [(call.name, True), (None, True)]
+                for key in keys:
+                    queues.setdefault(key, []).append(index)
+        queue = queues.get((result.name, without_id), [])
+        cursor_key = (pos, result.name, without_id)
+        cursor = self.message_cursors.get(cursor_key, 0)
+        while cursor < len(queue) and (queue[cursor] in answered or queue[cursor] in misplaced):
+            cursor += 1
+        self.message_cursors[cursor_key] = cursor
+        return queue[cursor] if cursor < len(queue) else None
+
+    def unclaimed(self, pos: int | None, claimed: dict[int, ResultPart]) -> int | None:
+        """The first call without id not yet claimed: of message ``pos``, or of the
+        request (``None``)."""
+        queue = self.idless.get(pos, [])
+        cursor = self.idless_cursors.get(pos, 0)
+        while cursor < len(queue) and queue[cursor] in claimed:
+            cursor += 1
+        self.idless_cursors[pos] = cursor
+        return queue[cursor] if cursor < len(queue) else None
 
     def earliest(
         self,
@@ -864,8 +928,9 @@ def _named(result: ResultPart) -> str:
 
 
 def _kind(part: Part) -> str:
+    """``part``'s kind with its article (``"an image"``, ``"a 'input_audio'"``)."""
     if isinstance(part, OpaquePart):
-        return _short(part.kind)
+        return "a " + _short(part.kind)
     return "an image" if isinstance(part, ImagePart) else "a file"
 
 

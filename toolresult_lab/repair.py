@@ -5,8 +5,10 @@ safely, and say what was changed.
 calls and results) and fixes what SPEC 8 lists, in three rounds that each start from a fresh
 read: ids first (so pairing sees the ids the provider will), then where results sit, then what
 blocks hold. It never mutates its input: it works on a JSON copy (an SDK object is dumped
-first) and returns the same form (a body or a bare list). Limits, ``bad-base64``, ``shape``,
-``user-after-tool`` and a prefill without trailing whitespace are reported by ``lint`` only.
+first) and returns the same form (a body or a bare list). Every change names its place in the
+request as given, whichever round made it, and the changes come in request order. Limits,
+``bad-base64``, ``shape``, ``user-after-tool`` and a prefill without trailing whitespace are
+reported by ``lint`` only.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any, Final
 from .b64 import decoded_size
 from .findings import Change, Repaired
 from .imagesize import image_size
-from .lint import Context, _Check, _order, checked, context
+from .lint import Context, _order, checked, context
+from .pairing import Checked
 from .rules import GEMINI_IMAGE_MIMES
 from .text import placeholder
 from .wires import (
@@ -71,21 +74,120 @@ def repair(
     """
     ctx = context(wire, profile, vision)
     given = read_request(ctx.wire, request).raw
-    fixed = copy.deepcopy(given)
+    copied: dict[int, Any] = {}  # id of a given object -> its copy (deepcopy's memo)
+    fixed = copy.deepcopy(given, copied)
     changes: list[Change] = []
+    origins: _Origins | None = None
     for step in (_ids, _placement, _contents):
         read = read_request(ctx.wire, fixed)
-        check = checked(read, ctx)
-        fixed = step(_Edit(read, check, ctx, fixed), changes)
+        # the paths of this round's read, in the request as given (a round that reads an
+        # unchanged copy reads the given paths)
+        given_paths = None
+        if changes:
+            origins = origins or _Origins(given, copied, read.key)
+            given_paths = origins.paths(fixed)
+        first = len(changes)
+        fixed = step(_Edit(read, checked(read, ctx), ctx, fixed), changes)
+        if given_paths is not None:
+            changes[first:] = [
+                Change(c.rule, _given_path(given_paths, c.path), c.action) for c in changes[first:]
+            ]
+    # in request order (SPEC 8); the changes at one place in the order the rounds made them
+    key = read.key
+    changes.sort(key=lambda change: _order(change.path, key))
     return Repaired(fixed, tuple(changes), given)
+
+
+class _Origins:
+    """Where each object (dict, list) of the working copy sat in the request as given, so a
+    change a later round makes is reported at a path of the given request (SPEC 8: a
+    change's path points into the request the user gave). The rounds edit the copy in
+    place and move objects rather than copying them, so an object keeps its origin; one a
+    round adds has none, and is reported at the place it was inserted, relative to the
+    given request (the index of the given element it went before)."""
+
+    def __init__(self, given: Any, copied: dict[int, Any], key: str) -> None:
+        self.key = key
+        # id of a copy -> (the copy, kept alive so its id is not reused; its path as given)
+        self.origin: dict[int, tuple[Any, str]] = {}
+        self.lengths: dict[int, int] = {}  # a given list's length, by the id of its copy
+        stack = [(given, key if isinstance(given, list) else "")]
+        while stack:
+            item, where = stack.pop()
+            if not isinstance(item, (dict, list)) or id(item) not in copied:
+                continue
+            mine = copied[id(item)]
+            self.origin[id(mine)] = (mine, where)
+            if isinstance(item, dict):
+                stack.extend((value, _at_key(where, str(k))) for k, value in item.items())
+            else:
+                self.lengths[id(mine)] = len(item)
+                stack.extend((value, _at_index(where, n)) for n, value in enumerate(item))
+
+    def _given(self, node: Any) -> str | None:
+        found = self.origin.get(id(node))
+        return found[1] if found is not None and found[0] is node else None
+
+    def paths(self, root: Any) -> dict[str, str]:
+        """Each object's path in ``root`` (the working copy now) -> its path as given."""
+        out: dict[str, str] = {}
+        start = self.key if isinstance(root, list) else ""
+        stack = [(root, start, start)]
+        while stack:
+            item, here, there = stack.pop()
+            out[here] = there
+            if isinstance(item, dict):
+                for k, value in item.items():
+                    if isinstance(value, (dict, list)):
+                        given = self._given(value)
+                        mapped = given if given is not None else _at_key(there, str(k))
+                        stack.append((value, _at_key(here, str(k)), mapped))
+            elif isinstance(item, list):
+                # from the end: an added element went before the next given one (or at the
+                # end of the given list); in a list the rounds made, indices are its own
+                known = self._given(item) is not None
+                before = self.lengths.get(id(item), len(item))
+                for n in range(len(item) - 1, -1, -1):
+                    value = item[n]
+                    if not isinstance(value, (dict, list)):
+                        continue
+                    given = self._given(value)
+                    found = _INDEX.search(given) if given is not None else None
+                    if found is not None and given is not None and given[: found.start()] == there:
+                        before = int(found.group(1))  # a given element of this very list
+                    elif given is None:
+                        given = _at_index(there, before if known else n)
+                    stack.append((value, _at_index(here, n), given))
+        return out
+
+
+def _at_key(prefix: str, key: str) -> str:
+    return key if not prefix else f"{prefix}.{key}"
+
+
+def _at_index(prefix: str, index: int) -> str:
+    return f"{prefix}[{index}]"
+
+
+def _given_path(given_paths: dict[str, str], path: str) -> str:
+    """``path`` (in the working copy as a round read it) in the request as given: its
+    longest prefix that names an object, mapped, and the rest as it is."""
+    cut = len(path)
+    while True:
+        found = given_paths.get(path[:cut])
+        if found is not None:
+            return found + path[cut:]
+        cut = max(path.rfind(".", 0, cut), path.rfind("[", 0, cut))
+        if cut <= 0:
+            return given_paths.get("", "") + path if "" in given_paths else path
 
 
 class _Edit:
     """One round of changes to a copy of the request."""
 
-    def __init__(self, read: ReadRequest, check: _Check, ctx: Context, request: Any) -> None:
+    def __init__(self, read: ReadRequest, check: Checked, ctx: Context, request: Any) -> None:
         self.read = read
-        self.check = check
+        self.pairing = check.pairing
         self.ctx = ctx
         self.wire = ctx.wire
         self.request = request
@@ -158,8 +260,8 @@ def _element(edit: _Edit, path: str) -> Any:
 
 
 def _ids(edit: _Edit, changes: list[Change]) -> Any:
-    check = edit.check
-    calls = check.calls
+    pairing = edit.pairing
+    calls = pairing.calls
     taken = {call.id for _, call in calls if call.id} | {r.id for r in edit.read.results if r.id}
     results = [(pos, r) for pos, m in enumerate(edit.read.messages) for r in m.results]
     bad_format = set(edit.rules("call-id-format", errors_only=True))
@@ -186,7 +288,7 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
                     done.add(result.path)
                     break
         elif call.path in missing and not call.id:
-            partner = check.claimed.get(index)
+            partner = pairing.claimed.get(index)
             if partner is not None and partner.id and partner.id not in taken_by_calls:
                 new = partner.id
                 taken_by_calls.add(new)
@@ -236,7 +338,7 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
             changes.append(
                 Change("call-id-format", part.path, f"id {part.id!r} -> {renamed[part.id]!r}")
             )
-    for orphan in reversed(check.orphans):
+    for orphan in reversed(pairing.orphans):
         _remove(edit, orphan.path)
         changes.append(
             Change(
@@ -255,26 +357,29 @@ def _after(edit: _Edit, path: str, other: str) -> bool:
 
 
 def _placement(edit: _Edit, changes: list[Change]) -> Any:
-    check = edit.check
+    pairing = edit.pairing
     wire = edit.wire
-    if not (check.dropped or check.misplaced or check.unanswered):
+    if not (pairing.dropped or pairing.misplaced or pairing.unanswered):
         return edit.request
     # what goes where, by read position of the call's message
     drop: set[str] = set()
-    for rule, _, result in check.dropped:
+    for dropped in pairing.dropped:
+        result = dropped.result
         drop.add(result.path)
         changes.append(
             Change(
-                rule, result.path, f"removed the result for {result.id or result.name or 'a call'}"
+                dropped.rule,
+                result.path,
+                f"removed the result for {result.id or result.name or 'a call'}",
             )
         )
     moved: dict[int, list[tuple[CallPart, Any]]] = {}
-    for index in sorted({*check.misplaced, *check.unanswered}):
-        call_pos, call = check.calls[index]
-        if index in check.misplaced:
-            _, result = check.misplaced[index][0]
+    for index in sorted({*pairing.misplaced, *pairing.unanswered}):
+        call_pos, call = pairing.calls[index]
+        if index in pairing.misplaced:
+            _, result = pairing.misplaced[index]
             drop.add(result.path)
-            block = copy.deepcopy(_element(edit, result.path))
+            block = _element(edit, result.path)  # moved, not copied: it keeps its origin
             changes.append(
                 Change(
                     "results-not-next",
