@@ -216,6 +216,8 @@ def test_what_a_user_meets_first_at_1280_with_the_file_browser_open(screenshot_d
         _shot(lab, root, screenshot_dir / "first-meet-compare.png")
 
         # -- item 6: the Dask audit's bar filled, the dashboard is up after the last cell ----------
+        dask_output = _output(lab, 7)  # in view first: JupyterLab leaves far cells undrawn
+        page.wait_for_timeout(300)
         bars = page.evaluate(_BAR_JS)
         dask_bar = bars[-1] if bars else {"width": "", "text": ""}
         checks.check(
@@ -224,7 +226,7 @@ def test_what_a_user_meets_first_at_1280_with_the_file_browser_open(screenshot_d
             and dask_bar.get("shown", 0) > 200,  # a notebook bar, not a squeezed 80 px one
             f"the Dask audit's progress bar: {bars}",
         )
-        printed = _output(lab, 7).inner_text()
+        printed = dask_output.inner_text()
         link = re.search(r"dashboard: (http://127\.0\.0\.1:\d+/status)", printed)
         status = 0
         if link:
