@@ -566,7 +566,7 @@ def audit(
         object (``content``, ``structuredContent``, ``isError``) with optional ``name``
         and ``id``; other keys are ignored unless named in ``by``; a JSON-RPC response is
         unwrapped. The input is only read.
-    :param wires: the wires to audit (default: all six), each with ``options``.
+    :param wires: the wires to audit (default: every wire of ``WIRES``), each with ``options``.
     :param profiles: audit provider profiles instead (``True``: all; or ids), each with its
         own options.
     :param vision: the model sees images. ``False``: each profile's options for a text-only
