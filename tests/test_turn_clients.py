@@ -243,17 +243,20 @@ GENERATED = settings(
 )
 
 
-def test_generated_turns_validate_against_the_sdk_types() -> None:
-    seen: dict[str, int] = {}
+@pytest.mark.parametrize("wire", WIRES)
+def test_generated_turns_validate_against_the_sdk_types(wire: str) -> None:
+    seen: list[str] = []
 
-    @GENERATED
-    @given(turns())
+    # per wire: with seven wires drawn from one strategy, a Python version's derandomized
+    # examples could miss one of them altogether
+    @settings(GENERATED, max_examples=40)
+    @given(turns(wires=(wire,)))
     def prop(drawn: tuple[str, list[ToolCall], list[ToolResult], dict[str, Any]]) -> None:
-        wire, calls, results, options = drawn
-        messages = tool_turn(wire, calls, results, **options)
+        drawn_wire, calls, results, options = drawn
+        messages = tool_turn(drawn_wire, calls, results, **options)
         for message in messages:
-            validate_message(wire, message)
-        seen[wire] = seen.get(wire, 0) + 1
+            validate_message(drawn_wire, message)
+        seen.append(drawn_wire)
 
     prop()
-    assert set(seen) == set(WIRES), seen  # not vacuous: every wire was generated
+    assert len(seen) >= 20 and set(seen) == {wire}  # not vacuous: turns were generated
