@@ -46,6 +46,9 @@ def _call(wire: str, ids: list[str]) -> list[Any]:
             {"type": "function_call", "call_id": i, "name": "f", "arguments": '{"a": 1}'}
             for i in ids
         ]
+    if wire == "bedrock":
+        uses = [{"toolUse": {"toolUseId": i, "name": "f", "input": {"a": 1}}} for i in ids]
+        return [{"role": "assistant", "content": uses}]
     body = json.dumps({"name": "f", "arguments": {"a": 1}})
     text = "\n".join(f"<tool_call>{body}</tool_call>" for _ in ids)
     return [{"role": "assistant", "content": text}]
@@ -63,6 +66,11 @@ def _results(wire: str, ids: list[str]) -> list[Any]:
         return [{"role": "user", "parts": parts}]
     if wire == "responses":
         return [{"type": "function_call_output", "call_id": i, "output": "Sunny, 22C"} for i in ids]
+    if wire == "bedrock":
+        blocks = [
+            {"toolResult": {"toolUseId": i, "content": [{"text": "Sunny, 22C"}]}} for i in ids
+        ]
+        return [{"role": "user", "content": blocks}]
     if wire == "hermes":
         body = json.dumps({"name": "f", "content": "Sunny, 22C"})
         return [{"role": "tool", "content": f"<tool_response>{body}</tool_response>"} for _ in ids]
@@ -72,6 +80,8 @@ def _results(wire: str, ids: list[str]) -> list[Any]:
 def _text(wire: str, role: str, text: str) -> Any:
     if wire == "gemini":
         return {"role": "model" if role == "assistant" else "user", "parts": [{"text": text}]}
+    if wire == "bedrock":
+        return {"role": role, "content": [{"text": text}]}
     return {"role": role, "content": text}
 
 
