@@ -141,6 +141,20 @@ def add_profile_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def wire_named(args: argparse.Namespace, given: str | None, flag: str) -> str:
+    """The wire ``flag`` names (``given``), else the ``--profile``'s; a flag that contradicts
+    the profile, or neither given, is a usage error (exit 2) from ``args.parser``."""
+    parser: argparse.ArgumentParser = args.parser
+    if args.profile is not None:
+        wire = get_profile(args.profile).wire
+        if given is not None and given != wire:
+            parser.error(f"--profile {args.profile} is a {wire} profile, not {given}")
+        return wire
+    if given is None:
+        parser.error(f"give {flag} (or --profile)")
+    return given
+
+
 def given_options(args: argparse.Namespace) -> list[str]:
     """The boolean option flags given on the command line (``--no-image-input`` included)."""
     flags = []

@@ -19,9 +19,9 @@ from tabulate import tabulate
 from ..facts import WIRES
 from ..findings import FRAME_COLUMNS, Finding, Findings
 from ..lint import lint as lint_request
-from ..profiles import PROFILES, get_profile
+from ..profiles import PROFILES
 from ._answer import Answer
-from ._common import InputError, warn
+from ._common import InputError, warn, wire_named
 from ._requests import Requests, read_requests
 
 __all__ = ["add_parsers", "add_request_arguments", "checked", "run_checked"]
@@ -83,15 +83,7 @@ def add_parsers(commands: Any) -> None:
 
 def checked(args: argparse.Namespace) -> str:
     """The wire the arguments name (``--wire``, else the profile's); usage errors exit 2."""
-    parser: argparse.ArgumentParser = args.parser
-    if args.profile is not None:
-        wire = get_profile(args.profile).wire
-        if args.wire is not None and args.wire != wire:
-            parser.error(f"--profile {args.profile} is a {wire} profile, not {args.wire}")
-        return wire
-    if args.wire is None:
-        parser.error("give --wire (or --profile)")
-    return str(args.wire)
+    return wire_named(args, args.wire, "--wire")
 
 
 def run_checked(wire: str, request: Any, args: argparse.Namespace, where: str) -> Findings:

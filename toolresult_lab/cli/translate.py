@@ -16,11 +16,11 @@ from typing import Any
 
 from ..facts import WIRES
 from ..options import ConvertOptions
-from ..profiles import PROFILES, get_profile
+from ..profiles import PROFILES
 from ..translate import Translated
 from ..translate import translate as translate_request
 from ._answer import Answer
-from ._common import InputError, add_option_arguments, flag_options, warn
+from ._common import InputError, add_option_arguments, flag_options, warn, wire_named
 from ._requests import read_requests
 
 __all__ = ["add_parsers"]
@@ -72,15 +72,7 @@ def add_parsers(commands: Any) -> None:
 
 
 def _destination(args: argparse.Namespace) -> str:
-    parser: argparse.ArgumentParser = args.parser
-    if args.profile is not None:
-        wire = get_profile(args.profile).wire
-        if args.dst is not None and args.dst != wire:
-            parser.error(f"--profile {args.profile} is a {wire} profile, not {args.dst}")
-        return wire
-    if args.dst is None:
-        parser.error("give --to (or --profile)")
-    return str(args.dst)
+    return wire_named(args, args.dst, "--to")
 
 
 def _options(args: argparse.Namespace) -> ConvertOptions:
