@@ -457,6 +457,37 @@ def test_falsy_source_blocks_off(value):
     ]
 
 
+class _EqualsRaises:
+    """An option value whose ``==`` raises (as a NumPy array's truth value does)."""
+
+    def __eq__(self, other: object) -> bool:
+        raise ValueError("ambiguous")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_options_of_the_call_before_never_stand_for_other_options():
+    """Each wire's converter is first looked up by the options of its last call (a copy):
+    other options, the same dict mutated, and values whose == raises get their own."""
+    r = ToolResult(content=[IMG])
+    placeholder = [{"type": "text", "text": "[image] image/png (3 bytes)"}]
+    for _ in range(2):  # alternating: each call's options differ from the last's
+        assert r.to("anthropic", image_input=True)["content"] == [IMG_BLOCK]
+        assert r.to("anthropic")["content"] == placeholder
+        assert r.to("anthropic", image_input=False)["content"] == placeholder
+        assert r.to("anthropic", image_input=1)["content"] == [IMG_BLOCK]
+    options = {"image_input": True}
+    assert r.to("anthropic", **options)["content"] == [IMG_BLOCK]
+    options["image_input"] = False  # the caller's dict, changed after the call
+    assert r.to("anthropic", **options)["content"] == placeholder
+    assert r.to("anthropic", image_input=_EqualsRaises())["content"] == [IMG_BLOCK]
+    assert r.to("anthropic", image_input=_EqualsRaises())["content"] == [IMG_BLOCK]
+    with pytest.raises(TypeError, match="unknown option 'vision'"):
+        r.to("anthropic", vision=True)
+    with pytest.raises(ValueError, match="unknown wire"):
+        r.to(("anthropic", (("image_input", True),)))  # type: ignore[call-overload]
+
+
 @pytest.mark.parametrize("value", [True, 1, "x"])
 def test_truthy_source_blocks_on(value):
     r = ToolResult(

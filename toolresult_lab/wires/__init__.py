@@ -161,6 +161,8 @@ FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIR
 
 _MADE: Final[dict[tuple[Any, ...], Converter]] = {}
 _MAX_MADE: Final = 1024
+#: Each wire's last options (a copy) and their converter: what :func:`converter` tries first.
+_LAST: Final[dict[str, tuple[dict[str, Any], Converter]]] = {}
 
 
 def wire_facts(wire: object) -> WireFacts:
@@ -180,6 +182,15 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
     :raises ValueError: unknown wire, or a ``response_tag`` that is not a plain tag name.
     :raises TypeError: unknown option, or ``response_tag`` not a ``str``.
     """
+    # ``to()`` asks on every call, mostly with the options of the call before: each
+    # wire's last options (a copy) and converter are tried first, one dict comparison.
+    last = _LAST.get(wire) if isinstance(wire, str) else None
+    if last is not None:
+        try:
+            if last[0] == options:
+                return last[1]
+        except Exception:  # an option value whose == raises: looked up below
+            pass
     # The options as given, and how many there are: equal keys mean the same options,
     # all of them known (a dict with an unknown name is never cached, so it never hits).
     key = (
@@ -192,17 +203,17 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
         len(options),
     )
     try:
-        return _MADE[key]
+        made = _MADE[key]
     except (KeyError, TypeError):  # TypeError: an unhashable value (not kept)
-        pass
-    facts = wire_facts(wire)
-    made = _CLASSES[facts.wire][1](facts, Resolved(options_key(options), facts.defaults))
-    try:
-        if len(_MADE) >= _MAX_MADE:
-            _MADE.clear()
-        _MADE[key] = made
-    except TypeError:
-        pass
+        facts = wire_facts(wire)
+        made = _CLASSES[facts.wire][1](facts, Resolved(options_key(options), facts.defaults))
+        try:
+            if len(_MADE) >= _MAX_MADE:
+                _MADE.clear()
+            _MADE[key] = made
+        except TypeError:
+            return made
+    _LAST[made.facts.wire] = (dict(options), made)
     return made
 
 
