@@ -9,7 +9,8 @@ in the same run. Beside it: the ratio of a plain walk over the same JSON, the fl
 touching 10x the input sets on this machine. Under cachegrind (2026-12-01, openai and gemini,
 both builds) lint's instructions grow 10.0x to 10.14x, its last-level cache misses from about
 a hundred a run to thousands: 1,000 messages fit the caches, 10,000 do not. Then pairing in
-request shapes where a lookup per result once scanned every call.
+request shapes where a lookup per result once scanned every call, and ``repair`` in shapes
+where a fix per finding once scanned every call or message.
 Run: python benchmarks/bench_lint.py
 """
 
@@ -20,7 +21,7 @@ import time
 import timeit
 from typing import Any, Final
 
-from toolresult_lab import COMPILED, WIRES, lint
+from toolresult_lab import COMPILED, WIRES, lint, repair
 from toolresult_lab.probes import SAMPLE_IMAGES
 
 PNG = SAMPLE_IMAGES["image/png"]
@@ -202,6 +203,50 @@ SHAPES: Final = (
 )
 
 
+def images_in_tool_messages(n: int) -> list[Any]:
+    """openai (vision): ``n`` turns whose tool message holds an image, hoisted by repair."""
+    messages: list[Any] = [{"role": "user", "content": "q"}]
+    for k in range(n):
+        messages.append({"role": "assistant", "content": None, "tool_calls": [_function(f"c{k}")]})
+        image = {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}}
+        messages.append({"role": "tool", "tool_call_id": f"c{k}", "content": [image]})
+    return messages
+
+
+def response_parts(n: int) -> list[Any]:
+    """gemini (2.5, vision): ``n`` turns whose ``functionResponse`` holds an image part."""
+    contents: list[Any] = [{"role": "user", "parts": [{"text": "q"}]}]
+    for k in range(n):
+        call = {"functionCall": {"id": f"c{k}", "name": "f", "args": {}}}
+        contents.append({"role": "model", "parts": [{**call, "thoughtSignature": SIGNATURE}]})
+        media = {"inlineData": {"mimeType": "image/png", "data": PNG}}
+        response = {"id": f"c{k}", "name": "f", "response": {"result": "r"}, "parts": [media]}
+        contents.append({"role": "user", "parts": [{"functionResponse": response}]})
+    return contents
+
+
+#: Repair where a fix per finding once scanned every call or message (a reused id: 49x the
+#: time for 10x the turns before 2026-12-01): each must stay near 10x.
+REPAIR_SHAPES: Final = (
+    ("anthropic", None, "one id reused", one_id_reused),
+    ("openai", None, "images in tool messages", images_in_tool_messages),
+    ("gemini", "gemini-2.5", "parts in responses", response_parts),
+)
+
+
+def best_repair(request: list[Any], wire: str, profile: str | None, runs: int) -> float:
+    """Best CPU seconds of ``runs`` repairs (each finds at least one change)."""
+    assert repair(wire, request, profile=profile, vision=True).changes
+    return min(
+        timeit.repeat(
+            lambda: repair(wire, request, profile=profile, vision=True),
+            number=1,
+            repeat=runs,
+            timer=time.process_time,
+        )
+    )
+
+
 def main() -> None:
     build = "compiled" if COMPILED else "pure Python"
     print(f"lint of a whole request ({build} core); target >= 20,000 messages/s compiled,")
@@ -226,6 +271,13 @@ def main() -> None:
         small, large = make(500), make(5000)
         t_small = best(small, wire, 5)
         t_large = best(large, wire, 3)
+        print(f"  {wire:<10} {name:<24} {t_small:>9.4f} {t_large / t_small:>8.2f}x")
+    print("repair in shapes that once scanned every call or message per finding: 500, 5,000")
+    print(f"  {'wire':<10} {'shape':<24} {'seconds':>9} {'x10 time':>9}")
+    for wire, profile, name, make in REPAIR_SHAPES:
+        small, large = make(500), make(5000)
+        t_small = best_repair(small, wire, profile, 5)
+        t_large = best_repair(large, wire, profile, 3)
         print(f"  {wire:<10} {name:<24} {t_small:>9.4f} {t_large / t_small:>8.2f}x")
 
 

@@ -455,3 +455,57 @@ def test_bedrock_repairs() -> None:
     ]
     assert repair("bedrock", many).changes == ()
     assert [f.rule for f in lint("bedrock", many)] == ["too-many-documents"]
+
+
+def test_an_id_reused_three_times_renames_each_call_and_only_its_own_answer():
+    """A renamed duplicate call takes the first result after it that has the old id, unless
+    that result comes after the next call with the id (then it is that call's answer)."""
+
+    def use(call_id: str) -> dict[str, Any]:
+        return {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": call_id, "name": "f", "input": {}}],
+        }
+
+    def result(call_id: str, text: str) -> dict[str, Any]:
+        return {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": call_id, "content": text}],
+        }
+
+    second, third = "toolu_8015a46848fbaadc1596672c", "toolu_99aed20b377236de4e25c71f"
+    messages = [
+        {"role": "user", "content": "q"},
+        use("A"),
+        result("A", "1"),
+        use("A"),  # unanswered: result "3" belongs to the call after it
+        {"role": "user", "content": "no answer"},
+        use("A"),
+        result("A", "3"),
+    ]
+    repaired = repair("anthropic", messages)
+    assert [str(change) for change in repaired.changes] == [
+        f"messages[3].content[0]: [duplicate-call-id] call id 'A' -> {second!r}",
+        f"messages[3].content[0]: [call-without-result] added an error result for {second}",
+        f"messages[5].content[0]: [duplicate-call-id] call id 'A' -> {third!r}",
+    ]
+    assert repaired.request[1:] == [
+        use("A"),
+        result("A", "1"),
+        use(second),
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": second,
+                    "content": "No result was recorded for this call.",
+                    "is_error": True,
+                },
+                {"type": "text", "text": "no answer"},
+            ],
+        },
+        use(third),
+        result(third, "3"),
+    ]
+    assert not lint("anthropic", repaired.request).errors

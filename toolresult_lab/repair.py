@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
+from bisect import bisect_right
 from typing import Any, Final
 
 from .b64 import decoded_size
@@ -200,6 +201,8 @@ class _Edit:
         self.findings = check.found
         #: the messages a removal took a block from (only these may be dropped as emptied)
         self.touched: set[int] = set()
+        #: each message's read position by its path (made when :func:`_message_pos` first asks)
+        self.message_positions: dict[str, int] | None = None
 
     def raw_index(self, pos: int) -> int:
         """The index in the request's list of the message at read position ``pos``."""
@@ -270,6 +273,19 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
     renamed: dict[str, str] = {}
     done: set[str] = set()
     taken_by_calls = {call.id for _, call in calls if call.id}
+    # per id, the calls (by index) and the results (by message position) that carry it, in
+    # request order: a reused id finds its next call and its answer by bisection, not by a
+    # scan of every call and result per duplicate (a log reusing one id 20,000 times)
+    calls_by_id: dict[str, list[int]] = {}
+    for index, (_, call) in enumerate(calls):
+        if call.id:
+            calls_by_id.setdefault(call.id, []).append(index)
+    results_by_id: dict[str, tuple[list[int], list[ResultPart]]] = {}
+    for rpos, result in results:
+        if result.id in calls_by_id:
+            positions, carrying = results_by_id.setdefault(result.id, ([], []))
+            positions.append(rpos)
+            carrying.append(result)
     for index, (pos, call) in enumerate(calls):
         if call.path in duplicates and call.id:
             done.add(call.path)
@@ -278,15 +294,7 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
             changes.append(
                 Change("duplicate-call-id", call.path, f"call id {call.id!r} -> {new!r}")
             )
-            following = [c for _, c in calls[index + 1 :] if c.id == call.id]
-            until = following[0].path if following else None
-            for rpos, result in results:
-                if rpos > pos and result.id == call.id:
-                    if until is not None and _after(edit, result.path, until):
-                        break
-                    _set_id(edit, result, new)
-                    done.add(result.path)
-                    break
+            _answer_renamed(edit, call.id, index, pos, new, calls_by_id, results_by_id, done)
         elif call.path in missing and not call.id:
             partner = pairing.claimed.get(index)
             if partner is not None and partner.id and partner.id not in taken_by_calls:
@@ -347,6 +355,35 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
         )
     _drop_emptied(edit)
     return edit.request
+
+
+def _answer_renamed(
+    edit: _Edit,
+    old: str,
+    index: int,
+    pos: int,
+    new: str,
+    calls_by_id: dict[str, list[int]],
+    results_by_id: dict[str, tuple[list[int], list[ResultPart]]],
+    done: set[str],
+) -> None:
+    """Give ``new``, the id of the duplicate call ``index`` (at message ``pos``) renamed
+    from ``old``, to the first result after the call that carries ``old``, unless that
+    result comes after the next call with ``old``."""
+    same_id = calls_by_id.get(old, [])
+    following = bisect_right(same_id, index)
+    until = None
+    if following < len(same_id):
+        until = edit.pairing.calls[same_id[following]][1].path
+    positions, carrying = results_by_id.get(old, ([], []))
+    first = bisect_right(positions, pos)
+    if first == len(positions):
+        return
+    result = carrying[first]
+    if until is not None and _after(edit, result.path, until):
+        return
+    _set_id(edit, result, new)
+    done.add(result.path)
 
 
 def _after(edit: _Edit, path: str, other: str) -> bool:
@@ -617,7 +654,17 @@ def _gemini_response_text(edit: _Edit, path: str, text: str) -> None:
 
 
 def _message_pos(edit: _Edit, path: str) -> int:
-    for pos, message in enumerate(edit.read.messages):
+    """The read position of the message that holds ``path`` (-1: none): looked up by the
+    path's first step (``messages[3]`` of ``messages[3].content[1]``), once per finding."""
+    by_path = edit.message_positions
+    if by_path is None:
+        by_path = edit.message_positions = {}
+        for pos, message in enumerate(edit.read.messages):
+            by_path.setdefault(message.path, pos)
+    found = by_path.get(path.split(".", 1)[0])
+    if found is not None:
+        return found
+    for pos, message in enumerate(edit.read.messages):  # a message path with a dot in it
         if path == message.path or path.startswith(message.path + "."):
             return pos
     return -1
