@@ -64,19 +64,8 @@ __all__ = ["Context", "checked", "context", "lint", "lint_read"]
 
 #: Where a call's result may sit: ``next`` the one message after the call's (anthropic,
 #: gemini), ``run`` the tool messages directly after it (openai), ``later`` anywhere after.
-_ZONES: Final = {
-    "openai": "run",
-    "anthropic": "next",
-    "gemini": "next",
-    "ollama": "later",
-    "responses": "later",
-    "hermes": "later",
-    "bedrock": "next",
-}
 #: The wires where a call and its result must carry an id (their turn shapes say so).
 _NEEDS_IDS: Final = frozenset(wire for wire in WIRES if turn_shape(wire).needs_call_ids)
-#: The wires whose tool results sit in a user message right after the calls, first there.
-_RESULTS_FIRST: Final = frozenset({"anthropic", "bedrock"})
 #: ``rules.ID_FORMATS``' patterns, compiled once.
 _ID_PATTERNS: Final = {
     found.pattern: re.compile(found.pattern)
@@ -282,7 +271,7 @@ class _Check:
         self.ids()
         self.contents()
         self.media()
-        if self.wire in _RESULTS_FIRST:
+        if turn_shape(self.wire).results_first:
             self.results_first()
         if self.wire == "bedrock":
             self.documents()
@@ -298,7 +287,7 @@ class _Check:
     def pairing(self) -> None:
         """Calls and results: who answers whom, and where (SPEC 8's pairing rules)."""
         messages = self.read.messages
-        zone = _ZONES[self.wire]
+        zone = turn_shape(self.wire).results_zone
         owners = _run_owners(messages) if zone == "run" else []
         calls: list[tuple[int, CallPart]] = [
             (pos, call) for pos, message in enumerate(messages) for call in message.calls
@@ -365,7 +354,7 @@ class _Check:
                     "results-not-next",
                     call.path,
                     f"The result for the call {_short(call.id or call.name)} is not where"
-                    f" {self.wire} needs it ({_WHERE[self.wire]}).",
+                    f" {self.wire} needs it ({turn_shape(self.wire).results_where}).",
                 )
             elif index not in claimed:
                 self.unanswered.append(index)
@@ -373,7 +362,7 @@ class _Check:
                     "call-without-result",
                     call.path,
                     f"No result answers the call {_short(call.id or call.name)}"
-                    f" ({_WHERE[self.wire]}).",
+                    f" ({turn_shape(self.wire).results_where}).",
                 )
 
     def match(
@@ -391,7 +380,7 @@ class _Check:
                 return index
             if self.wire != "gemini" and self.wire != "ollama":
                 return None
-        zone = _ZONES[self.wire]
+        zone = turn_shape(self.wire).results_zone
         if zone != "next" and self.wire not in ("ollama", "hermes"):
             return None
         without_id = bool(result.id)
@@ -910,17 +899,6 @@ class _CallIndex:
         if cursor < len(queue) and self.calls[queue[cursor]][0] < pos:
             return queue[cursor]
         return None
-
-
-_WHERE: Final = {
-    "openai": "a tool message directly after the assistant message",
-    "anthropic": "a tool_result in the very next message, a user message",
-    "gemini": "a functionResponse in the one content right after the call's",
-    "responses": "a function_call_output later in input",
-    "ollama": "a tool message after it",
-    "hermes": "a tool message after it",
-    "bedrock": "a toolResult in the very next message, a user message",
-}
 
 
 def _named(result: ResultPart) -> str:

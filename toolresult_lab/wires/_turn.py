@@ -13,7 +13,7 @@ turn. ``ToolCall`` and ``tool_turn`` (pure Python: ``calls``, ``turns``) are its
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from ..encoding import MAX_DEPTH, clone, strict_copy, strict_text
 from ..options import Resolved
@@ -275,18 +275,39 @@ def read_function_calls(message: dict[str, Any], wire: str, where: str) -> list[
 # ------------------------------------------------------------------------------------------
 
 
+#: Where a call's results must sit: see :class:`TurnShape`.
+ResultsZone = Literal["run", "next", "later"]
+
+
 class TurnShape:
     """How one wire puts a tool turn into messages (declared by its wire module).
 
     ``needs_call_ids``: the provider pairs results with calls by id only (openai,
-    anthropic, responses). ``hoists``: tool messages carry images only as placeholders,
-    and a following user message can carry them (openai, ollama).
+    anthropic, responses, bedrock). ``hoists``: tool messages carry images only as
+    placeholders, and a following user message can carry them (openai, ollama).
+    Where a call's results must sit (SPEC 8's pairing rules, which lint checks):
+    ``results_zone`` is ``"run"`` (the run of tool messages right after the call's
+    message), ``"next"`` (the very next message) or ``"later"`` (anywhere after it);
+    ``results_where`` says the same in words, for findings; ``results_first``: they come
+    first in that next message, before any other block (anthropic, bedrock).
     """
 
-    def __init__(self, wire: str, *, needs_call_ids: bool = False, hoists: bool = False) -> None:
+    def __init__(
+        self,
+        wire: str,
+        *,
+        results_zone: ResultsZone,
+        results_where: str,
+        needs_call_ids: bool = False,
+        hoists: bool = False,
+        results_first: bool = False,
+    ) -> None:
         self.wire: Final = wire
         self.needs_call_ids: Final = needs_call_ids
         self.hoists: Final = hoists
+        self.results_zone: Final = results_zone
+        self.results_where: Final = results_where
+        self.results_first: Final = results_first
 
     def echo(self, calls: list[CallData]) -> list[Any]:
         """The assistant's echo of ``calls``: its messages (or input items)."""

@@ -252,7 +252,13 @@ class AnthropicTurn(TurnShape):
         return calls
 
 
-TURN: Final[TurnShape] = AnthropicTurn("anthropic", needs_call_ids=True)
+TURN: Final[TurnShape] = AnthropicTurn(
+    "anthropic",
+    results_zone="next",
+    results_where="a tool_result in the very next message, a user message",
+    needs_call_ids=True,
+    results_first=True,
+)
 
 
 # ------------------------------------------------------------------------------------------

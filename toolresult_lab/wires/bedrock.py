@@ -270,7 +270,13 @@ def unique_documents(blocks: list[Any]) -> list[Any]:
     return list(blocks)
 
 
-TURN: Final[TurnShape] = BedrockTurn("bedrock", needs_call_ids=True)
+TURN: Final[TurnShape] = BedrockTurn(
+    "bedrock",
+    results_zone="next",
+    results_where="a toolResult in the very next message, a user message",
+    needs_call_ids=True,
+    results_first=True,
+)
 
 
 # ------------------------------------------------------------------------------------------

@@ -219,7 +219,11 @@ def _signature(reading: Reading, value: Any, where: str) -> str | None:
     return None
 
 
-TURN: Final[TurnShape] = GeminiTurn("gemini")
+TURN: Final[TurnShape] = GeminiTurn(
+    "gemini",
+    results_zone="next",
+    results_where="a functionResponse in the one content right after the call's",
+)
 
 
 # ------------------------------------------------------------------------------------------

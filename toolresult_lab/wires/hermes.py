@@ -106,7 +106,9 @@ class HermesTurn(TurnShape):
         return calls
 
 
-TURN: Final[TurnShape] = HermesTurn("hermes")
+TURN: Final[TurnShape] = HermesTurn(
+    "hermes", results_zone="later", results_where="a tool message after it"
+)
 
 
 # ------------------------------------------------------------------------------------------

@@ -92,7 +92,9 @@ class OllamaTurn(TurnShape):
         return read_function_calls(message, "ollama", where)
 
 
-TURN: Final[TurnShape] = OllamaTurn("ollama", hoists=True)
+TURN: Final[TurnShape] = OllamaTurn(
+    "ollama", results_zone="later", results_where="a tool message after it", hoists=True
+)
 
 
 # ------------------------------------------------------------------------------------------

@@ -95,7 +95,13 @@ class OpenAITurn(TurnShape):
         return read_function_calls(message, "openai", where)
 
 
-TURN: Final[TurnShape] = OpenAITurn("openai", needs_call_ids=True, hoists=True)
+TURN: Final[TurnShape] = OpenAITurn(
+    "openai",
+    results_zone="run",
+    results_where="a tool message directly after the assistant message",
+    needs_call_ids=True,
+    hoists=True,
+)
 
 
 # ------------------------------------------------------------------------------------------

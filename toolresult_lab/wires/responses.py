@@ -186,7 +186,12 @@ class ResponsesTurn(TurnShape):
         return calls
 
 
-TURN: Final[TurnShape] = ResponsesTurn("responses", needs_call_ids=True)
+TURN: Final[TurnShape] = ResponsesTurn(
+    "responses",
+    results_zone="later",
+    results_where="a function_call_output later in input",
+    needs_call_ids=True,
+)
 
 
 # ------------------------------------------------------------------------------------------
