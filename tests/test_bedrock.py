@@ -235,6 +235,28 @@ def test_duplicate_document_names_are_numbered() -> None:
     assert names == ["Report", "report (2)", "document", "document (2)"]
 
 
+@pytest.mark.parametrize(
+    ("stem", "renamed"),
+    [
+        ("a" * 196, "a" * 196 + " (2)"),  # the suffix fits: appended
+        ("a" * 197, "a" * 196 + " (2)"),  # it does not: the name is cut first
+        ("a" * 195 + " bc", "a" * 195 + " (2)"),  # cut at a space: the space goes too
+    ],
+)
+def test_a_long_duplicate_name_stays_within_200(stem: str, renamed: str) -> None:
+    """In a block and across a turn alike (the turn renames without re-checking the
+    converter's names, so the cut must come out the same)."""
+    uri = f"file:///{stem.replace(' ', '%20')}.pdf"
+    got = block([pdf(uri), pdf(uri)])["toolResult"]["content"]
+    assert [e["document"]["name"] for e in got] == [stem, renamed]
+    calls = [ToolCall(id=f"tooluse_{n}", name="f") for n in (1, 2)]
+    results = [ToolResult(id=call.id, content=[pdf(uri)]) for call in calls]
+    _, answer = tool_turn("bedrock", calls, results, **ON)
+    names = [b["toolResult"]["content"][0]["document"]["name"] for b in answer["content"]]
+    assert names == [stem, renamed]
+    assert len(renamed) <= 200
+
+
 # Decision 5: at most five documents per request.
 def test_a_sixth_document_is_a_placeholder() -> None:
     got = block([pdf(f"file:///d{i}.pdf") for i in range(6)])

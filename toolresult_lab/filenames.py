@@ -3,6 +3,7 @@ section 4) and a Bedrock ``document.name`` (SPEC 10)."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, Final
 from urllib.parse import unquote, urlsplit
@@ -58,6 +59,9 @@ MAX_DOCUMENT_NAME: Final = 200
 _NAME_ALLOWED: Final = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-()[] "
 )
+#: A name :func:`safe_document_name` leaves as it is: allowed characters only, words
+#: of them joined by single spaces (linear: every space ends a word).
+_CLEAN_NAME: Final = re.compile(r"[a-zA-Z0-9()\[\]-]+(?: [a-zA-Z0-9()\[\]-]+)*")
 
 
 def document_name(uri: Any) -> str:
@@ -83,6 +87,8 @@ def _document_name(uri: str) -> str:
 def safe_document_name(name: str, limit: int = MAX_DOCUMENT_NAME) -> str:
     """``name`` with only Bedrock's allowed characters, space runs collapsed, trimmed,
     at most ``limit`` characters; ``document`` when nothing is left."""
+    if len(name) <= limit and _CLEAN_NAME.fullmatch(name):
+        return name  # the common case (the converter's own names): nothing to drop
     kept = "".join([c for c in name if c in _NAME_ALLOWED])
     kept = " ".join([word for word in kept.split(" ") if word])
     return kept[:limit].rstrip(" ") or DEFAULT_DOCUMENT_NAME

@@ -146,7 +146,7 @@ class BedrockConverter(Converter):
             return Step({"image": image}, "native", "image sent as an image block", native)
         if len(names) >= MAX_DOCUMENTS:
             return Step({"text": item.text}, "placeholder", _TOO_MANY)
-        name = unique_name(document_name(item.uri), names)
+        name = unique_name(document_name(item.uri), names, True)
         names.add(name.lower())
         document = {"format": "pdf", "name": name, "source": {"bytes": native.data}}
         return Step({"document": document}, "native", "PDF sent as a document block", native)
@@ -165,18 +165,28 @@ def _empty(data: Source) -> tuple[ResultNote, list[Any]]:
     return _NOTHING, []
 
 
-def unique_name(name: str, taken: set[str]) -> str:
+def unique_name(name: str, taken: set[str], clean: bool = False) -> str:
     """``name``, or ``name (2)``, ``name (3)``, ... when a name already ``taken`` (lower
     case: whether Bedrock compares names case-insensitively is not documented, so the
-    safe side) has it; at most 200 characters."""
-    if name.lower() not in taken:
-        return name
+    safe side) has it; at most 200 characters. ``clean``: ``name`` is one the converter
+    made (already safe), so a suffix that fits is simply appended."""
+    key = name.lower()
+    return name if key not in taken else _numbered(name, key, taken, clean)
+
+
+def _numbered(name: str, key: str, taken: set[str], clean: bool) -> str:
+    """The first ``name (N)`` (N from 2) whose lower case (``key`` is ``name``'s) is not
+    ``taken``."""
     number = 2
     while True:
         suffix = f" ({number})"
-        found = safe_document_name(name, MAX_DOCUMENT_NAME - len(suffix)) + suffix
-        if found.lower() not in taken:
-            return found
+        if clean and len(name) + len(suffix) <= MAX_DOCUMENT_NAME:
+            if key + suffix not in taken:  # what safe_document_name would give, unwalked
+                return name + suffix
+        else:
+            found = safe_document_name(name, MAX_DOCUMENT_NAME - len(suffix)) + suffix
+            if found.lower() not in taken:
+                return found
         number += 1
 
 
@@ -252,21 +262,27 @@ def unique_documents(blocks: list[Any]) -> list[Any]:
     (Bedrock rejects a request with two documents of one name): a later duplicate is
     renamed ``name (2)``; past :data:`MAX_DOCUMENTS` in the turn a document goes as its
     placeholder text, as a block's own sixth does. The blocks are the caller's fresh
-    copies, changed in place."""
+    copies, changed in place (typed, so the compiled walk reads the dicts directly)."""
     taken: set[str] = set()
     for block in blocks:
-        content = block["toolResult"]["content"]
-        for index, entry in enumerate(content):
-            document = entry.get("document")
-            if document is None:
+        body: dict[str, Any] = block["toolResult"]
+        content: list[Any] = body["content"]
+        for index in range(len(content)):
+            entry: dict[str, Any] = content[index]
+            if "document" not in entry:
                 continue
+            document: dict[str, Any] = entry["document"]
             if len(taken) >= MAX_DOCUMENTS:
                 size = decoded_size(document["source"]["bytes"])
                 content[index] = {"text": placeholder("resource", "application/pdf", None, size)}
                 continue
-            name = unique_name(document["name"], taken)
-            document["name"] = name
-            taken.add(name.lower())
+            name: str = document["name"]
+            key = name.lower()
+            if key in taken:
+                name = _numbered(name, key, taken, True)
+                document["name"] = name
+                key = name.lower()
+            taken.add(key)
     return list(blocks)
 
 
