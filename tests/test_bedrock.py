@@ -32,7 +32,7 @@ from toolresult_lab import (
     native_needs_vision,
     tool_turn,
 )
-from toolresult_lab.filenames import document_name
+from toolresult_lab.filenames import document_name, document_name_fault, safe_document_name
 from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
 from toolresult_lab.roundtrip import RecordingServer, send, sent_messages, user_message
 from toolresult_lab.wires import read_block
@@ -226,6 +226,19 @@ def test_document_names(uri: Any, name: str) -> None:
     assert document_name(uri) == name
     got = block([pdf(uri)])["toolResult"]["content"][0]["document"]["name"]
     assert got == name
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_the_converters_names_are_ones_lint_takes(text: str) -> None:
+    """One rule (``filenames``): every name the converter makes, from any file name, is
+    one ``lint``'s ``document-name`` takes, and a name it takes is kept as it is."""
+    for name in (
+        document_name("file:///" + text.replace("/", "_") + ".pdf"),
+        safe_document_name(text),
+    ):
+        assert document_name_fault(name) == ("", "")
+        assert safe_document_name(name) == name
 
 
 # Decision 4: names unique within a block and within a turn (case-insensitively).
