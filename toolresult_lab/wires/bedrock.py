@@ -19,6 +19,7 @@ every ``toolResult`` block; every call needs an id.
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterator
 from typing import Any, Final
 
 from ..b64 import decoded_size
@@ -481,6 +482,20 @@ class BedrockRequest(RequestShape):
         first["content"] = content + first["content"]
         return [first, *echo[1:]], lost
 
+    def max_documents(self) -> int | None:
+        return MAX_DOCUMENTS
+
+    def is_document_block(self, block: Any) -> bool:
+        return isinstance(block, dict) and "document" in block
+
+    def cap_documents(self, messages: list[Any], keep: int) -> None:
+        for count, (content, index) in enumerate(_document_slots(messages), 1):
+            if count > keep:
+                content[index] = {"text": _document_placeholder(content[index]["document"])}
+
+    def documents_note(self) -> str:
+        return _TOO_MANY_SENT
+
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         _unique_in_request(messages)
         if system is None:
@@ -505,6 +520,48 @@ def _unique_in_request(messages: list[Any]) -> None:
                     name = unique_name(document["name"], taken)
                     document["name"] = name
                     taken.add(name.lower())
+
+
+_TOO_MANY_SENT: Final = (
+    f"Bedrock takes at most {MAX_DOCUMENTS} documents per request: sent as its placeholder"
+)
+
+
+def _document_slots(messages: list[Any]) -> Iterator[tuple[list[Any], int]]:
+    """Where each document block of ``messages`` sits (its list and index), in request
+    order: a message's own blocks and the entries of its ``toolResult`` blocks."""
+    for message in messages:
+        content = message.get("content") if isinstance(message, dict) else None
+        if not isinstance(content, list):
+            continue
+        for index, block in enumerate(content):
+            if not isinstance(block, dict):
+                continue
+            result = block.get("toolResult")
+            if isinstance(result, dict) and isinstance(result.get("content"), list):
+                entries: list[Any] = result["content"]
+                for position, entry in enumerate(entries):
+                    if isinstance(entry, dict) and "document" in entry:
+                        yield entries, position
+            elif "document" in block:
+                yield content, index
+
+
+def _document_placeholder(document: Any) -> str:
+    """A document block's placeholder: its type, its S3 URI, its size (inline bytes)."""
+    body = document if isinstance(document, dict) else {}
+    source = body.get("source")
+    source = source if isinstance(source, dict) else {}
+    data = source.get("bytes")
+    s3 = source.get("s3Location")
+    uri = s3.get("uri") if isinstance(s3, dict) else None
+    mime = "application/pdf" if body.get("format") == "pdf" else None
+    return placeholder(
+        "resource",
+        mime,
+        uri if isinstance(uri, str) else None,
+        decoded_size(data) if isinstance(data, str) else None,
+    )
 
 
 REQUEST: Final[RequestShape] = BedrockRequest("bedrock")
