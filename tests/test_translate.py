@@ -537,3 +537,38 @@ def test_a_sixth_document_within_one_turn_is_a_loss_too() -> None:
         ),
     )
     assert out.findings.errors == ()
+
+
+def test_a_sixth_document_of_a_user_message_and_an_s3_source() -> None:
+    """bedrock to bedrock: an S3 document (kept as written) counts as one of the five, and
+    a user's sixth document goes as its placeholder (the S3 URI named), lost at its path."""
+
+    def document(name: str, source: Any) -> Any:
+        return {"document": {"format": "pdf", "name": name, "source": source}}
+
+    s3 = {"s3Location": {"uri": "s3://bucket/k.pdf"}}
+    request = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [document(f"d{n}", {"bytes": PDF}) for n in range(4)]
+                + [document("s3 one", s3), {"text": "and"}],
+            },
+            {"role": "assistant", "content": [{"text": "one more?"}]},
+            {"role": "user", "content": [document("s3 two", s3), {"text": "here"}]},
+        ]
+    }
+    out = translate("bedrock", "bedrock", request)
+    assert out.request["messages"][0] == request["messages"][0]
+    assert out.request["messages"][2]["content"] == [
+        {"text": "[resource] application/pdf <s3://bucket/k.pdf>"},
+        {"text": "here"},
+    ]
+    assert out.losses == (
+        Loss(
+            "messages[2].content[0]",
+            "Bedrock takes at most 5 documents per request: sent as its placeholder",
+        ),
+    )
+    assert out.findings.errors == ()
+    assert [f.rule for f in lint("bedrock", request).errors] == ["too-many-documents"]

@@ -134,8 +134,11 @@ class _Writer:
         """The messages written of ``parts``; each part lost a loss, each document kept
         one of the request's documents."""
         messages, lost = written
-        kept = [part for part in parts if not any(part is gone for gone in lost)]
-        self.documents.extend((part.path, "") for part in kept if is_document(part))
+        if self.shape.max_documents() is not None:
+            gone = {id(part) for part in lost}
+            self.documents.extend(
+                (part.path, "") for part in parts if id(part) not in gone and is_document(part)
+            )
         for part in lost:
             kind = _KINDS.get(type(part).__name__, "part")
             if isinstance(part, OpaquePart):
