@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 import pytest
-from bedrock_strict import CONVERSE, check_request
+from bedrock_strict import _MODEL, CONVERSE, check_request
 from botocore.validate import ParamValidator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -32,10 +32,15 @@ from toolresult_lab import (
     native_needs_vision,
     tool_turn,
 )
-from toolresult_lab.filenames import document_name, document_name_fault, safe_document_name
+from toolresult_lab.filenames import (
+    MAX_DOCUMENT_NAME,
+    document_name,
+    document_name_fault,
+    safe_document_name,
+)
 from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
 from toolresult_lab.roundtrip import RecordingServer, send, sent_messages, user_message
-from toolresult_lab.wires import read_block
+from toolresult_lab.wires import RESULT_BLOCK_TYPES, read_block
 
 PNG = SAMPLE_IMAGES["image/png"]
 PDF = SAMPLE_PDF
@@ -611,3 +616,11 @@ def test_generated_results_are_valid_strict_json_without_base64_text(
             assert isinstance(entry["json"], dict)
     if is_error:
         assert made["toolResult"]["content"]
+
+
+def test_lints_members_and_name_length_are_the_service_models() -> None:
+    """``tool-result-content``'s members of a toolResult and ``document-name``'s length
+    limit are botocore's own (the validator boto3 runs)."""
+    members = _MODEL.shape_for("ToolResultContentBlock").members
+    assert RESULT_BLOCK_TYPES["bedrock"] == frozenset(members)
+    assert _MODEL.shape_for("DocumentBlockNameString").metadata["max"] == MAX_DOCUMENT_NAME
