@@ -445,7 +445,8 @@ class BedrockRequest(RequestShape):
     """``text`` / ``image`` / PDF ``document`` blocks (images and documents only in user
     messages, as Bedrock takes them); the assistant's blocks before its ``toolUse``
     blocks; ``system`` a list of text blocks beside ``messages``; every document name
-    unique in the request."""
+    unique in the request; past :data:`MAX_DOCUMENTS` documents in it, each later one as
+    its placeholder text (``cap_documents``, which the writer calls and reports)."""
 
     def blocks(self, parts: list[ContentPart], media: bool) -> Written:
         out: list[Any] = []
