@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 import pytest
-from bedrock_strict import CONVERSE, check_request
+from bedrock_strict import _MODEL, CONVERSE, check_request
 from botocore.validate import ParamValidator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -32,10 +32,15 @@ from toolresult_lab import (
     native_needs_vision,
     tool_turn,
 )
-from toolresult_lab.filenames import document_name
+from toolresult_lab.filenames import (
+    MAX_DOCUMENT_NAME,
+    document_name,
+    document_name_fault,
+    safe_document_name,
+)
 from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
 from toolresult_lab.roundtrip import RecordingServer, send, sent_messages, user_message
-from toolresult_lab.wires import read_block
+from toolresult_lab.wires import RESULT_BLOCK_TYPES, read_block
 
 PNG = SAMPLE_IMAGES["image/png"]
 PDF = SAMPLE_PDF
@@ -228,11 +233,46 @@ def test_document_names(uri: Any, name: str) -> None:
     assert got == name
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_the_converters_names_are_ones_lint_takes(text: str) -> None:
+    """One rule (``filenames``): every name the converter makes, from any file name, is
+    one ``lint``'s ``document-name`` takes, and a name it takes is kept as it is."""
+    for name in (
+        document_name("file:///" + text.replace("/", "_") + ".pdf"),
+        safe_document_name(text),
+    ):
+        assert document_name_fault(name) == ("", "")
+        assert safe_document_name(name) == name
+
+
 # Decision 4: names unique within a block and within a turn (case-insensitively).
 def test_duplicate_document_names_are_numbered() -> None:
     got = block([pdf("file:///a/Report.pdf"), pdf("file:///b/report.pdf"), pdf(None), pdf("x:y")])
     names = [e["document"]["name"] for e in got["toolResult"]["content"]]
     assert names == ["Report", "report (2)", "document", "document (2)"]
+
+
+@pytest.mark.parametrize(
+    ("stem", "renamed"),
+    [
+        ("a" * 196, "a" * 196 + " (2)"),  # the suffix fits: appended
+        ("a" * 197, "a" * 196 + " (2)"),  # it does not: the name is cut first
+        ("a" * 195 + " bc", "a" * 195 + " (2)"),  # cut at a space: the space goes too
+    ],
+)
+def test_a_long_duplicate_name_stays_within_200(stem: str, renamed: str) -> None:
+    """In a block and across a turn alike (the turn renames without re-checking the
+    converter's names, so the cut must come out the same)."""
+    uri = f"file:///{stem.replace(' ', '%20')}.pdf"
+    got = block([pdf(uri), pdf(uri)])["toolResult"]["content"]
+    assert [e["document"]["name"] for e in got] == [stem, renamed]
+    calls = [ToolCall(id=f"tooluse_{n}", name="f") for n in (1, 2)]
+    results = [ToolResult(id=call.id, content=[pdf(uri)]) for call in calls]
+    _, answer = tool_turn("bedrock", calls, results, **ON)
+    names = [b["toolResult"]["content"][0]["document"]["name"] for b in answer["content"]]
+    assert names == [stem, renamed]
+    assert len(renamed) <= 200
 
 
 # Decision 5: at most five documents per request.
@@ -576,3 +616,11 @@ def test_generated_results_are_valid_strict_json_without_base64_text(
             assert isinstance(entry["json"], dict)
     if is_error:
         assert made["toolResult"]["content"]
+
+
+def test_lints_members_and_name_length_are_the_service_models() -> None:
+    """``tool-result-content``'s members of a toolResult and ``document-name``'s length
+    limit are botocore's own (the validator boto3 runs)."""
+    members = _MODEL.shape_for("ToolResultContentBlock").members
+    assert RESULT_BLOCK_TYPES["bedrock"] == frozenset(members)
+    assert _MODEL.shape_for("DocumentBlockNameString").metadata["max"] == MAX_DOCUMENT_NAME

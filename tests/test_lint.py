@@ -711,6 +711,97 @@ def _bedrock_document(name: str, data: str = PNG) -> Any:
     return {"document": {"format": "pdf", "name": name, "source": {"bytes": data}}}
 
 
+def _bedrock_s3(key: str, name: str | None = None) -> Any:
+    """A document (``name``) or an image stored in S3: a block with no inline payload."""
+    source = {"s3Location": {"uri": f"s3://bucket/{key}", "bucketOwner": "111122223333"}}
+    if name is None:
+        return {"image": {"format": "png", "source": source}}
+    return {"document": {"format": "pdf", "name": name, "source": source}}
+
+
+def _bedrock_result(*content: Any) -> list[Any]:
+    made = turn("bedrock", "c1")
+    made[2]["content"][0]["toolResult"]["content"] = list(content)
+    return made
+
+
+_IN_RESULT = "messages[2].content[0].toolResult.content"
+
+
+def _bedrock_round3_cases() -> list[Case]:
+    """The members a toolResult's content takes; document names; S3 sources."""
+    members = [
+        {"text": "t"},
+        {"json": {"a": 1}},
+        _bedrock_image(),
+        _bedrock_document("d"),
+        _bedrock_s3("i.png"),  # no inline payload: nothing to check as base64
+        {"video": {"format": "mp4", "source": {"s3Location": {"uri": "s3://bucket/v.mp4"}}}},
+        {"searchResult": {"source": "s", "title": "t", "content": [{"text": "x"}]}},
+    ]
+    cases: list[Case] = [
+        (
+            "tool-result-content",
+            "bedrock",
+            {},
+            _bedrock_result(*members),
+            _bedrock_result(*members[:2], {"audio": {"format": "mp3"}}, {"cachePoint": {}}),
+            [
+                ("tool-result-content", "error", f"{_IN_RESULT}[2]"),
+                ("tool-result-content", "error", f"{_IN_RESULT}[3]"),
+            ],
+        ),
+    ]
+    # each name beside the boundary it sits on: taken, then rejected
+    for good, bad, case in [
+        ("a-b (1) [x] 9", "a.b", "error"),  # the documented characters; a dot
+        ("a b", "a  b", "error"),  # one space; two in a row
+        (" a", "a\tb", "error"),  # a single leading space; a tab
+        ("resume", "r\u00e9sum\u00e9", "error"),  # ASCII letters; non-ASCII letters
+        ("x" * 200, "x" * 201, "error"),  # the longest; one more
+        ("x", "", "error"),  # the shortest; empty
+        ("ab", "a_b", "warning"),  # an underscore: outside the list, accepted live
+    ]:
+        cases.append(
+            (
+                "document-name",
+                "bedrock",
+                {},
+                _bedrock_result(_bedrock_document(good)),
+                _bedrock_result(_bedrock_document(bad)),
+                [("document-name", case, f"{_IN_RESULT}[0]")],
+            )
+        )
+    inline = [_bedrock_document(f"doc {n}") for n in range(1, 5)]
+    cases += [
+        (  # an S3 document counts as a document: the sixth is one too many
+            "too-many-documents",
+            "bedrock",
+            {},
+            _bedrock_result(*inline, _bedrock_s3("k5.pdf", "doc 5")),
+            _bedrock_result(*inline, _bedrock_document("doc 5"), _bedrock_s3("k6.pdf", "doc 6")),
+            [("too-many-documents", "error", f"{_IN_RESULT}[5]")],
+        ),
+        (  # its name counts too
+            "duplicate-document-name",
+            "bedrock",
+            {},
+            _bedrock_result(_bedrock_document("doc 1"), _bedrock_s3("k.pdf", "doc 2")),
+            _bedrock_result(_bedrock_document("doc 1"), _bedrock_s3("k.pdf", "doc 1")),
+            [("duplicate-document-name", "error", f"{_IN_RESULT}[1]")],
+        ),
+        (  # and it is checked as a name
+            "document-name",
+            "bedrock",
+            {},
+            _bedrock_result(_bedrock_s3("k.pdf", "report")),
+            _bedrock_result(_bedrock_s3("k.pdf", "report.pdf")),
+            [("document-name", "error", f"{_IN_RESULT}[0]")],
+        ),
+    ]
+    return cases
+
+
 def _bedrock_cases() -> list[Case]:
     base = turn("bedrock", "c1")
     empty_text = copy.deepcopy(base)
@@ -798,6 +889,7 @@ CASES: list[Case] = [
     *_gemini_cases(),
     *_profile_cases(),
     *_bedrock_cases(),
+    *_bedrock_round3_cases(),
 ]
 
 

@@ -49,6 +49,7 @@ REPAIRED = frozenset(
         "function-response-parts",
         "final-assistant",
         "duplicate-document-name",
+        "document-name",
     }
 )
 
@@ -95,6 +96,7 @@ def test_every_lint_case_repairs(
         if e[0] in REPAIRED
         and not (e[0] == "call-id-format" and e[1] == "warning")
         and not (e[0] == "final-assistant" and e[1] == "warning")
+        and not (e[0] == "document-name" and e[1] == "warning")  # accepted: left as written
     ]
     assert bool(fixed.changes) == bool(fixable)
     assert {c.rule for c in fixed.changes} >= {e[0] for e in fixable}
@@ -509,3 +511,35 @@ def test_an_id_reused_three_times_renames_each_call_and_only_its_own_answer():
         result(third, "3"),
     ]
     assert not lint("anthropic", repaired.request).errors
+
+
+def test_bedrock_result_members_and_document_names() -> None:
+    """A member a toolResult does not take goes as the text it holds, else its
+    placeholder; a name Bedrock rejects is cleaned as the converter names documents (and
+    kept unique); an underscore (a warning, accepted live) is left; S3 sources too."""
+    s3 = {"s3Location": {"uri": "s3://bucket/k.pdf"}}
+    req = turn("bedrock", "c1")
+    req[2]["content"][0]["toolResult"]["content"] = [
+        {"audio": {"format": "mp3", "source": s3}},
+        {"guardContent": {"text": {"text": "guarded"}}},
+        {"document": {"format": "pdf", "name": "Q3 report.final", "source": s3}},
+        {"document": {"format": "pdf", "name": "a_b", "source": s3}},
+        {"document": {"format": "pdf", "name": "Q3 reportfinal", "source": {"bytes": PNG}}},
+    ]
+    fixed = repair("bedrock", req)
+    at = "messages[2].content[0].toolResult.content"
+    assert [(c.rule, c.path, c.action) for c in fixed.changes] == [
+        ("tool-result-content", f"{at}[0]", "replaced by its placeholder text"),
+        ("tool-result-content", f"{at}[1]", "replaced by the text it holds"),
+        ("document-name", f"{at}[2]", "document name 'Q3 report.final' -> 'Q3 reportfinal (2)'"),
+    ]
+    content = fixed.request[2]["content"][0]["toolResult"]["content"]
+    assert content[:2] == [{"text": "[audio]"}, {"text": "guarded"}]
+    assert [e["document"]["name"] for e in content[2:]] == [
+        "Q3 reportfinal (2)",
+        "a_b",
+        "Q3 reportfinal",
+    ]
+    assert [(f.rule, f.severity) for f in lint("bedrock", fixed.request)] == [
+        ("document-name", "warning")
+    ]

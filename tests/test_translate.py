@@ -13,6 +13,7 @@ case of ``turn_fixtures``), so section 8 finds them free of errors on their own 
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 from typing import Any
@@ -440,3 +441,134 @@ def test_compare_shows_the_conversation_on_every_wire_losses_badged() -> None:
     assert "Images from the tool results above" in box.cards["openai"].value
     box.controls["image_input"].value = False
     assert box.result.controls["hoist_images"].disabled is True
+
+
+def test_more_than_five_documents_to_bedrock() -> None:
+    """Five documents per Bedrock request: the first five (in request order, a user's
+    and the tool results' alike) stay documents, the rest go as their placeholder text,
+    each a loss at its source path; the request lints clean and passes botocore."""
+    pdf = {"type": "base64", "media_type": "application/pdf", "data": PDF}
+
+    def result(*names: str) -> ToolResult:
+        return ToolResult(
+            content=[
+                {
+                    "type": "resource",
+                    "resource": {
+                        "uri": f"file:///{n}.pdf",
+                        "mimeType": "application/pdf",
+                        "blob": PDF,
+                    },
+                }
+                for n in names
+            ]
+        )
+
+    second = ToolCall(id="toolu_2", name="chart", arguments={})
+    request = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "document", "source": pdf, "title": "u1.pdf"},
+                    {"type": "document", "source": pdf, "title": "u2.pdf"},
+                    {"type": "text", "text": "Read them all."},
+                ],
+            },
+            *tool_turn("anthropic", [CHART], [result("r1", "r2")], **NATIVE),
+            *tool_turn("anthropic", [second], [result("r3", "r4")], **NATIVE),
+        ]
+    }
+    out = translate("anthropic", "bedrock", request, **NATIVE)
+    body = out.request
+
+    def kinds(content: list[Any]) -> list[str]:
+        return [next(iter(entry)) for entry in content]
+
+    assert kinds(body["messages"][0]["content"]) == ["document", "document", "text"]
+    first = body["messages"][2]["content"][0]["toolResult"]["content"]
+    assert kinds(first) == ["document", "document"]
+    last = body["messages"][4]["content"][0]["toolResult"]["content"]
+    assert kinds(last) == ["document", "text"]
+    size = len(base64.b64decode(PDF))
+    assert last[1] == {"text": f"[resource] application/pdf ({size} bytes)"}
+    assert out.losses == (
+        Loss(
+            "messages[4].content[0]",
+            "content[1]: Bedrock takes at most 5 documents per request: sent as its placeholder",
+        ),
+    )
+    assert out.findings.errors == ()
+    check_request(body["messages"])
+
+
+def test_a_sixth_document_within_one_turn_is_a_loss_too() -> None:
+    """Two parallel results of three PDFs each: the turn itself sends the sixth as its
+    placeholder (``tool_turn``'s cap), and translate says so."""
+    calls = [ToolCall(id=f"toolu_{n}", name="f", arguments={}) for n in (1, 2)]
+    results = [
+        ToolResult(
+            id=call.id,
+            content=[
+                {
+                    "type": "resource",
+                    "resource": {
+                        "uri": f"file:///{call.id}-{i}.pdf",
+                        "mimeType": "application/pdf",
+                        "blob": PDF,
+                    },
+                }
+                for i in range(3)
+            ],
+        )
+        for call in calls
+    ]
+    request = {
+        "messages": [
+            {"role": "user", "content": "go"},
+            *tool_turn("anthropic", calls, results, **NATIVE),
+        ]
+    }
+    out = translate("anthropic", "bedrock", request, **NATIVE)
+    assert out.losses == (
+        Loss(
+            "messages[2].content[1]",
+            "content[2]: Bedrock takes at most 5 documents per request: sent as its placeholder",
+        ),
+    )
+    assert out.findings.errors == ()
+
+
+def test_a_sixth_document_of_a_user_message_and_an_s3_source() -> None:
+    """bedrock to bedrock: an S3 document (kept as written) counts as one of the five, and
+    a user's sixth document goes as its placeholder (the S3 URI named), lost at its path."""
+
+    def document(name: str, source: Any) -> Any:
+        return {"document": {"format": "pdf", "name": name, "source": source}}
+
+    s3 = {"s3Location": {"uri": "s3://bucket/k.pdf"}}
+    request = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [document(f"d{n}", {"bytes": PDF}) for n in range(4)]
+                + [document("s3 one", s3), {"text": "and"}],
+            },
+            {"role": "assistant", "content": [{"text": "one more?"}]},
+            {"role": "user", "content": [document("s3 two", s3), {"text": "here"}]},
+        ]
+    }
+    out = translate("bedrock", "bedrock", request)
+    assert out.request["messages"][0] == request["messages"][0]
+    assert out.request["messages"][2]["content"] == [
+        {"text": "[resource] application/pdf <s3://bucket/k.pdf>"},
+        {"text": "here"},
+    ]
+    assert out.losses == (
+        Loss(
+            "messages[2].content[0]",
+            "Bedrock takes at most 5 documents per request: sent as its placeholder",
+        ),
+    )
+    assert out.findings.errors == ()
+    assert [f.rule for f in lint("bedrock", request).errors] == ["too-many-documents"]

@@ -3,6 +3,7 @@ section 4) and a Bedrock ``document.name`` (SPEC 10)."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, Final
 from urllib.parse import unquote, urlsplit
@@ -14,6 +15,7 @@ __all__ = [
     "DEFAULT_PDF_NAME",
     "MAX_DOCUMENT_NAME",
     "document_name",
+    "document_name_fault",
     "pdf_filename",
     "safe_document_name",
 ]
@@ -55,9 +57,16 @@ def _last_segment(uri: str) -> str:
 DEFAULT_DOCUMENT_NAME: Final = "document"
 #: Bedrock's document-name length limit (service model ``DocumentBlockNameString``).
 MAX_DOCUMENT_NAME: Final = 200
+#: The characters of a Bedrock ``document.name``: the API reference's DocumentBlock list
+#: (alphanumeric characters, whitespace, hyphens, parentheses, square brackets; checked
+#: 2026-12-01), read as ASCII letters and digits and the space: non-ASCII letters and a
+#: full-width space are rejected live (docs/request-rules.md, ``document-name``).
 _NAME_ALLOWED: Final = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-()[] "
 )
+#: A name :func:`safe_document_name` leaves as it is: allowed characters only, words
+#: of them joined by single spaces (linear: every space ends a word).
+_CLEAN_NAME: Final = re.compile(r"[a-zA-Z0-9()\[\]-]+(?: [a-zA-Z0-9()\[\]-]+)*")
 
 
 def document_name(uri: Any) -> str:
@@ -83,6 +92,29 @@ def _document_name(uri: str) -> str:
 def safe_document_name(name: str, limit: int = MAX_DOCUMENT_NAME) -> str:
     """``name`` with only Bedrock's allowed characters, space runs collapsed, trimmed,
     at most ``limit`` characters; ``document`` when nothing is left."""
+    if len(name) <= limit and _CLEAN_NAME.fullmatch(name):
+        return name  # the common case (the converter's own names): nothing to drop
     kept = "".join([c for c in name if c in _NAME_ALLOWED])
     kept = " ".join([word for word in kept.split(" ") if word])
     return kept[:limit].rstrip(" ") or DEFAULT_DOCUMENT_NAME
+
+
+def document_name_fault(name: str) -> tuple[str, str]:
+    """Why Bedrock rejects ``name`` as a ``document.name``, and the characters at fault:
+    ``("", "")`` when it takes it (a single leading or trailing space included, as the
+    documented rule allows); ``"empty"``; ``"too-long"`` (over 200); ``"characters"``
+    (outside :data:`_NAME_ALLOWED`); ``"whitespace"`` (two in a row); ``"underscore"``
+    (outside the documented list but accepted live, the only such fault). Bounded: a
+    name over 200 characters is not walked."""
+    if not name:
+        return "empty", ""
+    if len(name) > MAX_DOCUMENT_NAME:
+        return "too-long", ""
+    if _CLEAN_NAME.fullmatch(name):
+        return "", ""
+    stray = "".join(sorted({c for c in name if c not in _NAME_ALLOWED}))
+    if stray.replace("_", ""):
+        return "characters", stray
+    if "  " in name:
+        return "whitespace", ""
+    return ("underscore", stray) if stray else ("", "")

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from .b64 import is_canonical, strip_whitespace
+from .filenames import MAX_DOCUMENT_NAME, document_name_fault
 from .findings import Finding, Findings
 from .imagesize import image_size
 from .limits import LIMITS, Limit
@@ -54,7 +55,9 @@ from .wires import (
     ResultPart,
     TextPart,
     cached,
+    document_name_of,
     function_response,
+    is_document,
     read_request,
     turn_shape,
     wire_facts,
@@ -490,6 +493,8 @@ class _Check:
                     )
         elif wire == "responses":
             self.typed_blocks(raw.get("output"), result, RESULT_BLOCK_TYPES[wire])
+        elif wire == "bedrock":
+            self.keyed_blocks(raw.get("content"), result, RESULT_BLOCK_TYPES[wire])
         elif wire == "anthropic":
             content = self.typed_blocks(raw.get("content"), result, RESULT_BLOCK_TYPES[wire])
             if result.is_error:
@@ -519,6 +524,22 @@ class _Check:
                     f" it takes {', '.join(sorted(allowed))}.",
                 )
         return content
+
+    def keyed_blocks(self, content: Any, result: ResultPart, allowed: frozenset[str]) -> None:
+        """Flag each key of a result's content blocks that the wire does not take there
+        (bedrock: each block is a union, keyed by its member)."""
+        if not isinstance(content, list):
+            return
+        body = f"{result.path}.toolResult" if result.path else "toolResult"
+        for index, block in enumerate(content):
+            for key in block if isinstance(block, dict) else ():
+                if key not in allowed:
+                    self.add(
+                        "tool-result-content",
+                        f"{body}.content[{index}]",
+                        f"The result for {_short(result.id)} holds a {_short(key)} block;"
+                        f" it takes {', '.join(sorted(allowed))}.",
+                    )
 
     def media(self) -> None:
         """Declared image types, their bytes, base64, and (anthropic) counts and sizes."""
@@ -679,12 +700,13 @@ class _Check:
 
     def documents(self) -> None:
         """Bedrock's documents: at most :data:`rules.MAX_DOCUMENTS` in the request, each
-        name once (every document block counts, in tool results and earlier turns)."""
+        name once and one Bedrock takes (every document block counts, in tool results and
+        earlier turns, an S3 or text source as well as inline bytes)."""
         count = 0
         names: dict[str, str] = {}
         for message in self.read.messages:
             for part in _parts_of(message):
-                if not isinstance(part, DocumentPart):
+                if not is_document(part):
                     continue
                 count += 1
                 if count == MAX_DOCUMENTS + 1:
@@ -693,17 +715,37 @@ class _Check:
                         part.path,
                         f"This is document {count} of the request (at most {MAX_DOCUMENTS}).",
                     )
-                if part.name is None:
+                name = document_name_of(part)
+                if name is None:
                     continue
-                first = names.get(part.name)
+                self.document_name(part.path, name)
+                first = names.get(name)
                 if first is not None:
                     self.add(
                         "duplicate-document-name",
                         part.path,
-                        f"The document name {_short(part.name)} is already taken by {first}.",
+                        f"The document name {_short(name)} is already taken by {first}.",
                     )
                 else:
-                    names[part.name] = part.path
+                    names[name] = part.path
+
+    def document_name(self, path: str, name: str) -> None:
+        """A name Bedrock rejects (``filenames.document_name_fault``, the converter's rule)."""
+        fault, chars = document_name_fault(name)
+        if not fault:
+            return
+        shown = _short(name)
+        message = {
+            "empty": "The document name is empty (1 to 200 characters).",
+            "too-long": f"The document name is {len(name):,} characters long"
+            f" (at most {MAX_DOCUMENT_NAME}).",
+            "characters": f"The document name {shown} holds {_short(chars)}: only letters,"
+            " digits, single spaces, hyphens, parentheses and square brackets are taken.",
+            "whitespace": f"The document name {shown} has two whitespace characters in a row.",
+            "underscore": f"The document name {shown} holds an underscore: outside Bedrock's"
+            " documented characters, though accepted in practice.",
+        }[fault]
+        self.add("document-name", path, message, fault)
 
     def anthropic_messages(self) -> None:
         messages = self.read.messages

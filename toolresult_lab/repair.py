@@ -34,13 +34,16 @@ from .wires import (
     Part,
     ReadRequest,
     ResultPart,
+    document_name_of,
     function_response,
     hoist_text,
     in_response_parts,
+    is_document,
     is_result_block,
     is_result_entry,
     media_placeholder,
     missing_result,
+    opaque_text,
     read_request,
     rename_document,
     set_declared_mime,
@@ -549,7 +552,7 @@ def _placeholder_of(part: Part) -> str:
         size = decoded_size(part.data) if part.data is not None else None
         return placeholder("file", part.mime, part.url, size)
     if isinstance(part, OpaquePart):
-        return placeholder(part.kind, None, None, None)
+        return opaque_text(part) or placeholder(part.kind, None, None, None)
     return placeholder("content", None, None, None)
 
 
@@ -600,7 +603,9 @@ def _contents(edit: _Edit, changes: list[Change]) -> Any:
             _gemini_response_text(edit, finding.path, _placeholder_of(part))
         else:
             _replace(edit, finding.path, text_block(wire, _placeholder_of(part)))
-        changes.append(Change(finding.rule, finding.path, "replaced by its placeholder text"))
+        held = isinstance(part, OpaquePart) and opaque_text(part) is not None
+        what = "replaced by the text it holds" if held else "replaced by its placeholder text"
+        changes.append(Change(finding.rule, finding.path, what))
     _strip_none(edit)
     for finding in edit.findings:
         if finding.rule == "empty-text":
@@ -723,23 +728,22 @@ def _fix_order(edit: _Edit, changes: list[Change]) -> None:
 
 
 def _fix_document_names(edit: _Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
-    """Rename each later document of a name another document has (bedrock)."""
-    paths = edit.rules("duplicate-document-name")
-    taken = {
-        part.name.lower()
-        for part in by_path.values()
-        if isinstance(part, DocumentPart) and part.name is not None
-    }
-    for path in paths:
-        part = by_path.get(path)
-        target = _element(edit, path)
-        if not isinstance(part, DocumentPart) or not isinstance(target, dict):
-            continue
-        new = rename_document(target, taken)
-        if new is not None:
-            changes.append(
-                Change("duplicate-document-name", path, f"document name {part.name!r} -> {new!r}")
-            )
+    """Bedrock's document names: each one Bedrock rejects cleaned as the converter names
+    documents, then each later one of a name another document has renamed."""
+    names = {path: document_name_of(part) for path, part in by_path.items() if is_document(part)}
+    taken = {name.lower() for name in names.values() if name is not None}
+    renamed: set[str] = set()
+    for rule in ("document-name", "duplicate-document-name"):
+        # an underscore (a warning: accepted in practice) is left as written
+        for path in edit.rules(rule, errors_only=rule == "document-name"):
+            old = names.get(path)
+            target = _element(edit, path)
+            if old is None or path in renamed or not isinstance(target, dict):
+                continue
+            new = rename_document(target, taken, clean=rule == "document-name")
+            if new is not None:
+                renamed.add(path)
+                changes.append(Change(rule, path, f"document name {old!r} -> {new!r}"))
 
 
 def _fix_signatures(edit: _Edit, changes: list[Change]) -> None:

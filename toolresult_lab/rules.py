@@ -393,10 +393,12 @@ _RULES: Final = (
     Rule(
         "tool-result-content",
         "A tool result holds a part the wire does not take there",
-        ("openai", "responses", "anthropic"),
+        ("openai", "responses", "anthropic", "bedrock"),
         MappingProxyType({"*": "error", "mistral": "warning"}),
         "openai: Image URLs are only allowed for messages with role 'user', but this message"
-        " with role 'tool' contains an image URL.",
+        " with role 'tool' contains an image URL.; bedrock (botocore): Unknown parameter in"
+        ' messages[0].content[0].toolResult.content[0]: "audio", must be one of: json, text,'
+        " image, document, video, searchResult",
         (
             _HANDLE_TOOLS,
             RuleSource(
@@ -409,14 +411,24 @@ _RULES: Final = (
                 "https://github.com/OpenHands/OpenHands/issues/7700",
                 "user",
             ),
+            RuleSource(
+                "ToolResultContentBlock - Amazon Bedrock API Reference",
+                "https://docs.aws.amazon.com/bedrock/latest/APIReference/"
+                "API_runtime_ToolResultContentBlock.html",
+            ),
+            _BEDROCK_MODEL,
         ),
         repair="openai: images hoisted into a user message when the model reads images, else"
-        " their placeholder text; other parts (and on responses, anthropic, mistral) their"
-        " placeholder text",
+        " their placeholder text; bedrock: the text the block holds (a string member, or a"
+        " `text` one or two levels in), else its placeholder; other parts (and on responses,"
+        " anthropic, mistral) their placeholder text",
         notes="anthropic: SDK 2.15.0 also takes `browser_state` in a tool_result (not in SPEC 8,"
         " so flagged here). openai: newer models (GPT-5.2) no longer answer 400 but do not read"
         " the image (openai/openai-openapi#523). mistral: no source found for text-only tool"
-        " messages (warning).",
+        " messages (warning). bedrock: the content is a union keyed by member; the English"
+        " API reference lists json, text, image, document and video, the service model"
+        " (botocore 1.44.8, the validator boto3 runs) and the localized reference add"
+        " searchResult, so it is taken too.",
     ),
     Rule(
         "error-result-not-text",
@@ -695,6 +707,41 @@ _RULES: Final = (
         " of the request has)",
         notes="Names are compared as written; whether Bedrock ignores case is not documented"
         " (the converter's own names avoid case-only differences too).",
+    ),
+    Rule(
+        "document-name",
+        "A Bedrock document name with characters or a length Bedrock rejects",
+        ("bedrock",),
+        MappingProxyType({"*": "error", "bedrock:underscore": "warning"}),
+        "The document file name can only contain alphanumeric characters, whitespace"
+        " characters, hyphens, parentheses, and square brackets. The name can't contain more"
+        " than one consecutive whitespace character. Check that the file name conforms to"
+        " these restrictions and retry your request.",
+        (
+            RuleSource(
+                "DocumentBlock - Amazon Bedrock API Reference",
+                "https://docs.aws.amazon.com/bedrock/latest/APIReference/"
+                "API_runtime_DocumentBlock.html",
+            ),
+            RuleSource(
+                "simonw/llm-bedrock#8", "https://github.com/simonw/llm-bedrock/issues/8", "user"
+            ),
+            RuleSource(
+                "aws-samples/generative-ai-use-cases#1671",
+                "https://github.com/aws-samples/generative-ai-use-cases/issues/1671",
+                "user",
+            ),
+        ),
+        repair="keeps only the characters Bedrock takes and single spaces, at most 200"
+        " characters, as the converter names documents (`document` when nothing is left),"
+        ' then "name (2)", ... if another document has that name; an underscore (the'
+        " warning) is left as written",
+        notes="The API reference's list (alphanumeric characters, whitespace with no more than"
+        " one in a row, hyphens, parentheses, square brackets; length 1 to 200) is read as the"
+        " converter reads it: ASCII letters and digits and the space (a full-width space and"
+        " non-ASCII letters are rejected live, aws-samples/generative-ai-use-cases#1671 and"
+        " vercel/ai#20365). The underscore is outside the list but accepted live (the same"
+        " reports): a warning. A single leading or trailing space is accepted.",
     ),
     Rule(
         "shape",

@@ -33,6 +33,7 @@ from .wires import (
     ImagePart,
     OpaquePart,
     TextPart,
+    is_document,
     request_shape,
     turn_shape,
     wire_facts,
@@ -64,6 +65,9 @@ class _Writer:
         self.needs_ids: Final = turn_shape(self.wire).needs_call_ids
         self.shape: Final = request_shape(self.wire)
         self.position = 0
+        # each document block written, in request order: its source path and where in
+        # it (``content[1]`` of a result), for the wire's cap on documents per request
+        self.documents: Final[list[tuple[str, str]]] = []
 
     def lose(self, path: str, what: str) -> None:
         self.losses.append(Loss(path, what))
@@ -124,8 +128,17 @@ class _Writer:
                 kept.append(DocumentPart(part.path, part.mime, part.data, part.url, part.name))
         return kept
 
-    def lost(self, written: tuple[list[Any], list[ContentPart]], where: str) -> list[Any]:
+    def lost(
+        self, written: tuple[list[Any], list[ContentPart]], where: str, parts: list[ContentPart]
+    ) -> list[Any]:
+        """The messages written of ``parts``; each part lost a loss, each document kept
+        one of the request's documents."""
         messages, lost = written
+        if self.shape.max_documents() is not None:
+            gone = {id(part) for part in lost}
+            self.documents.extend(
+                (part.path, "") for part in parts if id(part) not in gone and is_document(part)
+            )
         for part in lost:
             kind = _KINDS.get(type(part).__name__, "part")
             if isinstance(part, OpaquePart):
@@ -134,7 +147,8 @@ class _Writer:
         return messages
 
     def user(self, turn: UserTurn) -> list[Any]:
-        return self.lost(self.shape.user(self.read_parts(turn.parts)), "user")
+        parts = self.read_parts(turn.parts)
+        return self.lost(self.shape.user(parts), "user", parts)
 
     # -- assistant turns ------------------------------------------------------------
 
@@ -143,9 +157,10 @@ class _Writer:
         parts = self.read_parts(turn.parts)
         rest: list[Any] = []
         echo: list[Any] = []
+        documents: list[tuple[str, str]] = []
         if calls and results is not None:
             made = build_turn(self.wire, calls, answers, hoist_images=self.hoist, **self.options)
-            self.result_losses(made.pairs, results)
+            documents = self.result_losses(made.pairs, results)
             echo = made.echo
             rest = made.results + made.hoisted
         elif calls:
@@ -153,12 +168,16 @@ class _Writer:
             for index, call in enumerate(calls):
                 path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
                 self.lose(path, f"call {call.id or call.name!r} has no result in the request")
-        return self.lost(self.shape.assistant(parts, echo), "assistant") + rest
+        messages = self.lost(self.shape.assistant(parts, echo), "assistant", parts)
+        self.documents.extend(documents)  # the results follow the assistant's own blocks
+        return messages + rest
 
     def result_losses(
         self, pairs: tuple[tuple[ToolCall, ToolResult], ...], results: ToolResults
-    ) -> None:
-        """Each result entry or field the destination does not carry whole."""
+    ) -> list[tuple[str, str]]:
+        """Each result entry or field the destination does not carry whole; the documents
+        the turn's results hold (source path, entry), in order."""
+        documents: list[tuple[str, str]] = []
         for index, (_, result) in enumerate(pairs):
             path = results.result_paths[index] if index < len(results.result_paths) else ""
             explained = result.explain(self.wire, **self.options)
@@ -168,14 +187,33 @@ class _Writer:
                     record.item_kind == "text" and record.outcome == "omitted"
                 ):
                     self.lose(path, f"content[{record.index}]: {record.reason}")
+                elif record.outcome == "native" and self.shape.is_document_block(record.part):
+                    self.result_document(path, f"content[{record.index}]", documents)
             for note in explained.notes:
                 # the name rides on the call's echo; an empty content is no loss
                 if note.outcome == "omitted" and note.field not in ("content", "name"):
                     self.lose(path, f"{note.field}: {note.reason}")
+        return documents
+
+    def result_document(self, path: str, where: str, documents: list[tuple[str, str]]) -> None:
+        """A document of a turn's results: one of the request's, or past the wire's cap
+        within the turn already (the turn sent its placeholder): a loss."""
+        limit = self.shape.max_documents()
+        if limit is not None and len(documents) >= limit:
+            self.lose(path, f"{where}: {self.shape.documents_note()}")
+        else:
+            documents.append((path, where))
 
     def orphans(self, turn: ToolResults) -> list[Any]:
         for path in turn.result_paths or (turn.path,):
             self.lose(path, "a result that answers no call in the request")
+        documents: list[tuple[str, str]] = []
+        for index, result in enumerate(turn.results):
+            path = turn.result_paths[index] if index < len(turn.result_paths) else turn.path
+            for record in result.explain(self.wire, **self.options):
+                if record.outcome == "native" and self.shape.is_document_block(record.part):
+                    self.result_document(path, f"content[{record.index}]", documents)
+        self.documents.extend(documents)
         blocks = [result.to(self.wire, **self.options) for result in turn.results]
         messages: list[Any] = turn_shape(self.wire).results(blocks)
         return messages
@@ -204,6 +242,12 @@ class _Writer:
         return self.wrap(system, messages)
 
     def wrap(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        limit = self.shape.max_documents()
+        if limit is not None and len(self.documents) > limit:
+            self.shape.cap_documents(messages, limit)
+            note = self.shape.documents_note()
+            for path, where in self.documents[limit:]:
+                self.lose(path, f"{where}: {note}" if where else note)
         return self.shape.body(system, messages)
 
 

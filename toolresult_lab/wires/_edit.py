@@ -11,7 +11,9 @@ import json
 from typing import Any, Final
 
 from ..b64 import decoded_size
+from ..filenames import safe_document_name
 from ..text import placeholder
+from ._read import DocumentPart, OpaquePart, Part
 from .bedrock import unique_name
 
 __all__ = [
@@ -19,12 +21,15 @@ __all__ = [
     "RESULT_BLOCK_TYPES",
     "SIGNATURE_FIELD",
     "cached",
+    "document_name_of",
     "function_response",
     "in_response_parts",
+    "is_document",
     "is_result_block",
     "is_result_entry",
     "media_placeholder",
     "missing_result",
+    "opaque_text",
     "raw_block_type",
     "rename_document",
     "set_declared_mime",
@@ -36,10 +41,12 @@ __all__ = [
 
 #: The block types a tool result may hold where the wire checks them (SPEC 8
 #: ``tool-result-content``): anthropic ``tool_result`` content, responses
-#: ``function_call_output.output``.
+#: ``function_call_output.output``, and the keys of bedrock's ``toolResult`` content
+#: (``ToolResultContentBlock``, a union: its members in botocore 1.44.8's service model).
 RESULT_BLOCK_TYPES: Final[dict[str, frozenset[str]]] = {
     "anthropic": frozenset({"text", "image", "document", "search_result", "tool_reference"}),
     "responses": frozenset({"input_text", "input_image", "input_file"}),
+    "bedrock": frozenset({"json", "text", "image", "document", "video", "searchResult"}),
 }
 #: The body keys that come before the message list in request order (system parts).
 HEADS: Final = frozenset({"system", "systemInstruction", "system_instruction", "instructions"})
@@ -188,17 +195,55 @@ def set_declared_mime(wire: str, target: dict[str, Any], mime: str, data: str) -
     return False
 
 
-def rename_document(target: dict[str, Any], taken: set[str]) -> str | None:
+def rename_document(target: dict[str, Any], taken: set[str], clean: bool = False) -> str | None:
     """Give a bedrock ``document`` block a name no other document has (``taken``: the
     names in lower case, updated), ``name (2)``, ``name (3)``, ... as the converter
-    de-duplicates; the new name, ``None`` when ``target`` is not a named document."""
+    de-duplicates; ``clean``: first keep only the characters Bedrock takes, as the
+    converter names documents. The new name, ``None`` when ``target`` is not a named
+    document."""
     document = target.get("document")
     if not isinstance(document, dict) or not isinstance(document.get("name"), str):
         return None
-    name = unique_name(document["name"], taken)
+    given: str = document["name"]
+    name = unique_name(safe_document_name(given) if clean else given, taken)
     taken.add(name.lower())
     document["name"] = name
     return name
+
+
+def is_document(part: Part) -> bool:
+    """A document block: an inline file, or a bedrock ``document`` read as opaque (an S3
+    or text source: a document all the same, though no inline payload)."""
+    if isinstance(part, DocumentPart):
+        return True
+    return isinstance(part, OpaquePart) and part.wire == "bedrock" and part.kind == "document"
+
+
+def document_name_of(part: Part) -> str | None:
+    """The name of a document block (:func:`is_document`), ``None`` when it has none."""
+    if isinstance(part, DocumentPart):
+        return part.name
+    if isinstance(part, OpaquePart) and isinstance(part.value, dict):
+        body = part.value.get("document")
+        name = body.get("name") if isinstance(body, dict) else None
+        return name if isinstance(name, str) else None
+    return None
+
+
+def opaque_text(part: OpaquePart) -> str | None:
+    """The text a bedrock block holds where a text block could stand for it: a string
+    member (``{"kind": "text"}``), or a ``text`` string one or two levels in
+    (``{"guardContent": {"text": {"text": ...}}}``); ``None`` when it holds none."""
+    if part.wire != "bedrock" or not isinstance(part.value, dict) or len(part.value) != 1:
+        return None
+    inner = next(iter(part.value.values()))
+    for _ in range(2):
+        if isinstance(inner, str):
+            return inner if inner.strip() else None
+        if not isinstance(inner, dict):
+            return None
+        inner = inner.get("text")
+    return inner if isinstance(inner, str) and inner.strip() else None
 
 
 def media_placeholder(part: dict[str, Any]) -> str:

@@ -61,6 +61,23 @@ class RequestShape:
         provider made; the positions (among the steps with calls) of those signed."""
         return []
 
+    def max_documents(self) -> int | None:
+        """The most document blocks a request may hold (``None``: no limit)."""
+        return None
+
+    def is_document_block(self, block: Any) -> bool:
+        """Whether a written block (a result's content entry too) is a document."""
+        return False
+
+    def cap_documents(self, messages: list[Any], keep: int) -> None:
+        """Write each document block past the first ``keep`` of ``messages`` (in request
+        order, results' content included) as its placeholder text, in place."""
+        raise NotImplementedError
+
+    def documents_note(self) -> str:
+        """What a loss says of a document past :meth:`max_documents`."""
+        raise NotImplementedError
+
     def rebuild(self, part: TextPart | DocumentPart) -> Any:
         """The block a text with cache settings or a text document was read from, to keep it
         opaquely on this wire; ``None`` where the wire has no such block."""

@@ -19,6 +19,7 @@ every ``toolResult`` block; every call needs an id.
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterator
 from typing import Any, Final
 
 from ..b64 import decoded_size
@@ -146,7 +147,7 @@ class BedrockConverter(Converter):
             return Step({"image": image}, "native", "image sent as an image block", native)
         if len(names) >= MAX_DOCUMENTS:
             return Step({"text": item.text}, "placeholder", _TOO_MANY)
-        name = unique_name(document_name(item.uri), names)
+        name = unique_name(document_name(item.uri), names, True)
         names.add(name.lower())
         document = {"format": "pdf", "name": name, "source": {"bytes": native.data}}
         return Step({"document": document}, "native", "PDF sent as a document block", native)
@@ -165,18 +166,28 @@ def _empty(data: Source) -> tuple[ResultNote, list[Any]]:
     return _NOTHING, []
 
 
-def unique_name(name: str, taken: set[str]) -> str:
+def unique_name(name: str, taken: set[str], clean: bool = False) -> str:
     """``name``, or ``name (2)``, ``name (3)``, ... when a name already ``taken`` (lower
     case: whether Bedrock compares names case-insensitively is not documented, so the
-    safe side) has it; at most 200 characters."""
-    if name.lower() not in taken:
-        return name
+    safe side) has it; at most 200 characters. ``clean``: ``name`` is one the converter
+    made (already safe), so a suffix that fits is simply appended."""
+    key = name.lower()
+    return name if key not in taken else _numbered(name, key, taken, clean)
+
+
+def _numbered(name: str, key: str, taken: set[str], clean: bool) -> str:
+    """The first ``name (N)`` (N from 2) whose lower case (``key`` is ``name``'s) is not
+    ``taken``."""
     number = 2
     while True:
         suffix = f" ({number})"
-        found = safe_document_name(name, MAX_DOCUMENT_NAME - len(suffix)) + suffix
-        if found.lower() not in taken:
-            return found
+        if clean and len(name) + len(suffix) <= MAX_DOCUMENT_NAME:
+            if key + suffix not in taken:  # what safe_document_name would give, unwalked
+                return name + suffix
+        else:
+            found = safe_document_name(name, MAX_DOCUMENT_NAME - len(suffix)) + suffix
+            if found.lower() not in taken:
+                return found
         number += 1
 
 
@@ -252,21 +263,27 @@ def unique_documents(blocks: list[Any]) -> list[Any]:
     (Bedrock rejects a request with two documents of one name): a later duplicate is
     renamed ``name (2)``; past :data:`MAX_DOCUMENTS` in the turn a document goes as its
     placeholder text, as a block's own sixth does. The blocks are the caller's fresh
-    copies, changed in place."""
+    copies, changed in place (typed, so the compiled walk reads the dicts directly)."""
     taken: set[str] = set()
     for block in blocks:
-        content = block["toolResult"]["content"]
-        for index, entry in enumerate(content):
-            document = entry.get("document")
-            if document is None:
+        body: dict[str, Any] = block["toolResult"]
+        content: list[Any] = body["content"]
+        for index in range(len(content)):
+            entry: dict[str, Any] = content[index]
+            if "document" not in entry:
                 continue
+            document: dict[str, Any] = entry["document"]
             if len(taken) >= MAX_DOCUMENTS:
                 size = decoded_size(document["source"]["bytes"])
                 content[index] = {"text": placeholder("resource", "application/pdf", None, size)}
                 continue
-            name = unique_name(document["name"], taken)
-            document["name"] = name
-            taken.add(name.lower())
+            name: str = document["name"]
+            key = name.lower()
+            if key in taken:
+                name = _numbered(name, key, taken, True)
+                document["name"] = name
+                key = name.lower()
+            taken.add(key)
     return list(blocks)
 
 
@@ -434,7 +451,8 @@ class BedrockRequest(RequestShape):
     """``text`` / ``image`` / PDF ``document`` blocks (images and documents only in user
     messages, as Bedrock takes them); the assistant's blocks before its ``toolUse``
     blocks; ``system`` a list of text blocks beside ``messages``; every document name
-    unique in the request."""
+    unique in the request; past :data:`MAX_DOCUMENTS` documents in it, each later one as
+    its placeholder text (``cap_documents``, which the writer calls and reports)."""
 
     def blocks(self, parts: list[ContentPart], media: bool) -> Written:
         out: list[Any] = []
@@ -471,6 +489,20 @@ class BedrockRequest(RequestShape):
         first["content"] = content + first["content"]
         return [first, *echo[1:]], lost
 
+    def max_documents(self) -> int | None:
+        return MAX_DOCUMENTS
+
+    def is_document_block(self, block: Any) -> bool:
+        return isinstance(block, dict) and "document" in block
+
+    def cap_documents(self, messages: list[Any], keep: int) -> None:
+        for count, (content, index) in enumerate(_document_slots(messages), 1):
+            if count > keep:
+                content[index] = {"text": _document_placeholder(content[index]["document"])}
+
+    def documents_note(self) -> str:
+        return _TOO_MANY_SENT
+
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         _unique_in_request(messages)
         if system is None:
@@ -495,6 +527,48 @@ def _unique_in_request(messages: list[Any]) -> None:
                     name = unique_name(document["name"], taken)
                     document["name"] = name
                     taken.add(name.lower())
+
+
+_TOO_MANY_SENT: Final = (
+    f"Bedrock takes at most {MAX_DOCUMENTS} documents per request: sent as its placeholder"
+)
+
+
+def _document_slots(messages: list[Any]) -> Iterator[tuple[list[Any], int]]:
+    """Where each document block of ``messages`` sits (its list and index), in request
+    order: a message's own blocks and the entries of its ``toolResult`` blocks."""
+    for message in messages:
+        content = message.get("content") if isinstance(message, dict) else None
+        if not isinstance(content, list):
+            continue
+        for index, block in enumerate(content):
+            if not isinstance(block, dict):
+                continue
+            result = block.get("toolResult")
+            if isinstance(result, dict) and isinstance(result.get("content"), list):
+                entries: list[Any] = result["content"]
+                for position, entry in enumerate(entries):
+                    if isinstance(entry, dict) and "document" in entry:
+                        yield entries, position
+            elif "document" in block:
+                yield content, index
+
+
+def _document_placeholder(document: Any) -> str:
+    """A document block's placeholder: its type, its S3 URI, its size (inline bytes)."""
+    body = document if isinstance(document, dict) else {}
+    source = body.get("source")
+    source = source if isinstance(source, dict) else {}
+    data = source.get("bytes")
+    s3 = source.get("s3Location")
+    uri = s3.get("uri") if isinstance(s3, dict) else None
+    mime = "application/pdf" if body.get("format") == "pdf" else None
+    return placeholder(
+        "resource",
+        mime,
+        uri if isinstance(uri, str) else None,
+        decoded_size(data) if isinstance(data, str) else None,
+    )
 
 
 REQUEST: Final[RequestShape] = BedrockRequest("bedrock")
