@@ -293,8 +293,10 @@ def test_the_toolkits_own_turns_lint_without_errors(wire_: str) -> None:
         wire, calls, results, options = drawn
         options = {**options, "echo": True}
         messages = [_user(wire), *tool_turn(wire, calls, results, **options)]
-        # the caller's own cache_control marks (call extras, content) are theirs to count
-        errors = [f for f in lint(wire, messages).errors if f.rule != "too-many-cache-breakpoints"]
+        errors = list(lint(wire, messages).errors)
+        if json.dumps(messages).count('"cache_control"') > 4:
+            # the caller's own marks (call extras, content): more than four are theirs to fix
+            errors = [f for f in errors if f.rule != "too-many-cache-breakpoints"]
         assert errors == []
         seen.add(wire)
 

@@ -279,9 +279,10 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
     # per id, the calls (by index) and the results (by message position) that carry it, in
     # request order: a reused id finds its next call and its answer by bisection, not by a
     # scan of every call and result per duplicate (a log reusing one id 20,000 times)
+    reused = {call.id for _, call in calls if call.id and call.path in duplicates}
     calls_by_id: dict[str, list[int]] = {}
     for index, (_, call) in enumerate(calls):
-        if call.id:
+        if call.id in reused:
             calls_by_id.setdefault(call.id, []).append(index)
     results_by_id: dict[str, tuple[list[int], list[ResultPart]]] = {}
     for rpos, result in results:
@@ -666,13 +667,7 @@ def _message_pos(edit: _Edit, path: str) -> int:
         by_path = edit.message_positions = {}
         for pos, message in enumerate(edit.read.messages):
             by_path.setdefault(message.path, pos)
-    found = by_path.get(path.split(".", 1)[0])
-    if found is not None:
-        return found
-    for pos, message in enumerate(edit.read.messages):  # a message path with a dot in it
-        if path == message.path or path.startswith(message.path + "."):
-            return pos
-    return -1
+    return by_path.get(path.split(".", 1)[0], -1)  # message paths hold no dot
 
 
 def _label(edit: _Edit, pos: int) -> str:

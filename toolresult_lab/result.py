@@ -39,7 +39,6 @@ _DICT_FIELDS: Final = {
     "structuredContent": "structured_content",
 }
 _REPR_TEXT: Final = 40
-_new: Final = object.__new__
 _NO_CONTENT: Final[list[Any]] = []  # the default; never mutated (the instance owns a copy)
 
 
@@ -241,9 +240,7 @@ class ToolResult:
         The MCP SDK is not needed to call this: an SDK result is read as its JSON dump
         (``model_dump(by_alias=True)``) reads, a dict as given.
         """
-        made = _new(ToolResult)  # as result_of() makes one, without its call (hot path)
-        made._data = mcp_source(result, name, id)  # strict copies, owned; types checked
-        return made
+        return result_of(mcp_source(result, name, id))  # strict copies, owned; types checked
 
     # -- value semantics --------------------------------------------------------
 
@@ -275,7 +272,7 @@ class ToolResult:
 
 def result_of(data: Source) -> ToolResult:
     """A :class:`ToolResult` for a view the toolkit made (a result renamed by a turn)."""
-    result = _new(ToolResult)
+    result = ToolResult.__new__(ToolResult)
     result._data = data
     return result
 

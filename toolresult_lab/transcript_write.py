@@ -208,13 +208,18 @@ class _Writer:
         for path in turn.result_paths or (turn.path,):
             self.lose(path, "a result that answers no call in the request")
         documents: list[tuple[str, str]] = []
+        blocks: list[Any] = []
         for index, result in enumerate(turn.results):
+            if self.shape.max_documents() is None:  # no documents to count: the block only
+                blocks.append(result.to(self.wire, **self.options))
+                continue
             path = turn.result_paths[index] if index < len(turn.result_paths) else turn.path
-            for record in result.explain(self.wire, **self.options):
+            explained = result.explain(self.wire, **self.options)
+            for record in explained:
                 if record.outcome == "native" and self.shape.is_document_block(record.part):
                     self.result_document(path, f"content[{record.index}]", documents)
+            blocks.append(explained.block)  # what to() returns: converted once
         self.documents.extend(documents)
-        blocks = [result.to(self.wire, **self.options) for result in turn.results]
         messages: list[Any] = turn_shape(self.wire).results(blocks)
         return messages
 
