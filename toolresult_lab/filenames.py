@@ -67,6 +67,8 @@ _NAME_ALLOWED: Final = frozenset(
 #: A name :func:`safe_document_name` leaves as it is: allowed characters only, words
 #: of them joined by single spaces (linear: every space ends a word).
 _CLEAN_NAME: Final = re.compile(r"[a-zA-Z0-9()\[\]-]+(?: [a-zA-Z0-9()\[\]-]+)*")
+_WORD: Final = re.compile("[^ ]+")
+_NOT_ALLOWED: Final = re.compile(r"[^a-zA-Z0-9()\[\]-]+")  # a word holds no space
 
 
 def document_name(uri: Any) -> str:
@@ -94,9 +96,18 @@ def safe_document_name(name: str, limit: int = MAX_DOCUMENT_NAME) -> str:
     at most ``limit`` characters; ``document`` when nothing is left."""
     if len(name) <= limit and _CLEAN_NAME.fullmatch(name):
         return name  # the common case (the converter's own names): nothing to drop
-    kept = "".join([c for c in name if c in _NAME_ALLOWED])
-    kept = " ".join([word for word in kept.split(" ") if word])
-    return kept[:limit].rstrip(" ") or DEFAULT_DOCUMENT_NAME
+    # the words between spaces, each without the characters Bedrock refuses, until
+    # ``limit`` characters are kept: no list per character or word of a huge name
+    words: list[str] = []
+    size = 0
+    for found in _WORD.finditer(name):
+        word = _NOT_ALLOWED.sub("", found.group())
+        if word:
+            words.append(word)
+            size += len(word) + 1
+            if size > limit:
+                break
+    return " ".join(words)[:limit].rstrip(" ") or DEFAULT_DOCUMENT_NAME
 
 
 def document_name_fault(name: str) -> tuple[str, str]:

@@ -728,6 +728,7 @@ def _fix_document_names(edit: _Edit, by_path: dict[str, Part], changes: list[Cha
     names = {path: document_name_of(part) for path, part in by_path.items() if is_document(part)}
     taken = {name.lower() for name in names.values() if name is not None}
     renamed: set[str] = set()
+    tried: dict[str, int] = {}  # per name, the next number to try (one scan per name)
     for rule in ("document-name", "duplicate-document-name"):
         # an underscore (a warning: accepted in practice) is left as written
         for path in edit.rules(rule, errors_only=rule == "document-name"):
@@ -735,7 +736,7 @@ def _fix_document_names(edit: _Edit, by_path: dict[str, Part], changes: list[Cha
             target = _element(edit, path)
             if old is None or path in renamed or not isinstance(target, dict):
                 continue
-            new = rename_document(target, taken, clean=rule == "document-name")
+            new = rename_document(target, taken, rule == "document-name", tried)
             if new is not None:
                 renamed.add(path)
                 changes.append(Change(rule, path, f"document name {old!r} -> {new!r}"))

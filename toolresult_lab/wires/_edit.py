@@ -195,17 +195,23 @@ def set_declared_mime(wire: str, target: dict[str, Any], mime: str, data: str) -
     return False
 
 
-def rename_document(target: dict[str, Any], taken: set[str], clean: bool = False) -> str | None:
+def rename_document(
+    target: dict[str, Any],
+    taken: set[str],
+    clean: bool = False,
+    tried: dict[str, int] | None = None,
+) -> str | None:
     """Give a bedrock ``document`` block a name no other document has (``taken``: the
     names in lower case, updated), ``name (2)``, ``name (3)``, ... as the converter
     de-duplicates; ``clean``: first keep only the characters Bedrock takes, as the
-    converter names documents. The new name, ``None`` when ``target`` is not a named
-    document."""
+    converter names documents; ``tried``: :func:`~toolresult_lab.wires.bedrock.unique_name`'s
+    memo, kept across the calls of one repair. The new name, ``None`` when ``target`` is
+    not a named document."""
     document = target.get("document")
     if not isinstance(document, dict) or not isinstance(document.get("name"), str):
         return None
     given: str = document["name"]
-    name = unique_name(safe_document_name(given) if clean else given, taken)
+    name = unique_name(safe_document_name(given) if clean else given, taken, False, tried)
     taken.add(name.lower())
     document["name"] = name
     return name

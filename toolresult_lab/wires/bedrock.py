@@ -166,29 +166,38 @@ def _empty(data: Source) -> tuple[ResultNote, list[Any]]:
     return _NOTHING, []
 
 
-def unique_name(name: str, taken: set[str], clean: bool = False) -> str:
+def unique_name(
+    name: str, taken: set[str], clean: bool = False, tried: dict[str, int] | None = None
+) -> str:
     """``name``, or ``name (2)``, ``name (3)``, ... when a name already ``taken`` (lower
     case: whether Bedrock compares names case-insensitively is not documented, so the
     safe side) has it; at most 200 characters. ``clean``: ``name`` is one the converter
-    made (already safe), so a suffix that fits is simply appended."""
+    made (already safe), so a suffix that fits is simply appended. ``tried``: per name,
+    the number to try next, for a caller renaming many documents of one name (``taken``
+    only grows, so the numbers below it stay taken)."""
     key = name.lower()
-    return name if key not in taken else _numbered(name, key, taken, clean)
+    return name if key not in taken else _numbered(name, key, taken, clean, tried)
 
 
-def _numbered(name: str, key: str, taken: set[str], clean: bool) -> str:
-    """The first ``name (N)`` (N from 2) whose lower case (``key`` is ``name``'s) is not
-    ``taken``."""
-    number = 2
+def _numbered(
+    name: str, key: str, taken: set[str], clean: bool, tried: dict[str, int] | None = None
+) -> str:
+    """The first ``name (N)`` (N from 2, or from ``tried[key]``) whose lower case (``key``
+    is ``name``'s) is not ``taken``."""
+    number = 2 if tried is None else tried.get(key, 2)
     while True:
         suffix = f" ({number})"
         if clean and len(name) + len(suffix) <= MAX_DOCUMENT_NAME:
-            if key + suffix not in taken:  # what safe_document_name would give, unwalked
-                return name + suffix
+            found = name + suffix  # what safe_document_name would give, unwalked
+            free = key + suffix not in taken
         else:
             found = safe_document_name(name, MAX_DOCUMENT_NAME - len(suffix)) + suffix
-            if found.lower() not in taken:
-                return found
+            free = found.lower() not in taken
         number += 1
+        if free:
+            if tried is not None:
+                tried[key] = number
+            return found
 
 
 #: The fields of Bedrock's ``ToolUseBlock`` (botocore rejects any other key as an unknown
@@ -274,8 +283,7 @@ def unique_documents(blocks: list[Any]) -> list[Any]:
                 continue
             document: dict[str, Any] = entry["document"]
             if len(taken) >= MAX_DOCUMENTS:
-                size = decoded_size(document["source"]["bytes"])
-                content[index] = {"text": placeholder("resource", "application/pdf", None, size)}
+                content[index] = {"text": _document_placeholder(document)}
                 continue
             name: str = document["name"]
             key = name.lower()
