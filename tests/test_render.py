@@ -204,6 +204,39 @@ def test_card_structure() -> None:
     assert '<button class="trl-copy" type="button" onclick="' in html
 
 
+_VISIBLE_JSON = re.compile(r'<pre class="trl-json">(.*?)</pre>', re.S)
+
+
+@pytest.mark.parametrize("wire", WIRES)
+@pytest.mark.parametrize("image_input", [False, True])
+def test_every_card_shows_a_payload_only_as_its_elision(wire: str, image_input: bool) -> None:
+    """Issue 29.1: the Bedrock card printed the PNG's base64 whole (its ``source.bytes`` is
+    no MCP payload key); every card elides what its wire's reader finds."""
+    result = ToolResult(
+        name="snap",
+        id="call_1",
+        content=[
+            {"type": "image", "mimeType": "image/png", "data": PNG},
+            {
+                "type": "resource",
+                "resource": {
+                    "uri": "file:///q3.pdf",
+                    "blob": SAMPLE_PDF,
+                    "mimeType": "application/pdf",
+                },
+            },
+        ],
+    )
+    html = card_html(result, wire, image_input=image_input)
+    (shown,) = _VISIBLE_JSON.findall(html)
+    assert PNG[:24] not in shown and SAMPLE_PDF[:24] not in shown
+    native = [
+        e.index for e in result.explain(wire, image_input=image_input) if e.outcome == "native"
+    ]
+    # each native payload is in the card as its size, where the block holds it
+    assert unescape(shown).count("bytes base64>") == len(native)
+
+
 def test_card_tokens_for_a_1024x768_jpeg_follow_the_provider_rule() -> None:
     buffer = io.BytesIO()
     Image.effect_noise((1024, 768), 64).convert("RGB").save(buffer, "JPEG", quality=90)

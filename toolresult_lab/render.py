@@ -21,6 +21,7 @@ from .facts import WIRES, wire_facts
 from .measure import ProviderWarning, payload_bytes
 from .options import DEFAULT_RESPONSE_TAG, OPTION_NAMES, ConvertOptions, tri_label
 from .steps import Explanation, ResultNote
+from .wires import block_payload_paths
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -47,6 +48,7 @@ __all__ = [
     "content_table_html",
     "elide_at",
     "elide_base64",
+    "elide_block",
     "json_html",
     "marked_json_html",
     "options_caption",
@@ -185,6 +187,13 @@ def elide_base64(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [elide_base64(item) for item in value]
     return value
+
+
+def elide_block(wire: str, block: Any) -> Any:
+    """A copy of one of ``wire``'s tool-result blocks with every payload shown only as its
+    size: where the wire's reader finds one (a Bedrock ``source.bytes``, a Responses
+    ``image_url``), and any MCP-style payload besides."""
+    return elide_base64(elide_at(block, block_payload_paths(wire, block)))
 
 
 def elide_at(value: Any, paths: frozenset[str] | set[str], path: str = "") -> Any:
@@ -416,7 +425,7 @@ def card_html(
         + _warnings_html(explanations.warnings)
         + (f'<div class="trl-thumbs">{thumbs}</div>' if thumbs else "")
         + _copy_html(block, size, facts.wire)
-        + f'<pre class="trl-json">{json_html(elide_base64(block))}</pre></div>'
+        + f'<pre class="trl-json">{json_html(elide_block(facts.wire, block))}</pre></div>'
     )
 
 

@@ -172,6 +172,7 @@ def test_compare_widget_renders_and_reacts(screenshot_dir: Path) -> None:
             checks.check(n_badges == 4, f"{wire}: {n_badges} badges, expected 4 (one per block)")
 
         before = _outcomes(lab)
+        _elided_on_every_card(checks, _cards(lab), "before image_input")
         for wire in NATIVE_IMAGE_WIRES:
             got = before.get(wire, [])
             checks.check(
@@ -194,6 +195,7 @@ def test_compare_widget_renders_and_reacts(screenshot_dir: Path) -> None:
         control.first.click()
         switched = _wait(lab, _IMAGES_NATIVE_JS, [list(NATIVE_IMAGE_WIRES), IMAGE_BLOCK])
         after = _outcomes(lab)
+        _elided_on_every_card(checks, _cards(lab), "after image_input")
         checks.check(
             switched,
             "after clicking image_input the image badge is not native on "
@@ -295,6 +297,9 @@ _CARDS_JS = """(root) => {
                 [...b.classList].find((c) => c.startsWith('trl-outcome-')).slice(12)),
             caption: card.querySelector('.trl-options').innerText,
             selected: !!card.closest('.trl-selected'),
+            // a run of base64 in the card's visible JSON: a payload shown whole (issue 29.1)
+            payload: new RegExp('[A-Za-z0-9+/]{40,}')
+                .test(card.querySelector('.trl-json').innerText),
         };
     }
     return out;
@@ -309,6 +314,13 @@ def _cards(lab: JupyterLab) -> dict[str, Any]:
     root = lab.page.locator(".jp-OutputArea-output .trl-compare").first
     cards: dict[str, Any] = root.evaluate(_CARDS_JS)
     return cards
+
+
+def _elided_on_every_card(checks: Checks, cards: dict[str, Any], when: str) -> None:
+    """All seven cards are read, and none shows a payload whole in its visible JSON."""
+    checks.check(sorted(cards) == sorted(WIRES), f"{when}: cards read {sorted(cards)}")
+    shown = [wire for wire, card in cards.items() if card["payload"]]
+    checks.check(not shown, f"{when}: base64 shown whole in the cards of {shown}")
 
 
 @pytest.mark.browser
@@ -337,6 +349,7 @@ def test_profiles_options_copy_and_explorer_at_1280_with_the_sidebar_open(
         root = page.locator(".jp-OutputArea-output .trl-compare").first
         profile = root.locator(".widget-dropdown", has_text="profile").locator("select")
         before = _cards(lab)
+        _elided_on_every_card(checks, before, "image_input on, no profile")
         checks.check(
             before.get("anthropic", {}).get("outcomes") == ["text", "native", "native"],
             f"anthropic before any profile: {before.get('anthropic')}",
@@ -346,6 +359,7 @@ def test_profiles_options_copy_and_explorer_at_1280_with_the_sidebar_open(
         profile.select_option(label="Gemini 2.5 [gemini]")
         _wait(lab, "(r) => !!document.querySelector('.trl-selected .trl-card[data-wire=gemini]')")
         after = _cards(lab)
+        _elided_on_every_card(checks, after, "the Gemini 2.5 profile")
         checks.check(
             after.get("gemini", {}).get("outcomes") == ["text", "placeholder", "placeholder"]
             and after["gemini"]["caption"].startswith("profile Gemini 2.5: image_input off")
@@ -381,6 +395,7 @@ def test_profiles_options_copy_and_explorer_at_1280_with_the_sidebar_open(
         )
         shown = profile.evaluate(_SELECTED_PROFILE_JS)
         custom = _cards(lab)
+        _elided_on_every_card(checks, custom, "native_pdf on, (custom)")
         checks.check(shown == "(custom)", f"after changing native_pdf the profile shows {shown!r}")
         checks.check(
             not any(card["selected"] for card in custom.values())
@@ -398,6 +413,7 @@ def test_profiles_options_copy_and_explorer_at_1280_with_the_sidebar_open(
             )].every((b) => !b.classList.contains('trl-outcome-native'))""",
         )
         blind = _cards(lab)
+        _elided_on_every_card(checks, blind, "model sees images unticked")
         checks.check(
             blind.get("responses", {}).get("outcomes") == ["text", "placeholder", "placeholder"]
             and blind.get("anthropic", {}).get("outcomes") == ["text", "placeholder", "native"]
