@@ -516,7 +516,7 @@ class _Check:
         field = "output" if self.wire == "responses" else "content"
         for index, block in enumerate(content):
             kind = block.get("type") if isinstance(block, dict) else None
-            if kind not in allowed:
+            if not isinstance(kind, str) or kind not in allowed:
                 self.add(
                     "tool-result-content",
                     f"{result.path}.{field}[{index}]",
