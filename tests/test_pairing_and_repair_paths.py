@@ -43,6 +43,7 @@ def test_the_pairing_lint_finds() -> None:
         _tool("c1", "again"),
         _tool("zz", "answers g by position"),
         _tool("x9", "stray"),
+        _tool(None, "answers c3 by position"),
         _tool(None, "nobody's"),
         {"role": "user", "content": "later"},
         _tool("c2", "late"),
@@ -56,23 +57,28 @@ def test_the_pairing_lint_finds() -> None:
         (1, "messages[1].tool_calls[3]"),
     ]
     assert {k: (pos, r.path) for k, (pos, r) in pairing.misplaced.items()} == {
-        1: (8, "messages[8]")
+        1: (9, "messages[9]")
     }
     assert [(d.rule, d.position, d.result.path) for d in pairing.dropped] == [
         ("duplicate-result", 3, "messages[3]"),
         ("result-without-call", 5, "messages[5]"),
     ]
     assert all(isinstance(d, Dropped) for d in pairing.dropped)
-    assert pairing.unanswered == (2,)
-    assert {k: r.path for k, r in pairing.claimed.items()} == {3: "messages[4]"}
-    assert [r.path for r in pairing.orphans] == ["messages[6]"]
+    # SPEC 8: a result without id answers the open call of its place; its missing-call-id
+    # is reported instead of that call's call-without-result (issue 29.3)
+    assert pairing.unanswered == ()
+    assert {k: r.path for k, r in pairing.claimed.items()} == {
+        3: "messages[4]",
+        2: "messages[6]",
+    }
+    assert [r.path for r in pairing.orphans] == ["messages[7]"]
     # the findings in the order the checks made them; lint sorts them into request order
     assert [(f.rule, f.path) for f in found.found] == [
         ("duplicate-result", "messages[3]"),
         ("result-without-call", "messages[5]"),
         ("missing-call-id", "messages[6]"),
+        ("missing-call-id", "messages[7]"),
         ("results-not-next", "messages[1].tool_calls[1]"),
-        ("call-without-result", "messages[1].tool_calls[2]"),
         ("missing-call-id", "messages[1].tool_calls[3]"),
     ]
     assert sorted(found.found, key=str) == sorted(lint("openai", req), key=str)

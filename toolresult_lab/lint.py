@@ -302,12 +302,13 @@ class _Check:
         claimed = self.claimed
         needs_ids = self.wire in _NEEDS_IDS
         all_ids = {call.id for _, call in calls if call.id}
+        # results without id, paired by place once every result with an id has its call
+        idless: list[tuple[int, ResultPart]] = []
         for pos, message in enumerate(messages):
             for result in message.results:
                 if needs_ids and not result.id:
                     self.add("missing-call-id", result.path, "A tool result has no call id.")
-                    if not self.positional(index_of, claimed, owners, pos, zone, result):
-                        self.orphans.append(result)
+                    idless.append((pos, result))
                     continue
                 index = self.match(index_of, answered, result, pos)
                 if index is None:
@@ -347,6 +348,13 @@ class _Check:
                     )
                 else:
                     misplaced[index] = [(pos, result)]
+        for pos, result in idless:
+            if not self.positional(index_of, claimed, owners, pos, zone, result):
+                index = self.open_call(index_of, answered, owners, pos, zone)
+                if index is None:
+                    self.orphans.append(result)
+                else:
+                    claimed[index] = result  # its missing-call-id stands for both
         for index, (_, call) in enumerate(calls):
             if needs_ids and not call.id:
                 self.add("missing-call-id", call.path, f"The call to {call.name!r} has no id.")
@@ -417,6 +425,25 @@ class _Check:
         if found and index is not None:
             claimed[index] = result
         return found
+
+    def open_call(
+        self,
+        calls: _CallIndex,
+        answered: dict[int, ResultPart],
+        owners: list[int],
+        pos: int,
+        zone: str,
+    ) -> int | None:
+        """The first call in the place a result at ``pos`` answers (its zone) that nothing
+        answers or claims yet: what a result without id answers by position (SPEC 8: its
+        ``missing-call-id`` is reported instead of that call's ``call-without-result``)."""
+        owner = None if zone == "later" else owners[pos] if zone == "run" else pos - 1
+        if owner is not None and owner < 0:
+            return None
+        index = calls.open(owner, answered, self.misplaced, self.claimed)
+        if index is None or not _in_zone(zone, owners, calls.calls[index][0], pos):
+            return None
+        return index
 
     def ids(self) -> None:
         """Duplicate call ids and ids of the wrong format (SPEC 8 ``duplicate-call-id``,
@@ -864,6 +891,8 @@ class _CallIndex:
         # calls without id (all, or by message position), and a cursor past the claimed
         self.idless: dict[int | None, list[int]] = {}
         self.idless_cursors: dict[int | None, int] = {}
+        # calls open to a result without id (of a message, or of the request), a cursor
+        self.open_cursors: dict[int | None, int] = {}
         for index, (pos, call) in enumerate(calls):
             if call.id:
                 self.by_id.setdefault(call.id, []).append(index)
@@ -921,6 +950,24 @@ class _CallIndex:
         while cursor < len(queue) and queue[cursor] in claimed:
             cursor += 1
         self.idless_cursors[pos] = cursor
+        return queue[cursor] if cursor < len(queue) else None
+
+    def open(
+        self,
+        pos: int | None,
+        answered: dict[int, ResultPart],
+        misplaced: dict[int, list[tuple[int, ResultPart]]],
+        claimed: dict[int, ResultPart],
+    ) -> int | None:
+        """The first call of message ``pos`` (of the request: ``None``) that no result
+        answers or claims yet (a cursor past the taken ones: they stay taken)."""
+        queue = self.by_pos.get(pos, []) if pos is not None else range(len(self.calls))
+        cursor = self.open_cursors.get(pos, 0)
+        while cursor < len(queue) and (
+            queue[cursor] in answered or queue[cursor] in misplaced or queue[cursor] in claimed
+        ):
+            cursor += 1
+        self.open_cursors[pos] = cursor
         return queue[cursor] if cursor < len(queue) else None
 
     def earliest(

@@ -290,6 +290,12 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
             positions, carrying = results_by_id.setdefault(result.id, ([], []))
             positions.append(rpos)
             carrying.append(result)
+    # a result without id that answers a call with one by position takes the call's id
+    answers_by_place = {
+        result.path: call
+        for index, result in pairing.claimed.items()
+        if not result.id and (call := calls[index][1]).id
+    }
     for index, (pos, call) in enumerate(calls):
         if call.path in duplicates and call.id:
             done.add(call.path)
@@ -298,10 +304,23 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
             changes.append(
                 Change("duplicate-call-id", call.path, f"call id {call.id!r} -> {new!r}")
             )
-            _answer_renamed(edit, call.id, index, pos, new, calls_by_id, results_by_id, done)
+            partner = pairing.claimed.get(index)
+            if partner is not None and partner.path in answers_by_place:
+                del answers_by_place[partner.path]
+                _set_id(edit, partner, new)
+                changes.append(
+                    Change("missing-call-id", partner.path, f"gave the result the id {new!r}")
+                )
+            else:
+                _answer_renamed(edit, call.id, index, pos, new, calls_by_id, results_by_id, done)
         elif call.path in missing and not call.id:
             partner = pairing.claimed.get(index)
-            if partner is not None and partner.id and partner.id not in taken_by_calls:
+            if (
+                partner is not None
+                and partner.id
+                and partner.id not in taken_by_calls
+                and partner.path not in bad_format
+            ):
                 new = partner.id
                 taken_by_calls.add(new)
                 _set_id(edit, call, new)
@@ -313,7 +332,9 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
                     )
                 )
                 continue
-            new = new_call_id(edit.wire, edit.ctx.profile, call.path, taken)
+            # a partner's id of the wrong format is mapped as call-id-format maps it
+            seed = partner.id if partner is not None and partner.id else call.path
+            new = new_call_id(edit.wire, edit.ctx.profile, seed, taken)
             _set_id(edit, call, new)
             action = f"gave the call the id {new!r}"
             if partner is not None:
@@ -349,6 +370,15 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
             _set_id(edit, part, renamed[part.id])
             changes.append(
                 Change("call-id-format", part.path, f"id {part.id!r} -> {renamed[part.id]!r}")
+            )
+        elif part.path in answers_by_place:
+            call = answers_by_place[part.path]
+            new = renamed.get(call.id, call.id)
+            _set_id(edit, part, new)
+            changes.append(
+                Change(
+                    "missing-call-id", part.path, f"gave the result the id {new!r} of {call.path}"
+                )
             )
     for orphan in reversed(pairing.orphans):
         _remove(edit, orphan.path)
