@@ -86,10 +86,34 @@ def server() -> Any:
 def test_toolkit_requests_come_back_equal(case: TurnCase) -> None:
     body = body_of(case)
     given = copy.deepcopy(body)
-    transcript = Transcript.from_wire(case.wire, body, **case.options)
-    assert transcript.to(case.wire, hoist_images=case.hoist_images, **case.options) == body
+    # SPEC 9: the options given to tool_turn, hoist_images included (issue 29.4)
+    options = {"hoist_images": case.hoist_images, **case.options}
+    transcript = Transcript.from_wire(case.wire, body, **options)
+    assert transcript.to(case.wire, **options) == body
     assert body == given
     assert Transcript.from_dict(json.loads(json.dumps(transcript.to_dict()))) == transcript
+
+
+@pytest.mark.parametrize("wire", WIRES)
+def test_a_turn_built_with_hoisting_reads_back_with_the_same_options(wire: str) -> None:
+    """Issue 29.4: on anthropic, from_wire raised ``unknown option 'hoist_images'``."""
+    options: dict[str, Any] = {"image_input": True, "hoist_images": True}
+    result = ToolResult(
+        name="shot",
+        id="call_1",
+        content=[
+            {"type": "text", "text": "x"},
+            {"type": "image", "mimeType": "image/png", "data": PNG},
+        ],
+    )
+    turn = tool_turn(wire, [ToolCall(id="call_1", name="shot", arguments={})], [result], **options)
+    body = {KEY.get(wire, "messages"): [user_message(wire), *turn]}
+    assert Transcript.from_wire(wire, body, **options).to(wire, **options) == body
+
+
+def test_from_wire_hoist_images_must_be_a_bool() -> None:
+    with pytest.raises(TypeError, match="hoist_images must be a bool, not str"):
+        Transcript.from_wire("openai", [], hoist_images="yes")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("dst", WIRES)

@@ -63,14 +63,27 @@ class Transcript:
         return self._turns
 
     @classmethod
-    def from_wire(cls, wire: str, request: Any, **options: Unpack[ConvertOptions]) -> Transcript:
+    def from_wire(
+        cls,
+        wire: str,
+        request: Any,
+        *,
+        hoist_images: bool = False,
+        **options: Unpack[ConvertOptions],
+    ) -> Transcript:
         """Read a request of ``wire`` (SPEC 8's input forms; results read back as
         ``ToolResult.from_wire`` does, with ``image_input`` and ``native_pdf`` unless other
         options are given).
 
+        ``hoist_images`` is taken so that the options a turn was built with read it back
+        (SPEC 9's round trip); a hoisted message is recognised whatever its value.
+
         :raises ValueError: unknown wire; a malformed inside of the request (its path).
-        :raises TypeError: the request is neither a dict nor a list; an unknown option.
+        :raises TypeError: the request is neither a dict nor a list; an unknown option;
+            ``hoist_images`` not a ``bool``.
         """
+        if not isinstance(hoist_images, bool):
+            raise TypeError(f"hoist_images must be a bool, not {type(hoist_images).__name__}")
         system, turns, _ = read_transcript(wire, request, read_options(options))
         return cls(system, turns)
 
