@@ -373,7 +373,8 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
             )
         elif part.path in answers_by_place:
             call = answers_by_place[part.path]
-            new = renamed.get(call.id, call.id)
+            given = call.id or ""  # the map holds only calls with an id
+            new = renamed.get(given, given)
             _set_id(edit, part, new)
             changes.append(
                 Change(
