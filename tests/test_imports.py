@@ -93,7 +93,7 @@ CORE = _p(
     "b64", "encoding", "filenames", "text", "items", "steps", "options", "blocks",
     "mcp_input",
 )  # fmt: skip
-ON_WIRES = _p("pipeline", "facts", "_build")
+ON_WIRES = _p("pipeline", "facts", "_build", "provider_warning")
 RESULT = _p("result", "explain", "calls", "turns", "hooks", "readback")
 
 
@@ -181,6 +181,13 @@ def test_the_checker_finds_a_cycle():
 
 def test_the_layers_hold():
     graph = _edges(_modules(), runtime=True)
+    assert layer_violations(graph) == []
+
+
+def test_the_layers_hold_for_type_only_imports_too():
+    """A type named under ``TYPE_CHECKING`` belongs to a layer too: the Result layer names
+    no view type (issue 29.5: ``explain`` named ``measure.ProviderWarning``)."""
+    graph = _edges(_modules())
     assert layer_violations(graph) == []
 
 

@@ -38,7 +38,7 @@ from .facts import (
 )
 from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
-from .measure import ProviderWarning
+from .provider_warning import ProviderWarning
 from .render_findings import findings_html, repaired_html, request_html
 from .render_transcript import transcript_html
 from .repair import repair

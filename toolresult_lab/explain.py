@@ -8,14 +8,12 @@ container and the palette people see them in; the records are in ``steps``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .facts import Wire
 from .hooks import block_warnings
+from .provider_warning import ProviderWarning
 from .steps import OUTCOMES, Explanation, Outcome, ResultNote
-
-if TYPE_CHECKING:  # a type only: the views are reached through ``hooks``
-    from .measure import ProviderWarning
 
 __all__ = ["OUTCOMES", "OUTCOME_COLOURS", "Explanation", "Explanations"]
 
@@ -43,7 +41,7 @@ class Explanations(list[Explanation]):
     - ``wire``: the wire they are about;
     - ``warnings``: the documented provider limits the block meets (an image over its
       size limit, too many PDF pages, a request too large) and required fields left
-      empty (a call id on openai), as :class:`~toolresult_lab.measure.ProviderWarning`
+      empty (a call id on openai), as :class:`~toolresult_lab.provider_warning.ProviderWarning`
       records. Advice only: the block is what the SPEC says it is. Computed when first
       read (measuring reads each payload's header), then kept.
     """

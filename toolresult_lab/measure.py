@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .b64 import decoded_size
 from .encoding import json_encode, json_string
@@ -23,11 +23,9 @@ from .facts import wire_facts
 from .imagesize import ImageSize, image_size
 from .limits import limits_for, media_warnings, request_warnings, sanity_warnings, text_warnings
 from .pdfpages import PdfCount, count_pdf_pages
+from .provider_warning import ProviderWarning
 from .steps import Carried, Explanation
 from .wires import block_payload_paths
-
-if TYPE_CHECKING:
-    from .wires import RequiredField
 
 __all__ = [
     "Carried",
@@ -60,22 +58,6 @@ class Measured:
     size: ImageSize | None
     pages: int | None
     pdf: PdfCount | None = None
-
-
-@dataclass(frozen=True)
-class ProviderWarning:
-    """A documented provider limit (or a required field) that a block meets: advice only.
-
-    ``index`` is the content entry it is about; ``None`` for the block as a whole.
-    ``field`` is ``name`` or ``id`` for a required field left empty, else ``None``.
-    """
-
-    index: int | None
-    text: str
-    field: RequiredField | None = None
-
-    def __str__(self) -> str:
-        return self.text if self.index is None else f"#{self.index}: {self.text}"
 
 
 def measure(item: Carried) -> Measured | None:

@@ -18,8 +18,9 @@ from .costs import estimate_explained
 from .encoding import json_encode, json_string, text_field
 from .explain import OUTCOME_COLOURS, Explanations
 from .facts import WIRES, wire_facts
-from .measure import ProviderWarning, payload_bytes
+from .measure import payload_bytes
 from .options import DEFAULT_RESPONSE_TAG, OPTION_NAMES, ConvertOptions, tri_label
+from .provider_warning import ProviderWarning
 from .steps import Explanation, ResultNote
 from .wires import block_payload_paths
 
