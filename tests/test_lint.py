@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lint_fixtures import PNG, SIGNATURE, WIRES, answer, ask, request, turn, user
 
 from toolresult_lab import Finding, Findings, lint
-from toolresult_lab.rules import CHECKED, RULES
+from toolresult_lab.rules import RULES
 
 Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
 
@@ -143,19 +143,47 @@ def _results_not_next_cases() -> list[Case]:
 
 def _id_cases() -> list[Case]:
     cases: list[Case] = []
+    # an id reused in separate, well-formed pairs: accepted (the Claude API took it in
+    # pydantic-ai's recorded requests), a warning everywhere
     dup_paths = {
-        "openai": ("messages[4].tool_calls[0]", "warning"),
-        "anthropic": ("messages[4].content[0]", "error"),
-        "gemini": ("contents[4].parts[0]", "warning"),
-        "ollama": ("messages[4].tool_calls[0]", "warning"),
-        "responses": ("input[4]", "warning"),
-        "bedrock": ("messages[4].content[0]", "error"),
+        "openai": "messages[4].tool_calls[0]",
+        "anthropic": "messages[4].content[0]",
+        "gemini": "contents[4].parts[0]",
+        "ollama": "messages[4].tool_calls[0]",
+        "responses": "input[4]",
+        "bedrock": "messages[4].content[0]",
     }
-    for wire, (path, level) in dup_paths.items():
+    for wire, path in dup_paths.items():
         good = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c2"), answer(wire, "c2"))
         bad = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c1"), answer(wire, "c1"))
         cases.append(
-            ("duplicate-call-id", wire, {}, good, bad, [("duplicate-call-id", level, path)])
+            ("duplicate-call-id", wire, {}, good, bad, [("duplicate-call-id", "warning", path)])
+        )
+    # one message holding an id twice: the documented errors (anthropic, bedrock); the second
+    # result answers the later call, so the first has none
+    same_message = {
+        "openai": ("messages[1].tool_calls[0]", "messages[1].tool_calls[1]", "messages[3]"),
+        "anthropic": ("messages[1].content[0]", "messages[1].content[1]", "messages[2].content[1]"),
+        "gemini": ("contents[1].parts[0]", "contents[1].parts[1]", "contents[2].parts[1]"),
+        "ollama": ("messages[1].tool_calls[0]", "messages[1].tool_calls[1]", "messages[3]"),
+        "responses": ("input[1]", "input[2]", "input[4]"),
+        "bedrock": ("messages[1].content[0]", "messages[1].content[1]", "messages[2].content[1]"),
+    }
+    for wire, (first, second, result) in same_message.items():
+        rejected = "error" if wire in ("anthropic", "bedrock") else "warning"
+        cases.append(
+            (
+                "duplicate-call-id",
+                wire,
+                {},
+                request(user(wire), ask(wire, "c1", "c2"), answer(wire, "c1", "c2")),
+                request(user(wire), ask(wire, "c1", "c1"), answer(wire, "c1", "c1")),
+                [
+                    ("call-without-result", "warning" if wire == "ollama" else "error", first),
+                    ("duplicate-call-id", rejected, second),
+                    ("duplicate-result", rejected, result),
+                ],
+            )
         )
     result_dup = {
         "openai": ("messages[3]", "warning"),
@@ -359,6 +387,10 @@ def _anthropic_cases() -> list[Case]:
     empty_text[0]["content"] = [{"type": "text", "text": "hi"}, {"type": "text", "text": " \n"}]
     full_text = copy.deepcopy(empty_text)
     full_text[0]["content"][1]["text"] = "there"
+    blank_only = copy.deepcopy(empty_text)
+    blank_only[0]["content"] = [{"type": "text", "text": " \n"}]
+    empty_string = copy.deepcopy(empty_text)
+    empty_string[0]["content"][1]["text"] = ""
     empty_message = request(user("anthropic", ""), *base[1:])
     after = copy.deepcopy(base)
     after[2]["content"].insert(0, {"type": "text", "text": "here:"})
@@ -368,13 +400,56 @@ def _anthropic_cases() -> list[Case]:
     prefill_space = request(user("anthropic"), {"role": "assistant", "content": "Sure "})
     final_empty = request(user("anthropic"), {"role": "assistant", "content": ""})
     return [
+        # whitespace beside other content: accepted by the Claude API (a warning); an empty
+        # string, or a message of nothing but whitespace, is rejected
         (
             "empty-text",
             "anthropic",
             {},
             full_text,
             empty_text,
+            [("empty-text", "warning", "messages[0].content[1]")],
+        ),
+        (
+            "empty-text",
+            "anthropic",
+            {},
+            full_text,
+            blank_only,
+            [("empty-text", "error", "messages[0].content[0]")],
+        ),
+        (
+            "empty-text",
+            "anthropic",
+            {},
+            full_text,
+            empty_string,
             [("empty-text", "error", "messages[0].content[1]")],
+        ),
+        (
+            "system-message-placement",
+            "anthropic",
+            {},
+            request(*base, {"role": "system", "content": "Be brief."}),
+            request({"role": "system", "content": "Be brief."}, *base),
+            [("system-message-placement", "error", "messages[0]")],
+        ),
+        (
+            "system-message-placement",
+            "anthropic",
+            {},
+            request(
+                *base,
+                {"role": "system", "content": "Be brief."},
+                {"role": "system", "content": [{"type": "text", "text": "And kind."}]},
+                {"role": "assistant", "content": "Done."},
+                user("anthropic", "more"),
+            ),
+            request(*base[:2], {"role": "system", "content": "Be brief."}, base[2]),
+            [
+                ("results-not-next", "error", "messages[1].content[0]"),
+                ("system-message-placement", "error", "messages[2]"),
+            ],
         ),
         (
             "empty-message",
@@ -808,6 +883,10 @@ def _bedrock_cases() -> list[Case]:
     empty_text[0]["content"].append({"text": " \n"})
     full_text = copy.deepcopy(empty_text)
     full_text[0]["content"][1]["text"] = "there"
+    blank_only = copy.deepcopy(empty_text)
+    blank_only[0]["content"] = [{"text": " \n"}]
+    empty_string = copy.deepcopy(empty_text)
+    empty_string[0]["content"][1]["text"] = ""
     before = copy.deepcopy(base)
     before[2]["content"].append({"text": "here:"})
     after = copy.deepcopy(base)
@@ -834,6 +913,22 @@ def _bedrock_cases() -> list[Case]:
             {},
             full_text,
             empty_text,
+            [("empty-text", "warning", "messages[0].content[1]")],
+        ),
+        (
+            "empty-text",
+            "bedrock",
+            {},
+            full_text,
+            blank_only,
+            [("empty-text", "error", "messages[0].content[0]")],
+        ),
+        (
+            "empty-text",
+            "bedrock",
+            {},
+            full_text,
+            empty_string,
             [("empty-text", "error", "messages[0].content[1]")],
         ),
         (
@@ -911,7 +1006,7 @@ def test_bad_and_good(
     assert _seen(found) == expected
     for finding in found:
         assert finding.source == RULES[finding.rule].source
-        assert CHECKED in finding.source
+        assert f"(checked {RULES[finding.rule].checked})" in finding.source
         assert finding.message.endswith(".")
 
 

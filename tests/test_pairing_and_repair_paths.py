@@ -261,14 +261,14 @@ def test_a_moved_result_is_named_where_it_was_given() -> None:
             "role": "user",
             "content": [{"type": "tool_result", "tool_use_id": "c1", "content": "ok"}],
         },
-        {"role": "user", "content": "x"},
+        {"role": "assistant", "content": "x"},
         {
             "role": "user",
             "content": [
                 {
                     "type": "tool_result",
                     "tool_use_id": "c2",
-                    "content": [{"type": "text", "text": " "}, {"type": "text", "text": "ok"}],
+                    "content": [{"type": "text", "text": ""}, {"type": "text", "text": "ok"}],
                 }
             ],
         },
@@ -284,12 +284,12 @@ def test_a_moved_result_is_named_where_it_was_given() -> None:
         "content": [{"type": "text", "text": "ok"}],
     }
     assert len(fixed.request["messages"]) == 4
-    # gemini 2.5: the response moves into a content repair creates before the model's
+    # gemini 2.5: the response moves into a content repair creates before the user's
     # text; its parts are then hoisted: both changes name contents[3].parts[0]
     contents = [
         {"role": "user", "parts": [{"text": "hi"}]},
         {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {}, "id": "c1"}}]},
-        {"role": "model", "parts": [{"text": "hmm"}]},
+        {"role": "user", "parts": [{"text": "hmm"}]},
         {
             "role": "user",
             "parts": [
@@ -309,7 +309,8 @@ def test_a_moved_result_is_named_where_it_was_given() -> None:
         ("results-not-next", "contents[3].parts[0]"),
         ("function-response-parts", "contents[3].parts[0]"),
     ]
-    assert [c["role"] for c in fixed.request] == ["user", "model", "user", "user", "model"]
+    assert [c["role"] for c in fixed.request] == ["user", "model", "user", "user", "user"]
+    assert fixed.request[4] == {"role": "user", "parts": [{"text": "hmm"}]}
 
 
 def test_an_inserted_element_is_named_by_where_it_went_in_the_given_request() -> None:

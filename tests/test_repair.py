@@ -97,9 +97,18 @@ def test_every_lint_case_repairs(
         and not (e[0] == "call-id-format" and e[1] == "warning")
         and not (e[0] == "final-assistant" and e[1] == "warning")
         and not (e[0] == "document-name" and e[1] == "warning")  # accepted: left as written
+        # accepted as they are (issue 25: repair changes no accepted request)
+        and not (e[0] == "duplicate-call-id" and e[1] == "warning" and len(expected) == 1)
+        and not (e[0] == "missing-thought-signature" and e[1] == "warning")
+        and not (e[0] == "empty-text" and e[1] == "warning")
     ]
     assert bool(fixed.changes) == bool(fixable)
-    assert {c.rule for c in fixed.changes} >= {e[0] for e in fixable}
+    made = {c.rule for c in fixed.changes}
+    # renaming a reused id gives each call its own answer: what the pairing found is fixed
+    consequences = (
+        {"call-without-result", "duplicate-result"} if "duplicate-call-id" in made else set()
+    )
+    assert made >= {e[0] for e in fixable} - consequences
     assert all(isinstance(c, Change) for c in fixed.changes)
 
 
@@ -171,8 +180,10 @@ def test_results_move_next_to_their_calls_in_call_order() -> None:
         answer("anthropic", "c1", "c2"),
         user("anthropic", "x"),
     )
+    # the API combines the three user messages into one turn, whose text comes before the
+    # second result: the results move first, into the run's first message
     assert [(c.rule, c.path) for c in fixed.changes] == [
-        ("results-not-next", "messages[4].content[0]")
+        ("results-after-other-content", "messages[4].content[0]")
     ]
     split = request(
         user("gemini"), ask("gemini", "c1", "c2"), answer("gemini", "c1"), answer("gemini", "c2")
@@ -199,17 +210,30 @@ def test_ids_are_mapped_deterministically_for_call_and_result() -> None:
 
 
 def test_duplicate_call_id_renames_the_later_call_and_its_result() -> None:
-    bad = request(
+    """One message holding an id twice (anthropic rejects it): the later call and its
+    answer take a new id."""
+    bad = request(user("anthropic"), ask("anthropic", "c1", "c1"), answer("anthropic", "c1", "c1"))
+    fixed = repair("anthropic", bad).request
+    new = fixed[1]["content"][1]["id"]
+    assert new != "c1"
+    assert fixed[2]["content"][1]["tool_use_id"] == new
+    assert fixed[1]["content"][0]["id"] == fixed[2]["content"][0]["tool_use_id"] == "c1"
+    assert not lint("anthropic", fixed)
+
+
+def test_an_id_reused_in_separate_well_formed_pairs_is_left_as_it_is() -> None:
+    """The Claude API accepts it (issue 25: repair changes no accepted request)."""
+    reused = request(
         turn("anthropic", "c1"),
         user("anthropic", "more"),
         ask("anthropic", "c1"),
         answer("anthropic", "c1"),
     )
-    fixed = repair("anthropic", bad).request
-    new = fixed[4]["content"][0]["id"]
-    assert new != "c1"
-    assert fixed[5]["content"][0]["tool_use_id"] == new
-    assert fixed[1]["content"][0]["id"] == fixed[2]["content"][0]["tool_use_id"] == "c1"
+    assert [(f.rule, f.severity) for f in lint("anthropic", reused)] == [
+        ("duplicate-call-id", "warning")
+    ]
+    fixed = repair("anthropic", reused)
+    assert fixed.changes == () and fixed.request == reused
 
 
 def test_content_repairs() -> None:
@@ -434,7 +458,7 @@ def test_bedrock_repairs() -> None:
     # a result before the user's text moves first; a blank text block goes
     mixed = turn("bedrock", "c1")
     mixed[2]["content"].insert(0, {"text": "here:"})
-    mixed[0]["content"].append({"text": "  "})
+    mixed[0]["content"].append({"text": ""})
     fixed = repair("bedrock", mixed, profile="bedrock-claude")
     assert fixed.request[0]["content"] == [{"text": "hi"}]
     assert fixed.request[2]["content"] == [*answer("bedrock", "c1")["content"], {"text": "here:"}]

@@ -56,6 +56,7 @@ from .wires import (
     TextPart,
     cached,
     document_name_of,
+    ends_in_server_result,
     function_response,
     is_document,
     read_request,
@@ -239,6 +240,8 @@ class _Check:
         # that answer nothing
         self.claimed: dict[int, ResultPart] = {}
         self.orphans: list[ResultPart] = []
+        # per message, the messages whose calls its results may answer (``_places``)
+        self.owners: list[range] = []
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -290,8 +293,9 @@ class _Check:
     def pairing(self) -> None:
         """Calls and results: who answers whom, and where (SPEC 8's pairing rules)."""
         messages = self.read.messages
-        zone = turn_shape(self.wire).results_zone
-        owners = _run_owners(messages) if zone == "run" else []
+        shape = turn_shape(self.wire)
+        zone = shape.results_zone
+        owners = self.owners = _places(messages, zone, shape.merged_roles)
         calls: list[tuple[int, CallPart]] = [
             (pos, call) for pos, message in enumerate(messages) for call in message.calls
         ]
@@ -329,7 +333,7 @@ class _Check:
                     )
                     continue
                 call_pos, call = calls[index]
-                if _in_zone(zone, owners, call_pos, pos):
+                if call_pos in owners[pos]:
                     if index in answered:
                         self.dropped.append(Dropped("duplicate-result", pos, result))
                         self.add(
@@ -350,7 +354,7 @@ class _Check:
                     misplaced[index] = [(pos, result)]
         for pos, result in idless:
             if not self.positional(index_of, claimed, owners, pos, zone, result):
-                index = self.open_call(index_of, answered, owners, pos, zone)
+                index = self.open_call(index_of, answered, owners[pos], zone)
                 if index is None:
                     self.orphans.append(result)
                 else:
@@ -396,16 +400,17 @@ class _Check:
             return None
         without_id = bool(result.id)
         if zone == "next":
-            index = calls.first_in(pos - 1, result, without_id, answered, self.misplaced)
-            if index is not None:
-                return index
+            for owner in self.owners[pos]:
+                index = calls.first_in(owner, result, without_id, answered, self.misplaced)
+                if index is not None:
+                    return index
         return calls.earliest(result, pos, without_id, answered, self.misplaced)
 
     def positional(
         self,
         calls: _CallIndex,
         claimed: dict[int, ResultPart],
-        owners: list[int],
+        owners: list[range],
         pos: int,
         zone: str,
         result: ResultPart,
@@ -419,9 +424,10 @@ class _Check:
             index = calls.unclaimed(None, claimed)
             found = index is not None and calls.calls[index][0] < pos
         else:
-            owner = owners[pos] if zone == "run" else pos - 1
-            index = calls.unclaimed(owner, claimed) if owner >= 0 else None
-            found = index is not None and _in_zone(zone, owners, calls.calls[index][0], pos)
+            index = next(
+                (i for o in owners[pos] if (i := calls.unclaimed(o, claimed)) is not None), None
+            )
+            found = index is not None
         if found and index is not None:
             claimed[index] = result
         return found
@@ -430,34 +436,37 @@ class _Check:
         self,
         calls: _CallIndex,
         answered: dict[int, ResultPart],
-        owners: list[int],
-        pos: int,
+        place: range,
         zone: str,
     ) -> int | None:
-        """The first call in the place a result at ``pos`` answers (its zone) that nothing
+        """The first call in ``place`` (the messages a result's zone allows) that nothing
         answers or claims yet: what a result without id answers by position (SPEC 8: its
         ``missing-call-id`` is reported instead of that call's ``call-without-result``)."""
-        owner = None if zone == "later" else owners[pos] if zone == "run" else pos - 1
-        if owner is not None and owner < 0:
-            return None
-        index = calls.open(owner, answered, self.misplaced, self.claimed)
-        if index is None or not _in_zone(zone, owners, calls.calls[index][0], pos):
-            return None
-        return index
+        if zone == "later":
+            index = calls.open(None, answered, self.misplaced, self.claimed)
+            return index if index is not None and calls.calls[index][0] in place else None
+        for owner in place:
+            index = calls.open(owner, answered, self.misplaced, self.claimed)
+            if index is not None:
+                return index
+        return None
 
     def ids(self) -> None:
         """Duplicate call ids and ids of the wrong format (SPEC 8 ``duplicate-call-id``,
         ``call-id-format``)."""
-        seen: set[str] = set()
-        for call in self.read.calls:
+        seen: dict[str, int] = {}  # id -> the message it was last seen in
+        for pos, call in self.calls:
             if call.id:
                 if call.id in seen:
+                    same = seen[call.id] == pos
                     self.add(
                         "duplicate-call-id",
                         call.path,
-                        f"The call id {_short(call.id)} occurs twice.",
+                        f"The call id {_short(call.id)} occurs twice"
+                        + (" in one message." if same else ", in separate turns."),
+                        "same-message" if same else "",
                     )
-                seen.add(call.id)
+                seen[call.id] = pos
                 self.id_format(call.path, call.id, "call")
             if self.wire == "responses":
                 item_id = call.extra.get("id")
@@ -486,10 +495,23 @@ class _Check:
                     self.result_content(part)
                 elif isinstance(part, CallPart) and isinstance(part.arguments, str):
                     self.text_length(part.path, part.arguments)
+            # whitespace beside other content is accepted (the Claude API and Bedrock took
+            # it); an empty string, or a message of nothing but whitespace, is rejected
+            beside = any(
+                not (isinstance(part, TextPart) and not part.text.strip()) for part in message.parts
+            )
             for part in _parts_of(message):
                 if isinstance(part, TextPart):
                     if _block_text(part) and not part.text.strip():  # where the rule applies
-                        self.add("empty-text", part.path, "The text block is empty.")
+                        blank = part.text != "" and beside
+                        self.add(
+                            "empty-text",
+                            part.path,
+                            "The text block holds only whitespace, beside other content."
+                            if blank
+                            else "The text block is empty.",
+                            "beside" if blank else "",
+                        )
                     self.text_length(part.path, part.text)
                 elif isinstance(part, ImagePart) and not self.ctx.vision:
                     self.add(
@@ -708,10 +730,15 @@ class _Check:
                 )
 
     def results_first(self) -> None:
-        """A user message's result blocks come before its other blocks."""
+        """A user message's result blocks come before its other blocks (on a wire that
+        combines consecutive user messages, the run's blocks as one message)."""
+        merged = turn_shape(self.wire).merged_roles
+        role = None
+        results_seen = other_before = False
         for message in self.read.messages:
-            results_seen = False
-            other_before = False
+            if message.role != role or role not in merged:
+                results_seen = other_before = False
+            role = message.role
             for part in message.parts:
                 if isinstance(part, ResultPart):
                     if other_before and not results_seen:
@@ -780,6 +807,8 @@ class _Check:
             last = pos == len(messages) - 1
             if _empty(message) and not (last and message.role == "assistant"):
                 self.add("empty-message", message.path, "The message has no content.")
+            if message.role == "system" and (pos == 0 or messages[pos - 1].role != "system"):
+                self.system_placement(pos)
         if messages and messages[-1].role == "assistant":
             final = messages[-1]
             texts = [part.text for part in final.parts if isinstance(part, TextPart)]
@@ -796,6 +825,37 @@ class _Check:
                     final.path,
                     "The request ends with an assistant message (prefill).",
                 )
+
+    def system_placement(self, pos: int) -> None:
+        """A mid-conversation system message follows a user turn (or an assistant turn
+        ending in a server tool's result) and precedes an assistant turn or ends the list."""
+        messages = self.read.messages
+        # consecutive system messages are combined, as consecutive user turns are: the run
+        # (from its first message, ``pos``) stands where its first one does
+        first, last = pos, pos
+        while last + 1 < len(messages) and messages[last + 1].role == "system":
+            last += 1
+        before = messages[first - 1] if first else None
+        after = messages[last + 1] if last + 1 < len(messages) else None
+        follows = before is not None and (
+            before.role == "user"
+            or (before.role == "assistant" and ends_in_server_result(before.raw))
+        )
+        if follows and (after is None or after.role == "assistant"):
+            return
+        where = (
+            "is the first message"
+            if before is None
+            else f"follows a {before.role} message"
+            if not follows
+            else f"is followed by a {after.role if after else ''} message"
+        )
+        self.add(
+            "system-message-placement",
+            messages[pos].path,
+            f"The system message {where}; it must follow a user turn and precede an assistant"
+            " turn or end the messages.",
+        )
 
     def cache_breakpoints(self) -> None:
         marked: list[str] = []
@@ -1015,12 +1075,29 @@ def _run_owners(messages: tuple[Message, ...]) -> list[int]:
     return owners
 
 
-def _in_zone(zone: str, owners: list[int], call_pos: int, pos: int) -> bool:
+def _places(messages: tuple[Message, ...], zone: str, merged: frozenset[str]) -> list[range]:
+    """For each message, the positions of the messages whose calls its results may answer:
+    the message its run of tool messages follows (``run``), the message before it
+    (``next``), or every message before it (``later``). On a wire that combines consecutive
+    messages of a role in ``merged`` into one turn, "the message before" is that run, and
+    a message of such a run answers what its run's first message answers."""
     if zone == "run":
-        return owners[pos] == call_pos
-    if zone == "next":
-        return pos == call_pos + 1
-    return pos > call_pos
+        return [range(o, o + 1) if o >= 0 else range(0) for o in _run_owners(messages)]
+    if zone == "later":
+        return [range(pos) for pos in range(len(messages))]
+    places: list[range] = []
+    for pos, message in enumerate(messages):
+        before = messages[pos - 1].role if pos else None
+        if before is None:
+            places.append(range(0))
+        elif message.role == before and before in merged:
+            places.append(places[pos - 1])
+        else:
+            start = pos - 1
+            while start and before in merged and messages[start - 1].role == before:
+                start -= 1
+            places.append(range(start, pos))
+    return places
 
 
 def _empty(message: Message) -> bool:

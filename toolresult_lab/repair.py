@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from typing import Any, Final
 
 from .b64 import decoded_size
@@ -271,7 +271,18 @@ def _ids(edit: _Edit, changes: list[Change]) -> Any:
     taken = {call.id for _, call in calls if call.id} | {r.id for r in edit.read.results if r.id}
     results = [(pos, r) for pos, m in enumerate(edit.read.messages) for r in m.results]
     bad_format = set(edit.rules("call-id-format", errors_only=True))
-    duplicates = set(edit.rules("duplicate-call-id"))
+    # a reused id is renamed where a provider rejects it (one message holding it twice on
+    # anthropic and bedrock) or where it leaves a call without its own answer; separate,
+    # well-formed pairs are accepted as they are
+    troubled = {calls[index][1].id for index in (*pairing.unanswered, *pairing.misplaced)}
+    troubled.update(dropped.result.id for dropped in pairing.dropped)
+    rejected = set(edit.rules("duplicate-call-id", errors_only=True))
+    flagged = set(edit.rules("duplicate-call-id"))
+    duplicates = {
+        call.path
+        for _, call in calls
+        if call.path in rejected or (call.path in flagged and call.id in troubled)
+    }
     missing = set(edit.rules("missing-call-id"))
     renamed: dict[str, str] = {}
     done: set[str] = set()
@@ -407,12 +418,15 @@ def _answer_renamed(
     result comes after the next call with ``old``."""
     same_id = calls_by_id.get(old, [])
     following = bisect_right(same_id, index)
+    # the calls of this id earlier in the same message take the answers before this one's
+    calls = edit.pairing.calls
+    rank = following - 1 - bisect_left(same_id, pos, key=lambda other: calls[other][0])
     until = None
     if following < len(same_id):
         until = edit.pairing.calls[same_id[following]][1].path
     positions, carrying = results_by_id.get(old, ([], []))
-    first = bisect_right(positions, pos)
-    if first == len(positions):
+    first = bisect_right(positions, pos) + rank
+    if first >= len(positions):
         return
     result = carrying[first]
     if until is not None and _after(edit, result.path, until):
@@ -640,7 +654,7 @@ def _contents(edit: _Edit, changes: list[Change]) -> Any:
         changes.append(Change(finding.rule, finding.path, what))
     _strip_none(edit)
     for finding in edit.findings:
-        if finding.rule == "empty-text":
+        if finding.rule == "empty-text" and finding.severity == "error":
             _replace(edit, finding.path, _REMOVED)
             edit.touched.add(id(_element(edit, finding.path.split(".", 1)[0])))
             changes.append(Change("empty-text", finding.path, "removed the empty text block"))
@@ -741,16 +755,42 @@ def _fix_media_type(edit: _Edit, path: str, part: Part | None, changes: list[Cha
 
 
 def _fix_order(edit: _Edit, changes: list[Change]) -> None:
+    """The result blocks first: of the message, or (where the wire combines consecutive
+    messages of a role) of the run, moved into its first message in their order."""
+    merged = turn_shape(edit.wire).merged_roles
+    entries = edit.entries
     for path in edit.rules("results-after-other-content"):
-        message = _element(edit, path.rsplit(".content[", 1)[0])
-        if not isinstance(message, dict) or not isinstance(message.get("content"), list):
+        pos = edit.raw_index(_message_pos(edit, path))
+        if not 0 <= pos < len(entries):
             continue
-        content = message["content"]
-        results = [b for b in content if is_result_block(edit.wire, b)]
-        message["content"] = results + [b for b in content if not is_result_block(edit.wire, b)]
+        first = last = pos
+        role = entries[pos].get("role") if isinstance(entries[pos], dict) else None
+        if role in merged:
+            while first and _role_of(entries[first - 1]) == role:
+                first -= 1
+            while last + 1 < len(entries) and _role_of(entries[last + 1]) == role:
+                last += 1
+        run = [m for m in entries[first : last + 1] if isinstance(m, dict)]
+        held = [m for m in run if isinstance(m.get("content"), list)]
+        if not held:
+            continue
+        results = [b for m in held for b in m["content"] if is_result_block(edit.wire, b)]
+        for message in held:
+            message["content"] = [
+                b for b in message["content"] if not is_result_block(edit.wire, b)
+            ]
+            edit.touched.add(id(message))
+        text = run[0].get("content")
+        if isinstance(text, str):  # a string content is one text block, after the results
+            run[0]["content"] = [text_block(edit.wire, text)] if text else []
+        run[0]["content"][:0] = results
         changes.append(
             Change("results-after-other-content", path, "moved the tool result blocks first")
         )
+
+
+def _role_of(entry: Any) -> Any:
+    return entry.get("role") if isinstance(entry, dict) else None
 
 
 def _fix_document_names(edit: _Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
@@ -774,7 +814,9 @@ def _fix_document_names(edit: _Edit, by_path: dict[str, Part], changes: list[Cha
 
 
 def _fix_signatures(edit: _Edit, changes: list[Change]) -> None:
-    for path in edit.rules("missing-thought-signature"):
+    # only where it is an error (Gemini 3): without a profile the request may be for a
+    # model that needs no signature, and an accepted request is left as it is
+    for path in edit.rules("missing-thought-signature", errors_only=True):
         target = _element(edit, path)
         if isinstance(target, dict):
             key = set_signature(target, SKIP_SIGNATURE)

@@ -299,7 +299,9 @@ _RULES: Final = (
         "duplicate-call-id",
         "A call id used twice",
         ("openai", "anthropic", "gemini", "ollama", "responses", "bedrock"),
-        MappingProxyType({"*": "warning", "anthropic": "error", "bedrock": "error"}),
+        MappingProxyType(
+            {"*": "warning", "anthropic:same-message": "error", "bedrock:same-message": "error"}
+        ),
         "anthropic: `tool_use` ids must be unique; responses: Duplicate item found with id"
         " fc_... Remove duplicate items from your input and try again.; bedrock: The toolUse"
         " blocks at messages.2.content contain duplicate Ids: ...",
@@ -316,9 +318,15 @@ _RULES: Final = (
                 "user",
             ),
         ),
-        repair="gives the later call, and the result that answers it, a new id",
+        repair="gives the later call, and the result that answers it, a new id (where the"
+        " reuse is rejected, or leaves a call without its own answer; separate, well-formed"
+        " pairs are left as they are)",
         notes="SPEC 8 says warning off anthropic; the research of 2026-12-01 found Responses"
-        " rejecting duplicate call items (vercel/ai#13307): an error there.",
+        " rejecting duplicate call items (vercel/ai#13307). anthropic and bedrock: an error"
+        " where one message holds the id twice (the errors name one message's content); an id"
+        " reused in separate, well-formed pairs is a warning: the Claude API accepted it"
+        " (pydantic-ai's recorded requests, checked 2026-12-02).",
+        checked="2026-12-02",
     ),
     Rule(
         "duplicate-result",
@@ -450,7 +458,9 @@ _RULES: Final = (
         "empty-text",
         "A text block that is empty or whitespace only",
         ("anthropic", "bedrock"),
-        _ERROR,
+        MappingProxyType(
+            {"*": "error", "anthropic:beside": "warning", "bedrock:beside": "warning"}
+        ),
         "messages: text content blocks must contain non-whitespace text; bedrock: The text"
         " field in the ContentBlock object at messages.21.content.0 is blank. Add text to the"
         " text field, and try again.",
@@ -466,7 +476,11 @@ _RULES: Final = (
                 "user",
             ),
         ),
-        repair="removes the block",
+        repair="removes the block (an empty one; whitespace beside other content is kept)",
+        notes="Whitespace-only text beside other content in the message is a warning: no"
+        " provider page says it is rejected, and the Claude API and Bedrock (Claude) accepted"
+        " it in pydantic-ai's recorded requests (checked 2026-12-02).",
+        checked="2026-12-02",
     ),
     Rule(
         "empty-message",
@@ -509,6 +523,35 @@ _RULES: Final = (
         repair="removes trailing whitespace (a prefill without it is reported only)",
         notes="Claude 4.6 and later reject any prefill with 400; a warning since the model is"
         " not known here.",
+    ),
+    Rule(
+        "system-message-placement",
+        "A mid-conversation system message where the API does not take one",
+        ("anthropic",),
+        MappingProxyType(
+            {
+                "*": "error",
+                "minimax": "warning",
+                "moonshot": "warning",
+                "lmstudio": "warning",
+                "akiio": "warning",
+            }
+        ),
+        "A system message must immediately follow a user turn (including a user turn that"
+        " carries tool_result blocks) or an assistant turn ending in a server tool result, and"
+        " must precede an assistant turn or end the array; placing it elsewhere returns a 400"
+        " error. It cannot be the first entry.",
+        (
+            RuleSource(
+                "Mid-conversation system messages and tool changes - Claude Docs",
+                "https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages",
+            ),
+        ),
+        notes='Claude Opus 4.8 and later (Fable 5, Mythos 5, Opus 5) take role "system" in'
+        " messages; older models answer \"role 'system' is not supported on this model\"."
+        " Third-party /anthropic gateways are not documented to take it: a warning there."
+        " The placement text was quoted 2026-05-29; the page read again 2026-12-02.",
+        checked="2026-12-02",
     ),
     Rule(
         "media-type",
@@ -570,7 +613,9 @@ _RULES: Final = (
                 "https://docs.cloud.google.com/vertex-ai/generative-ai/docs/thought-signatures",
             ),
         ),
-        repair='sets "skip_thought_signature_validator" on the first call part of each step',
+        repair='sets "skip_thought_signature_validator" on the first call part of each step'
+        " (where it is an error: a request without a profile may be for a model that needs"
+        " none, and is left as it is)",
         notes="The dummy value is on the Gemini API page; not found verbatim on Vertex's.",
     ),
     Rule(

@@ -64,6 +64,7 @@ from ._turn import (
     neutral_results,
 )
 from ._write import RequestShape
+from .anthropic import ends_in_server_result
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
 
@@ -101,6 +102,7 @@ __all__ = [
     "cached",
     "converter",
     "document_name_of",
+    "ends_in_server_result",
     "for_boto3",
     "function_response",
     "hoist_text",

@@ -290,6 +290,9 @@ class TurnShape:
     message), ``"next"`` (the very next message) or ``"later"`` (anywhere after it);
     ``results_where`` says the same in words, for findings; ``results_first``: they come
     first in that next message, before any other block (anthropic, bedrock).
+    ``merged_roles``: the roles whose consecutive messages the provider combines into one
+    turn before it pairs (anthropic: user and assistant; gemini: model contents), so "the
+    next message" after a run of them is the message after the run.
     """
 
     def __init__(
@@ -301,8 +304,10 @@ class TurnShape:
         needs_call_ids: bool = False,
         hoists: bool = False,
         results_first: bool = False,
+        merged_roles: frozenset[str] = frozenset(),
     ) -> None:
         self.wire: Final = wire
+        self.merged_roles: Final = merged_roles
         self.needs_call_ids: Final = needs_call_ids
         self.hoists: Final = hoists
         self.results_zone: Final = results_zone

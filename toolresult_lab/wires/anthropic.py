@@ -258,6 +258,7 @@ TURN: Final[TurnShape] = AnthropicTurn(
     results_where="a tool_result in the very next message, a user message",
     needs_call_ids=True,
     results_first=True,
+    merged_roles=frozenset({"user", "assistant"}),
 )
 
 
@@ -266,7 +267,19 @@ TURN: Final[TurnShape] = AnthropicTurn(
 # ------------------------------------------------------------------------------------------
 
 _CALL_FIELDS: Final = ("type", "id", "name", "input")
-_ROLES: Final[dict[str, Role]] = {"user": "user", "assistant": "assistant"}
+#: ``system`` in ``messages``: a mid-conversation system message (Claude Opus 4.8 and later;
+#: where it may stand is lint's ``system-message-placement``).
+_ROLES: Final[dict[str, Role]] = {"user": "user", "assistant": "assistant", "system": "system"}
+
+
+def ends_in_server_result(message: Any) -> bool:
+    """An assistant message whose last block is a server tool's result
+    (``web_search_tool_result`` and the like): a mid-conversation system message may follow
+    it."""
+    content = message.get("content") if isinstance(message, dict) else None
+    last = content[-1] if isinstance(content, list) and content else None
+    kind = last.get("type") if isinstance(last, dict) else None
+    return isinstance(kind, str) and kind.endswith("_tool_result") and kind != "tool_result"
 
 
 def read_call(reading: Reading, block: dict[str, Any], path: str) -> CallPart:

@@ -223,6 +223,7 @@ TURN: Final[TurnShape] = GeminiTurn(
     "gemini",
     results_zone="next",
     results_where="a functionResponse in the one content right after the call's",
+    merged_roles=frozenset({"assistant"}),
 )
 
 
