@@ -54,6 +54,7 @@ from .wires import (
     ReadRequest,
     ResultPart,
     TextPart,
+    answerable_item_ids,
     cached,
     document_name_of,
     ends_in_server_result,
@@ -308,6 +309,7 @@ class _Check:
         all_ids = {call.id for _, call in calls if call.id}
         # results without id, paired by place once every result with an id has its call
         idless: list[tuple[int, ResultPart]] = []
+        answerable: frozenset[str] | None = None  # responses: other items' call ids
         for pos, message in enumerate(messages):
             for result in message.results:
                 if needs_ids and not result.id:
@@ -318,13 +320,14 @@ class _Check:
                 if index is None:
                     if self.positional(index_of, claimed, owners, pos, zone, result):
                         continue
-                    if (
-                        self.wire == "responses"
-                        and self.read.previous_response_id is not MISSING
-                        and self.read.previous_response_id is not None
-                        and result.id not in all_ids
-                    ):
-                        continue  # answers a call of the previous response
+                    if self.wire == "responses" and result.id not in all_ids:
+                        held = self.read.previous_response_id
+                        if held is not MISSING and held is not None:
+                            continue  # answers a call the server holds (previous response)
+                        if answerable is None:
+                            answerable = answerable_item_ids(self.read)
+                        if result.id in answerable:
+                            continue  # answers another item with a call id (tool search)
                     self.dropped.append(Dropped("result-without-call", pos, result))
                     self.add(
                         "result-without-call",

@@ -67,6 +67,7 @@ from ._write import RequestShape
 from .anthropic import ends_in_server_result
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
+from .responses import answerable_item_ids
 
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
@@ -98,6 +99,7 @@ __all__ = [
     "TurnShape",
     "Wire",
     "WireFacts",
+    "answerable_item_ids",
     "block_payload_paths",
     "cached",
     "converter",

@@ -407,13 +407,24 @@ def _part(reading: Reading, block: Any, path: str) -> Part:
     if isinstance(block, dict):
         if "toolUse" in block:
             use = reading.dict_at(block["toolUse"], at_key(path, "toolUse"))
+            if use is not None and use.get("type") == _SERVER_TOOL_USE:
+                return OpaquePart(path, "bedrock", "server tool use", block)
             if use is not None:
                 return read_call(reading, use, path)
         if "toolResult" in block:
             body = reading.dict_at(block["toolResult"], at_key(path, "toolResult"))
+            if body is not None and isinstance(body.get("type"), str):
+                return OpaquePart(path, "bedrock", "server tool result", block)
             if body is not None:
                 return _result(reading, body, path)
     return read_content(reading, block, path)
+
+
+#: A built-in tool Bedrock runs itself (Nova's code interpreter): its ``toolUse`` carries
+#: ``"type": "server_tool_use"`` and its ``toolResult`` a ``type`` of its own
+#: (``nova_code_interpreter_result``), both in the assistant's message; no client answers
+#: it, so neither is a call or a result to pair.
+_SERVER_TOOL_USE: Final = "server_tool_use"
 
 
 def read_request(request: Any) -> ReadRequest:

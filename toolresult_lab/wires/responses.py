@@ -353,7 +353,23 @@ def read_request(request: Any) -> ReadRequest:
             if message is not None:
                 system.extend(message.parts)
     previous = body.get("previous_response_id", MISSING)
+    if previous is MISSING or previous is None:
+        # a conversation holds earlier items on the server, as a previous response does
+        previous = body.get("conversation", previous)
     return reading.request(form, "input", messages, system, request, previous)
+
+
+def answerable_item_ids(read: ReadRequest) -> frozenset[str]:
+    """The ``call_id`` of each input item that is no ``function_call`` (a
+    ``tool_search_call``, ...): a ``function_call_output`` may answer any of them."""
+    found = set()
+    for message in read.messages:
+        for part in message.parts:
+            value = part.value if isinstance(part, OpaquePart) else None
+            call_id = value.get("call_id") if isinstance(value, dict) else None
+            if isinstance(call_id, str) and call_id:
+                found.add(call_id)
+    return frozenset(found)
 
 
 # ------------------------------------------------------------------------------------------
