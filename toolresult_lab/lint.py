@@ -846,12 +846,14 @@ class _Check:
         )
         if follows and (after is None or after.role == "assistant"):
             return
+        other = before if not follows else after
+        article = "an" if other is not None and other.role[0] in "aeiou" else "a"
         where = (
             "is the first message"
-            if before is None
-            else f"follows a {before.role} message"
+            if other is None
+            else f"follows {article} {other.role} message"
             if not follows
-            else f"is followed by a {after.role if after else ''} message"
+            else f"is followed by {article} {other.role} message"
         )
         self.add(
             "system-message-placement",
