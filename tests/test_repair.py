@@ -569,3 +569,38 @@ def test_bedrock_result_members_and_document_names() -> None:
     assert [(f.rule, f.severity) for f in lint("bedrock", fixed.request)] == [
         ("document-name", "warning")
     ]
+
+
+def test_a_tool_that_returned_an_empty_string_repairs_to_json_on_bedrock() -> None:
+    """Issue 25.6: repair wrote a Python ``object()`` (its removal marker) into the
+    ``toolResult``'s content, and the CLI died printing it."""
+    request = [
+        {"role": "user", "content": [{"text": "hi"}]},
+        {
+            "role": "assistant",
+            "content": [{"toolUse": {"toolUseId": "c1", "name": "f", "input": {}}}],
+        },
+        {
+            "role": "user",
+            "content": [{"toolResult": {"toolUseId": "c1", "content": [{"text": ""}]}}],
+        },
+    ]
+    fixed = repair("bedrock", request)
+    assert json.loads(json.dumps(fixed.request)) == fixed.request
+    assert fixed.request[2] == {
+        "role": "user",
+        "content": [{"toolResult": {"toolUseId": "c1", "content": []}}],
+    }
+    assert lint("bedrock", fixed.request).errors == ()
+
+
+def test_ten_thousand_unanswered_responses_calls_repair_in_one_pass() -> None:
+    """Issue 25.6 (speed is measured in benchmarks/bench_lint.py): each call's error result
+    goes after the run of calls, in call order."""
+    calls = [
+        {"type": "function_call", "call_id": f"c{i}", "name": "f", "arguments": "{}"}
+        for i in range(3)
+    ]
+    fixed = repair("responses", [{"role": "user", "content": "hi"}, *calls])
+    assert [item.get("call_id") for item in fixed.request[1:]] == ["c0", "c1", "c2"] * 2
+    assert [item["type"] for item in fixed.request[4:]] == ["function_call_output"] * 3

@@ -267,19 +267,17 @@ def media_placeholder(part: dict[str, Any]) -> str:
 
 
 def strip_removed(entries: list[Any], removed: object) -> None:
-    """Drop the blocks set to ``removed`` from every content list of ``entries``."""
-
-    def walk(node: Any) -> None:
+    """Drop the values set to ``removed`` from every list at any depth of ``entries``
+    (a block of a message, of a tool result's content, of a function response's parts),
+    whatever the wire calls the list."""
+    todo: list[Any] = list(entries)
+    while todo:  # a stack, not recursion: a deep request never hits the recursion limit
+        node = todo.pop()
         if isinstance(node, dict):
-            for key in ("content", "parts", "output", "images"):
-                value = node.get(key)
-                if isinstance(value, list):
-                    if any(v is removed for v in value):
-                        node[key] = [v for v in value if v is not removed]
-                    for v in node[key]:
-                        walk(v)
-            for key in _RESPONSE_KEYS:
-                walk(node.get(key))
-
-    for entry in entries:
-        walk(entry)
+            for key, value in node.items():
+                if isinstance(value, list) and any(v is removed for v in value):
+                    node[key] = value = [v for v in value if v is not removed]
+                if isinstance(value, (dict, list)):
+                    todo.append(value)
+        elif isinstance(node, list):
+            todo.extend(v for v in node if isinstance(v, (dict, list)))

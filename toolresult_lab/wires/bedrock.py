@@ -403,28 +403,39 @@ def read_block(block: Any) -> ResultPart:
     return _result(reading, body if body is not None else {}, "")
 
 
-def _part(reading: Reading, block: Any, path: str) -> Part:
+def _part(reading: Reading, block: Any, path: str, served: frozenset[Any]) -> Part:
     if isinstance(block, dict):
         if "toolUse" in block:
             use = reading.dict_at(block["toolUse"], at_key(path, "toolUse"))
-            if use is not None and use.get("type") == _SERVER_TOOL_USE:
+            if use is not None and use.get("toolUseId") in served:
                 return OpaquePart(path, "bedrock", "server tool use", block)
             if use is not None:
                 return read_call(reading, use, path)
         if "toolResult" in block:
             body = reading.dict_at(block["toolResult"], at_key(path, "toolResult"))
-            if body is not None and isinstance(body.get("type"), str):
+            if body is not None and body.get("toolUseId") in served:
                 return OpaquePart(path, "bedrock", "server tool result", block)
             if body is not None:
                 return _result(reading, body, path)
     return read_content(reading, block, path)
 
 
-#: A built-in tool Bedrock runs itself (Nova's code interpreter): its ``toolUse`` carries
-#: ``"type": "server_tool_use"`` and its ``toolResult`` a ``type`` of its own
-#: (``nova_code_interpreter_result``), both in the assistant's message; no client answers
-#: it, so neither is a call or a result to pair.
-_SERVER_TOOL_USE: Final = "server_tool_use"
+def _served(content: Any) -> frozenset[Any]:
+    """The ids of the built-in tools Bedrock ran itself in one message (Nova's code
+    interpreter): a ``toolUse`` of ``"type": "server_tool_use"`` and, in the same message,
+    a ``toolResult`` with a ``type`` of its own (``nova_code_interpreter_result``). No
+    client answers them, so neither is a call or a result to pair."""
+    if not isinstance(content, list):
+        return frozenset()
+    used, answered = set(), set()
+    for block in content:
+        use = block.get("toolUse") if isinstance(block, dict) else None
+        result = block.get("toolResult") if isinstance(block, dict) else None
+        if isinstance(use, dict) and use.get("type") in TOOL_USE_TYPES:
+            used.add(use.get("toolUseId"))
+        if isinstance(result, dict) and isinstance(result.get("type"), str):
+            answered.add(result.get("toolUseId"))
+    return frozenset(used & answered) - {None}
 
 
 def read_request(request: Any) -> ReadRequest:
@@ -441,8 +452,9 @@ def read_request(request: Any) -> ReadRequest:
         if role is None:
             continue
         content_path = at_key(path, "content")
+        served = _served(message.get("content"))
         parts = [
-            _part(reading, block, at_index(content_path, position))
+            _part(reading, block, at_index(content_path, position), served)
             for position, block in enumerate(reading.list_at(message.get("content"), content_path))
         ]
         messages.append(Message(path, role, tuple(parts), message))
