@@ -154,8 +154,9 @@ def test_the_audit_counts_an_input_required_result(tmp_path: Path) -> None:
 )
 def test_structured_content_may_be_any_json(structured, text) -> None:
     sdk = mt.CallToolResult(content=[], structured_content=structured)
+    as_dict = {"structuredContent": structured}
     for result in (ToolResult.from_mcp(sdk, name="f", id="c"),
-                   ToolResult.from_mcp({"structuredContent": structured}, name="f", id="c")):  # fmt: skip
+                   ToolResult.from_mcp(as_dict, name="f", id="c")):  # fmt: skip
         assert result.structured_content == structured
         assert result.to("openai") == {"role": "tool", "tool_call_id": "c", "content": text}
         for wire in WIRES:

@@ -283,30 +283,37 @@ def _first(data: Mapping[str, Any], keys: tuple[str, ...]) -> Any:
 def not_a_result(data: Mapping[str, Any]) -> str | None:
     """Why an MCP result's dict form is not a tool result to send (``None``: it is one).
 
-    The one rule ``convert``, ``turn`` and the audit share: a result has ``content`` or
+    The one rule ``convert``, ``turn`` and the audit share: a result is complete (MCP
+    2026-07-28: an omitted ``resultType`` means ``complete``) and has ``content`` or
     ``structuredContent`` (``{"type": "text", ...}`` is a block, ``{"foo": 1}`` nothing).
     """
-    if not any(key in data for key in (*_CONTENT_KEYS, *_STRUCTURED_KEYS)):
+    problem = _result_type_problem(data)
+    if problem is None and not any(key in data for key in (*_CONTENT_KEYS, *_STRUCTURED_KEYS)):
         return "no content or structuredContent: not a tool result"
-    return None
+    return problem
 
 
-def _check_result_type(data: Mapping[str, Any]) -> None:
-    """An MCP 2026-07-28 result that is not ``complete`` (an ``input_required`` one asks
-    the client for input) is refused: sent on, a model would read it as an empty result."""
+def _result_type_problem(data: Mapping[str, Any]) -> str | None:
+    """Why a result whose ``resultType`` is not ``complete`` is no result for a model: an
+    ``input_required`` one asks the client for input, and sent on, a model would read it
+    as an empty result."""
     kind = _first(data, _RESULT_TYPE_KEYS)
     if kind is None or kind == _COMPLETE:
-        return
+        return None
     if kind == "input_required":
-        raise ValueError(
+        return (
             "resultType is 'input_required': the server asks the client for input (MCP"
             " 2026-07-28 InputRequiredResult), so this is not a tool result to send to a model;"
             " answer its inputRequests and call the tool again"
         )
     shown = kind if isinstance(kind, str) else strict_copy(kind, "resultType", 0)
-    raise ValueError(
-        f"resultType is {shown!r}, not 'complete': not a tool result to send to a model"
-    )
+    return f"resultType is {shown!r}, not 'complete': not a tool result to send to a model"
+
+
+def _check_result_type(data: Mapping[str, Any]) -> None:
+    problem = _result_type_problem(data)
+    if problem is not None:
+        raise ValueError(problem)
 
 
 def _camel_block(block: Any) -> Any:
