@@ -11,6 +11,7 @@ Run: python benchmarks/bench_cli_reads.py [--only convert lint]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -62,10 +63,8 @@ def _run(argv: list[str], pipe: bool) -> tuple[float, int, int, str]:
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
         if child.stdin is not None:
-            try:
+            with contextlib.suppress(OSError):
                 child.stdin.close()
-            except OSError:
-                pass
         seconds = time.perf_counter() - start
         err.seek(0)
         first = err.read().decode("utf-8", "replace").splitlines()[:1]
@@ -105,7 +104,8 @@ def main() -> None:
                 argv = [path if part == "{}" else part for part in argv]
                 seconds, peak, status, message = _run(argv, pipe)
                 print(
-                    f"{name:10} {label:28} {seconds:>7.2f}s {peak:>5,} MiB {status:>4}  {message[:90]}"
+                    f"{name:10} {label:28} {seconds:>7.2f}s {peak:>5,} MiB {status:>4}"
+                    f"  {message[:90]}"
                 )
 
 
