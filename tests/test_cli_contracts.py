@@ -306,3 +306,49 @@ def test_a_file_over_the_cap_is_refused(capsys, tmp_path) -> None:
     code, out, err = run_cli(capsys, "lint", str(path), "--wire", "openai")
     assert (code, out) == (2, "")
     assert f"{path} holds more than 128 MiB" in one_error(err)
+
+
+# -- item 7: wording -------------------------------------------------------------------------
+
+
+def test_help_lines_are_alike() -> None:
+    """Every short help (the command list) starts in lower case, as argparse's own; every
+    description is a sentence: a capital first, a full stop last."""
+    commands = _parser()._subparsers._group_actions[0]  # type: ignore[union-attr]
+    for action in commands._choices_actions:
+        assert action.help and action.help[0].islower(), action.dest
+    for name, sub in commands.choices.items():
+        assert sub.description[0].isupper(), name
+        assert sub.description.rstrip().endswith("."), name
+
+
+def test_a_profile_of_another_wire_reads_well(capsys, tmp_path) -> None:
+    path = write(tmp_path, "r.json", CLEAN)
+    code, _, err = run_cli(capsys, "lint", path, "--profile", "mistral", "--wire", "anthropic")
+    assert code == 2
+    assert "--profile mistral is an openai profile, not anthropic" in one_error(err)
+
+
+def test_a_result_note_prints_as_a_sentence() -> None:
+    from toolresult_lab import ToolResult
+
+    [note] = [n for n in ToolResult(content=[], is_error=True).explain("openai").notes
+              if n.field == "is_error"]  # fmt: skip
+    assert str(note) == "is_error omitted: openai has no error field"
+
+
+def test_a_shape_error_guesses_the_real_wire(capsys, tmp_path) -> None:
+    call = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
+    answer = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}
+    request = {"model": "claude", "messages": [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [call]},
+        {"role": "user", "content": [answer]},
+    ]}  # fmt: skip
+    path = write(tmp_path, "r.json", request)
+    code, out, err = run_cli(capsys, "lint", path, "--wire", "gemini")
+    assert code == 1 and "the body has no contents list" in out
+    assert err == (
+        f"toolresult-lab: warning: {path}: the request does not have the gemini shape; it reads"
+        " as anthropic without a problem (--wire anthropic?)\n"
+    )

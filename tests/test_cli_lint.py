@@ -173,7 +173,7 @@ def test_no_vision(capsys, tmp_path) -> None:
     ("argv", "message"),
     [
         (["lint", "r.json"], "give --wire (or --profile)"),
-        (["lint", "r.json", "--profile", "mistral", "--wire", "anthropic"], "is a openai profile"),
+        (["lint", "r.json", "--profile", "mistral", "--wire", "anthropic"], "is an openai profile"),
         (["lint", "r.json", "--wire", "openai", "--log", "r.json"], "give REQUEST or --log FILES"),
         (["lint", "--wire", "openai"], "give REQUEST or --log FILES"),
         (["lint", "r.json", "--wire", "openai", "--engine", "dask"], "--engine is for --log"),

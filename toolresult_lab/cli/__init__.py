@@ -51,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
         module.add_parsers(commands)
     for name, sub in commands.choices.items():
         sub.epilog = exit_help(_FINDINGS.get(name))
+        if sub.description:  # a sentence, as argparse's own lines are; the short help is not
+            sub.description = sub.description[0].upper() + sub.description[1:]
     parser.epilog = (
         "exit status, for every command: 0 done and clean; 1 findings (see each command's"
         " --help); 2 a usage error or an unreadable input."

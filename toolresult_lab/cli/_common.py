@@ -184,7 +184,8 @@ def wire_named(args: argparse.Namespace, given: str | None, flag: str) -> str:
     if args.profile is not None:
         wire = get_profile(args.profile).wire
         if given is not None and given != wire:
-            parser.error(f"--profile {args.profile} is a {wire} profile, not {given}")
+            article = "an" if wire[0] in "aeiou" else "a"
+            parser.error(f"--profile {args.profile} is {article} {wire} profile, not {given}")
         return wire
     if given is None:
         parser.error(f"give {flag} (or --profile)")

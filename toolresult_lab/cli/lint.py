@@ -21,8 +21,9 @@ from ..facts import WIRES
 from ..findings import FRAME_COLUMNS, Finding, Findings
 from ..lint import lint as lint_request
 from ..profiles import PROFILES
+from ..wires import read_request
 from ._answer import Answer
-from ._common import EXIT_FINDINGS, InputError, warn, wire_named
+from ._common import EXIT_FINDINGS, InputError, one_of, warn, wire_named
 from ._hints import log_hint
 from ._requests import Requests, read_requests
 
@@ -109,6 +110,25 @@ def run_checked(wire: str, request: Any, args: argparse.Namespace, where: str) -
         raise InputError(f"{where}: the request is nested too deeply to check") from None
 
 
+def _wire_guess(request: Any, wire: str) -> list[str]:
+    """The other wires that read ``request`` without a shape problem, those that find the
+    most tool results in it first (a guess for a request linted on the wrong wire)."""
+    read = []
+    for other in WIRES:
+        if other == wire:
+            continue
+        try:
+            found = read_request(other, request)
+        except (TypeError, ValueError, RecursionError):
+            continue
+        if not found.problems:
+            read.append((len(found.results), other))
+    if not read:
+        return []
+    most = max(count for count, _ in read)
+    return [other for count, other in read if count == most]
+
+
 def _rows(requests: Requests, found: list[Findings]) -> tuple[list[str], list[list[Any]]]:
     columns = list(FRAME_COLUMNS)
     rows = []
@@ -170,6 +190,15 @@ def _lint(args: argparse.Namespace) -> Answer:
     found = [
         run_checked(wire, request, args, requests.where(line)) for line, request in requests.items
     ]
+    for (line, request), findings in zip(requests.items, found, strict=True):
+        if any(f.rule == "shape" and f.severity == "error" for f in findings):
+            guess = _wire_guess(request, wire)
+            if guess:
+                warn(
+                    f"{requests.where(line)}: the request does not have the {wire} shape; it reads"
+                    f" as {one_of(guess)} without a problem (--wire {guess[0]}?)"
+                )
+                break  # one hint is enough
     text = {"table": _table, "json": _json, "csv": _csv}[args.format](requests, found)
     failed = any(findings.errors for findings in found)
     return Answer(text, EXIT_FINDINGS if failed else 0)
