@@ -2,10 +2,11 @@
 
 ``pip install .`` (or ``python -m build``) compiles the modules in ``COMPILED_MODULES``
 with mypyc; where that cannot be done (no mypyc, no compiler, a compile error) the
-build says so in one line and installs the same modules as pure Python, which behave
-identically. ``TOOLRESULT_LAB_PURE=1`` forces the pure-Python build, and an editable
-install (``pip install -e .``) is always pure Python: compiled modules beside the
-sources would shadow every edit to them.
+build says so in one line (on the terminal too, which ``pip -q`` does not hide) and
+installs the same modules as pure Python, which behave identically.
+``TOOLRESULT_LAB_PURE=1`` forces the pure-Python build, and an editable install
+(``pip install -e .``) is always pure Python: compiled modules beside the sources would
+shadow every edit to them.
 """
 
 from __future__ import annotations
@@ -49,7 +50,16 @@ PURE_ENV = "TOOLRESULT_LAB_PURE"
 
 
 def _say(message: str) -> None:
-    print(f"toolresult_lab: {message}", file=sys.stderr)
+    """One line on standard error and, when there is one, on the terminal itself: pip
+    shows a build's output only with ``-v``, and the fallback to pure Python must be seen
+    while installing (the README says so), not only later in ``--version``."""
+    line = f"toolresult_lab: {message}"
+    print(line, file=sys.stderr)
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as terminal:  # pip captures stderr
+            terminal.write(line + "\n")
+    except OSError:  # no terminal (CI, a pipe) or no /dev/tty (Windows): stderr alone
+        pass
 
 
 class OptionalBuildExt(build_ext):

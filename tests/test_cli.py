@@ -376,20 +376,20 @@ def _bad_inputs(tmp_path):
     (tmp_path / "good.json").write_text('{"content": []}', encoding="utf-8")
     missing = str(tmp_path / "missing.json")
     return [
-        (("convert", missing, "--wire", "openai"), 1, f"cannot read {missing}"),
-        (("explain", missing, "--wire", "openai"), 1, "cannot read"),
-        (("convert", str(tmp_path), "--wire", "openai"), 1, "cannot read"),
-        (("convert", str(tmp_path / "invalid.json"), "--wire", "openai"), 1, "is not valid JSON"),
+        (("convert", missing, "--wire", "openai"), 2, f"cannot read {missing}"),
+        (("explain", missing, "--wire", "openai"), 2, "cannot read"),
+        (("convert", str(tmp_path), "--wire", "openai"), 2, "is a directory"),
+        (("convert", str(tmp_path / "invalid.json"), "--wire", "openai"), 2, "is not valid JSON"),
         (
             ("convert", str(tmp_path / "array.json"), "--wire", "openai"),
-            1,
-            "expected a JSON object, got list",
+            2,
+            "expected a JSON object, got an array",
         ),
-        (("convert", str(tmp_path / "latin1.json"), "--wire", "openai"), 1, "is not UTF-8 text"),
-        (("convert", str(tmp_path / "content.json"), "--wire", "openai"), 1, "content"),
+        (("convert", str(tmp_path / "latin1.json"), "--wire", "openai"), 2, "is not UTF-8 text"),
+        (("convert", str(tmp_path / "content.json"), "--wire", "openai"), 2, "content"),
         (
             ("convert", str(tmp_path / "unknown_key.json"), "--wire", "openai"),
-            1,
+            2,
             "unknown key 'colour'",
         ),
         (("convert", str(tmp_path / "good.json"), "--wire", "nope"), 2, "invalid choice: 'nope'"),
@@ -407,7 +407,7 @@ def _bad_inputs(tmp_path):
         (("matrix", "--wire", "nope"), 2, "invalid choice: 'nope'"),
         (("matrix", "--kind", "nope"), 2, "invalid choice: 'nope'"),
         (("matrix", "--format", "xml"), 2, "invalid choice: 'xml'"),
-        (("docs", "-o", str(tmp_path / "no" / "such" / "dir.md")), 1, "cannot write"),
+        (("docs", "-o", str(tmp_path / "no" / "such" / "dir.md")), 2, "cannot write"),
         (("frobnicate",), 2, "invalid choice: 'frobnicate'"),
         ((), 2, "required"),
     ]
@@ -428,9 +428,9 @@ def test_bad_input_is_one_line(capsys, tmp_path):
 def test_bad_stdin(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("null"))
     assert run(capsys, "convert", "-", "--wire", "openai") == (
-        1,
+        2,
         "",
-        "toolresult-lab: error: standard input: expected a JSON object, got NoneType\n",
+        "toolresult-lab: error: standard input: expected a JSON object, got null\n",
     )
 
 
@@ -460,7 +460,7 @@ def test_subprocess_convert_and_error(tmp_path):
         text=True,
         timeout=60,
     )
-    assert proc.returncode == 1
+    assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.startswith("toolresult-lab: error: cannot read ")
     assert proc.stderr.count("\n") == 1
@@ -533,7 +533,7 @@ def test_a_json_rpc_response_is_read_as_its_result(capsys, tmp_path):
         tmp_path, "err.json", {"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "x"}}
     )
     assert run(capsys, "convert", error, "--wire", "openai", "--id", "c") == (
-        1,
+        2,
         "",
         f"toolresult-lab: error: {error}: a JSON-RPC error response, not a tool result: -32602 x\n",
     )
@@ -555,7 +555,7 @@ def test_missing_name_and_id_are_warned_about_and_strict_makes_them_errors(capsy
         " block without one (functionResponse.name)\n"
     )
     assert run(capsys, "convert", path, "--wire", "gemini", "--strict") == (
-        1,
+        1,  # a finding: the block would be rejected
         "",
         "toolresult-lab: error: the result has no tool name (give --name): gemini rejects a"
         " block without one (functionResponse.name)\n",
@@ -707,7 +707,7 @@ def test_a_utf8_bom_is_accepted(capsys, tmp_path, monkeypatch):
 def test_stdin_errors_name_standard_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("{not json"))
     code, _, err = run(capsys, "convert", "-", "--wire", "openai")
-    assert code == 1
+    assert code == 2
     assert err.startswith("toolresult-lab: error: standard input is not valid JSON: ")
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"content": "x"}'))
     assert run(capsys, "explain", "-", "--wire", "openai")[2].startswith(
@@ -833,7 +833,7 @@ def test_an_sdk_dump_with_a_null_or_wrong_name(capsys, tmp_path):
     assert got["tool_call_id"] == "call_7"  # null: absent, as in the audit
     data["id"] = 7
     code, out, err = run(capsys, "convert", write(tmp_path, "b.json", data), "--wire", "openai")
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert (
         err
         == f"toolresult-lab: error: {tmp_path / 'b.json'}: ToolResult.id must be a str, not int\n"
@@ -844,7 +844,7 @@ def test_json_lines_and_empty_files_say_what_they_are(capsys, tmp_path, monkeypa
     lines = tmp_path / "results.jsonl"
     lines.write_text('{"content": []}\n{"content": []}\n', encoding="utf-8")
     code, out, err = run(capsys, "convert", str(lines), "--wire", "openai")
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err == (
         f"toolresult-lab: error: {lines} holds more than one JSON value (another starts on line"
         " 2): convert and explain read one result; for JSON Lines use `toolresult-lab turn`"
@@ -854,7 +854,7 @@ def test_json_lines_and_empty_files_say_what_they_are(capsys, tmp_path, monkeypa
         empty = tmp_path / "empty.json"
         empty.write_text(text, encoding="utf-8")
         assert run(capsys, "explain", str(empty), "--wire", "openai") == (
-            1,
+            2,
             "",
             f"toolresult-lab: error: {empty} is empty (expected one JSON object)\n",
         )

@@ -141,7 +141,7 @@ def test_errors_in_one_line(
     capsys: pytest.CaptureFixture[str], log: str, argv: list[str], message: str
 ) -> None:
     code, out, err = run(capsys, "audit", *[arg.format(log=log) for arg in argv])
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err.startswith("toolresult-lab: error: " + message.format(log=log))
     assert err.count("\n") == 1
 
@@ -174,7 +174,7 @@ def test_a_run_that_read_no_result_fails_in_one_line(
     path = tmp_path / name
     write(path)
     code, out, err = run(capsys, "audit", str(path))
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err.startswith(
         f"toolresult-lab: error: no result was read from {path}" + reason.format(path=path)
     )
@@ -187,7 +187,7 @@ def test_the_console_command(log: str) -> None:
         capture_output=True,
         text=True,
     )
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
     usage = subprocess.run(
         [sys.executable, "-m", "toolresult_lab.cli", "audit", log, "--engine", "spark"],
@@ -227,7 +227,7 @@ def test_a_cluster_failure_is_one_line(
 
     monkeypatch.setattr(toolresult_lab.auditing, "audit", killed)
     code, out, err = run(capsys, "audit", log)
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err == (
         "toolresult-lab: error: the audit failed: RuntimeError:"
         " worker tcp://127.0.0.1:4242 was killed\n"

@@ -173,7 +173,7 @@ def test_no_vision(capsys, tmp_path) -> None:
     ("argv", "message"),
     [
         (["lint", "r.json"], "give --wire (or --profile)"),
-        (["lint", "r.json", "--profile", "mistral", "--wire", "anthropic"], "is a openai profile"),
+        (["lint", "r.json", "--profile", "mistral", "--wire", "anthropic"], "is an openai profile"),
         (["lint", "r.json", "--wire", "openai", "--log", "r.json"], "give REQUEST or --log FILES"),
         (["lint", "--wire", "openai"], "give REQUEST or --log FILES"),
         (["lint", "r.json", "--wire", "openai", "--engine", "dask"], "--engine is for --log"),
@@ -197,7 +197,8 @@ def test_usage_errors_exit_2_in_one_line(capsys, tmp_path, monkeypatch, argv, me
         ('{"messages": []}\n{"messages": ', "is neither JSON nor JSON lines (line 2: "),
         (
             "42",
-            "r.json: a request must be a JSON object (the body) or a list (its messages), not int",
+            "r.json: a request must be a JSON object (the body) or a list (its messages), not a"
+            " number",
         ),
         ('{"messages": []}\n"hi"\n', "r.json:2: a request must be a JSON object"),
         ("", "r.json is empty"),
@@ -212,7 +213,7 @@ def test_bad_input_is_one_line(capsys, tmp_path, content, message) -> None:
     else:
         path.write_text(content, encoding="utf-8")
     code, out, err = run(capsys, "lint", str(path), "--wire", "openai")
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert message in err
     assert err.startswith("toolresult-lab: error: ")
     assert len(err.strip().splitlines()) == 1
@@ -220,7 +221,7 @@ def test_bad_input_is_one_line(capsys, tmp_path, content, message) -> None:
 
 def test_a_missing_file(capsys, tmp_path) -> None:
     code, out, err = run(capsys, "lint", str(tmp_path / "none.json"), "--wire", "openai")
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert "cannot read" in err
 
 
@@ -272,7 +273,7 @@ def test_a_clean_log_exits_0(capsys, tmp_path) -> None:
 
 def test_log_bad_input_is_one_line(capsys, tmp_path) -> None:
     code, out, err = run(capsys, "lint", "--log", str(tmp_path / "*.jsonl"), "--wire", "openai")
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err.strip() == f"toolresult-lab: error: no files match {tmp_path / '*.jsonl'}"
 
 
@@ -315,7 +316,7 @@ def test_repair_json_lines_and_what_it_leaves(capsys, tmp_path) -> None:
     }
     path = write(tmp_path, "r.jsonl", [CLEAN, BROKEN["messages"], [bad_image]], lines=True)
     code, out, err = run(capsys, "repair", path, "--wire", "anthropic")
-    assert code == 0
+    assert code == 1  # errors left that repair does not fix
     lines = [json.loads(line) for line in out.splitlines()]
     assert lines == [
         CLEAN,
@@ -333,8 +334,8 @@ def test_repair_json_lines_and_what_it_leaves(capsys, tmp_path) -> None:
     ("argv", "code", "message"),
     [
         (["repair", "r.json"], 2, "give --wire (or --profile)"),
-        (["repair", "r.json", "--wire", "openai", "-o", "no/such/dir/out.json"], 1, "cannot write"),
-        (["repair", "none.json", "--wire", "openai"], 1, "cannot read"),
+        (["repair", "r.json", "--wire", "openai", "-o", "no/such/dir/out.json"], 2, "cannot write"),
+        (["repair", "none.json", "--wire", "openai"], 2, "cannot read"),
     ],
 )
 def test_repair_bad_input_is_one_line(capsys, tmp_path, monkeypatch, argv, code, message) -> None:

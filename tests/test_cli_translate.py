@@ -96,5 +96,5 @@ def test_a_malformed_inside_is_one_line(tmp_path: Path, capsys: pytest.CaptureFi
     path = tmp_path / "inside.json"
     path.write_text(json.dumps({"messages": [5]}), encoding="utf-8")
     status, out, err = run_cli(capsys, "translate", str(path), "--from", "openai", "--to", "gemini")
-    assert (status, out) == (1, "")  # EXIT_INPUT
+    assert (status, out) == (2, "")  # EXIT_INPUT
     assert err.count("\n") == 1 and "messages[0]" in err and "Traceback" not in err

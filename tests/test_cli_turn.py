@@ -138,7 +138,7 @@ def test_a_single_result_object_and_hermes_text(capsys: Any, tmp_path: Path) -> 
             "openai: tool_calls[0].function.name: the call has no name",
         ),
         (OPENAI_MESSAGE, "{", [], "is neither JSON nor JSON lines (line 1:"),
-        (OPENAI_MESSAGE, [WEATHER, 3], [], "result 2: expected a JSON object, got int"),
+        (OPENAI_MESSAGE, [WEATHER, 3], [], "result 2: expected a JSON object, got a number"),
         (OPENAI_MESSAGE, [{**WEATHER, "id": 5}], [], "result 1: name and id must be strings"),
         (OPENAI_MESSAGE, [{"content": "x"}], [], "result 1: ToolResult.content must be a list"),
         (OPENAI_MESSAGE, [WEATHER], [], "2 call(s) but 1 result(s)"),
@@ -170,7 +170,7 @@ def test_bad_input_is_one_line(
     )
     results_path = write(tmp_path, "r.json", results)
     code, out, err = run(capsys, "turn", calls_path, results_path, "--wire", "openai", *extra)
-    assert code == 1 and out == ""
+    assert code == 2 and out == ""
     assert err.startswith("toolresult-lab: error: ") and err.count("\n") == 1, err
     assert message in err
 
@@ -181,7 +181,7 @@ def test_usage_errors(capsys: Any, files: tuple[str, str]) -> None:
     code, _, err = run(capsys, "turn", *files, "--wire", "vertex")
     assert code == 2 and "vertex" in err
     code, _, err = run(capsys, "turn", "-", "-", "--wire", "openai")
-    assert code == 1 and "cannot both be read from stdin" in err
+    assert code == 2 and "cannot both be read from stdin" in err
 
 
 def test_the_installed_command_reads_stdin(files: tuple[str, str]) -> None:

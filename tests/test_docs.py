@@ -139,13 +139,35 @@ def test_docs_command_without_the_clients_is_one_line(monkeypatch, capsys):
         raise ImportError("No module named 'google.genai'", name="google.genai")
 
     monkeypatch.setattr(toolresult_lab.docs, "provider_differences", missing)
-    assert main(["docs"]) == 1
+    assert main(["docs"]) == 2  # an input the command cannot make: exit 2, as any
     out, err = capsys.readouterr()
     assert out == ""
     assert err == (
         "toolresult-lab: error: the document needs the official clients (google.genai is"
-        " missing): pip install 'toolresult_lab[test]'\n"
+        " missing): pip install 'toolresult_lab[docs]'\n"
     )
+
+
+def test_the_docs_extra_holds_the_clients_the_document_imports():
+    """``pip install 'toolresult_lab[docs]'`` is enough for ``toolresult-lab docs``: its
+    extra names the distribution of every client roundtrip.py imports, and no test tool."""
+    import re
+    import sys
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    root = Path(__file__).resolve().parents[1]
+    extras = tomllib.loads((root / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    names = {re.split(r"[<>=\[; ]", spec, maxsplit=1)[0] for spec in extras["docs"]}
+    assert names == {"anthropic", "openai", "google-genai", "ollama", "boto3"}
+    source = (root / "toolresult_lab" / "roundtrip.py").read_text()
+    imported = set(re.findall(r"^\s+(?:import|from) (\w+)", source, flags=re.M))
+    assert imported >= {"openai", "anthropic", "google", "ollama", "boto3", "botocore"}
+    assert "toolresult_lab[docs]" in extras["test"]
 
 
 def test_token_section_names_its_rules_and_links_the_sources(generated):

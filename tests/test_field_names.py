@@ -2,7 +2,8 @@
 
 Each wire reads and writes its own shapes in ``wires/<wire>.py``; everything else reads
 the typed records the converters and readers report. The exceptions: ``items.py`` and
-``text.py`` (MCP input, Anthropic-native input blocks included: SPEC 2 and 3), ``blocks.py``
+``text.py`` (MCP input, Anthropic-native input blocks included: SPEC 2 and 3),
+``mcp_input.py`` (the MCP SDK 2.x's own snake_case ``mime_type``, issue 28), ``blocks.py``
 (the types of the blocks), ``roundtrip.py`` (what the official clients change) and the
 sample-input builders ``probes.py`` and ``synthetic.py``.
 
@@ -19,7 +20,9 @@ from pathlib import Path
 import toolresult_lab
 
 PACKAGE = Path(toolresult_lab.__file__).resolve().parent
-ALLOWED = {"items.py", "text.py", "blocks.py", "roundtrip.py", "probes.py", "synthetic.py"}
+ALLOWED = {
+    "items.py", "text.py", "mcp_input.py", "blocks.py", "roundtrip.py", "probes.py", "synthetic.py"
+}  # fmt: skip
 FIELD_NAMES = frozenset(
     {
         # named by the issue

@@ -120,10 +120,10 @@ def deep_files(tmp_path):
 def test_convert_and_explain_answer_deep_json_in_one_line(capsys, deep_files, command) -> None:
     result, _, _, huge = deep_files
     code, out, err = _run(capsys, command, "--wire", "openai", str(result))
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err == f"toolresult-lab: error: {result} is nested too deeply to read as JSON\n"
     code, out, err = _run(capsys, command, "--wire", "gemini", str(huge))
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err.startswith(f"toolresult-lab: error: {huge} is not valid JSON: Exceeds the limit")
     assert err.count("\n") == 1
 
@@ -132,7 +132,7 @@ def test_convert_and_explain_answer_deep_json_in_one_line(capsys, deep_files, co
 def test_turn_answers_deep_json_in_one_line(capsys, deep_files, wire) -> None:
     result, calls, lines, _ = deep_files
     code, out, err = _run(capsys, "turn", "--wire", wire, str(calls), str(result))
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err == f"toolresult-lab: error: {calls} is nested too deeply to read as JSON\n"
     good_calls = calls.with_name("good.json")
     good_calls.write_text(
@@ -150,7 +150,7 @@ def test_turn_answers_deep_json_in_one_line(capsys, deep_files, wire) -> None:
         )
     )
     code, out, err = _run(capsys, "turn", "--wire", "openai", str(good_calls), str(lines))
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err == f"toolresult-lab: error: {lines} line 2 is nested too deeply to read as JSON\n"
 
 

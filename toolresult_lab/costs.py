@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .encoding import json_encode, json_string
 from .explain import Explanations
 from .facts import Wire
+from .limits import header_excess
 from .measure import measure
 from .options import ConvertOptions
 from .steps import Carried
@@ -136,6 +137,11 @@ def _media_entries(
                 out.append(EntryTokens(index, "image", None, why, name))
                 continue
             what = f"image {size.width}x{size.height} {size.format}"
+            excess = header_excess(size, measured.decoded_bytes) if measured else ""
+            if excess:  # a size no real image has: no figure is better than an absurd one
+                why = f"{item.mime}: {excess}; its token count is unknown"
+                out.append(EntryTokens(index, what, None, why, "image: header not real"))
+                continue
             figure = image_tokens(
                 wire, size.width, size.height, detail=detail, media_resolution=media_resolution
             )
@@ -278,6 +284,10 @@ def _hoisted_image(wire: str, part: ImagePart, data: str) -> EntryTokens:
         why = f"{wire}: the hoisted image's size cannot be read from its header"
         return EntryTokens(None, "hoisted image", None, why, "image: size unreadable")
     what = f"hoisted image {size.width}x{size.height} {size.format}"
+    excess = header_excess(size, measured.decoded_bytes) if measured else ""
+    if excess:
+        why = f"{wire}: the hoisted {part.mime or 'image'}: {excess}; its token count is unknown"
+        return EntryTokens(None, what, None, why, "image: header not real")
     rule_wire = _HOISTED_RULE.get(wire)
     if rule_wire is None:
         why = f"{wire}: no documented token rule for an image in a user message"

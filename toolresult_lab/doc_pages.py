@@ -27,6 +27,7 @@ __all__ = [
     "OPENAI_TOKENS_HELP",
     "OPENAI_VISION",
     "PNG_SPEC",
+    "WEBP_SPEC",
     "ZLIB_TECH",
     "DocPage",
 ]
@@ -107,6 +108,10 @@ ZLIB_TECH = DocPage(
     "zlib Technical Details (Maximum Compression Factor)",
     "https://zlib.net/zlib_tech.html",
     read_via="http://zlib.org/zlib_tech.html",
+)
+WEBP_SPEC = DocPage(
+    "RFC 9649: WebP Image Format, 2.7 Extended File Format (checked 2026-12-02)",
+    "https://www.rfc-editor.org/rfc/rfc9649.html#section-2.7",
 )
 PNG_SPEC = DocPage(
     "Portable Network Graphics (PNG) Specification, IHDR",

@@ -24,6 +24,7 @@ __all__ = [
     "Limit",
     "Measure",
     "Scope",
+    "header_excess",
     "limits_for",
     "media_warnings",
     "request_warnings",
@@ -295,6 +296,8 @@ def request_warnings(
 DEFLATE_MAX_RATIO = 1032
 #: The PNG specification caps each dimension at 2^31 - 1 pixels.
 PNG_MAX_EDGE = 2**31 - 1
+#: RFC 9649 (WebP), 2.7: a canvas's width times its height MUST be at most 2^32 - 1.
+WEBP_MAX_PIXELS = 2**32 - 1
 
 
 def _png_minimum_bytes(size: ImageSize) -> int:
@@ -304,10 +307,19 @@ def _png_minimum_bytes(size: ImageSize) -> int:
     return -(-scanlines // DEFLATE_MAX_RATIO)
 
 
-def _header_excess(size: ImageSize, decoded_bytes: int) -> str:
-    """Why an image header cannot be true, as a phrase; empty when it can."""
+def header_excess(size: ImageSize, decoded_bytes: int) -> str:
+    """Why an image header cannot be true, as a phrase; empty when it can. Such a header's
+    size is no size: every figure read from it (tokens, limits) is unknown."""
+    if size.format == "webp":
+        pixels = size.width * size.height
+        if pixels > WEBP_MAX_PIXELS:
+            return (
+                f"its WebP header claims {size.width}x{size.height} px ({pixels:,} px), past"
+                f" the {WEBP_MAX_PIXELS:,} px a WebP canvas may hold ({doc_pages.WEBP_SPEC.cite()})"
+            )
+        return ""
     if size.format != "png":
-        return ""  # JPEG, GIF and WebP fields hold at most 65535 (16383) px: never absurd
+        return ""  # JPEG and GIF fields hold at most 65535 px: never absurd
     claim = f"its PNG header claims {size.width}x{size.height} px"
     if max(size.width, size.height) > PNG_MAX_EDGE:
         return (
@@ -343,7 +355,7 @@ def sanity_warnings(
     if media == "image":
         declared = mime.lower()
         if size is not None:
-            excess = _header_excess(size, decoded_bytes)
+            excess = header_excess(size, decoded_bytes)
             if excess:
                 out.append(f"{wire}: {mime}: {excess}; the figures read from it are not real")
             if (

@@ -572,7 +572,7 @@ class _Check:
                 self.add(
                     "tool-result-content",
                     f"{result.path}.{field}[{index}]",
-                    f"The result for {_short(result.id)} holds a {_short(kind)} block;"
+                    f"The result for {_short(result.id)} holds a block of type {_short(kind)};"
                     f" it takes {', '.join(sorted(allowed))}.",
                 )
         return content
@@ -589,7 +589,7 @@ class _Check:
                     self.add(
                         "tool-result-content",
                         f"{body}.content[{index}]",
-                        f"The result for {_short(result.id)} holds a {_short(key)} block;"
+                        f"The result for {_short(result.id)} holds a block keyed {_short(key)};"
                         f" it takes {', '.join(sorted(allowed))}.",
                     )
 

@@ -29,6 +29,7 @@ import pandas as pd
 
 from .encoding import MAX_DEPTH, text_field
 from .linereader import DEFAULT_MAX_LINE, LineTooLong, bounded_lines, open_gzip
+from .mcp_input import not_a_result
 from .readback import read_fields
 from .result import ToolResult
 from .transcript import READ_DEFAULTS
@@ -122,8 +123,9 @@ def read_record(value: Any, by: tuple[str, ...]) -> tuple[ToolResult, tuple[str,
             raise BadRecord("a JSON-RPC response whose result is not an object")
         extra = {key: item for key, item in value.items() if key not in _ENVELOPE}
         record = {**extra, **result} if extra else result
-    if not ("content" in record or "structuredContent" in record or "structured_content" in record):
-        raise BadRecord("no content or structuredContent: not a tool result")
+    problem = not_a_result(record)
+    if problem is not None:
+        raise BadRecord(problem)
     name = record.get("name")
     call_id = record.get("id")
     try:

@@ -29,13 +29,19 @@ from .encoding import (
     strict_text,
 )
 
-__all__ = ["mcp_fields"]
+__all__ = ["SDK_MODELS", "mcp_fields", "not_a_result"]
 
 _IS_ERROR: Final = "ToolResult.is_error"
 _CONTENT_KEYS: Final = ("content",)
 _IS_ERROR_KEYS: Final = ("isError", "is_error")
 _STRUCTURED_KEYS: Final = ("structuredContent", "structured_content")
-_ATTRIBUTES: Final = (*_CONTENT_KEYS, *_IS_ERROR_KEYS, *_STRUCTURED_KEYS)
+_RESULT_TYPE_KEYS: Final = ("resultType", "result_type")
+_ATTRIBUTES: Final = (*_CONTENT_KEYS, *_IS_ERROR_KEYS, *_STRUCTURED_KEYS, *_RESULT_TYPE_KEYS)
+#: MCP 2026-07-28 (SEP-2322): a result's ``resultType``; omitted means ``complete``.
+_COMPLETE: Final = "complete"
+#: The snake_case keys of an MCP SDK 2.x ``model_dump()`` made without ``by_alias=True``
+#: that change what a wire sends, and the protocol's own (camelCase) keys they stand for.
+_SNAKE_KEYS: Final = (("mime_type", "mimeType"),)
 
 # How values of one class are read.
 _FIELDS: Final = 0  # a pydantic model whose JSON dump is its fields: read them
@@ -226,6 +232,19 @@ def _list(items: list[Any], field: str, depth: int) -> list[Any]:
 _READ: Final[Reader] = _read
 
 
+def _read_model(value: Any, field: str, depth: int) -> Any:
+    """:data:`_READ` for an SDK model; ``[unsupported]`` for any other value that is not
+    JSON (SPEC 6), as the constructor copies it."""
+    if _reading(type(value)).how == _BY_TYPE:
+        return UNSUPPORTED
+    return _read(value, field, depth)
+
+
+#: The reader ``ToolResult(content=...)`` copies with: an MCP SDK content object (1.x or
+#: 2.x) in the list reads as its JSON dump (``by_alias=True``), not as ``[unsupported]``.
+SDK_MODELS: Final[Reader] = _read_model
+
+
 def _dumped(value: Any, how: int) -> Any:
     """pydantic's JSON dump of a value that is not a ``_FIELDS`` model."""
     if how == _SERIALIZER:
@@ -252,7 +271,7 @@ def _is_model(value: Any) -> bool:
     return _reading(type(value)).how != _BY_TYPE
 
 
-def _first(data: dict[str, Any], keys: tuple[str, ...]) -> Any:
+def _first(data: Mapping[str, Any], keys: tuple[str, ...]) -> Any:
     """The value of the first of ``keys`` that ``data`` holds and is not ``None``."""
     for key in keys:
         value = data.get(key)
@@ -261,18 +280,82 @@ def _first(data: dict[str, Any], keys: tuple[str, ...]) -> Any:
     return None
 
 
+def not_a_result(data: Mapping[str, Any]) -> str | None:
+    """Why an MCP result's dict form is not a tool result to send (``None``: it is one).
+
+    The one rule ``convert``, ``turn`` and the audit share: a result is complete (MCP
+    2026-07-28: an omitted ``resultType`` means ``complete``) and has ``content`` or
+    ``structuredContent`` (``{"type": "text", ...}`` is a block, ``{"foo": 1}`` nothing).
+    """
+    problem = _result_type_problem(data)
+    if problem is None and not any(key in data for key in (*_CONTENT_KEYS, *_STRUCTURED_KEYS)):
+        return "no content or structuredContent: not a tool result"
+    return problem
+
+
+def _result_type_problem(data: Mapping[str, Any]) -> str | None:
+    """Why a result whose ``resultType`` is not ``complete`` is no result for a model: an
+    ``input_required`` one asks the client for input, and sent on, a model would read it
+    as an empty result."""
+    kind = _first(data, _RESULT_TYPE_KEYS)
+    if kind is None or kind == _COMPLETE:
+        return None
+    if kind == "input_required":
+        return (
+            "resultType is 'input_required': the server asks the client for input (MCP"
+            " 2026-07-28 InputRequiredResult), so this is not a tool result to send to a model;"
+            " answer its inputRequests and call the tool again"
+        )
+    shown = kind if isinstance(kind, str) else strict_copy(kind, "resultType", 0)
+    return f"resultType is {shown!r}, not 'complete': not a tool result to send to a model"
+
+
+def _check_result_type(data: Mapping[str, Any]) -> None:
+    problem = _result_type_problem(data)
+    if problem is not None:
+        raise ValueError(problem)
+
+
+def _camel_block(block: Any) -> Any:
+    """A content block of an SDK 2.x snake_case dump with the protocol's keys
+    (``mime_type`` -> ``mimeType``), its ``resource`` too;
+    any other value as given. A key already in the protocol's form wins."""
+    if not isinstance(block, dict):
+        return block
+    out = block
+    for snake, camel in _SNAKE_KEYS:
+        if snake in out and camel not in out:
+            if out is block:
+                out = dict(block)
+            value = out.pop(snake)
+            if value is not None:
+                out[camel] = value
+    resource = out.get("resource")
+    if isinstance(resource, dict):
+        fixed = _camel_block(resource)
+        if fixed is not resource:
+            if out is block:
+                out = dict(block)
+            out["resource"] = fixed
+    return out
+
+
 def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
     """``content``, ``is_error`` and ``structured_content`` of a CallToolResult (SDK 1.x
     or 2.x) or its dict form: content (when a list) and structured content as strict-JSON
     copies (SPEC 6) that the result owns, ``is_error`` as given (``False`` when absent).
 
     Unknown envelope fields (``_meta``, ``resultType``, ...) are left out: they are for
-    the client, not for the model. Blocks keep theirs (``annotations``, ``_meta``, extra
-    fields), as the SDK's JSON has them.
+    the client, not for the model. Blocks keep theirs (``annotations``, ``icons``,
+    ``_meta``, extra fields), as the SDK's JSON has them. A dict from an SDK 2.x
+    ``model_dump()`` without ``by_alias=True`` reads as the aliased one: its blocks'
+    ``mime_type`` is their ``mimeType``.
 
     :raises TypeError: ``result`` is neither a CallToolResult nor a mapping nor an object
         with its attributes.
-    :raises ValueError: nesting deeper than the toolkit supports (naming the field).
+    :raises ValueError: nesting deeper than the toolkit supports (naming the field); a
+        ``resultType`` other than ``complete`` (MCP 2026-07-28: ``input_required`` asks
+        the client for input and is no result for a model).
     """
     reading = _reading(type(result))
     how = reading.how
@@ -285,6 +368,7 @@ def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
             data = dict(data)
     if data is not result and isinstance(data, dict):
         # a model: everything in it is read as its JSON dump would be
+        _check_result_type(data)
         content = _first(data, _CONTENT_KEYS)
         if content is None:
             content = []
@@ -308,6 +392,7 @@ def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
                 f"not {type(result).__name__}"
             )
     # a dict (or an object) is taken as given; the SDK objects in it are read as dumped
+    _check_result_type(data)
     content = _first(data, _CONTENT_KEYS)
     if content is None:
         content = []
@@ -315,7 +400,10 @@ def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
         content = strict_copy(content, CONTENT, 0, _READ)
     elif isinstance(content, list):
         content = [
-            strict_copy(block, CONTENT, 1, _READ if _is_model(block) else None) for block in content
+            strict_copy(block, CONTENT, 1, _READ)
+            if _is_model(block)
+            else strict_copy(_camel_block(block), CONTENT, 1)
+            for block in content
         ]
     is_error = _first(data, _IS_ERROR_KEYS)
     if is_error is None:

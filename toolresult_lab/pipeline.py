@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .encoding import CONTENT, STRUCTURED, strict_copy, strict_text
-from .mcp_input import mcp_fields
+from .mcp_input import SDK_MODELS, mcp_fields
 from .options import ConvertOptions
 from .steps import Explanation, ResultNote
 from .wires import Source, Wire, converter, prepare
@@ -79,8 +79,10 @@ def source(name: str, id: str, is_error: bool, content: list[Any], structured: A
 
     :raises ValueError: nesting deeper than the toolkit supports (naming the field).
     """
-    owned: list[Any] = strict_copy(content, CONTENT)
-    return owned_source(name, id, is_error, owned, strict_copy(structured, STRUCTURED))
+    owned: list[Any] = strict_copy(content, CONTENT, 0, SDK_MODELS)  # SDK blocks read as dumped
+    return owned_source(
+        name, id, is_error, owned, strict_copy(structured, STRUCTURED, 0, SDK_MODELS)
+    )
 
 
 def owned_source(name: str, id: str, is_error: bool, content: list[Any], structured: Any) -> Source:

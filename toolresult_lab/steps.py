@@ -169,6 +169,10 @@ class ResultNote:
         """What became of it (``omitted``: not sent; ``text``: sent as JSON text; ...)."""
         return self._outcome
 
+    def __str__(self) -> str:
+        """``is_error omitted: <reason>``: the note as a reader wants it, not a repr."""
+        return f"{self._field} {self._outcome}: {self._reason}"
+
     @property
     def reason(self) -> str:
         """Why, in words a person understands."""

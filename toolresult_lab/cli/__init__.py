@@ -5,6 +5,10 @@ Each subcommand lives in its own module (``matrix``, ``convert``, ``turn``, ``pr
 ``docs``, ``audit``, ``lint``, ``repair``) and adds its parser here. Bad input (a missing file,
 invalid JSON, an unknown wire) gives a one-line message and a non-zero exit status, never a
 traceback.
+
+Exit status, the same scheme for every subcommand (each ``--help`` says it): 0 done and clean,
+1 findings (lint errors, a translated request with lint errors, ...), 2 a usage error or an
+input that could not be read.
 """
 
 from __future__ import annotations
@@ -17,11 +21,18 @@ from .. import __version__
 from .._build import build_label
 from . import audit, convert, docs, lint, matrix, profiles, repair, translate, turn
 from ._answer import Answer
-from ._common import EXIT_INPUT, InputError, Parser
+from ._common import InputError, Parser, exit_help
 
 __all__ = ["main"]
 
 _SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit, lint, repair, translate)
+#: What exit status 1 means for each subcommand that has findings (the others never exit 1).
+_FINDINGS = {
+    "convert": "with --strict, a field a chosen wire needs is empty",
+    "lint": "an error finding is present",
+    "repair": "error findings are left that repair does not fix",
+    "translate": "a translated request has lint errors",
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -38,6 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     for module in _SUBCOMMANDS:
         module.add_parsers(commands)
+    for name, sub in commands.choices.items():
+        sub.epilog = exit_help(_FINDINGS.get(name))
+        if sub.description:  # a sentence, as argparse's own lines are; the short help is not
+            sub.description = sub.description[0].upper() + sub.description[1:]
+    parser.epilog = (
+        "exit status, for every command: 0 done and clean; 1 findings (see each command's"
+        " --help); 2 a usage error or an unreadable input."
+    )
     return parser
 
 
@@ -48,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         answer: str | Answer = args.run(args)
     except InputError as error:
         print(f"toolresult-lab: error: {error}", file=sys.stderr)
-        return EXIT_INPUT
+        return error.status
     except BrokenPipeError:  # e.g. `toolresult-lab matrix | head`
         return 0
     if isinstance(answer, str):

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
+from ..mcp_input import not_a_result
 from ..options import (
     AUDIENCES,
     BOOLEAN_OPTIONS,
@@ -22,9 +24,12 @@ from ..profiles import PROFILES, get_profile
 from ..result import ToolResult
 
 __all__ = [
+    "EXIT_FINDINGS",
     "EXIT_INPUT",
     "EXIT_USAGE",
+    "MAX_INPUT_BYTES",
     "STDIN",
+    "FindingError",
     "InputError",
     "NotJSONError",
     "Parser",
@@ -32,21 +37,37 @@ __all__ = [
     "add_option_arguments",
     "add_profile_arguments",
     "add_response_tag_argument",
+    "exit_help",
     "flag_options",
     "given_options",
+    "json_type",
     "one_of",
     "options_from",
     "parse_json",
+    "read_bytes",
     "read_json",
     "read_result",
     "read_text",
     "warn",
 ]
 
+#: The exit status scheme every subcommand shares (shown in each ``--help``): 0 done and
+#: clean, 1 findings (what a command counts as one is in its help), 2 a usage error or an
+#: input that could not be read (missing, a directory or device, not JSON, not what the
+#: command reads). A CI step tells "the request is broken" (1) from "the file is not
+#: there" (2).
+EXIT_FINDINGS = 1
 EXIT_USAGE = 2
-EXIT_INPUT = 1
+EXIT_INPUT = 2
 #: How standard input is named in messages (``-`` on the command line).
 STDIN = "standard input"
+#: The most a single input file (or standard input) may hold: read whole, it is bounded so
+#: that ``/dev/zero`` or an endless pipe is a one-line error, not gigabytes of memory.
+#: Logs larger than this are read by ``audit`` and ``lint --log``, which stream.
+MAX_INPUT_BYTES = 128 * 1024 * 1024
+_MAX_SHOWN = "128 MiB"
+#: The first bytes of files that are logs, not one JSON value.
+_LOG_MAGIC = ((b"\x1f\x8b", "a gzip file"), (b"PAR1", "a Parquet file"))
 _FLAGS = {name: "--" + name.replace("_", "-") for name in BOOLEAN_OPTIONS}
 #: Keys only an MCP SDK dump has (2.x always writes ``resultType``); with one, the file is read
 #: as a ``CallToolResult``, whose other envelope fields are not for the model.
@@ -54,7 +75,22 @@ _MCP_ENVELOPE = frozenset({"_meta", "resultType"})
 
 
 class InputError(Exception):
-    """A problem with what the user gave us: reported in one line."""
+    """A problem with what the user gave us: reported in one line, exit status 2."""
+
+    status = EXIT_INPUT
+
+
+class FindingError(InputError):
+    """What the command checks failed (``convert --strict``): one line, exit status 1."""
+
+    status = EXIT_FINDINGS
+
+
+def exit_help(findings: str | None) -> str:
+    """The exit-status line of a subcommand's ``--help``; ``findings`` says what counts as
+    one (``None``: the command has none, so it never exits 1)."""
+    one = f"1 {findings}" if findings else "1 is not used"
+    return f"exit status: 0 done and clean; {one}; 2 a usage error or an unreadable input."
 
 
 class NotJSONError(InputError):
@@ -148,7 +184,8 @@ def wire_named(args: argparse.Namespace, given: str | None, flag: str) -> str:
     if args.profile is not None:
         wire = get_profile(args.profile).wire
         if given is not None and given != wire:
-            parser.error(f"--profile {args.profile} is a {wire} profile, not {given}")
+            article = "an" if wire[0] in "aeiou" else "a"
+            parser.error(f"--profile {args.profile} is {article} {wire} profile, not {given}")
         return wire
     if given is None:
         parser.error(f"give {flag} (or --profile)")
@@ -188,15 +225,69 @@ def _shown(path: str) -> str:
     return STDIN if path == "-" else path
 
 
-def read_text(path: str) -> str:
-    """The text in ``path`` (``-``: standard input; a UTF-8 BOM is skipped);
-    :class:`InputError` in one line."""
+def _file_kind(mode: int) -> str | None:
+    """What a file that is not regular is (``None`` for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+
+
+def _too_large(shown: str) -> InputError:
+    return InputError(
+        f"{shown} holds more than {_MAX_SHOWN}, the most one input may hold (logs of any size:"
+        " `toolresult-lab audit` or `toolresult-lab lint --log`)"
+    )
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes in ``path`` (``-``: standard input), at most :data:`MAX_INPUT_BYTES`.
+
+    Only a regular file is opened (a FIFO or a device would block or never end); standard
+    input, a pipe as a rule, is read up to the cap and no further.
+
+    :raises InputError: missing, unreadable, not a regular file, or over the cap (one line).
+    """
     shown = _shown(path)
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:  # a text stream put in place of stdin (an embedding program)
+                data = sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogatepass")
+            else:
+                data = buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            kind = _file_kind(os.stat(path).st_mode)
+            if kind is not None:
+                raise InputError(f"{shown} is {kind}: give a regular file, or - for standard input")
+            with open(path, "rb") as file:
+                data = file.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise InputError(f"cannot read {shown}: {error.strerror or error}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise _too_large(shown)
+    return data
+
+
+def read_text(path: str) -> str:
+    """The text in ``path`` (``-``: standard input; a UTF-8 BOM is skipped), read as
+    :func:`read_bytes` reads it; :class:`InputError` in one line."""
+    shown = _shown(path)
+    data = read_bytes(path)
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
+        for magic, what in _LOG_MAGIC:
+            if data.startswith(magic):
+                raise InputError(
+                    f"{shown} is {what}, not UTF-8 text: a log? `toolresult-lab audit` (results)"
+                    " and `toolresult-lab lint --log` (requests) read gzip and Parquet logs"
+                ) from None
         raise InputError(f"{shown} is not UTF-8 text") from None
     return text.removeprefix("\ufeff")
 
@@ -206,6 +297,8 @@ def read_json(path: str) -> Any:
     :class:`InputError` in one line that says what the file is instead (empty, JSON Lines)."""
     shown = _shown(path)
     text = read_text(path)
+    if not text.strip():
+        raise InputError(f"{shown} is empty (expected one JSON object)")
     try:
         return parse_json(text, shown)
     except NotJSONError:
@@ -230,6 +323,8 @@ def read_json(path: str) -> Any:
 def parse_json(text: str, shown: str) -> Any:
     """``json.loads`` with every failure an :class:`InputError` in one line, ``shown``
     naming the input: JSON nested deeper than Python's parser goes is no traceback."""
+    if not text.strip():
+        raise InputError(f"{shown} is empty (expected JSON)")
     try:
         return json.loads(text)
     except RecursionError:
@@ -273,18 +368,49 @@ def read_result(path: str, name: str | None, call_id: str | None) -> ToolResult:
     if isinstance(data, dict) and "jsonrpc" in data:
         data = _unwrap_jsonrpc(data, shown)
     if not isinstance(data, dict):
-        raise InputError(f"{shown}: expected a JSON object, got {type(data).__name__}")
+        raise InputError(f"{shown}: expected a JSON object, got {json_type(data)}")
+    problem = not_a_result(data)
     try:
         if {"name", "id"} & data.keys() and not _MCP_ENVELOPE & data.keys():
             result = ToolResult.from_dict(data)  # a ToolResult's dict: unknown keys are errors
-        else:  # an MCP CallToolResult: its envelope fields are left out, name and id kept
+        elif problem is None:  # an MCP CallToolResult: its envelope left out, name and id kept
             result = ToolResult.from_mcp(
                 data, name=_top_level(data, "name"), id=_top_level(data, "id")
             )
+    except (TypeError, ValueError) as error:
+        raise InputError(f"{shown}: {error}") from None
+    if problem is not None:  # the rule the audit counts bad records by
+        raise InputError(f"{shown}: {problem}{_block_hint(data)}")
+    try:
         overrides = {k: v for k, v in (("name", name), ("id", call_id)) if v is not None}
         return ToolResult(**{**result.to_dict(), **overrides}) if overrides else result
     except (TypeError, ValueError) as error:
         raise InputError(f"{shown}: {error}") from None
+
+
+def json_type(value: object) -> str:
+    """The JSON name of a value's type, with its article (``null``, ``an array``, ...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    return "an object"
+
+
+def _block_hint(data: dict[str, Any]) -> str:
+    """A hint for a content block given where a result belongs."""
+    if isinstance(data.get("type"), str):
+        return (
+            f" (this looks like one content block, of type {data['type']!r}: wrap it as"
+            ' {"content": [...]})'
+        )
+    return ""
 
 
 def _top_level(data: dict[str, Any], field: str) -> Any:

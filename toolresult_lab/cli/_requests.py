@@ -6,9 +6,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ._common import STDIN, InputError, read_text
+from ._common import STDIN, InputError, json_type, read_text
 
 __all__ = ["Requests", "read_requests"]
+
+#: Top-level keys of a request body of some wire (a log record has none of them).
+_BODY_KEYS = frozenset({"messages", "contents", "input"})
 
 
 @dataclass(frozen=True)
@@ -62,10 +65,20 @@ def read_requests(path: str) -> Requests:
                 ) from None
         items, lines = tuple(found), True
     requests = Requests(shown, items, lines)
+    if all(_log_record(request) for _, request in items):
+        raise InputError(
+            f'{shown} holds log records ({{"request": ..., "wire": ...}}), not requests:'
+            " `toolresult-lab lint --log FILE` reads such logs"
+        )
     for number, request in items:
         if not isinstance(request, (dict, list)):
             raise InputError(
                 f"{requests.where(number)}: a request must be a JSON object (the body) or a list"
-                f" (its messages), not {type(request).__name__}"
+                f" (its messages), not {json_type(request)}"
             )
     return requests
+
+
+def _log_record(value: Any) -> bool:
+    """A line of a log of requests (``lint --log``), not a request body."""
+    return isinstance(value, dict) and "request" in value and not _BODY_KEYS & value.keys()

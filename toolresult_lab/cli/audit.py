@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from tabulate import tabulate
 
 from ..facts import WIRES
 from ..profiles import PROFILES
-from ._common import InputError, add_option_arguments, flag_options
+from ._common import InputError, add_option_arguments, flag_options, warn
+from ._hints import log_hint
 
 __all__ = ["add_parsers"]
 
@@ -64,7 +64,7 @@ def add_parsers(commands: Any) -> None:
         help="what --plot stacks (default: entries)",
     )
     audit.add_argument(
-        "--strict", action="store_true", help="stop at the first bad record (exit status 1)"
+        "--strict", action="store_true", help="stop at the first bad record (exit status 2)"
     )
     audit.add_argument(
         "--progress",
@@ -127,16 +127,15 @@ def _audit(args: argparse.Namespace) -> str:
     if bad:
         file, line, reason = df.attrs["bad_examples"][0]
         first = f" (first: {file}:{line}: {reason})"
+    hint = log_hint(args.paths, "toolresult-lab explain FILE --wire all") if bad else ""
     if not df.attrs["records"]:  # nothing audited is a failed run, not an empty table
         raise InputError(
             f"no result was read from {' '.join(args.paths)}"
             + (f": {_records(bad, 'bad record')}{first}" if bad else ": no records")
+            + hint
         )
     if bad:
-        print(
-            f"toolresult-lab: warning: {_records(bad, 'bad record')} skipped{first}",
-            file=sys.stderr,
-        )
+        warn(f"{_records(bad, 'bad record')} skipped{first}{hint}")
     if args.plot:
         _plot(df, args.plot, args.weight, plot_audit)
     if args.format == "csv":

@@ -17,7 +17,7 @@ from ..profiles import get_profile
 from ..render import elide_base64
 from ..result import ToolResult
 from ._common import (
-    InputError,
+    FindingError,
     add_audience_argument,
     add_option_arguments,
     add_profile_arguments,
@@ -144,7 +144,7 @@ def _convert(args: argparse.Namespace) -> str:
     result, explained = _explained(args)
     missing = _missing_fields(result, tuple(explained))
     if missing and args.strict:
-        raise InputError(missing[0])
+        raise FindingError(missing[0])
     for line in missing:
         warn(line)
     for explanations in explained.values():

@@ -17,7 +17,8 @@ def add_parsers(commands: Any) -> None:
         help="write a generated document (Markdown)",
         description="Write docs/provider-differences.md, generated from the capability matrix"
         " and from a tool turn sent through each official client to a local server, or"
-        " docs/request-rules.md (--page request-rules), generated from the rule table.",
+        " docs/request-rules.md (--page request-rules), generated from the rule table. The"
+        " first needs the official clients: pip install 'toolresult_lab[docs]'.",
     )
     docs.add_argument(
         "--page",
@@ -37,7 +38,7 @@ def _docs(args: argparse.Namespace) -> str:
     except ImportError as error:  # the last section sends a turn through the official clients
         raise InputError(
             f"the document needs the official clients ({error.name} is missing):"
-            " pip install 'toolresult_lab[test]'"
+            " pip install 'toolresult_lab[docs]'"
         ) from None
     if args.output == "-":
         return text

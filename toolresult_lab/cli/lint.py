@@ -2,8 +2,9 @@
 
 ``toolresult-lab lint REQUEST --wire W`` reads a request body, a bare message list, or JSON
 lines of requests and prints the findings; the exit status is 1 when an error finding is
-present, 0 otherwise (2 for usage errors). ``--log FILES`` counts the findings of logs of
-requests instead (``lint_logs.lint_log``).
+present, 0 otherwise (2 for usage errors and unreadable input). ``--log FILES`` counts the
+findings of logs of requests instead (``lint_logs.lint_log``): a log from which no request
+was read exits 2, as ``audit`` does.
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ from ..facts import WIRES
 from ..findings import FRAME_COLUMNS, Finding, Findings
 from ..lint import lint as lint_request
 from ..profiles import PROFILES
+from ..wires import read_request
 from ._answer import Answer
-from ._common import InputError, warn, wire_named
+from ._common import EXIT_FINDINGS, InputError, one_of, warn, wire_named
+from ._hints import log_hint
 from ._requests import Requests, read_requests
 
 __all__ = ["add_parsers", "add_request_arguments", "checked", "run_checked"]
 
-#: The exit status when an error finding is present.
-EXIT_FINDINGS = 1
 _HELP = "check a whole request before it is sent: what each provider would reject or lose"
 
 
@@ -58,7 +59,9 @@ def add_parsers(commands: Any) -> None:
     sub = commands.add_parser(
         "lint",
         help=_HELP,
-        description=_HELP + ". Exit status: 1 when an error finding is present, 0 otherwise.",
+        description=_HELP + ". With --log, --wire is the wire of the records that name none"
+        ' (a {"request", "wire"} record\'s own wire wins), and may be left out when every'
+        " record names its own.",
     )
     sub.add_argument(
         "request",
@@ -77,6 +80,17 @@ def add_parsers(commands: Any) -> None:
     sub.add_argument(
         "--engine", choices=("pandas", "dask"), default="pandas", help="with --log (default pandas)"
     )
+    sub.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --log --engine dask: run on this Dask scheduler (tcp://host:8786)",
+    )
+    sub.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="with --log: show progress (default: when stderr is a terminal)",
+    )
     add_request_arguments(sub)
     sub.set_defaults(run=_lint)
 
@@ -94,6 +108,25 @@ def run_checked(wire: str, request: Any, args: argparse.Namespace, where: str) -
         raise InputError(f"{where}: {error}") from None
     except RecursionError:
         raise InputError(f"{where}: the request is nested too deeply to check") from None
+
+
+def _wire_guess(request: Any, wire: str) -> list[str]:
+    """The other wires that read ``request`` without a shape problem, those that find the
+    most tool results in it first (a guess for a request linted on the wrong wire)."""
+    read = []
+    for other in WIRES:
+        if other == wire:
+            continue
+        try:
+            found = read_request(other, request)
+        except (TypeError, ValueError, RecursionError):
+            continue
+        if not found.problems:
+            read.append((len(found.results), other))
+    if not read:
+        return []
+    most = max(count for count, _ in read)
+    return [other for count, other in read if count == most]
 
 
 def _rows(requests: Requests, found: list[Findings]) -> tuple[list[str], list[list[Any]]]:
@@ -138,38 +171,72 @@ def _json(requests: Requests, found: list[Findings]) -> str:
 
 
 def _lint(args: argparse.Namespace) -> Answer:
-    wire = checked(args)
     if (args.request is None) == (args.log is None):
         args.parser.error("give REQUEST or --log FILES (one of them)")
     if args.log is not None:
+        if args.scheduler and args.engine != "dask":
+            args.parser.error("--scheduler needs --engine dask")
+        wire = None if args.wire is None and args.profile is None else checked(args)
         return _lint_log(args, wire)
-    if args.engine != "pandas":
-        args.parser.error("--engine is for --log")
+    wire = checked(args)
+    for flag, given in (
+        ("--engine", args.engine != "pandas"),
+        ("--scheduler", args.scheduler is not None),
+        ("--progress", args.progress is not None),
+    ):
+        if given:
+            args.parser.error(f"{flag} is for --log")
     requests = read_requests(args.request)
     found = [
         run_checked(wire, request, args, requests.where(line)) for line, request in requests.items
     ]
+    for (line, request), findings in zip(requests.items, found, strict=True):
+        if any(f.rule == "shape" and f.severity == "error" for f in findings):
+            guess = _wire_guess(request, wire)
+            if guess:
+                warn(
+                    f"{requests.where(line)}: the request does not have the {wire} shape; it reads"
+                    f" as {one_of(guess)} without a problem (--wire {guess[0]}?)"
+                )
+                break  # one hint is enough
     text = {"table": _table, "json": _json, "csv": _csv}[args.format](requests, found)
     failed = any(findings.errors for findings in found)
     return Answer(text, EXIT_FINDINGS if failed else 0)
 
 
-def _lint_log(args: argparse.Namespace, wire: str) -> Answer:
+def _lint_log(args: argparse.Namespace, wire: str | None) -> Answer:
     try:  # pandas: imported only by the subcommand that needs it
         from ..lint_logs import lint_log
     except ImportError as error:
         raise InputError(str(error)) from None
     try:
-        df = lint_log(args.log, wire, profile=args.profile, vision=args.vision, engine=args.engine)
+        if args.scheduler:
+            df = _on_scheduler(args, wire, lint_log)
+        else:
+            df = lint_log(
+                args.log,
+                wire,
+                profile=args.profile,
+                vision=args.vision,
+                engine=args.engine,
+                progress=args.progress,
+            )
     except (OSError, ValueError, TypeError, ImportError) as error:
         raise InputError(str(error)) from None
     attrs = df.attrs
     bad = attrs["bad_records"]
+    first = ""
     if bad:
         file, line, reason = attrs["bad_examples"][0]
-        warn(
-            f"{bad:,} bad record{'s' if bad != 1 else ''} skipped (first: {file}:{line}: {reason})"
+        first = f" (first: {file}:{line}: {reason})"
+    if not attrs["requests"]:  # nothing checked is an unreadable input, not a clean log
+        raise InputError(
+            f"no request was read from {' '.join(args.log)}"
+            + (f": {bad:,} bad record{'s' if bad != 1 else ''}{first}" if bad else ": no records")
+            + log_hint(args.log, "toolresult-lab lint FILE --wire WIRE")
         )
+    if bad:
+        warn(f"{bad:,} bad record{'s' if bad != 1 else ''} skipped{first}")
     if args.format == "csv":
         text = str(df.to_csv(index=False))
     elif args.format == "json":
@@ -183,3 +250,24 @@ def _lint_log(args: argparse.Namespace, wire: str) -> Answer:
         )
     failed = bool((df["severity"] == "error").any()) if len(df) else False
     return Answer(text, EXIT_FINDINGS if failed else 0)
+
+
+def _on_scheduler(args: argparse.Namespace, wire: str | None, lint_log: Any) -> Any:
+    """``lint_log`` with ``engine="dask"`` on the Dask scheduler at ``--scheduler``."""
+    try:
+        from distributed import Client
+    except ImportError as error:
+        raise InputError(f"--scheduler needs dask[distributed] ({error})") from None
+    try:
+        client = Client(args.scheduler, timeout="10s")
+    except OSError as error:
+        raise InputError(f"cannot reach the Dask scheduler at {args.scheduler}: {error}") from None
+    with client:
+        return lint_log(
+            args.log,
+            wire,
+            profile=args.profile,
+            vision=args.vision,
+            engine="dask",
+            progress=args.progress,
+        )

@@ -2,7 +2,8 @@
 
 ``toolresult-lab repair REQUEST --wire W [-o OUT]`` writes the repaired request as JSON (JSON
 lines for JSON lines) on standard output or to OUT, and the changes on standard error, one a
-line; the errors ``repair`` leaves (limits, bad base64, shapes) are warned about there too.
+line; the errors ``repair`` leaves (limits, bad base64, shapes) are warned about there too,
+and make the exit status 1.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..repair import repair as repair_request
-from ._common import InputError, warn
+from ._answer import Answer
+from ._common import EXIT_FINDINGS, InputError, warn
 from ._requests import read_requests
 from .lint import add_request_arguments, checked, run_checked
 
@@ -40,7 +42,8 @@ def add_parsers(commands: Any) -> None:
     sub.set_defaults(run=_repair)
 
 
-def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> Any:
+def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> tuple[Any, bool]:
+    """The repaired request, and whether error findings are left in it."""
     try:
         fixed = repair_request(wire, request, profile=args.profile, vision=args.vision)
     except (TypeError, ValueError) as error:
@@ -53,23 +56,25 @@ def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> 
     if left:
         rules = ", ".join(dict.fromkeys(f.rule for f in left))
         warn(f"{where}: {len(left):,} error finding(s) left that repair does not fix ({rules})")
-    return fixed.request
+    return fixed.request, bool(left)
 
 
-def _repair(args: argparse.Namespace) -> str:
+def _repair(args: argparse.Namespace) -> Answer:
     wire = checked(args)
     requests = read_requests(args.request)
-    fixed = [
+    done = [
         _repaired(wire, request, args, requests.where(line)) for line, request in requests.items
     ]
+    fixed = [request for request, _ in done]
+    status = EXIT_FINDINGS if any(left for _, left in done) else 0
     if requests.lines:
         text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in fixed)
     else:
         text = json.dumps(fixed[0], indent=2, ensure_ascii=False) + "\n"
     if args.output is None:
-        return text
+        return Answer(text, status)
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as error:
         raise InputError(f"cannot write {args.output}: {error.strerror or error}") from None
-    return ""
+    return Answer("", status)

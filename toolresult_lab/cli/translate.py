@@ -3,7 +3,8 @@
 ``toolresult-lab translate REQUEST --from W --to W2 [--profile P] [options] [-o OUT]`` writes
 the translated request as JSON (JSON lines for JSON lines) on standard output or to OUT, each
 loss on standard error, one a line; the exit status is 1 when a translated request has lint
-errors (section 8, with the destination's profile), 0 otherwise (2 for usage errors).
+errors (section 8, with the destination's profile), 0 otherwise (2 for usage errors and
+unreadable input).
 """
 
 from __future__ import annotations
@@ -20,13 +21,18 @@ from ..profiles import PROFILES
 from ..translate import Translated
 from ..translate import translate as translate_request
 from ._answer import Answer
-from ._common import InputError, add_option_arguments, flag_options, warn, wire_named
+from ._common import (
+    EXIT_FINDINGS,
+    InputError,
+    add_option_arguments,
+    flag_options,
+    warn,
+    wire_named,
+)
 from ._requests import read_requests
 
 __all__ = ["add_parsers"]
 
-#: The exit status when a translated request has lint errors.
-EXIT_FINDINGS = 1
 _HELP = "move a whole request to another provider's wire, and say what was lost"
 
 
@@ -35,7 +41,7 @@ def add_parsers(commands: Any) -> None:
         "translate",
         help=_HELP,
         description=_HELP + ". The request goes to standard output (or -o), the losses to"
-        " standard error. Exit status: 1 when the translated request has lint errors.",
+        " standard error.",
     )
     sub.add_argument(
         "request",

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..calls import ToolCall
 from ..facts import WIRES
+from ..mcp_input import not_a_result
 from ..result import ToolResult
 from ..turns import tool_turn
 from ._common import (
@@ -22,6 +23,7 @@ from ._common import (
     add_audience_argument,
     add_option_arguments,
     add_response_tag_argument,
+    json_type,
     options_from,
     parse_json,
     read_text,
@@ -114,7 +116,10 @@ def _results(path: str) -> list[ToolResult]:
     for index, entry in enumerate(_entries(path)):
         where = f"{path}: result {index + 1}"
         if not isinstance(entry, dict):
-            raise InputError(f"{where}: expected a JSON object, got {type(entry).__name__}")
+            raise InputError(f"{where}: expected a JSON object, got {json_type(entry)}")
+        problem = not_a_result(entry)
+        if problem is not None:
+            raise InputError(f"{where}: {problem}")
         fields = {k: v for k, v in entry.items() if k not in ("name", "id")}
         name, call_id = entry.get("name", ""), entry.get("id", "")
         if not isinstance(name, str) or not isinstance(call_id, str):
@@ -128,7 +133,7 @@ def _results(path: str) -> list[ToolResult]:
 
 def _turn(args: argparse.Namespace) -> str:
     if args.calls == "-" and args.results == "-":
-        raise InputError("CALLS and RESULTS cannot both be read from stdin")
+        raise InputError("CALLS and RESULTS cannot both be read from stdin")  # exit 2: usage
     if args.hoist_images and not args.image_input:
         raise InputError("--hoist-images needs --image-input (the images are for a vision model)")
     calls = _calls(args.calls, args.from_wire or args.wire)
