@@ -403,24 +403,29 @@ def read_block(block: Any) -> ResultPart:
     return _result(reading, body if body is not None else {}, "")
 
 
-def _part(reading: Reading, block: Any, path: str, served: frozenset[Any]) -> Part:
+def _part(reading: Reading, block: Any, path: str, served: frozenset[str | None]) -> Part:
     if isinstance(block, dict):
         if "toolUse" in block:
             use = reading.dict_at(block["toolUse"], at_key(path, "toolUse"))
-            if use is not None and use.get("toolUseId") in served:
+            if use is not None and _id_of(use) in served:
                 return OpaquePart(path, "bedrock", "server tool use", block)
             if use is not None:
                 return read_call(reading, use, path)
         if "toolResult" in block:
             body = reading.dict_at(block["toolResult"], at_key(path, "toolResult"))
-            if body is not None and body.get("toolUseId") in served:
+            if body is not None and _id_of(body) in served:
                 return OpaquePart(path, "bedrock", "server tool result", block)
             if body is not None:
                 return _result(reading, body, path)
     return read_content(reading, block, path)
 
 
-def _served(content: Any) -> frozenset[Any]:
+def _id_of(body: dict[str, Any]) -> str | None:
+    found = body.get("toolUseId")
+    return found if isinstance(found, str) else None
+
+
+def _served(content: Any) -> frozenset[str | None]:
     """The ids of the built-in tools Bedrock ran itself in one message (Nova's code
     interpreter): a ``toolUse`` of ``"type": "server_tool_use"`` and, in the same message,
     a ``toolResult`` with a ``type`` of its own (``nova_code_interpreter_result``). No
@@ -432,9 +437,9 @@ def _served(content: Any) -> frozenset[Any]:
         use = block.get("toolUse") if isinstance(block, dict) else None
         result = block.get("toolResult") if isinstance(block, dict) else None
         if isinstance(use, dict) and use.get("type") in TOOL_USE_TYPES:
-            used.add(use.get("toolUseId"))
+            used.add(_id_of(use))
         if isinstance(result, dict) and isinstance(result.get("type"), str):
-            answered.add(result.get("toolUseId"))
+            answered.add(_id_of(result))
     return frozenset(used & answered) - {None}
 
 
