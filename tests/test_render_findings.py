@@ -377,3 +377,35 @@ def test_no_changes_shows_the_request_once() -> None:
     assert '<div class="trl-summary">0 changes</div>' in html
     assert "before" not in html
     assert re.findall(r'data-path="([^"]+)"', html) == ["contents[0]"]
+
+
+def test_a_repaired_bedrock_request_is_read_as_bedrock_its_payload_elided() -> None:
+    """Issue 25.6: the view read a repaired Bedrock request as openai and showed its
+    image's base64 whole."""
+    from toolresult_lab import repair
+    from toolresult_lab.probes import SAMPLE_IMAGES
+
+    png = SAMPLE_IMAGES["image/png"]
+    request = [
+        {"role": "user", "content": [{"text": "hi"}, {"text": ""}]},
+        {
+            "role": "assistant",
+            "content": [{"toolUse": {"toolUseId": "c1", "name": "f", "input": {}}}],
+        },
+        {
+            "role": "user",
+            "content": [
+                {
+                    "toolResult": {
+                        "toolUseId": "c1",
+                        "content": [{"image": {"format": "png", "source": {"bytes": png}}}],
+                    }
+                }
+            ],
+        },
+    ]
+    fixed = repair("bedrock", request)
+    assert fixed.wire == "bedrock"
+    html = fixed._repr_html_()
+    assert html is not None and png[:24] not in html
+    assert "&lt;83 bytes base64&gt;" in html or "<83 bytes base64>" in html

@@ -112,11 +112,14 @@ class Change:
 class Repaired:
     """What ``repair`` returns: the repaired request (the same form as given: a body or a
     bare list, as JSON values) and the changes, in request order (empty: nothing to do).
-    ``given`` is the request as it was read (JSON values), for the before/after view."""
+    ``given`` is the request as it was read (JSON values), for the before/after view;
+    ``wire`` the wire it was repaired for, so the view reads it as that wire (its payloads
+    elided where that wire keeps them)."""
 
     request: Any
     changes: tuple[Change, ...]
     given: Any = None
+    wire: str | None = None
 
     #: The notebook view of the before/after (registered by ``render_findings``).
     html_view: ClassVar[Callable[[Repaired], str] | None] = None

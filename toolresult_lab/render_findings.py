@@ -367,10 +367,9 @@ def _wire_of(key: str) -> str:
 
 
 def _read_any(repaired: Repaired, key: str, request: Any) -> ReadRequest:
-    """``request`` read by the repair's wire when it names one, else by a wire whose list is
-    ``key`` (the view needs the paths and the payload paths only)."""
-    wire = getattr(repaired, "wire", None)
-    return read_request(wire if isinstance(wire, str) else _wire_of(key), request)
+    """``request`` read by the repair's wire, else (a ``Repaired`` made by hand without
+    one) by a wire whose list is ``key`` (the view needs the paths and payload paths)."""
+    return read_request(repaired.wire or _wire_of(key), request)
 
 
 def _flags(mine: list[Any], theirs: list[Any], label: str, cls: str) -> dict[int, tuple[str, str]]:

@@ -99,7 +99,7 @@ def repair(
     # in request order (SPEC 8); the changes at one place in the order the rounds made them
     key = read.key
     changes.sort(key=lambda change: _order(change.path, key))
-    return Repaired(fixed, tuple(changes), given)
+    return Repaired(fixed, tuple(changes), given, ctx.wire)
 
 
 class _Origins:
