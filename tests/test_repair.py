@@ -288,7 +288,7 @@ def test_content_repairs() -> None:
     only = [user("anthropic"), {"role": "assistant", "content": "Sure"}]
     assert repair("anthropic", only).changes == ()
     broken = [{"role": "user", "content": "x", "images": ["%%%"]}]
-    assert repair("ollama", broken) == Repaired(broken, (), broken)
+    assert repair("ollama", broken) == Repaired(broken, (), broken, "ollama")
 
 
 # -- properties ---------------------------------------------------------------------------
