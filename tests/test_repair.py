@@ -604,3 +604,16 @@ def test_ten_thousand_unanswered_responses_calls_repair_in_one_pass() -> None:
     fixed = repair("responses", [{"role": "user", "content": "hi"}, *calls])
     assert [item.get("call_id") for item in fixed.request[1:]] == ["c0", "c1", "c2"] * 2
     assert [item["type"] for item in fixed.request[4:]] == ["function_call_output"] * 3
+
+
+def test_deep_json_is_a_clear_error_never_a_recursion_error() -> None:
+    """Issue 25.6: a request nested 100,000 levels deep."""
+    deep: list[Any] = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    request = [{"role": "user", "content": [{"type": "text", "text": "hi", "x": deep}]}]
+    assert lint("anthropic", request).errors == ()
+    with pytest.raises(ValueError, match="nested too deeply to repair"):
+        repair("anthropic", request)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
+import sys
 from bisect import bisect_left, bisect_right
 from typing import Any, Final
 
@@ -74,12 +75,19 @@ def repair(
 
     :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
         ``vision`` type.
-    :raises ValueError: unknown wire; unknown profile, or one of another wire.
+    :raises ValueError: unknown wire; unknown profile, or one of another wire; a request
+        nested deeper than Python can copy (never a ``RecursionError``).
     """
     ctx = context(wire, profile, vision)
     given = read_request(ctx.wire, request).raw
     copied: dict[int, Any] = {}  # id of a given object -> its copy (deepcopy's memo)
-    fixed = copy.deepcopy(given, copied)
+    try:
+        fixed = copy.deepcopy(given, copied)
+    except RecursionError:
+        raise ValueError(
+            "the request is nested too deeply to repair (its copy passes Python's recursion"
+            f" limit of {sys.getrecursionlimit()} levels); lint reads it"
+        ) from None
     changes: list[Change] = []
     origins: _Origins | None = None
     for step in (_ids, _placement, _contents):
