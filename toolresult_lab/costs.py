@@ -203,7 +203,7 @@ def _rest_chars(block: Any, payloads: int, texts: int) -> int:
     counts as the rest of the block)."""
     if isinstance(block, str):
         return max(0, len(block) - texts)
-    if not payloads:  # nothing big to leave out of the JSON
+    if not payloads and texts < _BIG_STRING:  # nothing big to leave out of the JSON
         return max(0, len(json_encode(block)) - texts)
     return max(0, _block_chars(block) - payloads - texts)
 

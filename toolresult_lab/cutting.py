@@ -64,16 +64,25 @@ class Cut:
 
     def describe(self) -> str:
         """What was kept and dropped, in words (for ``explain()``'s reason)."""
-        kept = f"kept {len(self.text):,} of {self.original:,} characters"
         if self.whole:
             return f"replaced all {self.original:,} characters by a JSON string saying so"
         if not self.json:
             ends = max(0, len(self.text) - len(plain_marker(self.chars)))
-            return f"{kept} (head and tail: {ends:,}) and left out {self.chars:,}"
-        return (
-            f"{kept} as valid JSON and left out {self.items:,} array items, "
-            f"{self.keys:,} object keys and {self.chars:,} characters of strings"
-        )
+            return (
+                f"kept the first {ends - ends // 2:,} and last {ends // 2:,} of "
+                f"{self.original:,} characters around a marker, left out {self.chars:,}"
+            )
+        dropped = [
+            f"{count:,} {what}"
+            for count, what in (
+                (self.items, "array items"),
+                (self.keys, "object keys"),
+                (self.chars, "characters of strings"),
+            )
+            if count
+        ]
+        left_out = f", left out {' and '.join(dropped)}" if dropped else " (re-encoded compactly)"
+        return f"kept {len(self.text):,} of {self.original:,} characters as valid JSON{left_out}"
 
 
 def cut_plain(text: str, limit: int) -> Cut:
@@ -147,7 +156,7 @@ class JsonPiece:
     """One JSON value to cut again and again (the fitting tries several lengths): parsed
     once, each cut visiting only what it keeps."""
 
-    __slots__ = ("original", "value", "whole")
+    __slots__ = ("_tried", "original", "value", "whole")
 
     def __init__(self, value: Any, original: int, whole: bool) -> None:
         self.value: Any = value
@@ -156,6 +165,7 @@ class JsonPiece:
         self.whole = whole
         """True when the minimum may replace the value by a JSON string (a text); False
         keeps its type (``structured_content``, a gemini ``response`` object)."""
+        self._tried: dict[int, tuple[Any, str, _Counts]] = {}
 
     def minimum(self) -> str:
         """The shortest form this piece is cut to."""
@@ -189,9 +199,12 @@ class JsonPiece:
         return self._result(best)
 
     def _attempt(self, size: int) -> tuple[Any, str, _Counts]:
-        counts = _Counts()
-        shrunk = _shrink(self.value, size, counts)
-        return shrunk, _encode(shrunk), counts
+        found = self._tried.get(size)
+        if found is None:  # the fitting cuts one piece to several lengths: sizes repeat
+            counts = _Counts()
+            shrunk = _shrink(self.value, size, counts)
+            found = self._tried[size] = (shrunk, _encode(shrunk), counts)
+        return found
 
     def _result(self, found: tuple[Any, str, _Counts]) -> tuple[Any, Cut]:
         shrunk, text, counts = found

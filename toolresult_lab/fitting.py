@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from .costs import estimate_explained
+from .costs import TokenEstimate, estimate_explained
 from .cutting import Cut, JsonPiece, cut_plain, plain_marker, text_piece
 from .encoding import json_encode
 from .explain import Explanations
@@ -23,6 +23,7 @@ from .options import KEEP_CHOICES, ConvertOptions, Keep
 from .pipeline import explain_into, owned_source
 from .shares import share
 from .steps import Outcome, ResultNote
+from .tokens import text_tokens
 from .wires import Source
 
 __all__ = ["FIT", "check_budget", "fit_explained", "minimum_tokens"]
@@ -132,10 +133,10 @@ class _Fit:
         return estimate_explained(self.explain(source)).total
 
 
-def _media(explained: Explanations, data: Source) -> list[tuple[int, int]]:
+def _media(explained: Explanations, estimate: TokenEstimate, data: Source) -> list[tuple[int, int]]:
     """``(index, tokens)`` of each blob sent natively, the largest first."""
     priced: dict[int, int] = {}
-    for entry in estimate_explained(explained).entries:
+    for entry in estimate.entries:
         if entry.index is not None and entry.tokens is not None:
             priced[entry.index] = priced.get(entry.index, 0) + entry.tokens
     found = [
@@ -166,7 +167,7 @@ def minimum_tokens(data: Source, wire: str, options: ConvertOptions) -> int:
     fit = _Fit(data, wire, options, 0)
     explained = fit.explain(data)
     pieces = _pieces(data, explained)
-    dropped = {index for index, _ in _media(explained, data)}
+    dropped = {index for index, _ in _media(explained, estimate_explained(explained), data)}
     source, _, _ = fit.build(pieces, [p.minimum for p in pieces], dropped)
     return fit.tokens(source)
 
@@ -182,11 +183,12 @@ def fit_explained(
     budget = check_budget(max_tokens, keep)
     fit = _Fit(data, wire, options, budget)
     whole = fit.explain(data)
-    before = estimate_explained(whole).total
+    estimate = estimate_explained(whole)
+    before = estimate.total
     if before <= budget:
         return whole
     pieces = _pieces(data, whole)
-    media = _media(whole, data)
+    media = _media(whole, estimate, data)
     mins = [p.minimum for p in pieces]
     every = {index for index, _ in media}
     smallest, _, _ = fit.build(pieces, mins, every)
@@ -261,7 +263,9 @@ def _explained(
     budget = f"to fit max_tokens={fit.budget:,} (≈ {before:,} tokens before)"
     changes: dict[int, tuple[Outcome, str]] = {}
     for index, cut in entry_cuts.items():
-        changes[index] = ("truncated", f"cut {budget}: {cut.describe()}")
+        was = _text_of(fit.data.content[index]) or ""
+        tokens = f"≈ {_tokens(was, fit.wire):,} → {_tokens(cut.text, fit.wire):,} tokens"
+        changes[index] = ("truncated", f"cut {budget}: {cut.describe()} ({tokens})")
     for index in dropped:
         text = fit.data.items[index].text
         changes[index] = (
@@ -276,6 +280,10 @@ def _explained(
         )
         explained.notes = (*explained.notes, note)
     return explained
+
+
+def _tokens(text: str, wire: str) -> int:
+    return text_tokens(text, wire).tokens
 
 
 #: What ``hooks`` calls: the fitting, registered by the package.
