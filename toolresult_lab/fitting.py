@@ -26,7 +26,7 @@ from .steps import Outcome, ResultNote
 from .tokens import text_tokens
 from .wires import Source
 
-__all__ = ["FIT", "check_budget", "fit_explained", "minimum_tokens"]
+__all__ = ["FIT", "check_budget", "fit_explained", "fit_source", "minimum_tokens"]
 
 _TRIES: Final = 12  # conversions spent closing in on the budget before the minimum is used
 _STRUCTURED: Final = -1  # the piece index of structured_content
@@ -180,6 +180,28 @@ def fit_explained(
 
     :raises ValueError: ``max_tokens`` is below the block's minimum (named in the message).
     """
+    found = _fitted(data, wire, options, max_tokens, keep)
+    if isinstance(found, Explanations):
+        return found
+    return _explained(*found)
+
+
+def fit_source(
+    data: Source, wire: str, options: ConvertOptions, max_tokens: int, keep: Keep = "text"
+) -> Source:
+    """``data`` cut to at most ``max_tokens`` on ``wire`` (``data`` itself where it fits),
+    for a caller that converts it again (a turn)."""
+    found = _fitted(data, wire, options, max_tokens, keep)
+    return data if isinstance(found, Explanations) else found[1]
+
+
+_Found = tuple["_Fit", Source, tuple[dict[int, Cut], "Cut | None"], set[int], int]
+
+
+def _fitted(
+    data: Source, wire: str, options: ConvertOptions, max_tokens: int, keep: Keep
+) -> Explanations | _Found:
+    """The explanation of ``data`` where it fits, else the fitted source and its cuts."""
     budget = check_budget(max_tokens, keep)
     fit = _Fit(data, wire, options, budget)
     whole = fit.explain(data)
@@ -200,12 +222,15 @@ def fit_explained(
             f"replaced by its placeholder)"
         )
     dropped = _dropped(fit, pieces, media, before, keep)
-    floor, _, _ = fit.build(pieces, mins, dropped)
+    floor, cuts, structured_cut = fit.build(pieces, mins, dropped)
     low = fit.tokens(floor)
+    if low > budget:  # the arithmetic of _dropped was short: every image and PDF goes
+        dropped = every
+        floor, cuts, structured_cut = smallest, *fit.build(pieces, mins, every)[1:]
+        low = least
+    chosen: tuple[Source, dict[int, Cut], Cut | None] = (floor, cuts, structured_cut)
     extra = [p.size - p.minimum for p in pieces]
     slack = (budget - low) * 4
-    chosen = floor
-    chosen_cuts: tuple[dict[int, Cut], Cut | None] = ({}, None)
     for _ in range(_TRIES):
         if slack <= 0:
             break
@@ -213,16 +238,11 @@ def fit_explained(
         source, cuts, structured_cut = fit.build(pieces, limits, dropped)
         spent = fit.tokens(source)
         if spent <= budget:
-            chosen, chosen_cuts = source, (cuts, structured_cut)
+            chosen = (source, cuts, structured_cut)
             break
         ratio = (budget - low) / max(1, spent - low)
         slack = min(int(slack * ratio * 0.98), slack - 4 * (spent - budget)) - 4
-    else:
-        slack = 0
-    if chosen is floor:
-        _, cuts, structured_cut = fit.build(pieces, mins, dropped)
-        chosen_cuts = (cuts, structured_cut)
-    return _explained(fit, chosen, chosen_cuts, dropped, before)
+    return fit, chosen[0], (chosen[1], chosen[2]), dropped, before
 
 
 def _dropped(
