@@ -289,7 +289,8 @@ class Explanation:
 
     @property
     def outcome(self) -> Outcome:
-        """native, passthrough, document, text, placeholder, degraded or omitted."""
+        """native, passthrough, document, text, truncated (a token budget), placeholder,
+        degraded or omitted."""
         return self._step.outcome
 
     @property
