@@ -92,7 +92,7 @@ def test_matrix_table(capsys):
     lines = out.splitlines()
     assert lines[0] == (
         "What each wire sends (image_input=off, native_pdf=default, source_blocks=default)."
-        " Outcomes: native, passthrough, document, text, placeholder, degraded, omitted."
+        " Outcomes: native, passthrough, document, text, truncated, placeholder, degraded, omitted."
     )
     assert lines[2].split() == ["kind", *WIRES]
     assert len(lines) == 4 + len(PROBES)

@@ -93,6 +93,7 @@ def test_outcomes_are_the_seven_in_order():
         "passthrough",
         "document",
         "text",
+        "truncated",
         "placeholder",
         "degraded",
         "omitted",
@@ -974,4 +975,5 @@ def test_the_property_sees_every_outcome():
         for opts in OPTION_SETS
         for e in result.explain(wire, **opts)
     }
-    assert seen == set(OUTCOMES)
+    # "truncated" is the outcome of a cut to a token budget only (tests/test_fitting.py)
+    assert seen == set(OUTCOMES) - {"truncated"}

@@ -116,7 +116,19 @@ print(_json.dumps({
                      "errors": len(out.findings.errors)} for wire, out in moved.items()},
 }))
 """
+# Appended to the token-budget notebook: its table and what each wire kept.
+BUDGET_PROBE = """\
+import json as _json
+print(_json.dumps({
+    "chars": len(text),
+    "table": table.drop(columns="reason").to_dict(orient="index"),
+    "reasons": table["reason"].to_dict(),
+    "markers": {w: [h for h in v["items"] if isinstance(h, str)] for w, v in kept.items()},
+    "fields": {w: sorted(k for k in v if k != "items") for w, v in kept.items()},
+}, default=int))
+"""
 PROBES = {
+    "08_token_budgets": BUDGET_PROBE,
     "03_mcp_server": MCP_PROBE,
     "04_tool_turn": TURN_PROBE,
     "05_audit": AUDIT_PROBE,
@@ -185,6 +197,7 @@ def test_notebooks_found() -> None:
         "05_audit",
         "06_request_check",
         "07_switch_provider",
+        "08_token_budgets",
     ]
 
 
@@ -437,3 +450,19 @@ def test_switch_provider_notebook(executed: Run) -> None:
     ]["losses"]
     html = run.mime("text/html")
     assert any('class="trl-transcript"' in h for h in html)  # the transcript, turn by turn
+
+
+def test_token_budget_notebook(executed: Run) -> None:
+    """A 2 MB JSON listing in 8,000 tokens on every wire: within the budget, still JSON
+    with its top-level fields, the hits left out counted by the marker, the cut reported."""
+    found = json.loads(executed("08_token_budgets").stream("stdout").splitlines()[-1])
+    assert found["chars"] > 2_000_000
+    assert set(found["table"]) == set(WIRES)
+    for wire, row in found["table"].items():
+        assert row["tokens before"] > 600_000, wire
+        assert 7_000 < row["tokens after"] <= 8_000, wire
+        assert row["outcome"] == "truncated"
+        (marker,) = found["markers"][wire]
+        assert marker == f"[… {4_000 - row['hits kept']:,} items left out …]"
+        assert found["fields"][wire] == ["incomplete_results", "total_count"]
+        assert found["reasons"][wire].startswith("cut to fit max_tokens=8,000 (≈ ")

@@ -12,7 +12,7 @@ package never imports their extra dependencies.
 from importlib import import_module
 from typing import Any
 
-from . import hooks, measure, render
+from . import fitting, hooks, measure, render, turn_budget
 from ._build import COMPILED
 from .calls import ToolCall
 from .conversation import (
@@ -97,6 +97,7 @@ __version__ = "0.2.0"
 
 # The Result layer reaches its views by registration (it imports none of them).
 hooks.register(render.result_html, measure.block_warnings)
+hooks.register_fit(fitting.FIT, turn_budget.FIT_TURN)
 
 #: Names imported on first use, by module (the audit needs pandas, and dask on request).
 _LAZY = {

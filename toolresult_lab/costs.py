@@ -22,7 +22,7 @@ from .explain import Explanations
 from .facts import Wire
 from .limits import header_excess
 from .measure import measure
-from .options import ConvertOptions
+from .options import ConvertOptions, Keep
 from .steps import Carried
 from .tokens import (
     GeminiResolution,
@@ -55,7 +55,14 @@ _TURN_REST = "echo and messages"
 class Explainable(Protocol):
     """What :func:`estimate_tokens` reads of a result (a ``ToolResult`` is one)."""
 
-    def explain(self, wire: str, **options: Unpack[ConvertOptions]) -> Explanations: ...
+    def explain(
+        self,
+        wire: str,
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
+    ) -> Explanations: ...
 
 
 @dataclass(frozen=True)
@@ -202,7 +209,7 @@ def _rest_chars(block: Any, payloads: int, texts: int) -> int:
     counts as the rest of the block)."""
     if isinstance(block, str):
         return max(0, len(block) - texts)
-    if not payloads:  # nothing big to leave out of the JSON
+    if not payloads and texts < _BIG_STRING:  # nothing big to leave out of the JSON
         return max(0, len(json_encode(block)) - texts)
     return max(0, _block_chars(block) - payloads - texts)
 
@@ -251,9 +258,12 @@ def estimate_tokens(
     *,
     detail: OpenAIDetail = "auto",
     media_resolution: GeminiResolution | None = None,
+    max_tokens: int | None = None,
+    keep: Keep = "text",
     **options: Unpack[ConvertOptions],
 ) -> TokenEstimate:
-    """The tokens ``result``'s block costs on ``wire`` with ``options`` (those of ``to()``).
+    """The tokens ``result``'s block costs on ``wire`` with ``options`` (those of ``to()``);
+    with ``max_tokens`` (and ``keep``), the block ``to()`` cuts to that budget.
 
     Images and PDFs sent natively are priced by the provider's documented rule from their
     real size (read from the header); all text, the rest of the block included, at about 4
@@ -265,9 +275,8 @@ def estimate_tokens(
     ...                 "openai").label()
     '~12 tokens'
     """
-    return estimate_explained(
-        result.explain(wire, **options), detail=detail, media_resolution=media_resolution
-    )
+    explained = result.explain(wire, max_tokens=max_tokens, keep=keep, **options)
+    return estimate_explained(explained, detail=detail, media_resolution=media_resolution)
 
 
 #: The wire whose documented image rule prices an image hoisted on a wire whose tool

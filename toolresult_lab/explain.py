@@ -23,6 +23,7 @@ OUTCOME_COLOURS: dict[Outcome, str] = {
     "passthrough": "#0f7b7b",
     "document": "#1f5fbf",
     "text": "#6e7781",
+    "truncated": "#9a6700",
     "placeholder": "#b7791f",
     "degraded": "#c62828",
     "omitted": "#7b4fa8",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["block_warnings", "register", "result_html"]
+__all__ = ["block_warnings", "fit", "fit_turn", "register", "register_fit", "result_html"]
 
 _RESULT_HTML: list[Callable[[Any], str]] = []
 _BLOCK_WARNINGS: list[Callable[[str, Sequence[Any], Any, str, str], tuple[Any, ...]]] = []
@@ -24,6 +24,38 @@ def register(
     """Register the views (the package ``__init__`` does, once)."""
     _RESULT_HTML[:] = [result_html]
     _BLOCK_WARNINGS[:] = [block_warnings]
+
+
+_FIT: list[Callable[[Any, str, Any, int, Any], Any]] = []
+
+
+_FIT_TURN: list[Callable[[str, Any, Any, Any, int, Any], list[Any]]] = []
+
+
+def register_fit(
+    fit: Callable[[Any, str, Any, int, Any], Any],
+    fit_turn: Callable[[str, Any, Any, Any, int, Any], list[Any]],
+) -> None:
+    """Register the fitting to a token budget (``fitting``, ``turn_budget``; the package
+    ``__init__`` does, once): it prices blocks with the token rules, a view's machinery."""
+    _FIT[:] = [fit]
+    _FIT_TURN[:] = [fit_turn]
+
+
+def fit_turn(
+    wire: str, options: Any, calls: Any, results: Any, max_tokens: int, keep: Any
+) -> list[Any]:
+    """A turn's results, each cut to its share of ``max_tokens`` (``turn_budget``)."""
+    found: Callable[[str, Any, Any, Any, int, Any], list[Any]] = _registered(
+        _FIT_TURN, "token-budget fitting"
+    )
+    return found(wire, options, calls, results, max_tokens, keep)
+
+
+def fit(data: Any, wire: str, options: Any, max_tokens: int, keep: Any) -> Any:
+    """``explain()`` of a result cut to ``max_tokens`` (``fitting.fit_explained``)."""
+    found: Callable[[Any, str, Any, int, Any], Any] = _registered(_FIT, "token-budget fitting")
+    return found(data, wire, options, max_tokens, keep)
 
 
 def _registered(found: list[Any], what: str) -> Any:

@@ -16,12 +16,14 @@ __all__ = [
     "AUDIENCE_RULE",
     "BOOLEAN_OPTIONS",
     "DEFAULT_RESPONSE_TAG",
+    "KEEP_CHOICES",
     "OPTION_HELP",
     "OPTION_NAMES",
     "RESPONSE_TAG_RULE",
     "TRI_STATES",
     "BooleanOption",
     "ConvertOptions",
+    "Keep",
     "OptionName",
     "OptionsKey",
     "Resolved",
@@ -62,6 +64,10 @@ OPTION_NAMES: Final[tuple[OptionName, ...]] = (
     "audience",
 )
 BOOLEAN_OPTIONS: Final[tuple[BooleanOption, ...]] = ("image_input", "native_pdf", "source_blocks")
+#: What a token budget (``max_tokens``) keeps first: ``"text"`` replaces images and PDFs by
+#: their placeholders before any text is cut, ``"media"`` cuts texts to their minimum first.
+Keep = Literal["text", "media"]
+KEEP_CHOICES: Final[tuple[Keep, ...]] = ("text", "media")
 #: One line per option, for the CLI and the widgets.
 OPTION_HELP: Final[Mapping[OptionName, str]] = {
     "image_input": "send images natively on the wires that carry them",

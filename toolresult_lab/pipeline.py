@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from .encoding import CONTENT, STRUCTURED, strict_copy, strict_text
 from .mcp_input import SDK_MODELS, mcp_fields
 from .options import ConvertOptions
-from .steps import Explanation, ResultNote
+from .steps import Explanation, Outcome, ResultNote, Step
 from .wires import Source, Wire, converter, prepare
 
 __all__ = [
@@ -104,16 +104,30 @@ class Explained(Protocol):
     def extend(self, records: list[Explanation], /) -> None: ...
 
 
-def explain_into(explained: Explained, data: Source, wire: object, options: ConvertOptions) -> None:
+def explain_into(
+    explained: Explained,
+    data: Source,
+    wire: object,
+    options: ConvertOptions,
+    changes: dict[int, tuple[Outcome, str]] | None = None,
+    original: Source | None = None,
+) -> None:
     """One conversion and a record per content entry, made from its steps, put into
     ``explained`` with the conversion's notes and block (one call: ``explain()`` is
-    compared with ``to()``, so its own cost is kept small)."""
+    compared with ``to()``, so its own cost is kept small).
+
+    ``changes`` (the fitting to a token budget) gives an entry's outcome and reason where
+    it was cut; ``original`` is the result before the cut, whose entries the records name."""
     made = converter(wire, options)
     conversion = made.convert(data)
     steps = conversion.steps
     records = []
-    for index, item in enumerate(data.items):  # steps are aligned with items
+    named = data.items if original is None else original.items
+    for index, item in enumerate(named):  # steps are aligned with items
         step = made.noted(data, index, steps[index])
+        if changes is not None and index in changes:
+            outcome, reason = changes[index]
+            step = Step(step.part, outcome, reason, step.native)
         records.append(
             Explanation(
                 index,

@@ -17,9 +17,9 @@ from .blocks import (
 from .encoding import clone, json_encode
 from .explain import Explanations
 from .facts import WIRES, Wire, carries_native, native_needs_vision
-from .hooks import result_html
+from .hooks import fit, result_html
 from .items import BlobItem, Item, NoteItem
-from .options import ConvertOptions
+from .options import ConvertOptions, Keep
 from .pipeline import block, checked_source, explain_into, mcp_source
 from .readback import result_fields
 from .wires import Source
@@ -120,33 +120,84 @@ class ToolResult:
 
     @overload
     def to(
-        self, wire: Literal["openai"], **options: Unpack[ConvertOptions]
+        self,
+        wire: Literal["openai"],
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
     ) -> OpenAIToolMessage: ...
     @overload
     def to(
-        self, wire: Literal["anthropic"], **options: Unpack[ConvertOptions]
+        self,
+        wire: Literal["anthropic"],
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
     ) -> AnthropicToolResult: ...
     @overload
     def to(
-        self, wire: Literal["gemini"], **options: Unpack[ConvertOptions]
+        self,
+        wire: Literal["gemini"],
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
     ) -> GeminiFunctionResponsePart: ...
     @overload
     def to(
-        self, wire: Literal["ollama"], **options: Unpack[ConvertOptions]
+        self,
+        wire: Literal["ollama"],
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
     ) -> OllamaToolMessage: ...
     @overload
     def to(
-        self, wire: Literal["responses"], **options: Unpack[ConvertOptions]
+        self,
+        wire: Literal["responses"],
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
     ) -> ResponsesFunctionCallOutput: ...
     @overload
-    def to(self, wire: Literal["hermes"], **options: Unpack[ConvertOptions]) -> str: ...
+    def to(
+        self,
+        wire: Literal["hermes"],
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
+    ) -> str: ...
     @overload
     def to(
-        self, wire: Literal["bedrock"], **options: Unpack[ConvertOptions]
+        self,
+        wire: Literal["bedrock"],
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
     ) -> BedrockToolResult: ...
     @overload
-    def to(self, wire: str, **options: Unpack[ConvertOptions]) -> Block: ...
-    def to(self, wire: str, **options: Unpack[ConvertOptions]) -> Any:
+    def to(
+        self,
+        wire: str,
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
+    ) -> Block: ...
+    def to(
+        self,
+        wire: str,
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
+    ) -> Any:
         """The result block for ``wire`` (a dict; a ``str`` for hermes).
 
         Options a wire does not read are ignored, so one option set fits every wire.
@@ -157,26 +208,59 @@ class ToolResult:
         :param source_blocks: anthropic may send document/search_result blocks (default on).
         :param response_tag: the hermes tag (default ``tool_response``): a plain tag name.
         :raises ValueError: unknown wire, or a ``response_tag`` that is not a plain tag name.
+        :param max_tokens: a token budget: the block is cut to at most this many tokens
+            by ``estimate_tokens``' rules for ``wire`` (JSON text stays JSON, images and
+            PDFs are never cut; ``explain()`` says what was cut). ``None``: no budget.
+        :param keep: with ``max_tokens``, what goes first: ``"text"`` (the default)
+            replaces images and PDFs by their placeholders before cutting text,
+            ``"media"`` cuts the texts to their minimum first.
+        :raises ValueError: unknown wire, or a ``response_tag`` that is not a plain tag name;
+            ``max_tokens`` below the least this result can take on ``wire`` (named).
         :raises TypeError: unknown option, or ``response_tag`` is not a ``str``.
         """
-        return block(self._data, wire, options)
+        if max_tokens is None:
+            return block(self._data, wire, options)
+        return fit(self._data, wire, options, max_tokens, keep).block
 
-    def to_all(self, **options: Unpack[ConvertOptions]) -> dict[Wire, Block]:
-        """Every wire's block, by wire, for one option set (payloads whole)."""
+    def to_all(
+        self,
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
+    ) -> dict[Wire, Block]:
+        """Every wire's block, by wire, for one option set (payloads whole); with
+        ``max_tokens``, each cut to that budget on its wire (as :meth:`to`)."""
         data = self._data
         blocks: dict[Wire, Block] = {}
         for wire in WIRES:
-            blocks[wire] = block(data, wire, options)
+            if max_tokens is None:
+                blocks[wire] = block(data, wire, options)
+            else:
+                blocks[wire] = fit(data, wire, options, max_tokens, keep).block
         return blocks
 
-    def explain(self, wire: str, **options: Unpack[ConvertOptions]) -> Explanations:
+    def explain(
+        self,
+        wire: str,
+        *,
+        max_tokens: int | None = None,
+        keep: Keep = "text",
+        **options: Unpack[ConvertOptions],
+    ) -> Explanations:
         """One :class:`Explanation` per content entry: what ``to()`` did with it, and why.
 
         ``.notes`` says what the wire did with the result's own fields where something
         is lost or replaced (empty content, ``is_error``, the name, ``structured_content``);
         ``.block`` is the block ``to()`` returns for the same wire and options;
         ``.warnings`` the documented provider limits the block meets (advice).
+        With ``max_tokens`` (and ``keep``, as for :meth:`to`), the records are those of the
+        cut block: an entry cut has the outcome ``truncated`` (an image or PDF replaced,
+        ``placeholder``) and its reason says what was kept and left out.
         """
+        if max_tokens is not None:
+            fitted: Explanations = fit(self._data, wire, options, max_tokens, keep)
+            return fitted
         explained = Explanations()
         explain_into(explained, self._data, wire, options)
         return explained

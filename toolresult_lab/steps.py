@@ -27,13 +27,16 @@ __all__ = [
     "Step",
 ]
 
-Outcome = Literal["native", "passthrough", "document", "text", "placeholder", "degraded", "omitted"]
+Outcome = Literal[
+    "native", "passthrough", "document", "text", "truncated", "placeholder", "degraded", "omitted"
+]
 #: Every outcome, from "the model gets the real thing" to "nothing is sent".
 OUTCOMES: Final[tuple[Outcome, ...]] = (
     "native",
     "passthrough",
     "document",
     "text",
+    "truncated",
     "placeholder",
     "degraded",
     "omitted",
@@ -290,7 +293,8 @@ class Explanation:
 
     @property
     def outcome(self) -> Outcome:
-        """native, passthrough, document, text, placeholder, degraded or omitted."""
+        """native, passthrough, document, text, truncated (a token budget), placeholder,
+        degraded or omitted."""
         return self._step.outcome
 
     @property

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from .calls import ToolCall
-from .options import ConvertOptions
+from .hooks import fit_turn
+from .options import ConvertOptions, Keep
 from .result import ToolResult, result_of
 from .wires import Wire, neutral_calls, turn, turn_messages, turn_shape, wire_facts
 
@@ -29,6 +30,8 @@ def tool_turn(
     *,
     echo: bool = True,
     hoist_images: bool = False,
+    max_tokens: int | None = None,
+    keep: Keep = "text",
     **options: Unpack[ConvertOptions],
 ) -> list[Any]:
     """The messages (or input items) that follow the conversation so far: the assistant's
@@ -40,6 +43,9 @@ def tool_turn(
     (Anthropic extended thinking, Responses reasoning items, ``previous_response_id``).
     ``hoist_images=True`` (with ``image_input=True``): on openai and ollama, whose tool
     messages name images only in placeholders, the images also follow in one user message.
+    ``max_tokens`` shares one budget among the results' blocks (by ``estimate_tokens``), in
+    proportion to their size with a floor for each, and cuts each to its share as
+    ``to(wire, max_tokens=share, keep=keep)`` does; the echo is not cut.
 
     >>> from toolresult_lab import ToolCall, ToolResult
     >>> call = ToolCall(id="call_1", name="get_weather", arguments={"city": "Köln"})
@@ -50,11 +56,14 @@ def tool_turn(
     >>> answer                                  # the result took its call's id
     {'role': 'tool', 'tool_call_id': 'call_1', 'content': 'Sunny'}
 
-    :raises ValueError: unknown wire; a pairing problem (naming the ids); hoisting
+    :raises ValueError: unknown wire; a pairing problem (naming the ids); a
+        ``max_tokens`` below the results' minima (named); hoisting
         without ``image_input``.
     :raises TypeError: an entry that is not a ``ToolCall`` / ``ToolResult``; ``echo`` or
         ``hoist_images`` not a ``bool``; an unknown option.
     """
+    if max_tokens is not None:
+        results = fit_turn(wire, options, calls, results, max_tokens, keep)
     return turn_messages(wire, options, calls, results, echo, hoist_images)
 
 

@@ -16,6 +16,7 @@ from ..facts import FACTS, WIRES, Wire
 from ..profiles import get_profile
 from ..render import elide_base64
 from ..result import ToolResult
+from ._budget import add_budget_arguments
 from ._common import (
     FindingError,
     add_audience_argument,
@@ -94,6 +95,7 @@ def _arguments(sub: argparse.ArgumentParser) -> None:
     add_audience_argument(sub)
     add_option_arguments(sub)
     add_profile_arguments(sub)
+    add_budget_arguments(sub)
 
 
 def _wires(args: argparse.Namespace) -> tuple[Wire, ...]:
@@ -120,7 +122,11 @@ def _explained(args: argparse.Namespace) -> tuple[ToolResult, dict[Wire, Explana
     wires = _wires(args)
     result = read_result(args.file, args.name, args.id)
     options = options_from(args)
-    return result, {wire: result.explain(wire, **options) for wire in wires}
+    budget = {"max_tokens": args.max_tokens, "keep": args.keep}
+    try:
+        return result, {wire: result.explain(wire, **budget, **options) for wire in wires}
+    except ValueError as error:  # a budget below the result's minimum
+        raise InputError(str(error)) from None
 
 
 def _missing_fields(result: ToolResult, wires: tuple[Wire, ...]) -> list[str]:

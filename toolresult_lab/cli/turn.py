@@ -17,6 +17,7 @@ from ..facts import WIRES
 from ..mcp_input import not_a_result
 from ..result import ToolResult
 from ..turns import tool_turn
+from ._budget import add_budget_arguments
 from ._common import (
     InputError,
     NotJSONError,
@@ -72,6 +73,7 @@ def add_parsers(commands: Any) -> None:
     add_response_tag_argument(sub)
     add_audience_argument(sub)
     add_option_arguments(sub)
+    add_budget_arguments(sub)
     sub.set_defaults(run=_turn)
 
 
@@ -145,6 +147,8 @@ def _turn(args: argparse.Namespace) -> str:
             results,
             echo=not args.no_echo,
             hoist_images=args.hoist_images,
+            max_tokens=args.max_tokens,
+            keep=args.keep,
             **options_from(args),
         )
     except (TypeError, ValueError) as error:

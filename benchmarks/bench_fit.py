@@ -1,0 +1,63 @@
+"""Fitting a 10 MB JSON tool result into a token budget (issue 27; printed, never asserted).
+
+Target: at most 50 ms per ``to(wire, max_tokens=8000)`` on the compiled build. The result is
+a long search listing (30,000 hits of six fields, ~10 MB of JSON text), the shape of the
+real outputs that overflow context windows. Printed per wire: the best of several runs of
+``to(wire, max_tokens=8000)``, the tokens before and after (``estimate_tokens``), and the
+parts of the time: the JSON parse of the text (``json.loads``, which every structural cut
+needs once) and the estimate of the whole block. Run: python benchmarks/bench_fit.py
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+from toolresult_lab import WIRES, ToolResult, __version__
+from toolresult_lab.costs import estimate_tokens
+
+BUDGET = 8000
+RUNS = 3
+HITS = [
+    {
+        "id": i,
+        "title": f"Result number {i} about something",
+        "url": f"https://example.com/x/{i}",
+        "snippet": "lorem ipsum dolor sit amet " * 8,
+        "score": i * 0.5,
+        "tags": ["a", "b"],
+    }
+    for i in range(30_000)
+]
+TEXT = json.dumps(HITS)
+RESULT = ToolResult(id="call_1", name="search", content=[{"type": "text", "text": TEXT}])
+
+
+def best(run: Callable[[], object]) -> float:
+    """The fastest of ``RUNS`` runs, in milliseconds."""
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times) * 1000
+
+
+def main() -> None:
+    print(
+        f"toolresult_lab {__version__}: fit {len(TEXT) / 1e6:.1f} MB of JSON into {BUDGET:,} tokens"
+    )
+    print(f"  json.loads of the text alone: {best(lambda: json.loads(TEXT)):.0f} ms")
+    print(f"  {'wire':<10} {'fit ms':>8} {'estimate ms':>12} {'tokens before':>14} {'after':>6}")
+    for wire in WIRES:
+        fit_ms = best(lambda wire=wire: RESULT.to(wire, max_tokens=BUDGET))
+        estimate_ms = best(lambda wire=wire: estimate_tokens(RESULT, wire))
+        before = estimate_tokens(RESULT, wire).total
+        after = estimate_tokens(RESULT, wire, max_tokens=BUDGET).total
+        print(f"  {wire:<10} {fit_ms:>8.0f} {estimate_ms:>12.0f} {before:>14,} {after:>6,}")
+    print("  target: fit <= 50 ms per wire on the compiled build")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,228 @@
+"""Cutting one text, or one JSON value, down to a number of characters, saying what went.
+
+Plain text keeps its head and tail around a marker (``[… 1,234 characters left out …]``).
+JSON text stays JSON: arrays keep their first and last items around a marker item, objects
+their first keys and a marker key, long strings their head and tail; everything is cut
+at once by one size parameter, so a short budget keeps the shape (keys, the first and
+last items) before the detail (long strings, more items). The fitting (``fitting``)
+decides how many characters each text gets; this module only cuts.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Final
+
+__all__ = ["Cut", "JsonPiece", "cut_plain", "plain_marker", "text_piece"]
+
+#: The key an object's marker goes under (a key no tool is likely to use).
+MARKER_KEY: Final = "[…]"
+_STRING_STEP: Final = 16  # characters of a string kept per step of the size parameter
+_COMPACT: Final = {"ensure_ascii": False, "separators": (",", ":")}
+
+
+def plain_marker(left_out: int) -> str:
+    """The marker that stands where ``left_out`` characters of plain text were."""
+    return f"\n[… {left_out:,} characters left out …]\n"
+
+
+def _items_marker(left_out: int) -> str:
+    return f"[… {left_out:,} items left out …]"
+
+
+def _keys_marker(left_out: int) -> str:
+    return f"{left_out:,} keys left out"
+
+
+def _string_marker(left_out: int) -> str:
+    return f"[… {left_out:,} characters left out …]"
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A text as cut: the new text and what was left out of it."""
+
+    text: str
+    original: int
+    """Characters of the text before the cut."""
+    json: bool
+    """True when the text was JSON and still is."""
+    items: int = 0
+    """Array items left out (JSON)."""
+    keys: int = 0
+    """Object keys left out (JSON)."""
+    chars: int = 0
+    """Characters left out: of the text (plain) or of its strings (JSON)."""
+    whole: bool = False
+    """True when the JSON was replaced whole by a JSON string saying its size."""
+
+    @property
+    def changed(self) -> bool:
+        """False when nothing was left out."""
+        return self.whole or self.items > 0 or self.keys > 0 or self.chars > 0
+
+    def describe(self) -> str:
+        """What was kept and dropped, in words (for ``explain()``'s reason)."""
+        if self.whole:
+            return f"replaced all {self.original:,} characters by a JSON string saying so"
+        if not self.json:
+            ends = max(0, len(self.text) - len(plain_marker(self.chars)))
+            return (
+                f"kept the first {ends - ends // 2:,} and last {ends // 2:,} of "
+                f"{self.original:,} characters around a marker, left out {self.chars:,}"
+            )
+        dropped = [
+            f"{count:,} {what}"
+            for count, what in (
+                (self.items, "array items"),
+                (self.keys, "object keys"),
+                (self.chars, "characters of strings"),
+            )
+            if count
+        ]
+        left_out = f", left out {' and '.join(dropped)}" if dropped else " (re-encoded compactly)"
+        return f"kept {len(self.text):,} of {self.original:,} characters as valid JSON{left_out}"
+
+
+def cut_plain(text: str, limit: int) -> Cut:
+    """``text`` in at most ``limit`` characters (its head and tail around the marker), or
+    the marker alone where ``limit`` is below it; ``text`` itself when it fits."""
+    size = len(text)
+    if size <= limit:
+        return Cut(text, size, False)
+    keep = max(0, limit - len(plain_marker(size)))
+    left_out = size - keep
+    tail = keep // 2
+    head = keep - tail
+    return Cut(
+        text[:head] + plain_marker(left_out) + text[size - tail :], size, False, chars=left_out
+    )
+
+
+class _Counts:
+    __slots__ = ("chars", "items", "keys")
+
+    def __init__(self) -> None:
+        self.items = 0
+        self.keys = 0
+        self.chars = 0
+
+
+def _shrink(value: Any, size: int, counts: _Counts) -> Any:
+    """``value`` with each array past ``2*size+1`` items, object past ``2*size+1`` keys
+    and string past its share cut (only the kept parts are visited)."""
+    if isinstance(value, str):
+        keep = _STRING_STEP * size
+        if len(value) <= keep + len(_string_marker(len(value))):
+            return value
+        left_out = len(value) - keep
+        counts.chars += left_out
+        tail = keep // 2
+        return value[: keep - tail] + _string_marker(left_out) + value[len(value) - tail :]
+    if isinstance(value, list):
+        if len(value) <= 2 * size + 1:
+            return [_shrink(item, size, counts) for item in value]
+        left_out = len(value) - 2 * size
+        counts.items += left_out
+        kept = [_shrink(item, size, counts) for item in value[:size]]
+        kept.append(_items_marker(left_out))
+        kept.extend(_shrink(item, size, counts) for item in value[len(value) - size :])
+        return kept
+    if isinstance(value, dict):
+        if len(value) <= 2 * size + 1:
+            return {key: _shrink(item, size, counts) for key, item in value.items()}
+        out: dict[str, Any] = {}
+        for number, (key, item) in enumerate(value.items()):
+            if number == 2 * size:
+                break
+            out[key] = _shrink(item, size, counts)
+        left_out = len(value) - 2 * size
+        counts.keys += left_out
+        out[MARKER_KEY] = _keys_marker(left_out)
+        return out
+    return value
+
+
+def _encode(value: Any) -> str:
+    return json.dumps(value, **_COMPACT)  # type: ignore[arg-type]
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not strict JSON")
+
+
+class JsonPiece:
+    """One JSON value to cut again and again (the fitting tries several lengths): parsed
+    once, each cut visiting only what it keeps."""
+
+    __slots__ = ("_tried", "original", "value", "whole")
+
+    def __init__(self, value: Any, original: int, whole: bool) -> None:
+        self.value: Any = value
+        self.original = original
+        """Characters of the text (or of the value's compact JSON)."""
+        self.whole = whole
+        """True when the minimum may replace the value by a JSON string (a text); False
+        keeps its type (``structured_content``, a gemini ``response`` object)."""
+        self._tried: dict[int, tuple[Any, str, _Counts]] = {}
+
+    def minimum(self) -> str:
+        """The shortest form this piece is cut to."""
+        shape = _encode(_shrink(self.value, 0, _Counts()))
+        if not self.whole:
+            return shape
+        kind = "array" if isinstance(self.value, list) else "object"
+        marker = _encode(f"[JSON {kind} of {self.original:,} characters left out]")
+        return marker if len(marker) < len(shape) else shape
+
+    def cut(self, limit: int) -> tuple[Any, Cut]:
+        """The largest cut within ``limit`` characters (the minimum where none is): the
+        value and the :class:`Cut` of its compact JSON. Sizes are searched by doubling,
+        then halving: each try visits only what it keeps."""
+        best = self._attempt(0)
+        if len(best[1]) > limit:
+            if not self.whole:
+                return self._result(best)
+            text = self.minimum()
+            return json.loads(text), Cut(text, self.original, True, chars=self.original, whole=True)
+        low, high = 0, -1  # high < 0: no size found yet that is too long
+        while _cuts(best[2]):
+            size = low * 2 + 1 if high < 0 else (low + high) // 2
+            if high >= 0 and high - low <= 1:
+                break
+            found = self._attempt(size)
+            if len(found[1]) <= limit:
+                best, low = found, size
+            else:
+                high = size
+        return self._result(best)
+
+    def _attempt(self, size: int) -> tuple[Any, str, _Counts]:
+        found = self._tried.get(size)
+        if found is None:  # the fitting cuts one piece to several lengths: sizes repeat
+            counts = _Counts()
+            shrunk = _shrink(self.value, size, counts)
+            found = self._tried[size] = (shrunk, _encode(shrunk), counts)
+        return found
+
+    def _result(self, found: tuple[Any, str, _Counts]) -> tuple[Any, Cut]:
+        shrunk, text, counts = found
+        return shrunk, Cut(text, self.original, True, counts.items, counts.keys, counts.chars)
+
+
+def _cuts(counts: _Counts) -> bool:
+    return bool(counts.items or counts.keys or counts.chars)
+
+
+def text_piece(text: str) -> JsonPiece | None:
+    """A :class:`JsonPiece` when ``text`` is a JSON array or object (strict JSON: no
+    ``NaN``), else ``None`` (the text is cut as plain text)."""
+    start = text.lstrip()[:1]
+    if start not in ("[", "{"):
+        return None
+    try:
+        value = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        return None
+    return JsonPiece(value, len(text), True)
