@@ -19,6 +19,7 @@ from ..result import ToolResult
 from ._budget import add_budget_arguments
 from ._common import (
     FindingError,
+    InputError,
     add_audience_argument,
     add_option_arguments,
     add_profile_arguments,
