@@ -130,4 +130,7 @@ def test_a_block_whose_type_is_an_object_is_a_finding_at_its_path() -> None:
         },
     ]
     found = [(f.rule, f.severity, f.path) for f in lint("anthropic", request)]
-    assert found == [("tool-result-content", "error", "messages[2].content[0].content[0]")]
+    assert found == [
+        ("tool-result-content", "error", "messages[2].content[0].content[0]"),
+        ("shape", "error", "messages[2].content[0].content[0].type"),
+    ]

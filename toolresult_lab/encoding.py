@@ -28,6 +28,7 @@ __all__ = [
     "is_ascii",
     "json_encode",
     "json_string",
+    "json_type",
     "optional_text",
     "strict_copy",
     "strict_text",
@@ -229,3 +230,19 @@ def clone(value: Any) -> Any:
     if isinstance(value, list):
         return [clone(v) for v in value]
     return value
+
+
+def json_type(value: object) -> str:
+    """The JSON name of a value's type, with its article (``null``, ``an array``, ...): what
+    a message about the shape of JSON input names (never a Python class name)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    return "an object"

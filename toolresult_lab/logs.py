@@ -27,7 +27,7 @@ from typing import Any, Final, Literal
 import numpy as np
 import pandas as pd
 
-from .encoding import MAX_DEPTH, text_field
+from .encoding import MAX_DEPTH, json_type, text_field
 from .linereader import DEFAULT_MAX_LINE, LineTooLong, bounded_lines, open_gzip
 from .mcp_input import not_a_result
 from .readback import read_fields
@@ -78,20 +78,6 @@ class BadRecordError(ValueError):
 # -- records ------------------------------------------------------------------------
 
 
-def _json_type(value: object) -> str:
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if value is None:
-        return "null"
-    return f"a {type(value).__name__}"
-
-
 def group_text(value: Any) -> str:
     """A ``by`` value as the text it groups under: ``""`` when absent or null."""
     return "" if value is None else text_field(value)
@@ -111,7 +97,7 @@ def read_record(value: Any, by: tuple[str, ...]) -> tuple[ToolResult, tuple[str,
         fields = {"name": value.name, "id": value.id}
         return value, tuple([group_text(fields.get(key)) for key in by])
     if not isinstance(value, dict):
-        raise BadRecord(f"not a JSON object but {_json_type(value)}")
+        raise BadRecord(f"not a JSON object but {json_type(value)}")
     record = value
     if "jsonrpc" in value:
         result = value.get("result")
@@ -147,7 +133,7 @@ def request_records(
     :raises BadRecord: not a request of the wire, or a malformed inside (naming its path).
     """
     if not isinstance(value, (dict, list)):
-        raise BadRecord(f"not a request (an object or a list) but {_json_type(value)}")
+        raise BadRecord(f"not a request (an object or a list) but {json_type(value)}")
     read = read_request(wire, value)
     if read.problems:
         raise BadRecord(f"not a {wire} request: {read.problems[0]}")

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from ..encoding import json_type
 from ..mcp_input import not_a_result
 from ..options import (
     AUDIENCES,
@@ -40,7 +41,6 @@ __all__ = [
     "exit_help",
     "flag_options",
     "given_options",
-    "json_type",
     "one_of",
     "options_from",
     "parse_json",
@@ -386,21 +386,6 @@ def read_result(path: str, name: str | None, call_id: str | None) -> ToolResult:
         return ToolResult(**{**result.to_dict(), **overrides}) if overrides else result
     except (TypeError, ValueError) as error:
         raise InputError(f"{shown}: {error}") from None
-
-
-def json_type(value: object) -> str:
-    """The JSON name of a value's type, with its article (``null``, ``an array``, ...)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "an array"
-    return "an object"
 
 
 def _block_hint(data: dict[str, Any]) -> str:

@@ -6,7 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ._common import STDIN, InputError, json_type, read_text
+from ..encoding import json_type
+from ._common import STDIN, InputError, read_text
 
 __all__ = ["Requests", "read_requests"]
 

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from ..calls import ToolCall
+from ..encoding import json_type
 from ..facts import WIRES
 from ..mcp_input import not_a_result
 from ..result import ToolResult
@@ -24,7 +25,6 @@ from ._common import (
     add_audience_argument,
     add_option_arguments,
     add_response_tag_argument,
-    json_type,
     options_from,
     parse_json,
     read_text,

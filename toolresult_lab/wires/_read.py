@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
+from ..encoding import json_type
+
 __all__ = [
     "MISSING",
     "CallPart",
@@ -492,6 +494,24 @@ class Reading:
         shown = type(value).__name__
         self.problem(path, f"arguments must be an object or JSON text, not {shown}")
         return None
+
+    def text_arguments(self, value: Any, path: str) -> None:
+        """A wire whose call arguments are JSON text (openai, responses): an object there is
+        what the SDK types and the API reject (``arguments`` is a string)."""
+        if value is not None and not isinstance(value, str):
+            self.problem(
+                at_key(path, "arguments"),
+                f"arguments must be JSON text (a string), not {json_type(value)}",
+            )
+
+    def typed(self, block: dict[str, Any], path: str) -> None:
+        """A content block of a wire whose blocks are a union by ``type`` (anthropic, openai,
+        responses) names its type, as a string."""
+        kind = block.get("type")
+        if kind is None:
+            self.problem(path, "a content block needs its type; this one has none")
+        elif not isinstance(kind, str):
+            self.problem(at_key(path, "type"), f"a type is a string, not {json_type(kind)}")
 
     def raise_first(self, start: int = 0) -> None:
         """Raise the first problem found since ``start`` (a turn reader is strict).

@@ -344,6 +344,7 @@ def read_content(reading: Reading, block: Any, path: str, in_result: bool = Fals
             return read_call(reading, found, path)
         if kind == "tool_result":
             return _result(reading, found, path)
+    reading.typed(found, path)
     return _opaque(found, kind, path)
 
 

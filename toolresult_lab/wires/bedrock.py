@@ -345,6 +345,7 @@ def read_content(reading: Reading, block: Any, path: str) -> ContentPart:
     found = reading.dict_at(block, path)
     if found is None:
         return OpaquePart(path, "bedrock", "(not an object)", block)
+    one_member(reading, found, path)
     if "text" in found:
         return TextPart(path, reading.text_at(found["text"], at_key(path, "text")))
     if "image" in found:
@@ -403,7 +404,18 @@ def read_block(block: Any) -> ResultPart:
     return _result(reading, body if body is not None else {}, "")
 
 
+def one_member(reading: Reading, block: dict[str, Any], path: str) -> None:
+    """A content block is a tagged union: exactly one member set (botocore: "Invalid number
+    of parameters set for tagged union structure ... Can only set one of the following
+    keys")."""
+    if len(block) != 1:
+        members = " and ".join(repr(key) for key in block) or "none"
+        reading.problem(path, f"a content block holds exactly one member, not {members}")
+
+
 def _part(reading: Reading, block: Any, path: str, served: frozenset[str | None]) -> Part:
+    if isinstance(block, dict) and ("toolUse" in block or "toolResult" in block):
+        one_member(reading, block, path)
     if isinstance(block, dict):
         if "toolUse" in block:
             use = reading.dict_at(block["toolUse"], at_key(path, "toolUse"))

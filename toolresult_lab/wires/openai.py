@@ -159,6 +159,7 @@ def read_content(reading: Reading, part: Any, path: str) -> ContentPart:
         return _image(reading, found, path)
     if kind == "file":
         return _file(reading, found, path)
+    reading.typed(found, path)
     return OpaquePart(path, "openai", kind if isinstance(kind, str) else "(no type)", found)
 
 
@@ -212,7 +213,10 @@ def read_message(reading: Reading, entry: Any, path: str) -> Message | None:
     content, form = _content(reading, message, path)
     parts: list[Part] = list(content)
     if role == "assistant":
-        parts.extend(function_calls(reading, message, path))
+        calls = function_calls(reading, message, path)
+        for call in calls:  # Chat Completions takes arguments as JSON text only
+            reading.text_arguments(call.arguments, at_key(call.path, "function"))
+        parts.extend(calls)
     return Message(path, role, tuple(parts), message, form)
 
 

@@ -259,6 +259,7 @@ def read_content(reading: Reading, part: Any, path: str) -> ContentPart:
         return _image(found, path)
     if kind == "input_file":
         return _file(found, path)
+    reading.typed(found, path)
     return OpaquePart(path, "responses", kind if isinstance(kind, str) else "(no type)", found)
 
 
@@ -320,6 +321,7 @@ def read_item(reading: Reading, entry: Any, path: str) -> Message | None:
     if kind == "message" or (kind is None and "role" in item):
         return _message(reading, item, path)
     if kind == "function_call":
+        reading.text_arguments(item.get("arguments"), path)
         return Message(path, "assistant", (read_call(reading, item, path),), item, "none")
     if kind == "function_call_output":
         return Message(path, "tool", (_result(reading, item, path),), item, "none")
