@@ -580,8 +580,9 @@ def audit(
         counting it.
     :param progress: show progress (default: on a terminal or in a notebook).
     :param blocksize: bytes per part of a plain JSON Lines file on the dask engine.
-    :param max_line_bytes: the longest JSON line read (default 64 MiB); a longer one is
-        skipped without being held and counted as one bad record.
+    :param max_line_bytes: the longest JSON line read (default 64 MiB), and the most one
+        Parquet row may hold once read; a longer one is skipped without being held and
+        counted as one bad record.
     :param requests_of: the log holds requests of this wire (section 8's input forms) instead
         of results: every tool result in each is read back (``ToolResult.from_wire``, with
         images and PDFs native) and audited as a record; ``by`` reads the request's keys.
