@@ -3,10 +3,9 @@ audit's reader (files, gzip, DataFrames, iterables) and its engines (pandas, das
 
 from __future__ import annotations
 
-from html import escape
-
 import gzip
 import json
+from html import escape
 from pathlib import Path
 
 import pandas as pd
