@@ -656,6 +656,28 @@ def test_plot_audit_keeps_the_by_groups(log) -> None:
     matplotlib.pyplot.close("all")
 
 
+def test_plot_audit_draws_the_top_bars_and_says_how_many_were_left_out(log) -> None:
+    """Issue 28, item 16: ``audit --by server --plot`` drew about 160 overlapping bars."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    df = audit(log.path, profiles=["openai-chat", "openai-responses"], by="server", progress=False)
+    totals = df.groupby(["server", "profile"], observed=True)["entries"].sum()
+    largest = totals.sort_values(ascending=False, kind="stable")[:2]
+    assert len(totals) > 2
+    ax = plot_audit(df, top=2)
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels == [f"{server} · {profile}" for server, profile in largest.index]
+    assert ax.get_title() == (
+        "What each profile sends by server: content entries by outcome\n"
+        f"(the top 2 of {len(totals)} bars; {len(totals) - 2} left out)"
+    )
+    assert len(plot_audit(df, top=None).get_xticklabels()) == len(totals)
+    with pytest.raises(ValueError, match="top must be a positive int"):
+        plot_audit(df, top=0)
+    matplotlib.pyplot.close("all")
+
+
 def test_progress_to_a_file_is_a_few_whole_lines(
     log: LogStats, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

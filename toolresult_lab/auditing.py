@@ -655,18 +655,27 @@ def plot_audit(
     *,
     ax: Axes | None = None,
     title: str | None = None,
+    top: int | None = 20,
 ) -> Axes:
     """A stacked bar per wire (or profile): its outcomes, by entries or by payload bytes.
 
     An audit grouped ``by`` keys (``by="server"``) has a bar per key value and wire or profile.
+    ``top``: at most that many bars, the largest by ``weight``, largest first (``None``: all);
+    the title says how many were left out (160 servers x profiles made unreadable bars).
 
     Drawn by pandas with matplotlib, in the outcome palette of the matrix.
     """
+    if top is not None and (not isinstance(top, int) or isinstance(top, bool) or top < 1):
+        raise ValueError(f"top must be a positive int or None, not {top!r}")
     table = outcome_totals(df, weight)
     column = _column(df)
     by = _by_columns(df, column)
     if by:  # one bar per (key values..., wire or profile), labelled "browser · openai-chat"
         table.index = pd.Index([" · ".join(key) for key in table.index], name=column)
+    bars = len(table.index)
+    if top is not None and bars > top:
+        totals = table.sum(axis=1).sort_values(ascending=False, kind="stable")
+        table = table.loc[totals.index[:top]]
     colours: Any = [OUTCOME_COLOURS[outcome] for outcome in table.columns]  # type: ignore[index]
     if title is None:
         title = {
@@ -676,6 +685,10 @@ def plot_audit(
         }[weight]
         grouped = f" by {', '.join(by)}" if by else ""
         title = f"What each {column} sends{grouped}: {title} by outcome"
+        if len(table.index) < bars:
+            title += (
+                f"\n(the top {len(table.index)} of {bars} bars; {bars - len(table.index)} left out)"
+            )
     crowded = len(table.index) > 6  # profile ids are long: slant them
     axes: Axes = table.plot.bar(
         stacked=True, color=colours, ax=ax, title=title, rot=30 if crowded else 0
