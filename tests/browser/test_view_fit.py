@@ -4,6 +4,8 @@
   by card): a long unbroken string wraps inside the card, badges and losses included, or
   scrolls inside the card's JSON box; on one result and on the stock notebook 07's
   ``compare(transcript)``, whose losses are written out.
+- ``request_html`` in the stock notebook 06: every marked element and the message written
+  beside it are inside the visible part of their box (measured in px).
 
 Run: ``pytest -m browser tests/browser/test_view_fit.py`` (about 30-60 s per test on 2 cores).
 """
@@ -116,3 +118,51 @@ def test_compare_cards_fit_their_column(screenshot_dir: Path) -> None:
             not lab.blocked_requests, f"the page tried to leave loopback: {lab.blocked_requests}"
         )
         assert not checks.failures, "cards do not fit:\n" + checks.report(lab)
+
+
+# Per mark: its box's visible rectangle, the mark's top and its message's bottom.
+_MARKS_JS = """() => [...document.querySelectorAll('.trl-request .trl-mark')].map((mark) => {
+    const pre = mark.closest('pre');
+    const box = pre.getBoundingClientRect();
+    const top = mark.getBoundingClientRect().top;
+    let said = mark.nextElementSibling;
+    while (said && !said.classList.contains('trl-said')) said = said.nextElementSibling;
+    const bottom = said ? said.getBoundingClientRect().bottom : null;
+    return {
+        path: mark.closest('.trl-message').dataset.path, title: mark.title.slice(0, 60),
+        boxTop: Math.round(box.top), boxBottom: Math.round(box.bottom), top: Math.round(top),
+        bottom: bottom === null ? null : Math.round(bottom),
+        said: said ? said.textContent.trim() : null,
+    };
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(400)
+def test_request_html_shows_each_mark_and_its_message(screenshot_dir: Path) -> None:
+    require_browser()
+    checks = Checks()
+    cells = _notebook_code("06_request_check.ipynb")
+    with JupyterLab(
+        cells, viewport=(1280, 1500), failure_screenshot=screenshot_dir / "marks-failure.png"
+    ) as lab:
+        assert not lab.cell_errors(), lab.diagnostics()
+        assert _wait(lab, "() => document.querySelectorAll('.trl-request').length >= 4", 90), (
+            lab.diagnostics()
+        )
+        marks = lab.page.evaluate(_MARKS_JS)
+        lab.log(f"marks: {marks}")
+        checks.check(len(marks) >= 4, f"{len(marks)} marks in notebook 06")
+        for mark in marks:
+            checks.check(
+                mark["said"]
+                and mark["boxTop"] <= mark["top"]
+                and mark["bottom"] is not None
+                and mark["bottom"] <= mark["boxBottom"] + 1,
+                f"a mark or its message is outside its box's visible part: {mark}",
+            )
+        first = lab.page.locator(".trl-request .trl-mark").first
+        first.scroll_into_view_if_needed()
+        lab.page.wait_for_timeout(300)
+        lab.screenshot(screenshot_dir / "request-marks.png")
+        assert not checks.failures, "marks not shown:\n" + checks.report(lab)
