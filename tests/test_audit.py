@@ -608,6 +608,11 @@ def test_plot_audit_stacks_outcomes_per_wire(by_wire: pd.DataFrame) -> None:
     assert [t.get_text() for t in ax.get_xticklabels()] == list(WIRES)
     by_bytes = plot_audit(by_wire, "payload_bytes")
     assert by_bytes.get_ylabel() == "payload bytes"
+    by_bytes.figure.canvas.draw()  # issue 28, item 15: no "1e6" offset running into the title
+    assert by_bytes.yaxis.get_offset_text().get_text() == ""
+    ticks = [t.get_text() for t in by_bytes.get_yticklabels()]
+    assert ticks[0] == "0" and all(t.replace(",", "").isdigit() for t in ticks)
+    assert max(int(t.replace(",", "")) for t in ticks) >= 1_000_000
     with pytest.raises(ValueError, match="unknown weight"):
         plot_audit(by_wire, "rows")  # type: ignore[arg-type]
     matplotlib.pyplot.close("all")

@@ -665,6 +665,8 @@ def plot_audit(
 
     Drawn by pandas with matplotlib, in the outcome palette of the matrix.
     """
+    from matplotlib.ticker import FuncFormatter  # matplotlib: only when a plot is drawn
+
     if top is not None and (not isinstance(top, int) or isinstance(top, bool) or top < 1):
         raise ValueError(f"top must be a positive int or None, not {top!r}")
     table = outcome_totals(df, weight)
@@ -698,6 +700,9 @@ def plot_audit(
             label.set_horizontalalignment("right")
     axes.set_xlabel(" · ".join([*by, column]))
     axes.set_ylabel(weight.replace("_", " "))
+    # whole numbers with separators: matplotlib's default puts a "1e6" offset above the axis,
+    # where it ran into the title (issue 28, item 15)
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     axes.legend(title="outcome", bbox_to_anchor=(1.0, 1.0), loc="upper left")
     return axes
 
