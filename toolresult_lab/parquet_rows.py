@@ -81,7 +81,15 @@ def _other_row_bound(file: Any, group: int, text: set[str]) -> int:
 
 
 def _text_columns(file: Any) -> set[str]:
-    return {field.name for field in file.schema_arrow if _is_text(field.type)}
+    """The top-level text and bytes columns (dictionary-encoded ones once opened so)."""
+    import pyarrow as pa
+
+    return {
+        field.name
+        for field in file.schema_arrow
+        if _is_text(field.type)
+        or (pa.types.is_dictionary(field.type) and _is_text(field.type.value_type))
+    }
 
 
 def open_parquet(path: str) -> Any:
