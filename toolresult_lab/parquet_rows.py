@@ -69,14 +69,27 @@ def _row_sizes(batch: Any) -> list[int]:
 
 
 def _other_row_bound(file: Any, group: int, text: set[str]) -> int:
-    """The most bytes one row of the group's other (non-text) columns can decode to: their
-    column chunks' uncompressed size (a row's values lie inside its chunks)."""
+    """The most bytes one row of the group's other (non-text) columns can decode to: its
+    width for a fixed-width column (numbers, flags, times), else the column's chunks'
+    uncompressed size (a row's values lie inside them: lists, structs, maps)."""
+    import pyarrow as pa
+
     metadata = file.metadata.row_group(group)
-    total = 0
+    chunks: dict[str, int] = {}
     for n in range(metadata.num_columns):
         chunk = metadata.column(n)
-        if chunk.path_in_schema.split(".")[0] not in text:
-            total += chunk.total_uncompressed_size
+        top = chunk.path_in_schema.split(".")[0]
+        chunks[top] = chunks.get(top, 0) + chunk.total_uncompressed_size
+    total = 0
+    for field in file.schema_arrow:
+        if field.name in text:
+            continue
+        if pa.types.is_boolean(field.type) or pa.types.is_null(field.type):
+            total += 1
+        elif pa.types.is_primitive(field.type):
+            total += max(1, field.type.bit_width // 8)
+        else:
+            total += chunks.get(field.name, 0)
     return total
 
 
