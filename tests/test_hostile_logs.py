@@ -336,18 +336,17 @@ def test_a_parquet_row_over_the_budget_is_one_bad_record_with_its_row(tmp_path: 
 
 
 PEAK_SCRIPT = """
-import resource, sys
+import sys
 from toolresult_lab import audit, lint_log
-def rss():
-    with open("/proc/self/status") as status:
-        return next(int(l.split()[1]) for l in status if l.startswith("VmRSS:")) * 1024
+def status(field):  # VmHWM: this process's peak since exec (ru_maxrss may hold the parent's)
+    with open("/proc/self/status") as lines:
+        return next(int(l.split()[1]) for l in lines if l.startswith(field + ":")) * 1024
 source = sys.argv[1]
 audit(source + ".small", wires="openai", progress=False)  # imports and warms everything
-before = rss()
+before = status("VmHWM")
 found = audit(source, wires="openai", progress=False).attrs
 linted = lint_log(source, "openai").attrs
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-print(found["records"], linted["requests"], peak - before)
+print(found["records"], linted["requests"], status("VmHWM") - before)
 """
 
 
