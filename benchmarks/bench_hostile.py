@@ -63,6 +63,32 @@ def _bombs(count: int) -> bytes:
     )
 
 
+def _object_streams(count: int) -> bytes:
+    """``count`` object streams that each inflate to just under 16 MiB (issue 28, item 10:
+    110-291 of them fit in 4 MiB)."""
+    import zlib
+
+    bomb = zlib.compress(bytes(16 * MIB - 4096), 9)
+    marker = b" 0 obj << /Type /ObjStm /N 1 /First 0 /Filter /FlateDecode /Length %d >>\nstream\n"
+    return b"%PDF-1.5\n" + b"".join(
+        b"%d" % (n + 1) + marker % len(bomb) + bomb + b"\nendstream\nendobj\n" for n in range(count)
+    )
+
+
+def _explained_pdf(data: bytes) -> tuple[int, Callable[[], Any]]:
+    """The PDF as a resource, timed where a user meets it: ``explain('anthropic').warnings``."""
+    import base64
+
+    from toolresult_lab import ToolResult
+
+    blob = base64.b64encode(data).decode()
+    resource = {"uri": "file:///x.pdf", "mimeType": "application/pdf", "blob": blob}
+    result = ToolResult(id="c", content=[{"type": "resource", "resource": resource}])
+    import pypdf  # noqa: F401 - imported before the clock starts, as in a warm process
+
+    return len(data), lambda: [str(w)[:60] for w in result.explain("anthropic").warnings]
+
+
 def _objects(count: int) -> bytes:
     return b"%PDF-1.4\n" + b"".join(
         b"%d 0 obj << /Type /Pages /Count 5 >> endobj\n" % n for n in range(count)
@@ -175,6 +201,18 @@ def case_pdf_objstm_bombs(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any
     return _pdf(_bombs(200))
 
 
+def case_pdf_explained_normal(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    return _explained_pdf(_fpdf(120))
+
+
+def case_pdf_object_streams_110(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    return _explained_pdf(_object_streams(110))
+
+
+def case_pdf_object_streams_291(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    return _explained_pdf(_object_streams(291))
+
+
 def case_pdf_many_objects(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
     return _pdf(_objects(150_000 if quick else 1_400_000))
 
@@ -255,6 +293,44 @@ def case_parquet_normal(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]
     return _audit(path)
 
 
+def _parquet_bomb(path: Path, rows: int, value: int) -> None:
+    """``rows`` rows of one ``value``-byte text entry, stored once (a dictionary page)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    text = json.dumps([{"type": "text", "text": "x" * value}])
+    column = pa.DictionaryArray.from_arrays(pa.array([0] * rows, pa.int32()), pa.array([text]))
+    pq.write_table(pa.table({"content": column}), path, compression="zstd")
+
+
+def _lint_log(path: Path) -> tuple[int, Callable[[], Any]]:
+    from toolresult_lab.lint_logs import lint_log
+
+    def run() -> Any:
+        attrs = lint_log(path, "openai").attrs
+        return {"requests": attrs["requests"], "bad": attrs["bad_records"]}
+
+    return path.stat().st_size, run
+
+
+def case_parquet_bomb_audit(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    path = tmp / "bomb.parquet"
+    _parquet_bomb(path, 1024, (1 if quick else 4) * MIB)  # the issue's 651-byte file
+    return _audit(path)
+
+
+def case_parquet_bomb_lint_log(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    path = tmp / "bomb.parquet"
+    _parquet_bomb(path, 1024, (1 if quick else 4) * MIB)
+    return _lint_log(path)
+
+
+def case_parquet_bomb_over_budget(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    path = tmp / "bomb.parquet"
+    _parquet_bomb(path, 1024, 80 * MIB)  # each row past the 64 MiB budget
+    return _audit(path)
+
+
 def case_parquet_broken_and_deep(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -307,6 +383,21 @@ CASES: dict[str, tuple[str, str, Case]] = {
     "pdf-pages-256k": ("PDF pages", "finding 1: the same, more of it", case_pdf_pages_dicts_256k),
     "pdf-bare-4m": ("PDF pages", "finding 1: bare /Type/Pages repeated", case_pdf_bare_pages),
     "pdf-bombs": ("PDF pages", "finding 2: 200 object-stream bombs", case_pdf_objstm_bombs),
+    "pdf-explain-normal": (
+        "PDF (explain warnings)",
+        "normal: fpdf2, 120 pages",
+        case_pdf_explained_normal,
+    ),
+    "pdf-objstm-110": (
+        "PDF (explain warnings)",
+        "issue 28.10: 110 object streams of 16 MiB",
+        case_pdf_object_streams_110,
+    ),
+    "pdf-objstm-291": (
+        "PDF (explain warnings)",
+        "issue 28.10: 291 object streams, 4 MiB",
+        case_pdf_object_streams_291,
+    ),
     "pdf-objects": ("PDF pages", "objects without a cross-reference table", case_pdf_many_objects),
     "image-normal": ("image header", "normal: 1600x1200 JPEG", case_image_jpeg_normal),
     "image-wrapped": (
@@ -333,6 +424,21 @@ CASES: dict[str, tuple[str, str, Case]] = {
     "jsonl-long": ("JSON lines (audit)", "finding 4: one long line", case_jsonl_one_long_line),
     "jsonl-dev-zero": ("JSON lines (audit)", "findings 4, 5: /dev/zero", case_jsonl_dev_zero),
     "parquet-normal": ("Parquet (audit)", "normal: one text entry a row", case_parquet_normal),
+    "parquet-bomb": (
+        "Parquet (audit)",
+        "issue 28.9: 1,024 rows of one 4 MiB text",
+        case_parquet_bomb_audit,
+    ),
+    "parquet-bomb-lint": (
+        "Parquet (lint_log)",
+        "issue 28.9: the same file",
+        case_parquet_bomb_lint_log,
+    ),
+    "parquet-bomb-over": (
+        "Parquet (audit)",
+        "issue 28.9: 1,024 rows of 80 MiB",
+        case_parquet_bomb_over_budget,
+    ),
     "parquet-bad": (
         "Parquet rows (audit)",
         "finding 7: broken + too deep",
@@ -372,7 +478,8 @@ def main() -> None:
     print(__doc__.splitlines()[0])
     print("peak RSS includes making the input (the child's own maximum); inputs in bytes;")
     print(
-        "the audit's line limit is 64 MiB, the PDF budget 64 MiB and 2 s (checked at each read)\n"
+        "the audit's line (and Parquet row) limit is 64 MiB; the PDF budget 64 MiB, 2 s (checked"
+        " at each read), 16 MiB inflated per stream and 256 MiB per file\n"
     )
     print(f"{'parser':24} {'case':42} {'input':>13} {'time':>9} {'peak':>9}  found")
     for name in args.only or list(CASES):

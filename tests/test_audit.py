@@ -608,6 +608,11 @@ def test_plot_audit_stacks_outcomes_per_wire(by_wire: pd.DataFrame) -> None:
     assert [t.get_text() for t in ax.get_xticklabels()] == list(WIRES)
     by_bytes = plot_audit(by_wire, "payload_bytes")
     assert by_bytes.get_ylabel() == "payload bytes"
+    by_bytes.figure.canvas.draw()  # issue 28, item 15: no "1e6" offset running into the title
+    assert by_bytes.yaxis.get_offset_text().get_text() == ""
+    ticks = [t.get_text() for t in by_bytes.get_yticklabels()]
+    assert ticks[0] == "0" and all(t.replace(",", "").isdigit() for t in ticks)
+    assert max(int(t.replace(",", "")) for t in ticks) >= 1_000_000
     with pytest.raises(ValueError, match="unknown weight"):
         plot_audit(by_wire, "rows")  # type: ignore[arg-type]
     matplotlib.pyplot.close("all")
@@ -653,6 +658,28 @@ def test_plot_audit_keeps_the_by_groups(log) -> None:
     assert dict(heights) == {f"{s} · {p}": int(n) for (s, p), n in expected.items()}
     assert ax.get_title() == "What each profile sends by server: content entries by outcome"
     assert ax.get_xlabel() == "server · profile"
+    matplotlib.pyplot.close("all")
+
+
+def test_plot_audit_draws_the_top_bars_and_says_how_many_were_left_out(log) -> None:
+    """Issue 28, item 16: ``audit --by server --plot`` drew about 160 overlapping bars."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    df = audit(log.path, profiles=["openai-chat", "openai-responses"], by="server", progress=False)
+    totals = df.groupby(["server", "profile"], observed=True)["entries"].sum()
+    largest = totals.sort_values(ascending=False, kind="stable")[:2]
+    assert len(totals) > 2
+    ax = plot_audit(df, top=2)
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels == [f"{server} · {profile}" for server, profile in largest.index]
+    assert ax.get_title() == (
+        "What each profile sends by server: content entries by outcome\n"
+        f"(the top 2 of {len(totals)} bars; {len(totals) - 2} left out)"
+    )
+    assert len(plot_audit(df, top=None).get_xticklabels()) == len(totals)
+    with pytest.raises(ValueError, match="top must be a positive int"):
+        plot_audit(df, top=0)
     matplotlib.pyplot.close("all")
 
 

@@ -242,6 +242,7 @@ def test_log_counts_by_wire_rule_and_severity(capsys, tmp_path) -> None:
     assert json.loads(out) == [
         {
             "wire": "openai",
+            "profile": "",
             "rule": "result-without-call",
             "severity": "error",
             "findings": 1,
@@ -250,6 +251,7 @@ def test_log_counts_by_wire_rule_and_severity(capsys, tmp_path) -> None:
         },
         {
             "wire": "anthropic",
+            "profile": "",
             "rule": "call-without-result",
             "severity": "error",
             "findings": 2,
@@ -268,7 +270,7 @@ def test_log_counts_by_wire_rule_and_severity(capsys, tmp_path) -> None:
 def test_a_clean_log_exits_0(capsys, tmp_path) -> None:
     path = write(tmp_path, "log.jsonl", [CLEAN, CLEAN], lines=True)
     code, out, _ = run(capsys, "lint", "--log", path, "--wire", "openai", "--format", "csv")
-    assert (code, out) == (0, "wire,rule,severity,findings,requests,example\n")
+    assert (code, out) == (0, "wire,profile,rule,severity,findings,requests,example\n")
 
 
 def test_log_bad_input_is_one_line(capsys, tmp_path) -> None:

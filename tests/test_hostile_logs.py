@@ -305,3 +305,64 @@ def test_a_dataframe_of_rows_without_columns_counts_each_row() -> None:
     assert frame.shape == (2, 0)
     attrs = audit(frame, wires="openai", progress=False).attrs
     assert (attrs["records"], attrs["bad_records"]) == (0, 2)
+
+
+# -- issue 28, item 9: Parquet decompression bombs ----------------------------------------------
+
+
+def _bomb(path: Path, rows: int, value_bytes: int, small: int = 0) -> None:
+    """``rows`` rows of one ``value_bytes`` text entry (stored once, a dictionary page), then
+    ``small`` rows of a short one: a file of a few hundred bytes."""
+    big = json.dumps([{"type": "text", "text": "x" * value_bytes}])
+    column = pa.DictionaryArray.from_arrays(
+        pa.array([0] * rows + [1] * small, pa.int32()),
+        pa.array([big, json.dumps(RECORD["content"])]),
+    )
+    pq.write_table(pa.table({"content": column}), path, compression="zstd")
+
+
+def test_a_parquet_row_over_the_budget_is_one_bad_record_with_its_row(tmp_path: Path) -> None:
+    path = tmp_path / "bomb.parquet"
+    _bomb(path, 3, 2 << 20, small=2)
+    assert path.stat().st_size < 2_000
+    found = attrs(str(path), max_line_bytes=1 << 20)
+    assert (found["records"], found["bad_records"]) == (2, 3)
+    size = len(json.dumps([{"type": "text", "text": "x" * (2 << 20)}]))
+    assert found["bad_examples"] == [
+        (str(path), row, f"a row of {size:,} bytes, over the 1,048,576-byte limit")
+        for row in (1, 2, 3)
+    ]
+    assert attrs(str(path))["records"] == 5  # under the default 64 MiB, each row is read
+
+
+PEAK_SCRIPT = """
+import sys
+from toolresult_lab import audit, lint_log
+def status(field):  # VmHWM: this process's peak since exec (ru_maxrss may hold the parent's)
+    with open("/proc/self/status") as lines:
+        return next(int(l.split()[1]) for l in lines if l.startswith(field + ":")) * 1024
+source = sys.argv[1]
+audit(source + ".small", wires="openai", progress=False)  # imports and warms everything
+before = status("VmHWM")
+found = audit(source, wires="openai", progress=False).attrs
+linted = lint_log(source, "openai").attrs
+print(found["records"], linted["requests"], status("VmHWM") - before)
+"""
+
+
+def test_a_parquet_bomb_is_read_within_the_budget(tmp_path: Path) -> None:
+    """512 rows of one 1 MiB string in a file of a few hundred bytes: a batch of 512 MiB
+    was made Python strings at once; row by row within the budget, the peak grows by a few
+    rows (measured in a fresh process, against the same process after a small file)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "bomb.parquet"
+    _bomb(path, 512, 1 << 20)
+    _bomb(tmp_path / "bomb.parquet.small", 2, 1 << 10)
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_SCRIPT, str(path)], capture_output=True, text=True, check=True
+    )
+    records, requests, grown = map(int, done.stdout.split())
+    assert (records, requests) == (512, 512)
+    assert grown < 160 << 20, f"the peak grew by {grown:,} bytes"

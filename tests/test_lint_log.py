@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from html import escape
 from pathlib import Path
 
 import pandas as pd
@@ -129,6 +130,39 @@ def test_records_may_name_their_profile() -> None:
         lint_log([{"request": ids, "profile": "gemini-3"}], "openai").attrs["bad_examples"][0][2]
         == "profile 'gemini-3' is for the gemini wire, not openai"
     )
+
+
+def test_the_profile_column_and_the_whole_example() -> None:
+    """Issue 28, item 14: a Mistral call-id-format error is not shown as plain openai, and
+    the styled frame shows the example whole (a DataFrame's display clips it at 50)."""
+    from toolresult_lab import style_lint_log
+
+    ids = [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_Xb3kq9Zt0mW1",
+                    "type": "function",
+                    "function": {"name": "f", "arguments": "{}"},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_Xb3kq9Zt0mW1", "content": "ok"},
+    ]
+    df = lint_log([{"request": ids, "profile": "mistral"}, {"request": ORPHAN}], "openai")
+    assert [tuple(row) for row in df[["wire", "profile", "rule", "severity"]].values] == [
+        ("openai", "mistral", "call-id-format", "error"),
+        ("openai", "", "result-without-call", "error"),
+    ]
+    [example] = df.loc[df["profile"] == "mistral", "example"]
+    assert example.startswith("<records>:1: messages[0].tool_calls[0]: The call's id ")
+    assert len(example) > 50
+    html = style_lint_log(df).to_html()
+    assert escape(example).replace("&#x27;", "&#39;") in html
+    assert "<records>" not in html  # the log's text is escaped
+    assert "white-space: pre-wrap" in html
 
 
 def test_profile_and_vision(tmp_path) -> None:

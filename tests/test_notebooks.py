@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +98,10 @@ print(_json.dumps({
     "found": {name: [[f.rule, f.severity, f.path] for f in found] for name, found in [
         ("claude", claude_found), ("gemini", gemini_found), ("openai", openai_found),
         ("gemini3", gemini3_found), ("mistral", mistral_found)]},
-    "counts": counts[["wire", "rule", "severity", "findings", "requests"]].values.tolist(),
+    "counts": counts[
+        ["wire", "profile", "rule", "severity", "findings", "requests"]
+    ].values.tolist(),
+    "mistral_example": counts.loc[counts["profile"] == "mistral", "example"].iloc[0],
     "checked": counts.attrs["requests"],
     "changes": {name: [[c.rule, c.path] for c in case[3].changes] for name, case in cases.items()},
     "after": after,
@@ -393,12 +397,12 @@ def test_request_check_notebook(executed: Run) -> None:
         ],
     }
     assert facts["checked"] == 5
-    assert facts["counts"] == [
-        ["openai", "call-id-format", "error", 2, 1],
-        ["openai", "tool-result-content", "error", 1, 1],
-        ["anthropic", "call-without-result", "error", 1, 1],
-        ["gemini", "missing-thought-signature", "error", 1, 1],
-        ["gemini", "results-not-next", "error", 1, 1],
+    assert facts["counts"] == [  # issue 28, item 14: Mistral's error is not plain openai
+        ["openai", "mistral", "call-id-format", "error", 2, 1],
+        ["openai", "", "tool-result-content", "error", 1, 1],
+        ["anthropic", "", "call-without-result", "error", 1, 1],
+        ["gemini", "gemini-3", "missing-thought-signature", "error", 1, 1],
+        ["gemini", "gemini-2.5", "results-not-next", "error", 1, 1],
     ]
     assert facts["changes"] == {
         "claude": [["call-without-result", "messages[1].content[2]"]],
@@ -428,6 +432,8 @@ def test_request_check_notebook(executed: Run) -> None:
     from toolresult_lab.probes import SAMPLE_IMAGES
 
     assert SAMPLE_IMAGES["image/png"] not in nbformat.writes(run.nb)  # elided everywhere
+    example = escape(facts["mistral_example"]).replace("&#x27;", "&#39;")
+    assert len(example) > 50 and any(example in h for h in html)  # shown whole
 
 
 def test_switch_provider_notebook(executed: Run) -> None:

@@ -180,7 +180,10 @@ def test_request_view_marks_each_finding_where_its_path_points() -> None:
     marked = second[second.index(mark) :]
     assert marked.index("toolu_2") < marked.index('</span><span class="trl-flag')
     assert "toolu_1" not in marked
-    assert '<span class="trl-flag trl-sev-error">◀ call-without-result</span>' in second
+    assert (
+        '<span class="trl-flag trl-sev-error">◀ call-without-result</span>'
+        '<span class="trl-said"> toolu_2</span>' in second  # the message, at the mark
+    )
     # the misplaced result: on messages[2]; the system breakpoint: on the body
     assert "results-after-other-content" in _message(html, "messages[2]")
     assert "too-many-cache-breakpoints" in _message(html, "(body)")

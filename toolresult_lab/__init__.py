@@ -5,8 +5,8 @@
 {'type': 'tool_result', 'tool_use_id': 'call_1', 'content': [{'type': 'text', 'text': 'hi'}]}
 
 The audit of logged results (``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log``)
-and the check of logged requests (``lint_log``) are imported on first use, so importing the
-package never imports their extra dependencies.
+and the check of logged requests (``lint_log``, ``style_lint_log``) are imported on first use,
+so importing the package never imports their extra dependencies.
 """
 
 from importlib import import_module
@@ -106,12 +106,13 @@ _LAZY = {
     "style_audit": "auditing",
     "synthetic_log": "synthetic",
     "lint_log": "lint_logs",
+    "style_lint_log": "lint_logs",
 }
 
 
 def __getattr__(name: str) -> Any:
-    """``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log`` and ``lint_log``, imported
-    when used.
+    """``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log``, ``lint_log`` and
+    ``style_lint_log``, imported when used.
 
     (Typed where they live: ``toolresult_lab.auditing`` and ``toolresult_lab.synthetic``.
     No ``TYPE_CHECKING`` import here: mypyc analyses this module with the compiled core,

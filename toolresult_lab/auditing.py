@@ -580,8 +580,9 @@ def audit(
         counting it.
     :param progress: show progress (default: on a terminal or in a notebook).
     :param blocksize: bytes per part of a plain JSON Lines file on the dask engine.
-    :param max_line_bytes: the longest JSON line read (default 64 MiB); a longer one is
-        skipped without being held and counted as one bad record.
+    :param max_line_bytes: the longest JSON line read (default 64 MiB), and the most one
+        Parquet row may hold once read; a longer one is skipped without being held and
+        counted as one bad record.
     :param requests_of: the log holds requests of this wire (section 8's input forms) instead
         of results: every tool result in each is read back (``ToolResult.from_wire``, with
         images and PDFs native) and audited as a record; ``by`` reads the request's keys.
@@ -654,18 +655,29 @@ def plot_audit(
     *,
     ax: Axes | None = None,
     title: str | None = None,
+    top: int | None = 20,
 ) -> Axes:
     """A stacked bar per wire (or profile): its outcomes, by entries or by payload bytes.
 
     An audit grouped ``by`` keys (``by="server"``) has a bar per key value and wire or profile.
+    ``top``: at most that many bars, the largest by ``weight``, largest first (``None``: all);
+    the title says how many were left out (160 servers x profiles made unreadable bars).
 
     Drawn by pandas with matplotlib, in the outcome palette of the matrix.
     """
+    from matplotlib.ticker import FuncFormatter  # matplotlib: only when a plot is drawn
+
+    if top is not None and (not isinstance(top, int) or isinstance(top, bool) or top < 1):
+        raise ValueError(f"top must be a positive int or None, not {top!r}")
     table = outcome_totals(df, weight)
     column = _column(df)
     by = _by_columns(df, column)
     if by:  # one bar per (key values..., wire or profile), labelled "browser · openai-chat"
         table.index = pd.Index([" · ".join(key) for key in table.index], name=column)
+    bars = len(table.index)
+    if top is not None and bars > top:
+        totals = table.sum(axis=1).sort_values(ascending=False, kind="stable")
+        table = table.loc[totals.index[:top]]
     colours: Any = [OUTCOME_COLOURS[outcome] for outcome in table.columns]  # type: ignore[index]
     if title is None:
         title = {
@@ -675,6 +687,10 @@ def plot_audit(
         }[weight]
         grouped = f" by {', '.join(by)}" if by else ""
         title = f"What each {column} sends{grouped}: {title} by outcome"
+        if len(table.index) < bars:
+            title += (
+                f"\n(the top {len(table.index)} of {bars} bars; {bars - len(table.index)} left out)"
+            )
     crowded = len(table.index) > 6  # profile ids are long: slant them
     axes: Axes = table.plot.bar(
         stacked=True, color=colours, ax=ax, title=title, rot=30 if crowded else 0
@@ -684,6 +700,9 @@ def plot_audit(
             label.set_horizontalalignment("right")
     axes.set_xlabel(" · ".join([*by, column]))
     axes.set_ylabel(weight.replace("_", " "))
+    # whole numbers with separators: matplotlib's default puts a "1e6" offset above the axis,
+    # where it ran into the title (issue 28, item 15)
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
     axes.legend(title="outcome", bbox_to_anchor=(1.0, 1.0), loc="upper left")
     return axes
 

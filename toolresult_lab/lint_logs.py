@@ -43,12 +43,12 @@ from .logs import BadRecord, BadRecordError, Part, line_offsets
 from .profiles import get_profile
 from .wires import read_request
 
-__all__ = ["LINT_COLUMNS", "lint_log"]
+__all__ = ["LINT_COLUMNS", "lint_log", "style_lint_log"]
 
 #: The columns of :func:`lint_log`'s frame.
-LINT_COLUMNS: Final = ("wire", "rule", "severity", "findings", "requests", "example")
+LINT_COLUMNS: Final = ("wire", "profile", "rule", "severity", "findings", "requests", "example")
 
-Key = tuple[str, str, str]
+Key = tuple[str, str, str, str]  # wire, profile ("" for none), rule, severity
 _NO_WIRE: Final = "the record names no wire (give wire= or a 'wire' key)"
 
 
@@ -132,7 +132,7 @@ def lint_part(
             tally.clean += 1
         seen: set[Key] = set()
         for finding in findings:
-            key = (ctx.wire, finding.rule, finding.severity)
+            key = (ctx.wire, named[1] or "", finding.rule, finding.severity)
             counts = tally.counts.get(key)
             if counts is None:
                 counts = tally.counts[key] = [0, 0]
@@ -168,7 +168,9 @@ def _combine(parts: list[Part], tallies: list[LintTally], strict: bool) -> pd.Da
                 examples[key] = f"{part.label}:{offset + line}: {path or '(request)'}: {message}"
     order: dict[str, int] = {wire: n for n, wire in enumerate(WIRES)}
     ranks: dict[str, int] = {severity: n for n, severity in enumerate(SEVERITIES)}
-    keys = sorted(counts, key=lambda k: (order.get(k[0], 99), ranks[k[2]], -counts[k][0], k[1]))
+    keys = sorted(
+        counts, key=lambda k: (order.get(k[0], 99), ranks[k[3]], -counts[k][0], k[2], k[1])
+    )
     frame: pd.DataFrame = pd.DataFrame(
         [[*key, counts[key][0], counts[key][1], examples[key]] for key in keys],
         columns=list(LINT_COLUMNS),
@@ -208,9 +210,11 @@ def lint_log(
     :param engine: ``"pandas"`` (streams, one core) or ``"dask"`` (parts in parallel).
     :param strict: raise :class:`~toolresult_lab.logs.BadRecordError` at the first bad
         record instead of counting it.
-    :returns: one row per (``wire``, ``rule``, ``severity``) found: ``findings``,
-        ``requests`` (with at least one such finding) and an ``example``
-        (``file:line: path: message``, the first). ``attrs``: ``requests`` (checked),
+    :returns: one row per (``wire``, ``profile``, ``rule``, ``severity``) found (``profile``
+        as the record or the call named it, ``""`` for none: a Mistral ``call-id-format``
+        error is not an OpenAI one): ``findings``, ``requests`` (with at least one such
+        finding) and an ``example`` (``file:line: path: message``, the first, whole;
+        :func:`style_lint_log` shows it unclipped in a notebook). ``attrs``: ``requests`` (checked),
         ``clean`` (without findings), ``bad_records``, ``bad_examples`` (``(file, line,
         reason)``).
     :raises ValueError: unknown wire, profile or engine; no files match.
@@ -231,3 +235,16 @@ def lint_log(
 
 def _profile_wire(profile: str | None) -> str:
     return get_profile(str(profile)).wire
+
+
+def style_lint_log(df: pd.DataFrame) -> Any:
+    """A Styler of a :func:`lint_log` frame that shows every example whole, wrapped (a
+    DataFrame's own display clips a cell to 50 characters), escaped, counts with separators."""
+    counts = [column for column in ("findings", "requests") if column in df.columns]
+    styler = df.style.hide(axis="index").format(escape="html")  # the log's text is not HTML
+    styler = styler.format("{:,}", subset=counts)
+    if "example" in df.columns:
+        styler = styler.set_properties(
+            subset=["example"], **{"white-space": "pre-wrap", "text-align": "left"}
+        )
+    return styler

@@ -30,6 +30,7 @@ import pandas as pd
 from .encoding import MAX_DEPTH, json_type, text_field
 from .linereader import DEFAULT_MAX_LINE, LineTooLong, bounded_lines, open_gzip
 from .mcp_input import not_a_result
+from .parquet_rows import RowTooLarge, open_parquet, parquet_rows
 from .readback import read_fields
 from .result import ToolResult
 from .transcript import READ_DEFAULTS
@@ -292,7 +293,8 @@ class FilePart:
     size: int = 0
     """The bytes this part covers (for progress)."""
     max_line: int = DEFAULT_MAX_LINE
-    """The longest line read (bytes); a longer one is one bad record."""
+    """The longest line read (bytes), and the most a Parquet row may hold once read; a
+    longer one is one bad record."""
 
     @property
     def label(self) -> str:
@@ -322,11 +324,9 @@ class FilePart:
         total = [1]
 
         def rows() -> Iterator[tuple[int, Any]]:
-            import pyarrow.parquet as pq
-
             line = 0
             try:  # pyarrow's errors on a broken file are of many types: each is a bad record
-                file = pq.ParquetFile(self.path)
+                file = open_parquet(self.path)
             except Exception as error:
                 yield 1, BadRecord(f"not a readable Parquet file: {error}")
                 return
@@ -334,14 +334,16 @@ class FilePart:
                 stop = file.num_row_groups if self.stop is None else self.stop
                 groups = list(range(self.start, stop))
                 total[0] = sum(file.metadata.row_group(g).num_rows for g in groups) or 1
-                for batch in file.iter_batches(batch_size=1024, row_groups=groups):
-                    for row in batch.to_pylist():
-                        line += 1
-                        read[0] = line
-                        try:
-                            yield line, table_record(row)
-                        except BadRecord as bad:
-                            yield line, bad
+                for row in parquet_rows(file, groups, self.max_line):
+                    line += 1
+                    read[0] = line
+                    if isinstance(row, RowTooLarge):
+                        yield line, BadRecord(str(row))
+                        continue
+                    try:
+                        yield line, table_record(row)
+                    except BadRecord as bad:
+                        yield line, bad
             except Exception as error:
                 yield line + 1, BadRecord(f"the file cannot be read past this row: {error}")
             finally:

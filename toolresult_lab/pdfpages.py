@@ -10,7 +10,12 @@ comments that look like dictionaries. A PDF reader gets those right where a scan
 bounds its own decompression; this module adds the budget around it:
 
 - at most ``MAX_PDF_BYTES`` decoded bytes are read (a larger PDF's page count is unknown);
-- at most ``MAX_INFLATED_BYTES`` inflated per stream (pypdf's ``zlib_maximum_output_length``);
+- at most ``MAX_INFLATED_BYTES`` inflated per stream (pypdf's ``zlib_maximum_output_length``),
+  and at most ``MAX_TOTAL_INFLATED`` for the whole file: the per-stream cap is that total
+  shared by the streams the file can hold (each starts with the keyword ``stream``, which no
+  escape can hide). Without it, a 4 MiB file of 110-291 object streams that each inflate to
+  just under 16 MiB made pypdf inflate 2-4 GB while rebuilding its cross-reference table,
+  more than 2 s between two reads of the file (where the clock is checked);
 - at most ``TIME_BUDGET`` seconds: every read of the file checks the clock, and past it the
   count is unknown (pypdf reads through the file object for all it parses).
 
@@ -35,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_INFLATED_BYTES",
     "MAX_PDF_BYTES",
+    "MAX_TOTAL_INFLATED",
     "TIME_BUDGET",
     "PdfCount",
     "count_pdf_pages",
@@ -45,6 +51,8 @@ __all__ = [
 MAX_PDF_BYTES: Final = 64 * 1024 * 1024
 #: Bytes one compressed stream (an object or cross-reference stream) may inflate to.
 MAX_INFLATED_BYTES: Final = 16 * 1024 * 1024
+#: Bytes all the streams of one file may inflate to together (see the module's docstring).
+MAX_TOTAL_INFLATED: Final = 256 * 1024 * 1024
 #: Seconds one count may take; past them the page count is unknown.
 TIME_BUDGET: Final = 2.0
 
@@ -138,22 +146,33 @@ def _root_count(reader: PdfReader) -> int:
     return reader.get_num_pages()
 
 
+def _stream_cap(data: bytes) -> int:
+    """Bytes one stream may inflate to: ``MAX_TOTAL_INFLATED`` shared by every stream the
+    file may hold (``stream`` begins each; ``endstream`` ends most, so this errs low)."""
+    streams = max(1, data.count(b"stream") // 2)
+    return max(1, min(MAX_INFLATED_BYTES, MAX_TOTAL_INFLATED // streams))
+
+
 def _count(data: bytes, budget: float) -> PdfCount:
     from pypdf import PdfReader, apply_configuration  # 150 ms to import: only when needed
+    from pypdf.errors import LimitReachedError
 
     _quiet_pypdf()
     deadline = time.monotonic() + budget
+    cap = _stream_cap(data)
     _quiet.active = True
     try:
         with (
             warnings.catch_warnings(),
-            apply_configuration(zlib_maximum_output_length=MAX_INFLATED_BYTES),
+            apply_configuration(zlib_maximum_output_length=cap),
         ):
             warnings.simplefilter("ignore")
             reader = PdfReader(_Budgeted(data, deadline))
             pages = _root_count(reader)
     except _OverBudget:
         return PdfCount("over_budget", reason=f"not read within {budget:g} s")
+    except LimitReachedError:
+        return PdfCount("over_budget", reason=f"a stream inflates past {cap:,} bytes")
     except Exception as error:  # pypdf's errors on a broken file are of many types
         return PdfCount("unreadable", reason=f"{type(error).__name__}: {error}"[:200])
     finally:

@@ -85,8 +85,12 @@ _COPY_JS = (
 STYLE = (
     ".trl-view,.trl-card{font-family:system-ui,sans-serif;font-size:13px}"
     ".trl-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(22em,1fr));gap:8px}"
+    # a card keeps to its grid column whatever the tool wrote: text outside the JSON breaks
+    # inside a word only when the word is wider than the card (badges and loss paths too),
+    # and ipywidgets' HTML content box may shrink below its longest word (issue 28, item 12)
     ".trl-card{border:1px solid #d0d7de;border-radius:6px;padding:8px;min-width:0;"
-    "line-height:1.4}"
+    "line-height:1.4;overflow-wrap:anywhere}"
+    ".trl-compare .widget-html-content{min-width:0}"
     ".trl-selected .trl-card,.trl-card.trl-selected{outline:3px solid #1f5fbf}"
     ".trl-wire{font-weight:700;font-family:monospace;margin-right:6px}"
     ".trl-title,.trl-empty{color:#57606a}"
@@ -103,7 +107,8 @@ STYLE = (
     ".trl-card pre.trl-json{max-height:24em;overflow:auto;background:#f6f8fa;padding:6px;"
     "margin:4px 0 0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;font-size:12px}"
     ".trl-options{color:#57606a;font-size:12px;margin-top:2px}"
-    ".trl-notes,.trl-warnings{margin:4px 0;padding-left:1.2em;font-size:12px}"
+    ".trl-notes,.trl-warnings,.trl-losses{margin:4px 0;padding-left:1.2em;font-size:12px}"
+    ".trl-losses{list-style:none;padding-left:0}.trl-losses li{margin:2px 0}"
     ".trl-warnings{color:#8a4b00}"
     ".trl-copy{font-size:12px;cursor:pointer;margin:4px 0 0}"
     ".trl-copy-off{color:#57606a;font-size:12px}"

@@ -59,6 +59,11 @@ FINDINGS_STYLE: Final = (
     ".trl-mark-error{background:#ffd8d3}"
     ".trl-mark-warning{background:#fff1a8}"
     ".trl-mark-change{background:#d5ecff}"
+    # what a mark says is written beside it, and a message holding a mark is shown whole:
+    # a marked element at the end of a long message sat below its box's fold (issue 28.13)
+    ".trl-said{font-family:system-ui,sans-serif;font-size:11px;font-style:italic;"
+    "color:#57606a}"
+    ".trl-view pre.trl-json:has(.trl-mark){max-height:none}"
     ".trl-flag{color:#fff;border-radius:8px;padding:0 6px;margin-left:6px;font-size:11px;"
     "font-family:system-ui,sans-serif}"
     ".trl-added{background:#dafbe1}"
@@ -182,7 +187,8 @@ def _elided(value: Any, path: str, paths: frozenset[str]) -> Any:
 
 
 def _marks(findings: Iterable[Finding | Change]) -> dict[str, tuple[str, str]]:
-    """Per path, the HTML around the element: a tint in the worst severity, a flag per rule."""
+    """Per path, the HTML around the element: a tint in the worst severity, a flag per rule
+    and its message (or the change made) beside it."""
     at: dict[str, list[Finding | Change]] = {}
     for item in findings:
         at.setdefault(item.path, []).append(item)
@@ -198,6 +204,8 @@ def _marks(findings: Iterable[Finding | Change]) -> dict[str, tuple[str, str]]:
         flags = "".join(
             f'<span class="trl-flag trl-sev-{k if k == "change" else _severity(k)}">'
             f"◀ {escape(i.rule)}</span>"
+            f'<span class="trl-said"> {escape(i.message if isinstance(i, Finding) else i.action)}'
+            "</span>"
             for i, k in zip(items, kinds, strict=True)
         )
         marks[path] = (

@@ -11,7 +11,17 @@ from typing import Any
 
 from .b64 import decoded_size
 from .calls import ToolCall
-from .conversation import AssistantTurn, Document, Image, Opaque, Part, Text, ToolResults, Turn
+from .conversation import (
+    AssistantTurn,
+    Document,
+    Image,
+    Loss,
+    Opaque,
+    Part,
+    Text,
+    ToolResults,
+    Turn,
+)
 from .facts import wire_facts
 from .render import elide_base64, json_html, style_html
 from .transcript import Transcript
@@ -89,13 +99,21 @@ def transcript_card_html(
         body, losses = transcript.written(facts.wire, hoist_images=hoist_images, **options)
     except (TypeError, ValueError) as error:
         return head + f'<div class="trl-error">{escape(str(error))}</div></div>'
-    badges = "".join(
-        f'<span class="trl-badge trl-outcome-placeholder" title="{escape(loss.what)}">'
-        f"loss: {escape(loss.path or '(the request)')}</span>"
-        for loss in losses
-    )
     count = f"{len(losses)} loss(es)" if losses else "nothing lost"
     return (
-        f'{head}<div class="trl-size">{escape(count)}</div><div class="trl-outcomes">{badges}</div>'
+        f'{head}<div class="trl-size">{escape(count)}</div>{_losses_html(losses)}'
         f'<pre class="trl-json">{json_html(elide_base64(body))}</pre></div>'
     )
+
+
+def _losses_html(losses: list[Loss]) -> str:
+    """Each loss in words, where the card shows it (a tooltip is missed and cannot be
+    copied): a badge with the source path, then what became of it."""
+    if not losses:
+        return ""
+    items = "".join(
+        f'<li><span class="trl-badge trl-outcome-placeholder">'
+        f"loss: {escape(loss.path or '(the request)')}</span> {escape(loss.what)}</li>"
+        for loss in losses
+    )
+    return f'<ul class="trl-losses">{items}</ul>'
