@@ -153,6 +153,20 @@ def id_format_for(wire: str, profile: str | None) -> IdFormat | None:
     return found if found is not None else ID_FORMATS.get(wire)
 
 
+#: The day the rules taken from the corpus of real requests and rule-recheck.md were read.
+_RECHECKED: Final = "2026-12-02"
+_MODELS_DEV: Final = "https://models.dev"
+
+
+def _cassette(commit: str, path: str) -> RuleSource:
+    """A request pydantic-ai recorded with the provider's answer (its HTTP cassette)."""
+    return RuleSource(
+        f"pydantic/pydantic-ai cassette {path.rsplit('/', 1)[-1]}",
+        f"https://github.com/pydantic/pydantic-ai/blob/{commit}/tests/models/cassettes/{path}",
+        "user",
+    )
+
+
 _HANDLE_TOOLS: Final = RuleSource(
     "Handle tool calls - Claude Docs",
     "https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls",
@@ -742,6 +756,251 @@ _RULES: Final = (
         " non-ASCII letters are rejected live, aws-samples/generative-ai-use-cases#1671 and"
         " vercel/ai#20365). The underscore is outside the list but accepted live (the same"
         " reports): a warning. A single leading or trailing space is accepted.",
+    ),
+    Rule(
+        "document-needs-text",
+        "A Bedrock message with a document block and no text block",
+        ("bedrock",),
+        _ERROR,
+        "A text block must be included when using documents. Add a text block and retry your"
+        " request.",
+        (
+            _cassette(
+                "431907a33676ad7c4ad5b9fd3726042f35c66253",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[tool_return_content-binary-document-bedrock].yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Seen on Claude and Nova (15 rejected requests of the corpus of real requests). A"
+        " document inside a toolResult needs no text block beside it: accepted in the corpus.",
+    ),
+    Rule(
+        "tool-config-required",
+        "A Bedrock request with toolUse / toolResult blocks and no toolConfig",
+        ("bedrock",),
+        _ERROR,
+        "The toolConfig field must be defined when using toolUse and toolResult content blocks.",
+        (
+            RuleSource(
+                "BerriAI/litellm#31400", "https://github.com/BerriAI/litellm/pull/31400", "user"
+            ),
+            RuleSource(
+                "vxcontrol/pentagi#196", "https://github.com/vxcontrol/pentagi/pull/196", "user"
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Checked on a request body only (a bare list of messages has no toolConfig to"
+        " look for). Every accepted Bedrock request with tool blocks in the corpus has one.",
+    ),
+    Rule(
+        "s3-source-unsupported",
+        "An S3-located image, document or video where the Bedrock model takes only bytes",
+        ("bedrock",),
+        _ERROR,
+        "This model doesn't support the s3Uri field. Remove s3Uri and try again. (Nova, in a"
+        " toolResult: Malformed input request: extraneous key [toolResult] is not permitted)",
+        (
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-uploaded_file-image-bedrock_claude].yaml",
+            ),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-uploaded_file-document-bedrock_nova].yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="By model family (the model id, else the profile bedrock-claude / bedrock-nova),"
+        " as the providers answered in the corpus: Claude refuses an S3 image anywhere and an"
+        " S3 document outside a toolResult (an S3 document inside one was accepted); Nova"
+        " refuses an S3 document or video inside a toolResult (S3 images there, and S3 media"
+        " in a message, were accepted). An S3 video on Claude is input-unsupported's.",
+    ),
+    Rule(
+        "input-unsupported",
+        "An image, audio or video input to a model that does not take it",
+        ("openai", "responses", "anthropic", "gemini", "bedrock"),
+        _ERROR,
+        "openai: Invalid 'messages[3]'. Content blocks are expected to be either text or"
+        " image_url type. bedrock: This model doesn't support the video content block that you"
+        " provided.",
+        (
+            RuleSource("models.dev (the models-dev package's bundled catalog)", _MODELS_DEV),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-binary-audio-openai_chat].yaml",
+            ),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-binary-video-bedrock_claude].yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Model-aware: the request's model (or lint's model=) is looked up in the"
+        " catalog (toolresult_lab.models); an unknown model gives no finding. PDF input is"
+        " not checked: the catalog leaves pdf off models that read PDFs.",
+    ),
+    Rule(
+        "content-after-tool-use",
+        "A block after an Anthropic assistant message's last tool_use",
+        ("anthropic",),
+        _ERROR,
+        "`tool_use` ids were found without `tool_result` blocks immediately after: ... Each"
+        " `tool_use` block must have a corresponding `tool_result` block in the next message.",
+        (
+            RuleSource(
+                "earendil-works/pi#4071", "https://github.com/earendil-works/pi/issues/4071", "user"
+            ),
+            _cassette(
+                "0b43f6544c228d5589eda1cf1e4a44052dc517f5",
+                "test_anthropic/test_anthropic_web_search_tool.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+    ),
+    Rule(
+        "server-tool-without-result",
+        "An Anthropic server_tool_use with no result block",
+        ("anthropic",),
+        _ERROR,
+        "`server_tool_use` ... was found without a corresponding <name>_tool_result block",
+        (
+            RuleSource(
+                "Troubleshooting tool use - Claude Docs",
+                "https://platform.claude.com/docs/en/agents-and-tools/tool-use/"
+                "troubleshooting-tool-use",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Reported when the request's tools no longer hold that server tool (the"
+        " documented case that needs no reply to read). A server_tool_use left without its"
+        " result beside a client tool_use was accepted (corpus), and a paused turn"
+        " (pause_turn) is sent back as it is.",
+    ),
+    Rule(
+        "thinking-first",
+        "With thinking on, the current tool loop's assistant message does not start with thinking",
+        ("anthropic",),
+        _ERROR,
+        "Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is"
+        " enabled, a final `assistant` message must start with a thinking block.",
+        (
+            RuleSource(
+                "pydantic/pydantic-ai#2040",
+                "https://github.com/pydantic/pydantic-ai/issues/2040",
+                "user",
+            ),
+            RuleSource(
+                "Extended thinking - Claude Docs",
+                "https://platform.claude.com/docs/en/build-with-claude/extended-thinking",
+            ),
+        ),
+        checked=_RECHECKED,
+    ),
+    Rule(
+        "part-media-resolution",
+        "A Gemini part with its own mediaResolution",
+        ("gemini",),
+        _ERROR,
+        'Invalid JSON payload received. Unknown name "mediaResolution" at'
+        " 'contents[0].parts[1]': Cannot find field.",
+        (
+            _cassette(
+                "c7cb28fd96e7ae160cd012f85b3aa9c9eb0a1682",
+                "test_google/test_google_model_binary_image_detail.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Per-part media resolution is a v1alpha field; the default v1beta API refuses"
+        " it (generationConfig.mediaResolution is the request-wide setting).",
+    ),
+    Rule(
+        "double-base64",
+        "Gemini inline data encoded to base64 twice",
+        ("gemini",),
+        _ERROR,
+        "Provided image is not valid. (a PDF: The document has no pages.)",
+        (
+            _cassette(
+                "1166d7960e735352cfce3daeca4f321b37a2d047",
+                "test_gemini/test_image_as_binary_content_input.yaml",
+            ),
+            _cassette(
+                "1166d7960e735352cfce3daeca4f321b37a2d047",
+                "test_gemini/test_document_url_input.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="An image, PDF, audio or video whose data decodes to base64 letters (its first"
+        " 48 bytes) instead of the file's own bytes.",
+    ),
+    Rule(
+        "input-file-type",
+        "A Responses input_file of a type the API does not read",
+        ("responses",),
+        _ERROR,
+        "Invalid file data: 'input[3].output[0].file_data'. Expected a base64-encoded data URL"
+        " with a valid file MIME type ..., but got unsupported MIME type 'audio/mpeg'. / The"
+        " file type you uploaded is not supported. Please try again with a pdf",
+        (
+            RuleSource(
+                "File inputs - OpenAI API",
+                "https://developers.openai.com/api/docs/guides/file-inputs",
+            ),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-url_force_download-audio-openai_responses].yaml",
+            ),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-url-audio-openai_responses].yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="file_data of an audio, video or image type; a file_url whose name is a known"
+        " file type other than .pdf (a .txt and .mp3 URL were refused, .pdf URLs accepted). A"
+        " file_id's type is not known from the request: not checked.",
+    ),
+    Rule(
+        "reasoning-without-item",
+        "A Responses reasoning item replayed without the item that followed it",
+        ("responses",),
+        _ERROR,
+        "Item 'rs_...' of type 'reasoning' was provided without its required following item.",
+        (
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_openai_responses/test_openai_responses_thinking_with_modified_history.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Reported when the reasoning item is the last item, or is followed by an input"
+        " message without an id (the output message it came with was replaced).",
+    ),
+    Rule(
+        "file-part-member",
+        "An OpenAI Chat file part with a member the API does not know",
+        ("openai",),
+        _ERROR,
+        "Unknown parameter: 'messages[1].content[1].file.data'.",
+        (
+            RuleSource(
+                "Chat Completions API reference: file content part - OpenAI",
+                "https://platform.openai.com/docs/api-reference/chat/create",
+            ),
+            _cassette(
+                "b320a431ae5db0432309463165665126bbe5c2ea",
+                "test_openai/test_document_url_input.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
     ),
     Rule(
         "shape",
