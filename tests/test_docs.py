@@ -171,7 +171,7 @@ RULES_DOC = DOC.parent / "request-rules.md"
 
 def test_request_rules_page_is_current_and_lists_every_rule():
     from toolresult_lab.docs import request_rules
-    from toolresult_lab.rules import CHECKED, RULES
+    from toolresult_lab.rules import RULES
 
     generated = request_rules()
     assert request_rules() == generated
@@ -185,7 +185,7 @@ def test_request_rules_page_is_current_and_lists_every_rule():
     for rule in RULES.values():
         row = _table_row(generated, f"`{rule.id}`")
         assert row[1] == ", ".join(rule.wires)
-        assert row[-1] == CHECKED
+        assert row[-1] == rule.checked
         assert row[5].count("](") == len([s for s in rule.sources if s.url])
     assert "- `too-much-media`: SPEC 8 counts images plus PDF pages" in generated
 

@@ -822,7 +822,7 @@ _RULES: Final = (
     Rule(
         "input-unsupported",
         "An image, audio or video input to a model that does not take it",
-        ("openai", "responses", "anthropic", "gemini", "bedrock"),
+        ("openai", "responses", "gemini", "bedrock"),
         _ERROR,
         "openai: Invalid 'messages[3]'. Content blocks are expected to be either text or"
         " image_url type. bedrock: This model doesn't support the video content block that you"
@@ -843,7 +843,9 @@ _RULES: Final = (
         checked=_RECHECKED,
         notes="Model-aware: the request's model (or lint's model=) is looked up in the"
         " catalog (toolresult_lab.models); an unknown model gives no finding. PDF input is"
-        " not checked: the catalog leaves pdf off models that read PDFs.",
+        " not checked: the catalog leaves pdf off models that read PDFs. Not on the anthropic"
+        " wire: every Claude model of the catalog reads images, and the wire has no audio or"
+        " video block.",
     ),
     Rule(
         "content-after-tool-use",

@@ -20,7 +20,6 @@ __all__ = ["check", "input_kind"]
 _TYPED: Final = {
     "openai": {"input_audio": "audio", "image_url": "image"},
     "responses": {"input_image": "image"},
-    "anthropic": {"image": "image"},
 }
 #: Bedrock's media members.
 _BEDROCK: Final = {"image": "image", "video": "video"}
