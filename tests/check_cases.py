@@ -34,7 +34,7 @@ def _bedrock_cases() -> list[Case]:
     with_text = [{"role": "user", "content": [{"text": "read it"}, doc]}]
     alone = [{"role": "user", "content": [doc]}]
     body = {"messages": turn("bedrock", "c1"), **TOOLS}
-    bare = {"messages": turn("bedrock", "c1")}
+    bare = {"messages": turn("bedrock", "c1"), "inferenceConfig": {"maxTokens": 256}}
     calls = [user("bedrock"), ask("bedrock", "c1")]
     return [
         (

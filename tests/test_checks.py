@@ -91,6 +91,7 @@ def test_a_bare_list_of_bedrock_messages_needs_no_tool_config() -> None:
     from lint_fixtures import turn
 
     assert _seen(lint("bedrock", turn("bedrock", "c1"))) == []
+    assert _seen(lint("bedrock", {"messages": turn("bedrock", "c1")})) == []
 
 
 def test_claude_s3_document_in_a_message_is_refused_but_not_in_a_tool_result() -> None:

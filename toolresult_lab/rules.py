@@ -790,8 +790,10 @@ _RULES: Final = (
             ),
         ),
         checked=_RECHECKED,
-        notes="Checked on a request body only (a bare list of messages has no toolConfig to"
-        " look for). Every accepted Bedrock request with tool blocks in the corpus has one.",
+        notes="Checked on a request body with members besides messages and system (a bare"
+        " list, or a body of only those, reads as the arguments of boto3's converse, whose"
+        " toolConfig is another argument). Every accepted Bedrock request with tool blocks in"
+        " the corpus has one.",
     ),
     Rule(
         "s3-source-unsupported",
