@@ -263,3 +263,39 @@ def test_new_rules_err_on_no_accepted_request() -> None:
         if f.rule in NEW_RULES or f.rule == "too-many-cache-breakpoints"
     ]
     assert wrong == []
+
+
+# -- rule table re-checked (rule-recheck.md A.1) --------------------------------------------
+
+
+def test_browser_state_is_taken_in_an_anthropic_tool_result() -> None:
+    from lint_fixtures import ask
+
+    def result(block: Any) -> Any:
+        return {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "c1", "content": [block]}],
+        }
+
+    state = {"type": "browser_state", "tabs": [{"id": 1, "url": "https://example.com"}]}
+    found = lint("anthropic", [user("anthropic"), ask("anthropic", "c1"), result(state)])
+    assert _seen(found) == []
+    other = {"type": "input_audio", "data": "SUQz"}
+    found = lint("anthropic", [user("anthropic"), ask("anthropic", "c1"), result(other)])
+    assert _seen(found) == [("tool-result-content", "error", "messages[2].content[0].content[0]")]
+
+
+@pytest.mark.parametrize(
+    ("rule", "address"),
+    [
+        ("results-after-other-content", "tool-use/implement-tool-use"),
+        ("results-after-other-content", "tool-use/troubleshooting-tool-use"),
+        ("call-id-format", "github.com/decolua/9router/pull/3167"),
+        ("too-many-cache-breakpoints", "tool-use/tool-use-with-prompt-caching"),
+        ("too-much-media", "github.com/anthropics/claude-code/issues/24541"),
+    ],
+)
+def test_rechecked_rules_name_their_current_source_and_date(rule: str, address: str) -> None:
+    assert address in RULES[rule].source
+    assert RULES[rule].source.endswith("(checked 2026-12-02)")
+    assert "handle-tool-calls" not in RULES["results-after-other-content"].source

@@ -167,6 +167,14 @@ def _cassette(commit: str, path: str) -> RuleSource:
     )
 
 
+_IMPLEMENT_TOOLS: Final = RuleSource(
+    "Implement tool use - Claude Docs",
+    "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use",
+)
+_TOOL_TROUBLESHOOTING: Final = RuleSource(
+    "Troubleshooting tool use - Claude Docs",
+    "https://platform.claude.com/docs/en/agents-and-tools/tool-use/troubleshooting-tool-use",
+)
 _HANDLE_TOOLS: Final = RuleSource(
     "Handle tool calls - Claude Docs",
     "https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls",
@@ -298,7 +306,8 @@ _RULES: Final = (
         " messages.N: `tool_use` ids were found without `tool_result` blocks immediately"
         " after",
         (
-            _HANDLE_TOOLS,
+            _IMPLEMENT_TOOLS,
+            _TOOL_TROUBLESHOOTING,
             RuleSource(
                 "pydantic/pydantic-ai#6081",
                 "https://github.com/pydantic/pydantic-ai/issues/6081",
@@ -306,8 +315,12 @@ _RULES: Final = (
             ),
         ),
         repair="moves the tool_result blocks first, each group in its order",
+        checked=_RECHECKED,
         notes="bedrock: Claude's rule, passed through by Bedrock (an error with profile"
-        " bedrock-claude); Nova was seen accepting the other order, so a warning otherwise.",
+        " bedrock-claude); Nova was seen accepting the other order, so a warning otherwise."
+        ' The rule moved from handle-tool-calls to implement-tool-use ("the tool_result'
+        ' blocks must come FIRST in the content array"); the troubleshooting page has the'
+        ' error text ("or `tool_result` is not the first content block"), as of 2026-08-22.',
     ),
     Rule(
         "duplicate-call-id",
@@ -393,14 +406,22 @@ _RULES: Final = (
             RuleSource(
                 "AnswerDotAI/fastllm#45", "https://github.com/AnswerDotAI/fastllm/issues/45", "user"
             ),
+            RuleSource(
+                "decolua/9router#3167", "https://github.com/decolua/9router/pull/3167", "user"
+            ),
+            RuleSource("vercel/ai#17276", "https://github.com/vercel/ai/pull/17276", "user"),
             _MISTRAL_VALIDATOR,
             _BEDROCK_MODEL,
         ),
         repair="maps each id that draws an error to a valid one (deterministic, the same map"
         " for a call and its results)",
-        notes="openai: over 64 characters is an error, over 40 a warning (SPEC 8). Every verbatim"
-        " OpenAI error seen says 40; 64 rests on one user's paraphrase (openclaw/openclaw#875),"
-        " and no official page states either. bedrock: the service model's pattern and"
+        checked=_RECHECKED,
+        notes="openai: over 64 characters is an error, over 40 a warning (SPEC 8). A verbatim"
+        ' OpenAI error now says 64: "Expected a string with maximum length 64, but got a'
+        ' string with length 86" (gpt-5.6-luna, decolua/9router#3167, 2026-08-09), and a live'
+        " test accepted a 51-character id (vercel/ai#17276, 2026-07-15); older errors said 40,"
+        " which some gateways still enforce (the warning). No official page states either."
+        " bedrock: the service model's pattern and"
         " length (botocore's own validator checks neither; the service does). The patterns"
         " and lengths are data: rules.ID_FORMATS.",
     ),
@@ -436,8 +457,11 @@ _RULES: Final = (
         " their placeholder text; bedrock: the text the block holds (a string member, or a"
         " `text` one or two levels in), else its placeholder; other parts (and on responses,"
         " anthropic, mistral) their placeholder text",
-        notes="anthropic: SDK 2.15.0 also takes `browser_state` in a tool_result (not in SPEC 8,"
-        " so flagged here). openai: newer models (GPT-5.2) no longer answer 400 but do not read"
+        checked=_RECHECKED,
+        notes='anthropic: a browser use result may add one `browser_state` block ("a member'
+        " result may contain only `text` and `image` blocks, and a browser use result may add"
+        ' one `browser_state` block", handle-tool-calls, 2026-08-21), so it is taken (SDK'
+        " 2.15.0 types it too). openai: newer models (GPT-5.2) no longer answer 400 but do not read"
         " the image (openai/openai-openapi#523). mistral: no source found for text-only tool"
         " messages (warning). bedrock: the content is a union keyed by member; the English"
         " API reference lists json, text, image, document and video, the service model"
@@ -640,9 +664,20 @@ _RULES: Final = (
         ("anthropic",),
         MappingProxyType({"*": "warning", "anthropic:over-600": "error"}),
         "too many images and documents: 104 + 1 > 100",
-        (_ANTHROPIC_VISION,),
-        notes="SPEC 8 counts images plus PDF pages; the API's error counts image and document"
-        " blocks (anthropics/claude-code#23392), with PDF pages capped separately.",
+        (
+            _ANTHROPIC_VISION,
+            RuleSource(
+                "anthropics/claude-code#24541",
+                "https://github.com/anthropics/claude-code/issues/24541",
+                "user",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes='SPEC 8 counts images plus PDF pages; two error forms are live: "too many images'
+        ' and documents: 120 + 0 > 100" (blocks) and "Too much media: 0 document pages + 107'
+        ' images > 100" (pages; anthropics/claude-code#24541, 2026-02-09). Bedrock-Claude'
+        " answers the second form too (a user report of 2026-05-05); not checked on the bedrock"
+        " wire yet.",
     ),
     Rule(
         "image-too-large",
@@ -652,7 +687,12 @@ _RULES: Final = (
         "image exceeds 10 MB maximum; At least one of the image dimensions exceed max allowed"
         " size: 8000 pixels; ... for many-image requests: 2000 pixels",
         (_ANTHROPIC_VISION,),
-        notes="Bedrock and Vertex count document blocks toward the 20-image threshold too.",
+        checked=_RECHECKED,
+        notes="Bedrock and Vertex count document blocks toward the 20-image threshold too. The"
+        " vision page (reworded 2026-06-17) no longer states 2000 px as the limit: the 400"
+        ' names "many-image requests" and states the current limit in pixels; the page'
+        " advises 2000 px per side, or at most 20 image and document blocks, to stay under it"
+        " on all platforms. Every image block counts, in tool results and earlier turns too.",
     ),
     Rule(
         "request-too-large",
@@ -682,7 +722,17 @@ _RULES: Final = (
                 "Prompt caching - Claude Docs",
                 "https://platform.claude.com/docs/en/build-with-claude/prompt-caching",
             ),
+            RuleSource(
+                "Tool use with prompt caching - Claude Docs",
+                "https://platform.claude.com/docs/en/agents-and-tools/tool-use/"
+                "tool-use-with-prompt-caching",
+            ),
         ),
+        checked=_RECHECKED,
+        notes='A top-level cache_control (automatic caching) takes one of the four slots: "the'
+        ' automatic cache breakpoint uses one of the 4 available breakpoint slots" (prompt'
+        " caching, since 2026-02-20); the finding then points at the fourth marked block."
+        " Computer/browser batch markers count too (2026-08-21).",
     ),
     Rule(
         "too-many-documents",
