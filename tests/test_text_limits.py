@@ -49,7 +49,7 @@ def test_the_string_limit_holds_the_joined_text_not_each_entry() -> None:
 
 def test_a_payload_is_no_text_string() -> None:
     # a 12 MB image goes to responses as a data URL of 16 M characters: its limit is the
-    # the request's 512 MB, not the per-string one
+    # request's 512 MB, not the per-string one
     data = "A" * 16_000_000
     content = [{"type": "image", "mimeType": "image/png", "data": data}]
     block = ToolResult(name="t", id="c", content=content).to("responses", image_input=True)

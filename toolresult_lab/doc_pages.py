@@ -68,8 +68,8 @@ ANTHROPIC_PDF = DocPage(
 OPENAI_VISION = DocPage(
     "Images and vision - OpenAI API",
     "https://developers.openai.com/api/docs/guides/images-vision",
-    read_via="the guide's \"Image input requirements\" table (copies of 2026, one \"asOf"
-    " 2026-08\"), re-checked 2026-12-02 in rule-recheck.md",
+    read_via='the guide\'s "Image input requirements" table (copies of 2026, one "asOf'
+    ' 2026-08"), re-checked 2026-12-02 in rule-recheck.md',
 )
 OPENAI_FILE_INPUTS = DocPage(
     "File inputs - OpenAI API",
