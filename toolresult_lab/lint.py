@@ -816,7 +816,7 @@ class _Check:
                     marked.append(part.path)
         # A top-level cache_control (automatic caching) takes one of the four slots.
         raw = self.read.raw
-        automatic = int(isinstance(raw, dict) and isinstance(raw.get("cache_control"), dict))
+        automatic = int(isinstance(raw, dict) and cached(raw))
         if len(marked) + automatic > 4:
             self.add(
                 "too-many-cache-breakpoints",

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..wires import ReadRequest
+from ..wires import FIELDS, ReadRequest
 from ._scope import Add, Check, Scope, blocks, entries
 
 __all__ = ["CHECKS"]
 
-_THINKING: Final = frozenset({"thinking", "redacted_thinking"})
+_THINKING: Final = frozenset({"thinking", FIELDS.redacted_thinking})
 
 
 def _type(block: dict[str, Any]) -> str:
@@ -24,10 +24,12 @@ def content_after_tool_use(read: ReadRequest, scope: Scope, add: Add) -> None:
     for index, message, content in entries(read, "content"):
         if message.get("role") != "assistant":
             continue
-        uses = [i for i, block in blocks(content) if _type(block) == "tool_use"]
+        uses = [i for i, block in blocks(content) if _type(block) == FIELDS.tool_use]
         if not uses:
             continue
-        after = [i for i, block in blocks(content) if i > uses[-1] and _type(block) != "tool_use"]
+        after = [
+            i for i, block in blocks(content) if i > uses[-1] and _type(block) != FIELDS.tool_use
+        ]
         if after:
             add(
                 "content-after-tool-use",
@@ -60,7 +62,7 @@ def server_tool_without_result(read: ReadRequest, scope: Scope, add: Add) -> Non
         if message.get("role") != "assistant":
             continue
         answered = {
-            block.get("tool_use_id")
+            block.get(FIELDS.tool_use_id)
             for _, block in blocks(content)
             if _type(block).endswith("_tool_result")
         }
@@ -94,7 +96,7 @@ def thinking_first(read: ReadRequest, scope: Scope, add: Add) -> None:
     for index, message, content in reversed(listed):
         if message.get("role") == "assistant":
             kinds = [_type(block) for _, block in blocks(content)]
-            if "tool_use" in kinds and kinds and kinds[0] not in _THINKING:
+            if FIELDS.tool_use in kinds and kinds and kinds[0] not in _THINKING:
                 add(
                     "thinking-first",
                     f"{read.key}[{index}].content[0]",
@@ -103,7 +105,7 @@ def thinking_first(read: ReadRequest, scope: Scope, add: Add) -> None:
                     "",
                 )
             return
-        if not content or any(_type(block) != "tool_result" for _, block in blocks(content)):
+        if not content or any(_type(block) != FIELDS.tool_result for _, block in blocks(content)):
             return
 
 

@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ..wires import ReadRequest
+from ..wires import FIELDS, ReadRequest
 from ._scope import Add, Scope, items
 
 __all__ = ["check", "input_kind"]
 
 #: The part ``type`` that carries each kind of input, by wire.
 _TYPED: Final = {
-    "openai": {"input_audio": "audio", "image_url": "image"},
-    "responses": {"input_image": "image"},
+    "openai": {"input_audio": "audio", FIELDS.image_url: "image"},
+    "responses": {FIELDS.input_image: "image"},
 }
 #: Bedrock's media members.
 _BEDROCK: Final = {"image": "image", "video": "video"}
-_GEMINI_DATA: Final = ("inlineData", "inline_data", "fileData", "file_data")
+_GEMINI_DATA: Final = FIELDS.gemini_media
 _NAMES: Final = {"image": "images", "audio": "audio", "video": "video"}
 
 
@@ -42,10 +42,15 @@ def input_kind(wire: str, node: dict[str, Any]) -> str | None:
         for member in _GEMINI_DATA:
             data = node.get(member)
             if isinstance(data, dict):
-                mime = data.get("mimeType", data.get("mime_type"))
+                mime = _first(data, FIELDS.gemini_mime)
                 major = mime.partition("/")[0] if isinstance(mime, str) else ""
                 return major if major in _NAMES else None
     return None
+
+
+def _first(data: dict[str, Any], names: tuple[str, ...]) -> Any:
+    """The value of the first of ``names`` that ``data`` holds (``None``: none)."""
+    return next((data[name] for name in names if name in data), None)
 
 
 def _walk(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -8,7 +8,7 @@ import binascii
 import re
 from typing import Final
 
-from ..wires import ReadRequest
+from ..wires import FIELDS, ReadRequest
 from ._scope import Add, Check, Scope, blocks, entries
 
 __all__ = ["CHECKS", "encoded_twice"]
@@ -51,10 +51,10 @@ def double_base64(read: ReadRequest, scope: Scope, add: Add) -> None:
     """An inline image, PDF, audio or video whose data decodes to base64 text."""
     for index, _, parts in entries(read, "parts"):
         for position, part in blocks(parts):
-            data = part.get("inlineData", part.get("inline_data"))
+            data = next((part[k] for k in FIELDS.gemini_inline if k in part), None)
             if not isinstance(data, dict):
                 continue
-            mime = data.get("mimeType", data.get("mime_type"))
+            mime = next((data[k] for k in FIELDS.gemini_mime if k in data), None)
             payload = data.get("data")
             if (
                 isinstance(mime, str)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..wires import ReadRequest
+from ..wires import FIELDS, ReadRequest
 from ._scope import Add, Check, Scope, blocks, entries
 
 __all__ = ["CHECKS"]
 
 #: The members of a ``file`` part's ``file`` object (the API reference's ``File``).
-_FILE_MEMBERS: Final = frozenset({"file_data", "file_id", "filename"})
+_FILE_MEMBERS: Final = frozenset({FIELDS.file_data, "file_id", "filename"})
 
 
 def file_members(read: ReadRequest, scope: Scope, add: Add) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from ..wires import ReadRequest
+from ..wires import FIELDS, ReadRequest
 from ._scope import Add, Check, Scope, items
 
 __all__ = ["CHECKS", "file_type_problem"]
@@ -129,7 +129,7 @@ def file_type_problem(part: dict[str, Any]) -> str | None:
     """Why the API refuses this ``input_file`` (``None``: nothing known against it): a
     ``file_data`` data URL of an audio, video or image type; a ``file_url`` whose name is
     a known file type other than PDF (the API fetches PDFs only)."""
-    data = part.get("file_data")
+    data = part.get(FIELDS.file_data)
     if isinstance(data, str) and data.startswith("data:"):
         mime = data[5:].partition(";")[0].partition(",")[0].lower()
         if mime.startswith(_MEDIA_TYPES):
@@ -151,7 +151,7 @@ def input_file_type(read: ReadRequest, scope: Scope, add: Add) -> None:
         for member in ("content", "output"):
             parts = item.get(member)
             for position, part in enumerate(parts if isinstance(parts, list) else []):
-                if isinstance(part, dict) and part.get("type") == "input_file":
+                if isinstance(part, dict) and part.get("type") == FIELDS.input_file:
                     problem = file_type_problem(part)
                     if problem is not None:
                         add(

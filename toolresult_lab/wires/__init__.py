@@ -35,6 +35,7 @@ from ._edit import (
     strip_removed,
     text_block,
 )
+from ._fields import FIELDS, Fields
 from ._read import (
     MISSING,
     CallPart,
@@ -70,6 +71,7 @@ from .bedrock import for_boto3
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
     "FACTS",
+    "FIELDS",
     "HEADS",
     "MISSING",
     "RESULT_BLOCK_TYPES",
@@ -80,6 +82,7 @@ __all__ = [
     "ContentPart",
     "Converter",
     "DocumentPart",
+    "Fields",
     "ImagePart",
     "Message",
     "Missing",
