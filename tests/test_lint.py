@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lint_fixtures import PNG, SIGNATURE, WIRES, answer, ask, request, turn, user
 
 from toolresult_lab import Finding, Findings, lint
-from toolresult_lab.rules import CHECKED, RULES
+from toolresult_lab.rules import RULES
 
 Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
 
@@ -912,7 +912,7 @@ def test_bad_and_good(
     assert _seen(found) == expected
     for finding in found:
         assert finding.source == RULES[finding.rule].source
-        assert CHECKED in finding.source
+        assert f"(checked {RULES[finding.rule].checked})" in finding.source
         assert finding.message.endswith(".")
 
 
