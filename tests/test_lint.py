@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 import pytest
+from check_cases import CHECK_CASES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lint_fixtures import PNG, SIGNATURE, WIRES, answer, ask, request, turn, user
@@ -1011,7 +1012,7 @@ def test_bad_and_good(
 
 
 def test_every_rule_is_proven_on_every_wire_it_applies_to() -> None:
-    proven = {(c[0], c[1]) for c in CASES if c[5]}
+    proven = {(c[0], c[1]) for c in [*CASES, *CHECK_CASES] if c[5]}
     missing = []
     for rule in RULES.values():
         if rule.id in (
@@ -1045,8 +1046,11 @@ def test_bodies_and_bare_lists_read_alike() -> None:
     for wire in WIRES:
         messages = request(user(wire), ask(wire, "c1", "c2"), answer(wire, "c1"))
         key = {"gemini": "contents", "responses": "input"}.get(wire, "messages")
-        assert lint(wire, {key: messages}) == lint(wire, messages)
-        assert lint(wire, {key: messages})
+        body: dict[str, Any] = {key: messages}
+        if wire == "bedrock":  # a Bedrock body with tool blocks needs its toolConfig
+            body["toolConfig"] = {"tools": [{"toolSpec": {"name": "f", "inputSchema": {}}}]}
+        assert lint(wire, body) == lint(wire, messages)
+        assert lint(wire, body)
 
 
 def test_gemini_snake_case_reads_as_camel_case() -> None:

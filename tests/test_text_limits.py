@@ -49,7 +49,7 @@ def test_the_string_limit_holds_the_joined_text_not_each_entry() -> None:
 
 def test_a_payload_is_no_text_string() -> None:
     # a 12 MB image goes to responses as a data URL of 16 M characters: its limit is the
-    # 20 MB per image, not the per-string one
+    # request's 512 MB, not the per-string one
     data = "A" * 16_000_000
     content = [{"type": "image", "mimeType": "image/png", "data": data}]
     block = ToolResult(name="t", id="c", content=content).to("responses", image_input=True)
@@ -72,13 +72,15 @@ def test_anthropic_32_mb_per_request_holds_text() -> None:
     ]
 
 
-def test_gemini_20_mb_inline_request_holds_text() -> None:
-    at, over = _over_bytes("gemini", 20_000_000)
+def test_gemini_100_mb_inline_request_holds_text() -> None:
+    at, over = _over_bytes("gemini", 100_000_000)
     assert _warnings(at, "gemini") == []
     assert _warnings(over, "gemini") == [
-        "gemini: the request is 20,000,001 bytes; limit: 20 MB per request for inline data,"
-        " prompt included (larger files go through the Files API) (Image understanding -"
-        " Gemini API <https://ai.google.dev/gemini-api/docs/image-understanding>)"
+        "gemini: the request is 100,000,001 bytes; limit: 100 MB per request for inline data"
+        " (base64-encoded), prompt included (larger files go through the Files API) (Gemini"
+        " API: new file limits (inline data from 20 MB to 100 MB), 2026-01-12"
+        " <https://blog.google/innovation-and-ai/technology/developers-tools/"
+        "gemini-api-new-file-limits>)"
     ]
 
 

@@ -310,14 +310,19 @@ def test_anthropic_pdf_pages_and_request_size():
 
 
 def test_gemini_pdf_pages_and_inline_request_size():
-    warnings = media_warnings("gemini", "pdf", "application/pdf", 16_000_000, None, 1001)
+    warnings = media_warnings("gemini", "pdf", "application/pdf", 51_000_000, None, 1001)
     assert any("1,000 pages" in w for w in warnings)
-    assert any("20 MB per request" in w for w in warnings)
+    assert any("50 MB per PDF" in w for w in warnings)
+    assert not any("100 MB per request" in w for w in warnings)
+    warnings = media_warnings("gemini", "pdf", "application/pdf", 76_000_000, None, 10)
+    assert any("100 MB per request" in w for w in warnings)  # base64 grows it past 100 MB
 
 
 def test_responses_image_bytes():
-    warnings = media_warnings("responses", "image", "image/png", 21_000_000, None, None)
-    assert any("20 MB per image" in w for w in warnings)
+    # no per-image byte cap on OpenAI (an oversized image is resized), only the request's
+    assert media_warnings("responses", "image", "image/png", 21_000_000, None, None) == ()
+    warnings = media_warnings("responses", "image", "image/png", 400_000_000, None, None)
+    assert any("512 MB total payload per request" in w for w in warnings)
 
 
 def test_anthropic_request_limits():
@@ -329,11 +334,10 @@ def test_anthropic_request_limits():
 
 
 def test_openai_and_gemini_request_limits():
-    assert len(request_warnings("responses", 51_000_000, 501)) == 2
-    assert len(request_warnings("gemini", 20_000_001, 1)) == 1
-    # the 50 MB are image bytes: a request of text does not meet them, given its image bytes
-    assert request_warnings("responses", 51_000_000, 0, image_bytes=0) == ()
-    assert len(request_warnings("responses", 51_000_000, 1, image_bytes=50_000_001)) == 1
+    assert request_warnings("responses", 51_000_000, 501) == ()
+    assert len(request_warnings("responses", 512_000_001, 1501)) == 2
+    assert request_warnings("gemini", 20_000_001, 1) == ()
+    assert len(request_warnings("gemini", 100_000_001, 1)) == 1
 
 
 def test_every_warning_is_one_line_naming_its_page():

@@ -18,6 +18,7 @@ __all__ = [
     "BEDROCK_CONVERSE_MODELS",
     "BEDROCK_TOOL_RESULT",
     "GEMINI_DOCUMENTS",
+    "GEMINI_FILE_LIMITS",
     "GEMINI_IMAGES",
     "GEMINI_MEDIA_RESOLUTION",
     "GEMINI_TOKENS",
@@ -68,7 +69,8 @@ ANTHROPIC_PDF = DocPage(
 OPENAI_VISION = DocPage(
     "Images and vision - OpenAI API",
     "https://developers.openai.com/api/docs/guides/images-vision",
-    read_via="https://openai-hd4n6.mintlify.app/docs/guides/images (a copy of the guide)",
+    read_via='the guide\'s "Image input requirements" table (copies of 2026, one "asOf'
+    ' 2026-08"), re-checked 2026-12-02 in rule-recheck.md',
 )
 OPENAI_FILE_INPUTS = DocPage(
     "File inputs - OpenAI API",
@@ -99,6 +101,10 @@ GEMINI_MEDIA_RESOLUTION = DocPage(
 GEMINI_DOCUMENTS = DocPage(
     "Document understanding - Gemini API",
     "https://ai.google.dev/gemini-api/docs/document-processing",
+)
+GEMINI_FILE_LIMITS = DocPage(
+    "Gemini API: new file limits (inline data from 20 MB to 100 MB), 2026-01-12",
+    "https://blog.google/innovation-and-ai/technology/developers-tools/gemini-api-new-file-limits",
 )
 GEMINI_IMAGES = DocPage(
     "Image understanding - Gemini API",

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .models import ModelFacts
+
 __all__ = ["SEVERITIES", "Change", "Finding", "Findings", "Repaired", "Severity"]
 
 Severity = Literal["error", "warning"]
@@ -51,13 +53,17 @@ class Findings(tuple[Finding, ...]):
     finding; ``str()`` one line per finding; in Jupyter, a table with a badge per severity.
     """
 
-    __slots__ = ()
-
     #: The notebook view (``render_findings`` registers it when the package is imported).
     html_view: ClassVar[Callable[[Findings], str] | None] = None
+    #: The model facts the checks used (``models.ModelFacts``; ``None``: none known).
+    model: ModelFacts | None
 
-    def __new__(cls, findings: Iterable[Finding] = ()) -> Findings:
-        return super().__new__(cls, findings)
+    def __new__(
+        cls, findings: Iterable[Finding] = (), *, model: ModelFacts | None = None
+    ) -> Findings:
+        made = super().__new__(cls, findings)
+        made.model = model
+        return made
 
     @property
     def errors(self) -> tuple[Finding, ...]:

@@ -107,13 +107,11 @@ LIMITS: tuple[Limit, ...] = (
         "anthropic", "pdf", "pages", 600,
         "600 PDF pages per request", doc_pages.ANTHROPIC_PDF,
     ),
+    # No per-image byte cap on OpenAI: an oversized image is resized, not refused
+    # (rule-recheck.md A.1 #1, the guide's "Image input requirements", 2026).
     Limit(
-        "responses", "image", "bytes", 20 * _MB,
-        "20 MB per image", doc_pages.OPENAI_VISION,
-    ),
-    Limit(
-        "responses", "request", "image_bytes", 50 * _MB,
-        "50 MB of image bytes per request", doc_pages.OPENAI_VISION,
+        "responses", "request", "bytes", 512 * _MB,
+        "512 MB total payload per request", doc_pages.OPENAI_VISION,
     ),
     Limit(
         "responses", "string", "chars", 10 * _MIB,
@@ -124,13 +122,17 @@ LIMITS: tuple[Limit, ...] = (
         "10,485,760 characters per string", doc_pages.OPENAI_STRING_LENGTH,
     ),
     Limit(
-        "responses", "request", "images", 500,
-        "500 images per request", doc_pages.OPENAI_VISION,
+        "responses", "request", "images", 1500,
+        "1,500 images per request", doc_pages.OPENAI_VISION,
     ),
     Limit(
-        "gemini", "request", "bytes", 20 * _MB,
-        "20 MB per request for inline data, prompt included (larger files go through the "
-        "Files API)", doc_pages.GEMINI_IMAGES,
+        "gemini", "request", "bytes", 100 * _MB,
+        "100 MB per request for inline data (base64-encoded), prompt included (larger files "
+        "go through the Files API)", doc_pages.GEMINI_FILE_LIMITS,
+    ),
+    Limit(
+        "gemini", "pdf", "bytes", 50 * _MB,
+        "50 MB per PDF", doc_pages.GEMINI_DOCUMENTS,
     ),
     Limit(
         "gemini", "pdf", "pages", 1000,

@@ -23,10 +23,12 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from .b64 import is_canonical, strip_whitespace
+from .checks import Scope, run_checks
 from .filenames import MAX_DOCUMENT_NAME, document_name_fault
 from .findings import Finding, Findings
 from .imagesize import image_size
 from .limits import LIMITS, Limit
+from .models import ModelFacts, model_facts
 from .pairing import Checked, Dropped, Pairing
 from .pdfpages import pdf_pages
 from .profiles import PROFILES
@@ -65,7 +67,7 @@ from .wires import (
     wire_facts,
 )
 
-__all__ = ["Context", "checked", "context", "lint", "lint_read"]
+__all__ = ["Context", "checked", "context", "facts_for", "lint", "lint_read"]
 
 #: Where a call's result may sit: ``next`` the one message after the call's (anthropic,
 #: gemini), ``run`` the tool messages directly after it (openai), ``later`` anywhere after.
@@ -82,15 +84,19 @@ _TOKEN: Final = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
 
 
 class Context:
-    """What a check needs besides the request: the wire, the profile (or ``None``) and
-    whether the model reads images."""
+    """What a check needs besides the request: the wire, the profile (or ``None``),
+    whether the model reads images, and the model named by the caller (``None``: the
+    request's own ``model``, if any)."""
 
-    __slots__ = ("profile", "vision", "wire")
+    __slots__ = ("model", "profile", "vision", "wire")
 
-    def __init__(self, wire: str, profile: str | None, vision: bool) -> None:
+    def __init__(
+        self, wire: str, profile: str | None, vision: bool, model: str | None = None
+    ) -> None:
         self.wire: Final = wire
         self.profile: Final = profile
         self.vision: Final = vision
+        self.model: Final = model
 
 
 def id_problem(
@@ -126,13 +132,18 @@ def id_rejected(wire: str, profile: str | None, value: str) -> bool:
     return problem is not None and problem[1] is None
 
 
-def context(wire: object, profile: object = None, vision: object = None) -> Context:
+def context(
+    wire: object, profile: object = None, vision: object = None, model: object = None
+) -> Context:
     """Check ``lint``'s and ``repair``'s arguments.
 
     :raises ValueError: unknown wire; unknown profile, or one of another wire.
-    :raises TypeError: ``profile`` not a ``str``, ``vision`` not a ``bool`` or ``None``.
+    :raises TypeError: ``profile`` or ``model`` not a ``str`` or ``None``, ``vision`` not
+        a ``bool`` or ``None``.
     """
     facts = wire_facts(wire)
+    if model is not None and not isinstance(model, str):
+        raise TypeError(f"model must be a str or None, not {type(model).__name__}")
     if profile is not None and not isinstance(profile, str):
         raise TypeError(f"profile must be a str or None, not {type(profile).__name__}")
     if vision is not None and not isinstance(vision, bool):
@@ -147,21 +158,31 @@ def context(wire: object, profile: object = None, vision: object = None) -> Cont
         if found.wire != facts.wire:
             raise ValueError(f"profile {profile!r} is for the {found.wire} wire, not {facts.wire}")
         reads = found.vision
-    return Context(facts.wire, profile, reads if vision is None else vision)
+    return Context(facts.wire, profile, reads if vision is None else vision, model)
 
 
 def lint(
-    wire: object, request: Any, *, profile: str | None = None, vision: bool | None = None
+    wire: object,
+    request: Any,
+    *,
+    profile: str | None = None,
+    vision: bool | None = None,
+    model: str | None = None,
 ) -> Findings:
     """What the provider behind ``wire`` would reject (errors) or lose (warnings) in
     ``request``: its body, or just its list of messages (contents, input items), as JSON
     values or an SDK object with ``model_dump()``. In request order, each with its path.
 
-    :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
-        ``vision`` type.
+    ``model`` (else the body's own ``model``) selects the model's facts from the catalog
+    (``models.model_facts``) for the model-capability checks; ``Findings.model`` says
+    which facts were used (``None``: no model, or one the catalog does not know, and then
+    no capability finding).
+
+    :raises TypeError: the request is neither a dict nor a list; a bad ``profile``,
+        ``vision`` or ``model`` type.
     :raises ValueError: unknown wire; unknown profile, or one of another wire.
     """
-    ctx = context(wire, profile, vision)
+    ctx = context(wire, profile, vision, model)
     return lint_read(read_request(ctx.wire, request), ctx)
 
 
@@ -169,7 +190,16 @@ def lint_read(read: ReadRequest, ctx: Context) -> Findings:
     """:func:`lint` of a request already read."""
     check = _Check(read, ctx)
     check.run()
-    return Findings(check.ordered())
+    return Findings(check.ordered(), model=check.model)
+
+
+def facts_for(read: ReadRequest, ctx: Context) -> ModelFacts | None:
+    """The facts of the model ``ctx`` names, else of the body's own ``model``."""
+    named = ctx.model
+    if named is None and isinstance(read.raw, dict):
+        own = read.raw.get("model")
+        named = own if isinstance(own, str) else None
+    return model_facts(ctx.wire, named)
 
 
 def checked(read: ReadRequest, ctx: Context) -> Checked:
@@ -231,6 +261,7 @@ class _Check:
         self.wire = ctx.wire
         self.profile = ctx.profile
         self.found: list[Finding] = []
+        self.model = facts_for(read, ctx)
         # The pairing (``pairing.Pairing``): the calls (message position, call), and by
         # call index its misplaced results; results to drop; calls no result answers.
         self.calls: list[tuple[int, CallPart]] = []
@@ -290,6 +321,7 @@ class _Check:
             self.gemini_messages()
         if self.profile == "mistral":
             self.user_after_tool()
+        run_checks(self.read, Scope(self.wire, self.profile, self.model), self.add)
 
     def pairing(self) -> None:
         """Calls and results: who answers whom, and where (SPEC 8's pairing rules)."""
@@ -874,11 +906,16 @@ class _Check:
             for part in _parts_of(message):
                 if _cached(part):
                     marked.append(part.path)
-        if len(marked) > 4:
+        # A top-level cache_control (automatic caching) takes one of the four slots.
+        raw = self.read.raw
+        automatic = int(isinstance(raw, dict) and cached(raw))
+        if len(marked) + automatic > 4:
             self.add(
                 "too-many-cache-breakpoints",
-                marked[4],
-                f"The request has {len(marked)} blocks with cache_control (at most 4).",
+                marked[4 - automatic],
+                f"The request has {len(marked)} blocks with cache_control"
+                + (" and a top-level cache_control" if automatic else "")
+                + " (at most 4 breakpoints).",
             )
 
     def request_size(self) -> None:

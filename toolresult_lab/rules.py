@@ -153,6 +153,28 @@ def id_format_for(wire: str, profile: str | None) -> IdFormat | None:
     return found if found is not None else ID_FORMATS.get(wire)
 
 
+#: The day the rules taken from the corpus of real requests and rule-recheck.md were read.
+_RECHECKED: Final = "2026-12-02"
+_MODELS_DEV: Final = "https://models.dev"
+
+
+def _cassette(commit: str, path: str) -> RuleSource:
+    """A request pydantic-ai recorded with the provider's answer (its HTTP cassette)."""
+    return RuleSource(
+        f"pydantic/pydantic-ai cassette {path.rsplit('/', 1)[-1]}",
+        f"https://github.com/pydantic/pydantic-ai/blob/{commit}/tests/models/cassettes/{path}",
+        "user",
+    )
+
+
+_IMPLEMENT_TOOLS: Final = RuleSource(
+    "Implement tool use - Claude Docs",
+    "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use",
+)
+_TOOL_TROUBLESHOOTING: Final = RuleSource(
+    "Troubleshooting tool use - Claude Docs",
+    "https://platform.claude.com/docs/en/agents-and-tools/tool-use/troubleshooting-tool-use",
+)
 _HANDLE_TOOLS: Final = RuleSource(
     "Handle tool calls - Claude Docs",
     "https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls",
@@ -284,7 +306,8 @@ _RULES: Final = (
         " messages.N: `tool_use` ids were found without `tool_result` blocks immediately"
         " after",
         (
-            _HANDLE_TOOLS,
+            _IMPLEMENT_TOOLS,
+            _TOOL_TROUBLESHOOTING,
             RuleSource(
                 "pydantic/pydantic-ai#6081",
                 "https://github.com/pydantic/pydantic-ai/issues/6081",
@@ -292,8 +315,12 @@ _RULES: Final = (
             ),
         ),
         repair="moves the tool_result blocks first, each group in its order",
+        checked=_RECHECKED,
         notes="bedrock: Claude's rule, passed through by Bedrock (an error with profile"
-        " bedrock-claude); Nova was seen accepting the other order, so a warning otherwise.",
+        " bedrock-claude); Nova was seen accepting the other order, so a warning otherwise."
+        ' The rule moved from handle-tool-calls to implement-tool-use ("the tool_result'
+        ' blocks must come FIRST in the content array"); the troubleshooting page has the'
+        ' error text ("or `tool_result` is not the first content block"), as of 2026-08-22.',
     ),
     Rule(
         "duplicate-call-id",
@@ -387,14 +414,22 @@ _RULES: Final = (
             RuleSource(
                 "AnswerDotAI/fastllm#45", "https://github.com/AnswerDotAI/fastllm/issues/45", "user"
             ),
+            RuleSource(
+                "decolua/9router#3167", "https://github.com/decolua/9router/pull/3167", "user"
+            ),
+            RuleSource("vercel/ai#17276", "https://github.com/vercel/ai/pull/17276", "user"),
             _MISTRAL_VALIDATOR,
             _BEDROCK_MODEL,
         ),
         repair="maps each id that draws an error to a valid one (deterministic, the same map"
         " for a call and its results)",
-        notes="openai: over 64 characters is an error, over 40 a warning (SPEC 8). Every verbatim"
-        " OpenAI error seen says 40; 64 rests on one user's paraphrase (openclaw/openclaw#875),"
-        " and no official page states either. bedrock: the service model's pattern and"
+        checked=_RECHECKED,
+        notes="openai: over 64 characters is an error, over 40 a warning (SPEC 8). A verbatim"
+        ' OpenAI error now says 64: "Expected a string with maximum length 64, but got a'
+        ' string with length 86" (gpt-5.6-luna, decolua/9router#3167, 2026-08-09), and a live'
+        " test accepted a 51-character id (vercel/ai#17276, 2026-07-15); older errors said 40,"
+        " which some gateways still enforce (the warning). No official page states either."
+        " bedrock: the service model's pattern and"
         " length (botocore's own validator checks neither; the service does). The patterns"
         " and lengths are data: rules.ID_FORMATS.",
     ),
@@ -430,8 +465,11 @@ _RULES: Final = (
         " their placeholder text; bedrock: the text the block holds (a string member, or a"
         " `text` one or two levels in), else its placeholder; other parts (and on responses,"
         " anthropic, mistral) their placeholder text",
-        notes="anthropic: SDK 2.15.0 also takes `browser_state` in a tool_result (not in SPEC 8,"
-        " so flagged here). openai: newer models (GPT-5.2) no longer answer 400 but do not read"
+        checked=_RECHECKED,
+        notes='anthropic: a browser use result may add one `browser_state` block ("a member'
+        " result may contain only `text` and `image` blocks, and a browser use result may add"
+        ' one `browser_state` block", handle-tool-calls, 2026-08-21), so it is taken (SDK'
+        " 2.15.0 types it too). openai: newer models (GPT-5.2) no longer answer 400 but do not read"
         " the image (openai/openai-openapi#523). mistral: no source found for text-only tool"
         " messages (warning). bedrock: the content is a union keyed by member; the English"
         " API reference lists json, text, image, document and video, the service model"
@@ -671,9 +709,20 @@ _RULES: Final = (
         ("anthropic",),
         MappingProxyType({"*": "warning", "anthropic:over-600": "error"}),
         "too many images and documents: 104 + 1 > 100",
-        (_ANTHROPIC_VISION,),
-        notes="SPEC 8 counts images plus PDF pages; the API's error counts image and document"
-        " blocks (anthropics/claude-code#23392), with PDF pages capped separately.",
+        (
+            _ANTHROPIC_VISION,
+            RuleSource(
+                "anthropics/claude-code#24541",
+                "https://github.com/anthropics/claude-code/issues/24541",
+                "user",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes='SPEC 8 counts images plus PDF pages; two error forms are live: "too many images'
+        ' and documents: 120 + 0 > 100" (blocks) and "Too much media: 0 document pages + 107'
+        ' images > 100" (pages; anthropics/claude-code#24541, 2026-02-09). Bedrock-Claude'
+        " answers the second form too (a user report of 2026-05-05); not checked on the bedrock"
+        " wire yet.",
     ),
     Rule(
         "image-too-large",
@@ -683,7 +732,12 @@ _RULES: Final = (
         "image exceeds 10 MB maximum; At least one of the image dimensions exceed max allowed"
         " size: 8000 pixels; ... for many-image requests: 2000 pixels",
         (_ANTHROPIC_VISION,),
-        notes="Bedrock and Vertex count document blocks toward the 20-image threshold too.",
+        checked=_RECHECKED,
+        notes="Bedrock and Vertex count document blocks toward the 20-image threshold too. The"
+        " vision page (reworded 2026-06-17) no longer states 2000 px as the limit: the 400"
+        ' names "many-image requests" and states the current limit in pixels; the page'
+        " advises 2000 px per side, or at most 20 image and document blocks, to stay under it"
+        " on all platforms. Every image block counts, in tool results and earlier turns too.",
     ),
     Rule(
         "request-too-large",
@@ -713,7 +767,17 @@ _RULES: Final = (
                 "Prompt caching - Claude Docs",
                 "https://platform.claude.com/docs/en/build-with-claude/prompt-caching",
             ),
+            RuleSource(
+                "Tool use with prompt caching - Claude Docs",
+                "https://platform.claude.com/docs/en/agents-and-tools/tool-use/"
+                "tool-use-with-prompt-caching",
+            ),
         ),
+        checked=_RECHECKED,
+        notes='A top-level cache_control (automatic caching) takes one of the four slots: "the'
+        ' automatic cache breakpoint uses one of the 4 available breakpoint slots" (prompt'
+        " caching, since 2026-02-20); the finding then points at the fourth marked block."
+        " Computer/browser batch markers count too (2026-08-21).",
     ),
     Rule(
         "too-many-documents",
@@ -787,6 +851,255 @@ _RULES: Final = (
         " non-ASCII letters are rejected live, aws-samples/generative-ai-use-cases#1671 and"
         " vercel/ai#20365). The underscore is outside the list but accepted live (the same"
         " reports): a warning. A single leading or trailing space is accepted.",
+    ),
+    Rule(
+        "document-needs-text",
+        "A Bedrock message with a document block and no text block",
+        ("bedrock",),
+        _ERROR,
+        "A text block must be included when using documents. Add a text block and retry your"
+        " request.",
+        (
+            _cassette(
+                "431907a33676ad7c4ad5b9fd3726042f35c66253",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[tool_return_content-binary-document-bedrock].yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Seen on Claude and Nova (15 rejected requests of the corpus of real requests). A"
+        " document inside a toolResult needs no text block beside it: accepted in the corpus.",
+    ),
+    Rule(
+        "tool-config-required",
+        "A Bedrock request with toolUse / toolResult blocks and no toolConfig",
+        ("bedrock",),
+        _ERROR,
+        "The toolConfig field must be defined when using toolUse and toolResult content blocks.",
+        (
+            RuleSource(
+                "BerriAI/litellm#31400", "https://github.com/BerriAI/litellm/pull/31400", "user"
+            ),
+            RuleSource(
+                "vxcontrol/pentagi#196", "https://github.com/vxcontrol/pentagi/pull/196", "user"
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Checked on a request body with members besides messages and system (a bare"
+        " list, or a body of only those, reads as the arguments of boto3's converse, whose"
+        " toolConfig is another argument). Every accepted Bedrock request with tool blocks in"
+        " the corpus has one.",
+    ),
+    Rule(
+        "s3-source-unsupported",
+        "An S3-located image, document or video where the Bedrock model takes only bytes",
+        ("bedrock",),
+        _ERROR,
+        "This model doesn't support the s3Uri field. Remove s3Uri and try again. (Nova, in a"
+        " toolResult: Malformed input request: extraneous key [toolResult] is not permitted)",
+        (
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-uploaded_file-image-bedrock_claude].yaml",
+            ),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-uploaded_file-document-bedrock_nova].yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="By model family (the model id, else the profile bedrock-claude / bedrock-nova),"
+        " as the providers answered in the corpus: Claude refuses an S3 image anywhere and an"
+        " S3 document outside a toolResult (an S3 document inside one was accepted); Nova"
+        " refuses an S3 document or video inside a toolResult (S3 images there, and S3 media"
+        " in a message, were accepted). An S3 video on Claude is input-unsupported's.",
+    ),
+    Rule(
+        "input-unsupported",
+        "An image, audio or video input to a model that does not take it",
+        ("openai", "responses", "gemini", "bedrock"),
+        _ERROR,
+        "openai: Invalid 'messages[3]'. Content blocks are expected to be either text or"
+        " image_url type. bedrock: This model doesn't support the video content block that you"
+        " provided.",
+        (
+            RuleSource("models.dev (the models-dev package's bundled catalog)", _MODELS_DEV),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-binary-audio-openai_chat].yaml",
+            ),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-binary-video-bedrock_claude].yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Model-aware: the request's model (or lint's model=) is looked up in the"
+        " catalog (toolresult_lab.models); an unknown model gives no finding. PDF input is"
+        " not checked: the catalog leaves pdf off models that read PDFs. Not on the anthropic"
+        " wire: every Claude model of the catalog reads images, and the wire has no audio or"
+        " video block.",
+    ),
+    Rule(
+        "content-after-tool-use",
+        "A block after an Anthropic assistant message's last tool_use",
+        ("anthropic",),
+        _ERROR,
+        "`tool_use` ids were found without `tool_result` blocks immediately after: ... Each"
+        " `tool_use` block must have a corresponding `tool_result` block in the next message.",
+        (
+            RuleSource(
+                "earendil-works/pi#4071", "https://github.com/earendil-works/pi/issues/4071", "user"
+            ),
+            _cassette(
+                "0b43f6544c228d5589eda1cf1e4a44052dc517f5",
+                "test_anthropic/test_anthropic_web_search_tool.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+    ),
+    Rule(
+        "server-tool-without-result",
+        "An Anthropic server_tool_use with no result block",
+        ("anthropic",),
+        _ERROR,
+        "`server_tool_use` ... was found without a corresponding <name>_tool_result block",
+        (
+            RuleSource(
+                "Troubleshooting tool use - Claude Docs",
+                "https://platform.claude.com/docs/en/agents-and-tools/tool-use/"
+                "troubleshooting-tool-use",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Reported when the request's tools no longer hold that server tool (the"
+        " documented case that needs no reply to read). A server_tool_use left without its"
+        " result beside a client tool_use was accepted (corpus), and a paused turn"
+        " (pause_turn) is sent back as it is.",
+    ),
+    Rule(
+        "thinking-first",
+        "With thinking on, the current tool loop's assistant message does not start with thinking",
+        ("anthropic",),
+        _ERROR,
+        "Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is"
+        " enabled, a final `assistant` message must start with a thinking block.",
+        (
+            RuleSource(
+                "pydantic/pydantic-ai#2040",
+                "https://github.com/pydantic/pydantic-ai/issues/2040",
+                "user",
+            ),
+            RuleSource(
+                "Extended thinking - Claude Docs",
+                "https://platform.claude.com/docs/en/build-with-claude/extended-thinking",
+            ),
+        ),
+        checked=_RECHECKED,
+    ),
+    Rule(
+        "part-media-resolution",
+        "A Gemini part with its own mediaResolution",
+        ("gemini",),
+        _ERROR,
+        'Invalid JSON payload received. Unknown name "mediaResolution" at'
+        " 'contents[0].parts[1]': Cannot find field.",
+        (
+            _cassette(
+                "c7cb28fd96e7ae160cd012f85b3aa9c9eb0a1682",
+                "test_google/test_google_model_binary_image_detail.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Per-part media resolution is a v1alpha field; the default v1beta API refuses"
+        " it (generationConfig.mediaResolution is the request-wide setting).",
+    ),
+    Rule(
+        "double-base64",
+        "Gemini inline data encoded to base64 twice",
+        ("gemini",),
+        _ERROR,
+        "Provided image is not valid. (a PDF: The document has no pages.)",
+        (
+            _cassette(
+                "1166d7960e735352cfce3daeca4f321b37a2d047",
+                "test_gemini/test_image_as_binary_content_input.yaml",
+            ),
+            _cassette(
+                "1166d7960e735352cfce3daeca4f321b37a2d047",
+                "test_gemini/test_document_url_input.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="An image, PDF, audio or video whose data decodes to base64 letters (its first"
+        " 48 bytes) instead of the file's own bytes.",
+    ),
+    Rule(
+        "input-file-type",
+        "A Responses input_file of a type the API does not read",
+        ("responses",),
+        _ERROR,
+        "Invalid file data: 'input[3].output[0].file_data'. Expected a base64-encoded data URL"
+        " with a valid file MIME type ..., but got unsupported MIME type 'audio/mpeg'. / The"
+        " file type you uploaded is not supported. Please try again with a pdf",
+        (
+            RuleSource(
+                "File inputs - OpenAI API",
+                "https://developers.openai.com/api/docs/guides/file-inputs",
+            ),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-url_force_download-audio-openai_responses].yaml",
+            ),
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[direct-url-audio-openai_responses].yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="file_data of an audio, video or image type; a file_url whose name is a known"
+        " file type other than .pdf (a .txt and .mp3 URL were refused, .pdf URLs accepted). A"
+        " file_id's type is not known from the request: not checked.",
+    ),
+    Rule(
+        "reasoning-without-item",
+        "A Responses reasoning item replayed without the item that followed it",
+        ("responses",),
+        _ERROR,
+        "Item 'rs_...' of type 'reasoning' was provided without its required following item.",
+        (
+            _cassette(
+                "4fda38988f2939fa6ea9cdefcf120693e10ef491",
+                "test_openai_responses/test_openai_responses_thinking_with_modified_history.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
+        notes="Reported when the reasoning item is the last item, or is followed by an input"
+        " message without an id (the output message it came with was replaced).",
+    ),
+    Rule(
+        "file-part-member",
+        "An OpenAI Chat file part with a member the API does not know",
+        ("openai",),
+        _ERROR,
+        "Unknown parameter: 'messages[1].content[1].file.data'.",
+        (
+            RuleSource(
+                "Chat Completions API reference: file content part - OpenAI",
+                "https://platform.openai.com/docs/api-reference/chat/create",
+            ),
+            _cassette(
+                "b320a431ae5db0432309463165665126bbe5c2ea",
+                "test_openai/test_document_url_input.yaml",
+            ),
+        ),
+        checked=_RECHECKED,
     ),
     Rule(
         "shape",

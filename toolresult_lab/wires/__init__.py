@@ -35,6 +35,7 @@ from ._edit import (
     strip_removed,
     text_block,
 )
+from ._fields import FIELDS, Fields
 from ._read import (
     MISSING,
     CallPart,
@@ -72,6 +73,7 @@ from .responses import answerable_item_ids
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
     "FACTS",
+    "FIELDS",
     "HEADS",
     "MISSING",
     "RESULT_BLOCK_TYPES",
@@ -82,6 +84,7 @@ __all__ = [
     "ContentPart",
     "Converter",
     "DocumentPart",
+    "Fields",
     "ImagePart",
     "Message",
     "Missing",

@@ -44,7 +44,9 @@ __all__ = [
 #: ``function_call_output.output``, and the keys of bedrock's ``toolResult`` content
 #: (``ToolResultContentBlock``, a union: its members in botocore 1.44.8's service model).
 RESULT_BLOCK_TYPES: Final[dict[str, frozenset[str]]] = {
-    "anthropic": frozenset({"text", "image", "document", "search_result", "tool_reference"}),
+    "anthropic": frozenset(
+        {"text", "image", "document", "search_result", "tool_reference", "browser_state"}
+    ),
     "responses": frozenset({"input_text", "input_image", "input_file"}),
     "bedrock": frozenset({"json", "text", "image", "document", "video", "searchResult"}),
 }

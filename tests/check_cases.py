@@ -1,0 +1,295 @@
+"""The cases of the rules in ``toolresult_lab/checks/``: for each rule on each wire, a good
+request (an accepted near miss) and a bad one, with the exact findings (rule, severity,
+path). ``test_checks`` runs them; ``test_lint``'s coverage test counts them."""
+
+from __future__ import annotations
+
+import base64
+import copy
+from typing import Any
+
+from lint_fixtures import PNG, ask, turn, user
+
+Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
+
+PDF = base64.b64encode(b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%%EOF\n").decode()
+CLAUDE = "us.anthropic.claude-sonnet-4-5-20250929-v1:0"
+NOVA = "us.amazon.nova-2-lite-v1:0"
+TOOLS = {"toolConfig": {"tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": {}}}}]}}
+
+
+def _bedrock_result(*content: Any) -> Any:
+    return {
+        "role": "user",
+        "content": [{"toolResult": {"toolUseId": "c1", "content": list(content)}}],
+    }
+
+
+def _s3(member: str, fmt: str) -> Any:
+    return {member: {"format": fmt, "source": {"s3Location": {"uri": f"s3://b/x.{fmt}"}}}}
+
+
+def _bedrock_cases() -> list[Case]:
+    doc = {"document": {"format": "pdf", "name": "report", "source": {"bytes": PDF}}}
+    with_text = [{"role": "user", "content": [{"text": "read it"}, doc]}]
+    alone = [{"role": "user", "content": [doc]}]
+    body = {"messages": turn("bedrock", "c1"), **TOOLS}
+    bare = {"messages": turn("bedrock", "c1"), "inferenceConfig": {"maxTokens": 256}}
+    calls = [user("bedrock"), ask("bedrock", "c1")]
+    return [
+        (
+            "document-needs-text",
+            "bedrock",
+            {},
+            with_text,
+            alone,
+            [("document-needs-text", "error", "messages[0].content[0]")],
+        ),
+        (
+            "tool-config-required",
+            "bedrock",
+            {},
+            body,
+            bare,
+            [("tool-config-required", "error", "messages[1].content[0]")],
+        ),
+        (
+            "s3-source-unsupported",
+            "bedrock",
+            {"model": CLAUDE},
+            [
+                *calls,
+                _bedrock_result({"document": {"name": "d"} | _s3("document", "pdf")["document"]}),
+            ],
+            [*calls, _bedrock_result(_s3("image", "png"))],
+            [("s3-source-unsupported", "error", "messages[2].content[0].toolResult.content[0]")],
+        ),
+        (
+            "s3-source-unsupported",
+            "bedrock",
+            {"model": NOVA},
+            [*calls, _bedrock_result(_s3("image", "png"))],
+            [*calls, _bedrock_result(_s3("video", "mp4"))],
+            [("s3-source-unsupported", "error", "messages[2].content[0].toolResult.content[0]")],
+        ),
+        (
+            "input-unsupported",
+            "bedrock",
+            {"model": CLAUDE},
+            [
+                {
+                    "role": "user",
+                    "content": [
+                        {"text": "hi"},
+                        {"image": {"format": "png", "source": {"bytes": PNG}}},
+                    ],
+                }
+            ],
+            [
+                {
+                    "role": "user",
+                    "content": [
+                        {"text": "hi"},
+                        {"video": {"format": "mp4", "source": {"bytes": "AAAA"}}},
+                    ],
+                }
+            ],
+            [("input-unsupported", "error", "messages[0].content[1]")],
+        ),
+    ]
+
+
+def _anthropic_cases() -> list[Case]:
+    use = {"type": "tool_use", "id": "c1", "name": "f", "input": {}}
+    text = {"type": "text", "text": "Calling f."}
+    result = {
+        "role": "user",
+        "content": [{"type": "tool_result", "tool_use_id": "c1", "content": "ok"}],
+    }
+    first = [user("anthropic"), {"role": "assistant", "content": [text, use]}, result]
+    after = [user("anthropic"), {"role": "assistant", "content": [use, text]}, result]
+    server = {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}
+    searched = [user("anthropic"), {"role": "assistant", "content": [server, use]}, result]
+    web = {"type": "web_search_20250305", "name": "web_search"}
+    thought = {"type": "thinking", "thinking": "I need f.", "signature": "c2ln"}
+    thinking = {"thinking": {"type": "enabled", "budget_tokens": 1024}}
+    return [
+        (
+            "content-after-tool-use",
+            "anthropic",
+            {},
+            first,
+            after,
+            [("content-after-tool-use", "error", "messages[1].content[1]")],
+        ),
+        (
+            "server-tool-without-result",
+            "anthropic",
+            {},
+            {"messages": searched, "tools": [web, {"name": "f", "input_schema": {}}]},
+            {"messages": searched, "tools": [{"name": "f", "input_schema": {}}]},
+            [("server-tool-without-result", "error", "messages[1].content[0]")],
+        ),
+        (
+            "thinking-first",
+            "anthropic",
+            {},
+            {
+                "messages": [
+                    user("anthropic"),
+                    {"role": "assistant", "content": [thought, use]},
+                    result,
+                ],
+                **thinking,
+            },
+            {
+                "messages": [
+                    user("anthropic"),
+                    {"role": "assistant", "content": [text, use]},
+                    result,
+                ],
+                **thinking,
+            },
+            [("thinking-first", "error", "messages[1].content[0]")],
+        ),
+    ]
+
+
+def _gemini_cases() -> list[Case]:
+    image = {"inlineData": {"mimeType": "image/png", "data": PNG}}
+    twice = {
+        "inlineData": {"mimeType": "image/png", "data": base64.b64encode(PNG.encode()).decode()}
+    }
+    audio = {"inlineData": {"mimeType": "audio/mpeg", "data": "SUQzBAAAAAAAI1RTU0U="}}
+    return [
+        (
+            "part-media-resolution",
+            "gemini",
+            {},
+            [{"role": "user", "parts": [{"text": "look"}, image]}],
+            [
+                {
+                    "role": "user",
+                    "parts": [
+                        {"text": "look"},
+                        image | {"mediaResolution": {"level": "MEDIA_RESOLUTION_HIGH"}},
+                    ],
+                }
+            ],
+            [("part-media-resolution", "error", "contents[0].parts[1]")],
+        ),
+        (
+            "double-base64",
+            "gemini",
+            {},
+            [{"role": "user", "parts": [{"text": "look"}, image]}],
+            [{"role": "user", "parts": [{"text": "look"}, twice]}],
+            [("double-base64", "error", "contents[0].parts[1]")],
+        ),
+        (
+            "input-unsupported",
+            "gemini",
+            {"model": "gemma-4-31b-it"},
+            [{"role": "user", "parts": [{"text": "look"}, image]}],
+            [{"role": "user", "parts": [{"text": "listen"}, audio]}],
+            [("input-unsupported", "error", "contents[0].parts[1]")],
+        ),
+    ]
+
+
+def _responses_cases() -> list[Case]:
+    def message(part: Any) -> Any:
+        return {"role": "user", "content": [{"type": "input_text", "text": "read"}, part]}
+
+    pdf = {
+        "type": "input_file",
+        "filename": "a.pdf",
+        "file_data": f"data:application/pdf;base64,{PDF}",
+    }
+    mp3 = {"type": "input_file", "filename": "a.mp3", "file_data": "data:audio/mpeg;base64,SUQz"}
+    pdf_url = {"type": "input_file", "file_url": "https://example.com/files/report.pdf"}
+    txt_url = {"type": "input_file", "file_url": "https://example.com/files/notes.txt"}
+    reasoning = {"type": "reasoning", "id": "rs_1", "summary": []}
+    said = {
+        "type": "message",
+        "role": "assistant",
+        "id": "msg_1",
+        "content": [{"type": "output_text", "text": "42"}],
+    }
+    plain = {"role": "assistant", "content": "42"}
+    image = {"type": "input_image", "image_url": f"data:image/png;base64,{PNG}"}
+    return [
+        (
+            "input-file-type",
+            "responses",
+            {},
+            [message(pdf)],
+            [message(mp3)],
+            [("input-file-type", "error", "input[0].content[1]")],
+        ),
+        (
+            "input-file-type",
+            "responses",
+            {},
+            [message(pdf_url)],
+            [message(txt_url)],
+            [("input-file-type", "error", "input[0].content[1]")],
+        ),
+        (
+            "reasoning-without-item",
+            "responses",
+            {},
+            [user("responses"), reasoning, said, user("responses")],
+            [user("responses"), reasoning, plain, user("responses")],
+            [("reasoning-without-item", "error", "input[1]")],
+        ),
+        (
+            "input-unsupported",
+            "responses",
+            {"model": "gpt-4"},
+            [message({"type": "input_text", "text": "more"})],
+            [message(image)],
+            [("input-unsupported", "error", "input[0].content[1]")],
+        ),
+    ]
+
+
+def _openai_cases() -> list[Case]:
+    def message(part: Any) -> Any:
+        return [{"role": "user", "content": [{"type": "text", "text": "read"}, part]}]
+
+    good_file = {
+        "type": "file",
+        "file": {"filename": "a.pdf", "file_data": f"data:application/pdf;base64,{PDF}"},
+    }
+    bad_file = copy.deepcopy(good_file)
+    bad_file["file"]["data"] = bad_file["file"].pop("file_data")
+    audio = {"type": "input_audio", "input_audio": {"data": "SUQz", "format": "mp3"}}
+    image = {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}}
+    return [
+        (
+            "file-part-member",
+            "openai",
+            {},
+            message(good_file),
+            message(bad_file),
+            [("file-part-member", "error", "messages[0].content[1].file.data")],
+        ),
+        (
+            "input-unsupported",
+            "openai",
+            {"model": "gpt-5-mini"},
+            message(image),
+            message(audio),
+            [("input-unsupported", "error", "messages[0].content[1]")],
+        ),
+    ]
+
+
+CHECK_CASES: list[Case] = [
+    *_bedrock_cases(),
+    *_anthropic_cases(),
+    *_gemini_cases(),
+    *_responses_cases(),
+    *_openai_cases(),
+]
