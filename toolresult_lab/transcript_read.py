@@ -15,6 +15,7 @@ from .calls import ToolCall
 from .conversation import (
     AssistantTurn,
     Document,
+    Loss,
     Image,
     Opaque,
     Part,
@@ -26,6 +27,7 @@ from .conversation import (
 from .imagesize import image_size
 from .options import ConvertOptions
 from .readback import read_fields
+from .reencode import NOTE, standard_base64, standard_entries
 from .result import ToolResult
 from .turns import build_turn
 from .wires import (
@@ -46,7 +48,16 @@ from .wires import (
 __all__ = ["read_transcript"]
 
 
-def _part(wire: str, part: Any) -> Part:
+def _data(data: str | None, path: str, notes: list[Loss]) -> str | None:
+    """``data`` in standard base64 (a note where it was re-encoded)."""
+    fixed = standard_base64(data) if data is not None else None
+    if fixed is None:
+        return data
+    notes.append(Loss(path, NOTE))
+    return fixed
+
+
+def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
     """One neutral part (a part the neutral model has no form for stays opaque: a text
     with cache settings, a text document, a thinking block, ...)."""
     if isinstance(part, TextPart) and part.cache_control is MISSING:
@@ -54,12 +65,14 @@ def _part(wire: str, part: Any) -> Part:
     if isinstance(part, ImagePart) and (part.data is not None or part.url is not None):
         detail = part.detail if isinstance(part.detail, str) else None
         mime = part.mime
-        if mime is None and part.data is not None:  # ollama's images: base64, no type
-            sniffed = image_size(part.data)
+        data = _data(part.data, part.path, notes)
+        if mime is None and data is not None:  # ollama's images: base64, no type
+            sniffed = image_size(data)
             mime = sniffed.mime if sniffed is not None else None
-        return Image(mime, part.data, part.url, detail, part.path)
+        return Image(mime, data, part.url, detail, part.path)
     if isinstance(part, DocumentPart) and (part.data is not None or part.url is not None):
-        return Document(part.mime, part.data, part.url, part.name, part.path)
+        data = _data(part.data, part.path, notes)
+        return Document(part.mime, data, part.url, part.name, part.path)
     if isinstance(part, OpaquePart):
         return Opaque(wire, part.value, part.kind, part.path)
     kind = "text" if isinstance(part, TextPart) else "document"
@@ -79,9 +92,11 @@ def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:
         raise ValueError(f"{message.path}: {error}") from None
 
 
-def _result(wire: str, part: ResultPart, options: ConvertOptions) -> ToolResult:
+def _result(wire: str, part: ResultPart, options: ConvertOptions, notes: list[Loss]) -> ToolResult:
     try:
-        return ToolResult(**read_fields(wire, part, options))
+        fields = read_fields(wire, part, options)
+        fields["content"] = standard_entries(fields["content"], part.path, notes)
+        return ToolResult(**fields)
     except (TypeError, ValueError) as error:
         raise ValueError(f"{wire}: {part.path}: {error}") from None
 
@@ -117,9 +132,10 @@ def _system(read: ReadRequest, wire: str) -> tuple[str | None, int]:
 
 
 def read_transcript(
-    wire: str, request: Any, options: ConvertOptions
+    wire: str, request: Any, options: ConvertOptions, notes: list[Loss] | None = None
 ) -> tuple[str | None, list[Turn], ReadRequest]:
-    """The system text and the turns of ``request`` (and the wire's reading of it).
+    """The system text and the turns of ``request`` (and the wire's reading of it);
+    each payload re-encoded as standard base64 a note in ``notes``.
 
     :raises ValueError: unknown wire; a malformed inside (naming its path).
     :raises TypeError: the request is neither a dict nor a list.
@@ -130,13 +146,14 @@ def read_transcript(
         first = read.problems[0]
         raise ValueError(f"{known}: {first.path or 'the request'}: {first.expected}")
     system, skip = _system(read, known)
+    noted: list[Loss] = [] if notes is None else notes
     turns: list[Turn] = []
     for message in read.messages[skip:]:
         results = message.results
         calls = message.calls
         others = [p for p in message.parts if not isinstance(p, (CallPart, ResultPart))]
         if message.role == "tool" or results:
-            made = [_result(known, result, options) for result in results]
+            made = [_result(known, result, options, noted) for result in results]
             paths = [result.path for result in results]
             last = turns[-1] if turns else None
             if message.role == "tool" and isinstance(last, ToolResults):
@@ -146,11 +163,11 @@ def read_transcript(
             else:
                 turns.append(ToolResults(tuple(made), message.path, tuple(paths)))
             if others:
-                turns.append(UserTurn(tuple(_part(known, p) for p in others), message.path))
+                turns.append(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
         elif message.role == "assistant":
             # an empty text beside calls (ollama's echo writes "") says nothing
             said = [p for p in others if not (isinstance(p, TextPart) and p.text == "" and calls)]
-            parts = tuple(_part(known, p) for p in said)
+            parts = tuple(_part(known, p, noted) for p in said)
             made_calls = _calls(known, message) if calls else ()
             call_paths = tuple(call.path for call in calls)
             last = turns[-1] if turns else None
@@ -170,5 +187,5 @@ def read_transcript(
         elif _is_hoisted(known, message, turns, options):
             continue
         else:
-            turns.append(UserTurn(tuple(_part(known, p) for p in others), message.path))
+            turns.append(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
     return system, turns, read

@@ -31,11 +31,13 @@ __all__ = ["Translated", "translate"]
 @dataclass(frozen=True)
 class Translated:
     """``request``: the body for the destination; ``losses``: each element of the source
-    that did not arrive whole; ``findings``: section 8's lint of ``request``."""
+    that did not arrive whole; ``findings``: section 8's lint of ``request``; ``notes``:
+    each element changed in form only (a payload re-encoded as standard base64, ...)."""
 
     request: dict[str, Any]
     losses: tuple[Loss, ...]
     findings: Findings
+    notes: tuple[Loss, ...] = ()
 
 
 def _write_options(
@@ -83,7 +85,8 @@ def translate(
     """
     ctx = context(dst, profile, vision)
     written_with = _write_options(ctx.wire, profile, vision, options)
-    system, turns, read = read_transcript(src, request, read_options(options))
+    notes: list[Loss] = []
+    system, turns, read = read_transcript(src, request, read_options(options), notes)
     losses: list[Loss] = []
     body, written = write_transcript(
         ctx.wire, system, turns, written_with, hoist_images, ctx.profile
@@ -92,4 +95,4 @@ def translate(
     if ctx.wire != read.wire:
         _signed(ctx.wire, body, turns, losses)
     findings = lint(ctx.wire, body, profile=profile, vision=vision)
-    return Translated(body, tuple(losses), findings)
+    return Translated(body, tuple(losses), findings, tuple(notes))
