@@ -9,14 +9,14 @@ reader (as ``ToolCall.from_wire`` reads them), results by ``readback.read_fields
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .calls import ToolCall
 from .conversation import (
     AssistantTurn,
     Document,
-    Loss,
     Image,
+    Loss,
     Opaque,
     Part,
     Text,
@@ -131,22 +131,55 @@ def _system(read: ReadRequest, wire: str) -> tuple[str | None, int]:
     return ("\n".join(texts) if texts else None), skip
 
 
+_MERGED: Final = "read with the assistant message before it (one turn: its calls' results follow)"
+_SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
+
+
+def _system_as_user(wire: str, request: Any) -> tuple[Any, frozenset[str]]:
+    """An anthropic request whose ``system`` messages (which Anthropic accepts mid
+    conversation, holding ``tool_addition`` blocks and the like) read as ``user`` ones, so
+    the loop below sees them as the system messages of the other wires (a shallow copy),
+    and the paths of those messages."""
+    if wire != "anthropic":
+        return request, frozenset()
+    messages = request.get("messages") if isinstance(request, dict) else request
+    if not isinstance(messages, list):
+        return request, frozenset()
+    found = [i for i, m in enumerate(messages) if isinstance(m, dict) and m.get("role") == "system"]
+    if not found:
+        return request, frozenset()
+    relabelled = list(messages)
+    for index in found:
+        relabelled[index] = {**messages[index], "role": "user"}
+    copy = {**request, "messages": relabelled} if isinstance(request, dict) else relabelled
+    return copy, frozenset(f"messages[{index}]" for index in found)
+
+
 def read_transcript(
-    wire: str, request: Any, options: ConvertOptions, notes: list[Loss] | None = None
+    wire: str,
+    request: Any,
+    options: ConvertOptions,
+    notes: list[Loss] | None = None,
+    losses: list[Loss] | None = None,
 ) -> tuple[str | None, list[Turn], ReadRequest]:
-    """The system text and the turns of ``request`` (and the wire's reading of it);
-    each payload re-encoded as standard base64 a note in ``notes``.
+    """The system text and the turns of ``request`` (and the wire's reading of it).
+
+    Changes in form only are ``notes`` (a payload re-encoded as standard base64, two
+    assistant messages read as one turn); what the neutral turns cannot hold as it was
+    is a loss in ``losses`` (a system message mid-conversation, read as a user turn).
 
     :raises ValueError: unknown wire; a malformed inside (naming its path).
     :raises TypeError: the request is neither a dict nor a list.
     """
     known = wire_facts(wire).wire
-    read = read_request(known, request)
+    readable, systems = _system_as_user(known, request)
+    read = read_request(known, readable)
     if read.problems:
         first = read.problems[0]
         raise ValueError(f"{known}: {first.path or 'the request'}: {first.expected}")
     system, skip = _system(read, known)
     noted: list[Loss] = [] if notes is None else notes
+    lost: list[Loss] = [] if losses is None else losses
     turns: list[Turn] = []
     for message in read.messages[skip:]:
         results = message.results
@@ -171,10 +204,13 @@ def read_transcript(
             made_calls = _calls(known, message) if calls else ()
             call_paths = tuple(call.path for call in calls)
             last = turns[-1] if turns else None
-            if (
-                known == "responses"
-                and isinstance(last, AssistantTurn)
-                and not (last.calls and parts)
+            follows_calls = isinstance(last, AssistantTurn) and bool(last.calls)
+            if known != "responses" and follows_calls:
+                # two assistant messages in a row, the first one's calls answered after
+                # the second: one turn, so each call meets its result
+                noted.append(Loss(message.path, _MERGED))
+            if isinstance(last, AssistantTurn) and (
+                follows_calls if known != "responses" else not (last.calls and parts)
             ):
                 turns[-1] = AssistantTurn(
                     (*last.parts, *parts),
@@ -186,6 +222,9 @@ def read_transcript(
                 turns.append(AssistantTurn(parts, made_calls, message.path, call_paths))
         elif _is_hoisted(known, message, turns, options):
             continue
+        elif message.role == "system" or message.path in systems:  # mid-conversation
+            lost.append(Loss(message.path, _SYSTEM))
+            turns.append(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
         else:
             turns.append(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
     return system, turns, read

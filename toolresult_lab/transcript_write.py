@@ -121,7 +121,8 @@ class _Writer:
                     continue
                 kept.append(OpaquePart(part.path, part.wire, part.kind, part.value))
             elif isinstance(part, Text):
-                kept.append(TextPart(part.path, part.text))
+                if part.text:  # an empty text says nothing: no wire's block for it
+                    kept.append(TextPart(part.path, part.text))
             elif isinstance(part, Image):
                 kept.append(ImagePart(part.path, part.mime, part.data, part.url, part.detail))
             else:
@@ -153,6 +154,8 @@ class _Writer:
     # -- assistant turns ------------------------------------------------------------
 
     def assistant(self, turn: AssistantTurn, results: ToolResults | None) -> list[Any]:
+        if results is not None:
+            results = self.answering(turn, results)
         calls, answers = self.ids(turn, results)
         parts = self.read_parts(turn.parts)
         rest: list[Any] = []
@@ -171,6 +174,24 @@ class _Writer:
         messages = self.lost(self.shape.assistant(parts, echo), "assistant", parts)
         self.documents.extend(documents)  # the results follow the assistant's own blocks
         return messages + rest
+
+    def answering(self, turn: AssistantTurn, results: ToolResults) -> ToolResults | None:
+        """The results that answer this turn's calls: one with an id no call of the turn
+        has answers a call held elsewhere (an orphan, lost)."""
+        ids = {call.id for call in turn.calls}
+        stray = tuple(i for i, r in enumerate(results.results) if r.id and r.id not in ids)
+        if not stray:
+            return results
+        self.orphans(results, stray)
+        kept = [i for i in range(len(results.results)) if i not in stray]
+        if not kept:
+            return None
+        paths = results.result_paths
+        return ToolResults(
+            tuple(results.results[i] for i in kept),
+            results.path,
+            tuple(paths[i] for i in kept if i < len(paths)),
+        )
 
     def result_losses(
         self, pairs: tuple[tuple[ToolCall, ToolResult], ...], results: ToolResults
@@ -204,24 +225,16 @@ class _Writer:
         else:
             documents.append((path, where))
 
-    def orphans(self, turn: ToolResults) -> list[Any]:
-        for path in turn.result_paths or (turn.path,):
-            self.lose(path, "a result that answers no call in the request")
-        documents: list[tuple[str, str]] = []
-        blocks: list[Any] = []
-        for index, result in enumerate(turn.results):
-            if self.shape.max_documents() is None:  # no documents to count: the block only
-                blocks.append(result.to(self.wire, **self.options))
-                continue
+    def orphans(self, turn: ToolResults, results: tuple[int, ...] | None = None) -> None:
+        """Results that answer no call of the request (the call is held on the server:
+        ``previous_response_id``, a tool search, ...): no wire takes them, each a loss."""
+        chosen = range(len(turn.results)) if results is None else results
+        for index in chosen:
             path = turn.result_paths[index] if index < len(turn.result_paths) else turn.path
-            explained = result.explain(self.wire, **self.options)
-            for record in explained:
-                if record.outcome == "native" and self.shape.is_document_block(record.part):
-                    self.result_document(path, f"content[{record.index}]", documents)
-            blocks.append(explained.block)  # what to() returns: converted once
-        self.documents.extend(documents)
-        messages: list[Any] = turn_shape(self.wire).results(blocks)
-        return messages
+            result = turn.results[index]
+            self.lose(
+                path, f"result {result.id or result.name!r} answers no call in the request: dropped"
+            )
 
     # -- the request ----------------------------------------------------------------
 
@@ -240,11 +253,11 @@ class _Writer:
                     written = self.assistant(turn, None)
                 messages.extend(written)
             elif isinstance(turn, ToolResults):
-                messages.extend(self.orphans(turn))
+                self.orphans(turn)
             else:
                 messages.extend(self.user(turn))
             index += 1
-        return self.wrap(system, messages)
+        return self.wrap(system, [m for m in messages if not _is_empty(m)])
 
     def wrap(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         limit = self.shape.max_documents()
@@ -254,6 +267,15 @@ class _Writer:
             for path, where in self.documents[limit:]:
                 self.lose(path, f"{where}: {note}" if where else note)
         return self.shape.body(system, messages)
+
+
+def _is_empty(message: Any) -> bool:
+    """A message with nothing in it (every part of it dropped): no wire takes one."""
+    if not isinstance(message, dict) or "type" in message:
+        return False
+    if any(key not in ("role", "content", "parts") for key in message):
+        return False
+    return not message.get("content") and not message.get("parts")
 
 
 def _with_id(call: ToolCall, new_id: str) -> ToolCall:

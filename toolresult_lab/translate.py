@@ -86,8 +86,8 @@ def translate(
     ctx = context(dst, profile, vision)
     written_with = _write_options(ctx.wire, profile, vision, options)
     notes: list[Loss] = []
-    system, turns, read = read_transcript(src, request, read_options(options), notes)
     losses: list[Loss] = []
+    system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
     body, written = write_transcript(
         ctx.wire, system, turns, written_with, hoist_images, ctx.profile
     )
