@@ -92,6 +92,52 @@ def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:
         raise ValueError(f"{message.path}: {error}") from None
 
 
+def _unkept(
+    wire: str, parts: tuple[CallPart, ...], calls: tuple[ToolCall, ...], lost: list[Loss]
+) -> None:
+    """Each field of a call item no ``ToolCall`` keeps (a Responses item's own ``id`` and
+    ``status``): a loss at the call."""
+    for part, call in zip(parts, calls, strict=False):
+        kept = call.extra.get(wire, {})
+        gone = sorted(key for key in part.extra if key not in kept)
+        if gone:
+            lost.append(Loss(part.path, f"{wire} call fields dropped ({', '.join(gone)})"))
+
+
+def _server_items(wire: str, message: Message) -> Message:
+    """``message`` (the model's own) with each call answered by a result in the same
+    message, and that result, as opaque parts in place: a server tool's items (Bedrock
+    Nova's code interpreter), the provider's own, kept on its wire only."""
+    answered = {result.id for result in message.results if result.id}
+    raw = message.raw
+    blocks = raw.get("content") if isinstance(raw, dict) else None
+    if not answered or not isinstance(blocks, list):
+        return message
+    parts: list[Any] = []
+    kept: list[Any] = []
+    for part in message.parts:
+        server = isinstance(part, ResultPart) or (
+            isinstance(part, CallPart) and part.id in answered
+        )
+        index = _index(part.path)
+        if server and index is not None and index < len(blocks):
+            kind = "server tool result" if isinstance(part, ResultPart) else "server tool call"
+            parts.append(OpaquePart(part.path, wire, kind, blocks[index]))
+        else:
+            parts.append(part)
+            if index is not None and index < len(blocks):
+                kept.append(blocks[index])
+    return Message(
+        message.path, message.role, tuple(parts), {**raw, "content": kept}, message.content_form
+    )
+
+
+def _index(path: str) -> int | None:
+    """The last index of a path (``messages[1].content[2]`` -> 2)."""
+    head, _, tail = path.rpartition("[")
+    return int(tail[:-1]) if head and tail[:-1].isdigit() else None
+
+
 def _result(wire: str, part: ResultPart, options: ConvertOptions, notes: list[Loss]) -> ToolResult:
     try:
         fields = read_fields(wire, part, options)
@@ -184,6 +230,9 @@ def read_transcript(
     for message in read.messages[skip:]:
         results = message.results
         calls = message.calls
+        if message.role == "assistant" and results:
+            message = _server_items(known, message)
+            results, calls = message.results, message.calls
         others = [p for p in message.parts if not isinstance(p, (CallPart, ResultPart))]
         if message.role == "tool" or results:
             made = [_result(known, result, options, noted) for result in results]
@@ -202,6 +251,12 @@ def read_transcript(
             said = [p for p in others if not (isinstance(p, TextPart) and p.text == "" and calls)]
             parts = tuple(_part(known, p, noted) for p in said)
             made_calls = _calls(known, message) if calls else ()
+            _unkept(known, calls, made_calls, lost)
+            if known == "responses" and not calls and isinstance(message.raw, dict):
+                # an output message item's own id, status, phase: no turn holds them
+                gone = sorted(k for k in message.raw if k not in ("role", "content", "type"))
+                if gone:
+                    lost.append(Loss(message.path, f"message fields dropped ({', '.join(gone)})"))
             call_paths = tuple(call.path for call in calls)
             last = turns[-1] if turns else None
             follows_calls = isinstance(last, AssistantTurn) and bool(last.calls)

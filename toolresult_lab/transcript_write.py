@@ -62,7 +62,9 @@ class _Writer:
         self.options: Final = options
         self.hoist: Final = hoist
         self.losses: Final[list[Loss]] = []
+        self.notes: Final[list[Loss]] = []
         self.needs_ids: Final = turn_shape(self.wire).needs_call_ids
+        self.has_ids: Final = wire_facts(self.wire).has_id_field
         self.shape: Final = request_shape(self.wire)
         self.position = 0
         # each document block written, in request order: its source path and where in
@@ -90,6 +92,8 @@ class _Writer:
                 new_id = new_call_id(self.wire, self.profile, call.id, self.taken)
                 renamed[call.id] = new_id
                 self.lose(path, f"id {call.id!r} is not valid on {self.wire}: mapped to {new_id!r}")
+            elif call.id and not self.has_ids:
+                self.lose(path, f"call id {call.id!r}: {self.wire} has no field for it: dropped")
             self.position += 1
             for wire, fields in call.extra.items():
                 if wire != self.wire:
@@ -98,6 +102,13 @@ class _Writer:
             calls.append(call if new_id == call.id else _with_id(call, new_id))
         answers = results.results if results is not None else ()
         fixed = [_result_with_id(r, renamed[r.id]) if r.id in renamed else r for r in answers]
+        for index, result in enumerate(answers):
+            if result.id in renamed and results is not None:
+                paths = results.result_paths
+                where = paths[index] if index < len(paths) else results.path
+                self.lose(
+                    where, f"id {result.id!r} mapped to {renamed[result.id]!r}, as its call's"
+                )
         with_ids = [r for r in fixed if r.id]
         if with_ids and len(with_ids) < len(fixed) and len(fixed) == len(calls):
             # some results carry their call's id and some not (ollama's optional
@@ -257,7 +268,29 @@ class _Writer:
             else:
                 messages.extend(self.user(turn))
             index += 1
-        return self.wrap(system, [m for m in messages if not _is_empty(m)])
+        written = [m for m in messages if not _is_empty(m)]
+        if self.shape.alternating:
+            written = self.alternate(written)
+        return self.wrap(system, written)
+
+    def alternate(self, messages: list[Any]) -> list[Any]:
+        """Consecutive messages of one role as one (their blocks in order), each merge a
+        note: a tool's results and the user's next words, two assistant messages."""
+        out: list[Any] = []
+        for message in messages:
+            last = out[-1] if out else None
+            if isinstance(last, dict) and last.get("role") == message.get("role"):
+                out[-1] = {**last, "content": [*_blocks(last), *_blocks(message)]}
+                self.notes.append(
+                    Loss(
+                        "",
+                        f"two {message.get('role')} messages in a row written as one"
+                        f" ({self.wire} takes alternating roles)",
+                    )
+                )
+            else:
+                out.append(message)
+        return out
 
     def wrap(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         limit = self.shape.max_documents()
@@ -267,6 +300,14 @@ class _Writer:
             for path, where in self.documents[limit:]:
                 self.lose(path, f"{where}: {note}" if where else note)
         return self.shape.body(system, messages)
+
+
+def _blocks(message: dict[str, Any]) -> list[Any]:
+    """A message's content as a list of blocks (a string as one text block)."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return [{"text": content}]
+    return list(content) if isinstance(content, list) else []
 
 
 def _is_empty(message: Any) -> bool:
@@ -295,8 +336,11 @@ def write_transcript(
     options: ConvertOptions,
     hoist: bool,
     profile: str | None = None,
+    notes: list[Loss] | None = None,
 ) -> tuple[dict[str, Any], list[Loss]]:
-    """The request body of ``wire`` and the losses on the way (paths of the source).
+    """The request body of ``wire`` and the losses on the way (paths of the source);
+    changes in form only (messages merged where the wire takes alternating roles) go
+    to ``notes``.
 
     Ids the destination rejects (section 8's ``call-id-format``, with ``profile``) are
     mapped as section 8's repair maps them.
@@ -308,4 +352,6 @@ def write_transcript(
     taken = {c.id for t in turns if isinstance(t, AssistantTurn) for c in t.calls if c.id}
     writer = _Writer(wire, options, hoist, profile, taken)
     body = writer.body(system, turns)
+    if notes is not None:
+        notes.extend(writer.notes)
     return body, writer.losses

@@ -89,7 +89,7 @@ def translate(
     losses: list[Loss] = []
     system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
     body, written = write_transcript(
-        ctx.wire, system, turns, written_with, hoist_images, ctx.profile
+        ctx.wire, system, turns, written_with, hoist_images, ctx.profile, notes
     )
     losses.extend(written)
     if ctx.wire != read.wire:
