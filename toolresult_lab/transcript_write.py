@@ -271,7 +271,7 @@ class _Writer:
         written = [m for m in messages if not _is_empty(m)]
         if self.shape.alternating:
             written = self.alternate(written)
-        return self.wrap(system, written)
+        return self.wrap(system or None, written)  # an empty system says nothing
 
     def alternate(self, messages: list[Any]) -> list[Any]:
         """Consecutive messages of one role as one (their blocks in order), each merge a
