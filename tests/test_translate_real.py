@@ -108,3 +108,205 @@ def test_url_safe_base64_from_google_genai_arrives_as_standard_base64_with_notes
         Loss("contents[0].parts[1]", NOTE),
         Loss("contents[2].parts[0]", f"content[1]: {NOTE}"),
     )
+
+
+# -- a Loss only where something is lost -----------------------------------------------------
+
+CACHED = {
+    "messages": [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "the contract", "cache_control": {"type": "ephemeral"}}
+            ],
+        },
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}],
+        },
+    ]
+}
+
+
+def test_a_cached_text_keeps_its_text_and_loses_only_the_marker() -> None:
+    out = translate("anthropic", "openai", CACHED)
+    assert out.request["messages"][0] == {"role": "user", "content": "the contract"}
+    assert out.losses == (
+        Loss(
+            "messages[0].content[0]", "cache_control has no form on openai: dropped (the text kept)"
+        ),
+    )
+    same = translate("anthropic", "anthropic", CACHED).request  # kept on its own wire
+    assert same["messages"][0] == CACHED["messages"][0]
+
+
+# -- real conversations that raised ----------------------------------------------------------
+
+
+def test_two_assistant_messages_whose_calls_are_answered_after_both_read_as_one_turn() -> None:
+    request = {
+        "messages": [
+            {"role": "user", "content": "refund?"},
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "a", "name": "load", "input": {}}],
+            },
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "b", "name": "search", "input": {}}],
+            },
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_result", "tool_use_id": "a", "content": "loaded"},
+                    {"type": "tool_result", "tool_use_id": "b", "content": "found"},
+                ],
+            },
+        ]
+    }
+    out = translate("anthropic", "openai", request)
+    assert [m["role"] for m in out.request["messages"]] == ["user", "assistant", "tool", "tool"]
+    assert [c["id"] for c in out.request["messages"][1]["tool_calls"]] == ["a", "b"]
+    assert errors("openai", out.request) == []
+    assert out.losses == ()
+    assert [n.path for n in out.notes] == ["messages[2]"]
+
+
+def test_a_system_message_mid_conversation_is_carried_as_user_text_with_a_loss() -> None:
+    request = {
+        "messages": [
+            {"role": "system", "content": "be brief"},
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "done"},
+            {"role": "system", "content": "now answer in French"},
+        ]
+    }  # fmt: skip
+    out = translate("openai", "anthropic", request)
+    assert out.request["system"] == "be brief"
+    assert out.request["messages"][-1] == {"role": "user", "content": "now answer in French"}
+    assert (
+        Loss("messages[4]", "a system message mid-conversation: its content carried as a user turn")
+        in out.losses
+    )
+    assert errors("anthropic", out.request) == []
+
+
+def test_an_anthropic_system_message_with_a_tool_addition_never_raises() -> None:
+    request = {
+        "messages": [
+            {"role": "user", "content": "refund?"},
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "a", "name": "load", "input": {}}],
+            },
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "a", "content": "ok"}],
+            },
+            {
+                "role": "system",
+                "content": [
+                    {"type": "tool_addition", "tool": {"type": "tool_reference", "name": "refund"}}
+                ],
+            },
+        ]
+    }
+    out = translate("anthropic", "gemini", request)
+    assert len(out.request["contents"]) == 3  # the system message had nothing gemini takes
+    assert [loss.what for loss in out.losses] == [
+        "a system message mid-conversation: its content carried as a user turn",
+        "tool_addition has no form on gemini: dropped",
+        "no thought signature: the documented skip value set",
+    ]
+    assert errors("gemini", out.request) == []
+
+
+def test_a_result_answering_a_call_held_on_the_server_is_dropped_with_a_loss() -> None:
+    request = {
+        "previous_response_id": "resp_1",
+        "input": [{"type": "function_call_output", "call_id": "held", "output": "42"}],
+    }
+    out = translate("responses", "anthropic", request)
+    assert out.request == {"messages": []}
+    assert out.losses == (
+        Loss("input[0]", "result 'held' answers no call in the request: dropped"),
+    )
+
+
+def test_no_empty_message_and_no_empty_text_block_is_written() -> None:
+    request = {
+        "input": [
+            {"role": "user", "content": "hi"},
+            {"type": "reasoning", "id": "rs_1", "summary": []},
+            {"role": "assistant", "content": [{"type": "output_text", "text": ""}]},
+            {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": "ok"},
+        ]
+    }
+    for dst in ("anthropic", "gemini", "bedrock"):
+        out = translate("responses", dst, request)
+        assert errors(dst, out.request) == [], dst
+        messages = out.request.get("messages", out.request.get("contents"))
+        assert all(m.get("content", m.get("parts")) for m in messages), dst
+        assert '"text": ""' not in str(out.request).replace("'", '"'), dst
+
+
+# -- Bedrock ------------------------------------------------------------------------------
+
+
+def test_bedrock_gets_the_results_and_the_next_user_words_in_one_message() -> None:
+    request = {
+        "messages": [
+            {"role": "user", "content": "weather?"},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "w", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "sunny"},
+            {"role": "user", "content": "and tomorrow?"},
+        ]
+    }  # fmt: skip
+    out = translate("openai", "bedrock", request)
+    assert out.request["messages"][2] == {
+        "role": "user",
+        "content": [
+            {"toolResult": {"toolUseId": "c1", "content": [{"text": "sunny"}]}},
+            {"text": "and tomorrow?"},
+        ],
+    }
+    assert len(out.request["messages"]) == 3
+    assert out.losses == ()
+    assert out.notes == (
+        Loss("", "two user messages in a row written as one (bedrock takes alternating roles)"),
+    )
+
+
+def test_a_nova_server_tool_call_in_the_models_message_is_kept_opaque_not_dropped() -> None:
+    server = {"toolUse": {"toolUseId": "s1", "name": "nova_code_interpreter", "input": {"snippet": "1+1"}, "type": "server_tool_use"}}  # fmt: skip
+    server_result = {"toolResult": {"toolUseId": "s1", "content": [{"json": {"stdOut": "2"}}], "type": "nova_code_interpreter_result", "status": "success"}}  # fmt: skip
+    call = {"toolUse": {"toolUseId": "c1", "name": "final_result", "input": {"result": 2}}}
+    request = {
+        "messages": [
+            {"role": "user", "content": [{"text": "1+1?"}]},
+            {"role": "assistant", "content": [server, server_result, call]},
+            {
+                "role": "user",
+                "content": [{"toolResult": {"toolUseId": "c1", "content": [{"text": "ok"}]}}],
+            },
+        ]
+    }
+    out = translate("bedrock", "anthropic", request)
+    assert out.request["messages"][1]["content"] == [
+        {"type": "tool_use", "id": "c1", "name": "final_result", "input": {"result": 2}}
+    ]
+    assert out.losses == (
+        Loss("messages[1].content[0]", "server tool call has no form on anthropic: dropped"),
+        Loss("messages[1].content[1]", "server tool result has no form on anthropic: dropped"),
+    )
+    assert errors("anthropic", out.request) == []
+    same = translate("bedrock", "bedrock", request)
+    assert same.request["messages"][1]["content"] == [server, server_result, call]

@@ -125,6 +125,16 @@ class _Writer:
         kept: list[ContentPart] = []
         for part in parts:
             if isinstance(part, Opaque):
+                text = _marked_text(part)
+                if text is not None and part.wire != self.wire:
+                    # a text with cache settings: the text arrives, only the marker is lost
+                    gone = ", ".join(sorted(k for k in part.value if k not in ("type", "text")))
+                    self.lose(
+                        part.path, f"{gone} has no form on {self.wire}: dropped (the text kept)"
+                    )
+                    if text:
+                        kept.append(TextPart(part.path, text))
+                    continue
                 if part.wire != self.wire:
                     self.lose(
                         part.path, f"{part.kind or 'block'} has no form on {self.wire}: dropped"
@@ -300,6 +310,15 @@ class _Writer:
             for path, where in self.documents[limit:]:
                 self.lose(path, f"{where}: {note}" if where else note)
         return self.shape.body(system, messages)
+
+
+def _marked_text(part: Opaque) -> str | None:
+    """The text of an opaque text block (a text with ``cache_control`` and the like)."""
+    value = part.value
+    if part.kind != "text" or not isinstance(value, dict):
+        return None
+    text = value.get("text")
+    return text if isinstance(text, str) else None
 
 
 def _blocks(message: dict[str, Any]) -> list[Any]:
