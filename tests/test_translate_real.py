@@ -286,8 +286,17 @@ def test_bedrock_gets_the_results_and_the_next_user_words_in_one_message() -> No
 
 
 def test_a_nova_server_tool_call_in_the_models_message_is_kept_opaque_not_dropped() -> None:
-    server = {"toolUse": {"toolUseId": "s1", "name": "nova_code_interpreter", "input": {"snippet": "1+1"}, "type": "server_tool_use"}}  # fmt: skip
-    server_result = {"toolResult": {"toolUseId": "s1", "content": [{"json": {"stdOut": "2"}}], "type": "nova_code_interpreter_result", "status": "success"}}  # fmt: skip
+    use = {"toolUseId": "s1", "name": "nova_code_interpreter", "input": {"snippet": "1+1"}}
+    server = {"toolUse": {**use, "type": "server_tool_use"}}
+    output = [{"json": {"stdOut": "2"}}]
+    server_result = {
+        "toolResult": {
+            "toolUseId": "s1",
+            "content": output,
+            "type": "nova_code_interpreter_result",
+            "status": "success",
+        }
+    }
     call = {"toolUse": {"toolUseId": "c1", "name": "final_result", "input": {"result": 2}}}
     request = {
         "messages": [
