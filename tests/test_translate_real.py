@@ -7,9 +7,14 @@ request of the shape the corpus holds (``test_translate_corpus`` runs the corpus
 from __future__ import annotations
 
 import base64
+import json
 import struct
 import zlib
+from pathlib import Path
 from typing import Any
+
+import pytest
+from helpers import run_cli
 
 from toolresult_lab import Loss, lint, translate
 from toolresult_lab.reencode import NOTE, standard_base64
@@ -319,3 +324,38 @@ def test_a_nova_server_tool_call_in_the_models_message_is_kept_opaque_not_droppe
     assert errors("anthropic", out.request) == []
     same = translate("bedrock", "bedrock", request)
     assert same.request["messages"][1]["content"] == [server, server_result, call]
+
+
+# -- strings -------------------------------------------------------------------------------
+
+
+def test_a_lone_surrogate_becomes_u_fffd_with_a_loss_and_the_output_is_utf_8() -> None:
+    request = {
+        "messages": [
+            {"role": "user", "content": "bad \ud800 here"},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "res \udc00"},
+        ]
+    }  # fmt: skip
+    out = translate("openai", "anthropic", request)
+    assert out.request["messages"][0] == {"role": "user", "content": "bad \ufffd here"}
+    assert out.losses == (
+        Loss("messages[0].content", "a lone surrogate: replaced by U+FFFD"),
+        Loss("messages[2].content", "a lone surrogate: replaced by U+FFFD"),
+    )
+    json.dumps(out.request, ensure_ascii=False).encode("utf-8")  # strict UTF-8
+    assert request["messages"][0]["content"] == "bad \ud800 here"  # the input untouched
+
+
+def test_the_cli_translates_a_lone_surrogate_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "request.json"
+    path.write_text('{"messages": [{"role": "user", "content": "bad \\ud800 here"}]}', "utf-8")
+    status, out, err = run_cli(
+        capsys, "translate", str(path), "--from", "openai", "--to", "anthropic"
+    )
+    assert status == 0
+    assert json.loads(out) == {"messages": [{"role": "user", "content": "bad \ufffd here"}]}
+    assert err == f"{path}: messages[0].content: a lone surrogate: replaced by U+FFFD\n"

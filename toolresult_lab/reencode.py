@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from typing import Any, Final
 
 from .b64 import is_canonical, strip_whitespace
 from .conversation import Loss
 
-__all__ = ["NOTE", "standard_base64", "standard_entries"]
+__all__ = ["NOTE", "standard_base64", "standard_entries", "without_lone_surrogates"]
 
 _URL_SAFE: Final = str.maketrans("-_", "+/")
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 #: What a note says of a payload re-encoded.
 NOTE: Final = "payload re-encoded as standard base64 (the same bytes)"
 
@@ -59,3 +61,37 @@ def standard_entries(content: list[Any], where: str, notes: list[Loss]) -> list[
                 notes.append(Loss(where, f"content[{index}]: {NOTE}"))
         out.append(entry)
     return out
+
+
+def _valid(text: str) -> str:
+    """``text`` with its surrogate code points as UTF-16 would read them: a pair as its
+    character, a lone one as U+FFFD."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def without_lone_surrogates(value: Any, path: str, lost: list[Loss]) -> Any:
+    """``value`` with every string that holds a surrogate code point (no UTF-8 encodes
+    one) made valid, each a loss at its path; the same object where nothing changed, so
+    a clean request costs one scan and no copy."""
+    if isinstance(value, str):
+        if value.isascii() or _SURROGATE.search(value) is None:
+            return value
+        lost.append(Loss(path, "a lone surrogate: replaced by U+FFFD"))
+        return _valid(value)
+    if isinstance(value, dict):
+        changed = {}
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            fixed = without_lone_surrogates(item, where, lost)
+            if fixed is not item:
+                changed[key] = fixed
+        return {**value, **changed} if changed else value
+    if isinstance(value, list):
+        out = None
+        for index, item in enumerate(value):
+            fixed = without_lone_surrogates(item, f"{path}[{index}]", lost)
+            if fixed is not item:
+                out = list(value) if out is None else out
+                out[index] = fixed
+        return value if out is None else out
+    return value

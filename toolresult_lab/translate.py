@@ -17,6 +17,7 @@ from .findings import Findings
 from .lint import context, lint
 from .options import ConvertOptions
 from .profiles import PROFILES, without_vision
+from .reencode import without_lone_surrogates
 from .transcript import read_options
 from .transcript_read import read_transcript
 from .transcript_write import write_transcript
@@ -87,6 +88,7 @@ def translate(
     written_with = _write_options(ctx.wire, profile, vision, options)
     notes: list[Loss] = []
     losses: list[Loss] = []
+    request = without_lone_surrogates(request, "", losses)
     system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
     body, written = write_transcript(
         ctx.wire, system, turns, written_with, hoist_images, ctx.profile, notes
