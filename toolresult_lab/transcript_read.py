@@ -201,6 +201,94 @@ def _system_as_user(wire: str, request: Any) -> tuple[Any, frozenset[str]]:
     return copy, frozenset(f"messages[{index}]" for index in found)
 
 
+class _Turns:
+    """The turns read so far, the last one kept open (its parts, calls or results in
+    lists) while the messages after it extend it: a run of 20,000 tool messages becomes
+    one ``ToolResults`` built once, not 20,000 growing copies."""
+
+    def __init__(self) -> None:
+        self._closed: list[Turn] = []
+        self._kind = ""  # "results", "assistant" or "" (nothing open)
+        self._path = ""
+        self._items: list[Any] = []  # results, or the assistant's parts
+        self._calls: list[ToolCall] = []
+        self._paths: list[str] = []  # result paths, or call paths
+
+    def closed(self) -> list[Turn]:
+        """Every turn, the open one closed."""
+        if self._kind == "results":
+            self._closed.append(ToolResults(tuple(self._items), self._path, tuple(self._paths)))
+        elif self._kind == "assistant":
+            turn = AssistantTurn(
+                tuple(self._items), tuple(self._calls), self._path, tuple(self._paths)
+            )
+            self._closed.append(turn)
+        self._kind = ""
+        return self._closed
+
+    def _reopen(self, kind: str) -> bool:
+        """Open the last closed turn again when it is of ``kind``."""
+        last = self._closed[-1] if self._closed else None
+        if kind == "results" and isinstance(last, ToolResults):
+            self._items, self._calls = list(last.results), []
+            self._paths = list(last.result_paths)
+        elif kind == "assistant" and isinstance(last, AssistantTurn):
+            self._items, self._calls = list(last.parts), list(last.calls)
+            self._paths = list(last.call_paths)
+        else:
+            return False
+        self._closed.pop()
+        self._kind, self._path = kind, last.path
+        return True
+
+    def add(self, turn: Turn) -> None:
+        self.closed().append(turn)
+
+    def results(self, made: list[ToolResult], path: str, paths: list[str], extend: bool) -> None:
+        """Results of one message: added to the open run when ``extend`` (a tool message)."""
+        if not (
+            extend and (self._kind == "results" or (not self._kind and self._reopen("results")))
+        ):
+            self.closed()
+            self._kind, self._path, self._items, self._calls, self._paths = (
+                "results",
+                path,
+                [],
+                [],
+                [],
+            )
+        self._items.extend(made)
+        self._paths.extend(paths)
+
+    def open_assistant(self) -> tuple[bool, bool] | None:
+        """(has calls, has parts) of the last turn when it is the assistant's, else None."""
+        if self._kind == "assistant" or (not self._kind and self._reopen("assistant")):
+            return bool(self._calls), bool(self._items)
+        return None
+
+    def assistant(
+        self,
+        parts: tuple[Part, ...],
+        calls: tuple[ToolCall, ...],
+        path: str,
+        call_paths: list[str],
+        merge: bool,
+    ) -> None:
+        """One assistant message: merged into the open assistant turn, or a new turn."""
+        if not (merge and self._kind == "assistant"):
+            self.closed()
+            self._kind, self._path, self._items, self._calls, self._paths = (
+                "assistant",
+                path,
+                [],
+                [],
+                [],
+            )
+        self._items.extend(parts)
+        self._calls.extend(calls)
+        self._paths.extend(call_paths)
+
+
 def read_transcript(
     wire: str,
     request: Any,
@@ -226,7 +314,7 @@ def read_transcript(
     system, skip = _system(read, known)
     noted: list[Loss] = [] if notes is None else notes
     lost: list[Loss] = [] if losses is None else losses
-    turns: list[Turn] = []
+    turns = _Turns()
     for message in read.messages[skip:]:
         results = message.results
         calls = message.calls
@@ -237,15 +325,9 @@ def read_transcript(
         if message.role == "tool" or results:
             made = [_result(known, result, options, noted) for result in results]
             paths = [result.path for result in results]
-            last = turns[-1] if turns else None
-            if message.role == "tool" and isinstance(last, ToolResults):
-                turns[-1] = ToolResults(
-                    (*last.results, *made), last.path, (*last.result_paths, *paths)
-                )
-            else:
-                turns.append(ToolResults(tuple(made), message.path, tuple(paths)))
+            turns.results(made, message.path, paths, extend=message.role == "tool")
             if others:
-                turns.append(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
+                turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
         elif message.role == "assistant":
             # an empty text beside calls (ollama's echo writes "") says nothing
             said = [p for p in others if not (isinstance(p, TextPart) and p.text == "" and calls)]
@@ -257,29 +339,22 @@ def read_transcript(
                 gone = sorted(k for k in message.raw if k not in ("role", "content", "type"))
                 if gone:
                     lost.append(Loss(message.path, f"message fields dropped ({', '.join(gone)})"))
-            call_paths = tuple(call.path for call in calls)
-            last = turns[-1] if turns else None
-            follows_calls = isinstance(last, AssistantTurn) and bool(last.calls)
+            call_paths = [call.path for call in calls]
+            last = turns.open_assistant()
+            follows_calls = last is not None and last[0]
             if known != "responses" and follows_calls:
                 # two assistant messages in a row, the first one's calls answered after
                 # the second: one turn, so each call meets its result
                 noted.append(Loss(message.path, _MERGED))
-            if isinstance(last, AssistantTurn) and (
-                follows_calls if known != "responses" else not (last.calls and parts)
-            ):
-                turns[-1] = AssistantTurn(
-                    (*last.parts, *parts),
-                    (*last.calls, *made_calls),
-                    last.path,
-                    (*last.call_paths, *call_paths),
-                )
-            else:
-                turns.append(AssistantTurn(parts, made_calls, message.path, call_paths))
-        elif _is_hoisted(known, message, turns, options):
+            merge = last is not None and (
+                follows_calls if known != "responses" else not (last[0] and parts)
+            )
+            turns.assistant(parts, made_calls, message.path, call_paths, merge=merge)
+        elif _is_hoisted(known, message, turns.closed(), options):
             continue
         elif message.role == "system" or message.path in systems:  # mid-conversation
             lost.append(Loss(message.path, _SYSTEM))
-            turns.append(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
+            turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
         else:
-            turns.append(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
-    return system, turns, read
+            turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
+    return system, turns.closed(), read
