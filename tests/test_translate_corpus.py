@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import real_requests as rr
-from bedrock_strict import check_request
+from bedrock_strict import check_body
 from silent_loss import silently_lost
 
 from toolresult_lab import WIRES, translate
@@ -57,7 +57,7 @@ def failure(src: str, dst: str, record: dict[str, Any]) -> str | None:
         return f"lost silently: {lost[:5]}"
     if dst == "bedrock":  # botocore's validator and the service model's constraints
         try:
-            check_request(out.request["messages"], out.request.get("system"))
+            check_body(out.request)
         except AssertionError as error:
             return f"botocore rejects it: {str(error)[:300]}"
     return None

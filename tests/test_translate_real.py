@@ -241,6 +241,7 @@ def test_a_result_answering_a_call_held_on_the_server_is_dropped_with_a_loss() -
     assert out.request == {"messages": []}
     assert out.losses == (
         Loss("input[0]", "result 'held' answers no call in the request: dropped"),
+        Loss("previous_response_id", "has no counterpart on anthropic: dropped"),
     )
 
 
@@ -285,8 +286,8 @@ def test_bedrock_gets_the_results_and_the_next_user_words_in_one_message() -> No
     }
     assert len(out.request["messages"]) == 3
     assert out.losses == ()
-    assert out.notes == (
-        Loss("", "two user messages in a row written as one (bedrock takes alternating roles)"),
+    assert out.notes[0] == Loss(
+        "", "two user messages in a row written as one (bedrock takes alternating roles)"
     )
 
 
@@ -359,3 +360,129 @@ def test_the_cli_translates_a_lone_surrogate_without_a_traceback(
     assert status == 0
     assert json.loads(out) == {"messages": [{"role": "user", "content": "bad \ufffd here"}]}
     assert err == f"{path}: messages[0].content: a lone surrogate: replaced by U+FFFD\n"
+
+
+# -- the whole request -----------------------------------------------------------------------
+
+SCHEMA = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+OPENAI_WHOLE = {
+    "model": "gpt-4o",
+    "max_completion_tokens": 500,
+    "temperature": 0.2,
+    "top_p": 0.9,
+    "stop": ["END"],
+    "seed": 7,
+    "tools": [
+        {
+            "type": "function",
+            "function": {"name": "weather", "description": "Weather.", "parameters": SCHEMA},
+        }
+    ],
+    "tool_choice": {"type": "function", "function": {"name": "weather"}},
+    "messages": [
+        {"role": "user", "content": "Köln?"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "weather", "arguments": '{"city": "Köln"}'},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "sunny"},
+    ],
+}
+
+
+def test_the_whole_request_moves_to_anthropic() -> None:
+    out = translate("openai", "anthropic", OPENAI_WHOLE)
+    body = {k: v for k, v in out.request.items() if k != "messages"}
+    assert body == {
+        "model": "gpt-4o",
+        "max_tokens": 500,
+        "temperature": 0.2,
+        "top_p": 0.9,
+        "stop_sequences": ["END"],
+        "tools": [{"name": "weather", "description": "Weather.", "input_schema": SCHEMA}],
+        "tool_choice": {"type": "tool", "name": "weather"},
+    }
+    assert out.losses == (Loss("seed", "has no counterpart on anthropic: dropped"),)
+    assert (
+        translate("openai", "anthropic", OPENAI_WHOLE, model="claude-x").request["model"]
+        == "claude-x"
+    )
+
+
+def test_the_whole_request_moves_to_gemini_and_bedrock() -> None:
+    gemini = translate("openai", "gemini", OPENAI_WHOLE)
+    assert gemini.request["generationConfig"] == {
+        "maxOutputTokens": 500,
+        "temperature": 0.2,
+        "topP": 0.9,
+        "stopSequences": ["END"],
+    }
+    assert gemini.request["tools"] == [
+        {
+            "functionDeclarations": [
+                {"name": "weather", "description": "Weather.", "parametersJsonSchema": SCHEMA}
+            ]
+        }
+    ]
+    assert gemini.request["toolConfig"] == {
+        "functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": ["weather"]}
+    }
+    assert Loss("model", "the model goes in gemini's URL, not its body: dropped") in gemini.losses
+    bedrock = translate("openai", "bedrock", OPENAI_WHOLE)
+    assert bedrock.request["inferenceConfig"] == {
+        "maxTokens": 500,
+        "temperature": 0.2,
+        "topP": 0.9,
+        "stopSequences": ["END"],
+    }
+    assert bedrock.request["toolConfig"] == {
+        "tools": [
+            {
+                "toolSpec": {
+                    "name": "weather",
+                    "description": "Weather.",
+                    "inputSchema": {"json": SCHEMA},
+                }
+            }
+        ],
+        "toolChoice": {"tool": {"name": "weather"}},
+    }
+    back = translate("bedrock", "openai", bedrock.request)
+    assert back.request["tools"] == OPENAI_WHOLE["tools"]
+    assert back.request["max_tokens"] == 500 and back.request["stop"] == ["END"]
+
+
+def test_bedrock_gets_a_minimal_definition_per_called_tool_when_the_request_has_none() -> None:
+    request = {"messages": OPENAI_WHOLE["messages"]}
+    out = translate("openai", "bedrock", request)
+    assert out.request["toolConfig"] == {
+        "tools": [
+            {
+                "toolSpec": {
+                    "name": "weather",
+                    "inputSchema": {"json": {"type": "object", "properties": {}}},
+                }
+            }
+        ]
+    }
+    assert out.notes == (
+        Loss(
+            "",
+            "tool 'weather' has no definition in the request: a minimal one written"
+            " (Bedrock takes no tool use without a toolConfig)",
+        ),
+    )
+
+
+def test_on_its_own_wire_every_field_is_kept() -> None:
+    out = translate("openai", "openai", OPENAI_WHOLE)
+    assert {k: v for k, v in out.request.items() if k != "messages"} == {
+        k: v for k, v in OPENAI_WHOLE.items() if k != "messages"
+    }

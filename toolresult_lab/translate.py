@@ -18,6 +18,7 @@ from .lint import context, lint
 from .options import ConvertOptions
 from .profiles import PROFILES, without_vision
 from .reencode import without_lone_surrogates
+from .request_settings import write_settings
 from .transcript import read_options
 from .transcript_read import read_transcript
 from .transcript_write import write_transcript
@@ -76,9 +77,14 @@ def translate(
     profile: str | None = None,
     vision: bool | None = None,
     hoist_images: bool = False,
+    model: str | None = None,
     **options: Unpack[ConvertOptions],
 ) -> Translated:
     """``request`` of ``src`` as a request of ``dst``, with every loss and the lint.
+
+    The whole request moves: besides the conversation, the model (as given, or
+    ``model``), the output token limit, temperature, top_p, stop sequences, the tool
+    definitions and ``tool_choice`` (``request_settings``); every other field is a loss.
 
     :raises ValueError: unknown wire or profile (or a profile of another wire than
         ``dst``); a malformed inside of the request (naming its path).
@@ -94,6 +100,8 @@ def translate(
         ctx.wire, system, turns, written_with, hoist_images, ctx.profile, notes
     )
     losses.extend(written)
+    called = [c.name for t in turns if isinstance(t, AssistantTurn) for c in t.calls]
+    write_settings(read.wire, ctx.wire, request, body, called, losses, notes, model)
     if ctx.wire != read.wire:
         _signed(ctx.wire, body, turns, losses)
     findings = lint(ctx.wire, body, profile=profile, vision=vision)
