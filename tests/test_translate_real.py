@@ -486,3 +486,64 @@ def test_on_its_own_wire_every_field_is_kept() -> None:
     assert {k: v for k, v in out.request.items() if k != "messages"} == {
         k: v for k, v in OPENAI_WHOLE.items() if k != "messages"
     }
+
+
+# -- MIME types are read, never invented -----------------------------------------------------
+
+
+def test_a_url_without_a_type_goes_to_gemini_without_an_empty_mime_type() -> None:
+    request = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [{"type": "image_url", "image_url": {"url": "https://x.test/y"}}],
+            }
+        ]
+    }
+    out = translate("openai", "gemini", request)
+    assert out.request == {
+        "contents": [{"role": "user", "parts": [{"fileData": {"fileUri": "https://x.test/y"}}]}]
+    }
+
+
+def test_inline_media_without_a_type_is_typed_from_its_bytes_or_lost() -> None:
+    untyped = {"contents": [{"role": "user", "parts": [{"inlineData": {"data": PNG_B64}}]}]}
+    out = translate("gemini", "anthropic", untyped)
+    image = {"type": "base64", "media_type": "image/png", "data": PNG_B64}
+    assert out.request == {
+        "messages": [{"role": "user", "content": [{"type": "image", "source": image}]}]
+    }
+    unknown = {"contents": [{"role": "user", "parts": [{"inlineData": {"data": "AAAAAAAA"}}]}]}
+    out = translate("gemini", "anthropic", unknown)
+    assert out.request == {"messages": []}
+    assert out.losses == (
+        Loss("contents[0].parts[0]", "media of unknown type has no form on anthropic: dropped"),
+    )
+
+
+def test_a_png_in_a_function_response_without_a_type_stays_a_png_not_a_pdf() -> None:
+    request = {
+        "contents": [
+            {"role": "model", "parts": [{"functionCall": {"id": "c1", "name": "f", "args": {}}}]},
+            {
+                "role": "user",
+                "parts": [
+                    {
+                        "functionResponse": {
+                            "id": "c1",
+                            "name": "f",
+                            "response": {"result": "ok"},
+                            "parts": [{"inlineData": {"data": PNG_B64}}],
+                        }
+                    }
+                ],
+            },
+        ]
+    }
+    out = translate("gemini", "anthropic", request)
+    blocks = out.request["messages"][1]["content"][0]["content"]
+    assert {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": PNG_B64},
+    } in blocks
+    assert "application/pdf" not in str(out.request)

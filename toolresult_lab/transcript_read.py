@@ -25,6 +25,7 @@ from .conversation import (
     UserTurn,
 )
 from .imagesize import image_size
+from .items import PDF_MIME
 from .options import ConvertOptions
 from .readback import read_fields
 from .reencode import NOTE, standard_base64, standard_entries
@@ -57,22 +58,38 @@ def _data(data: str | None, path: str, notes: list[Loss]) -> str | None:
     return fixed
 
 
+def sniff_mime(data: str) -> str | None:
+    """The MIME of base64 media read from its first bytes: PNG, JPEG, GIF, WebP or PDF."""
+    found = image_size(data)
+    if found is not None:
+        return found.mime
+    return PDF_MIME if data.startswith("JVBER") else None  # b"%PDF-"
+
+
 def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
     """One neutral part (a part the neutral model has no form for stays opaque: a text
     with cache settings, a text document, a thinking block, ...)."""
     if isinstance(part, TextPart) and part.cache_control is MISSING:
         return Text(part.text, part.path)
+    if isinstance(part, (ImagePart, DocumentPart)) and part.data is not None and not part.mime:
+        # inline media without a type (ollama's images, a gemini inlineData without
+        # mimeType): read from its bytes, never guessed; unknown, it stays the wire's own
+        inline = _data(part.data, part.path, notes) or ""
+        mime = sniff_mime(inline)
+        if mime is None and isinstance(part, DocumentPart):
+            rebuilt = request_shape(wire).rebuild(part)
+            return Opaque(wire, rebuilt, "media of unknown type", part.path)
+        if mime is None or mime.startswith("image/"):  # an image still: its writer decides
+            return Image(mime, inline, None, None, part.path)
+        name = part.name if isinstance(part, DocumentPart) else None
+        return Document(mime, inline, None, name, part.path)
     if isinstance(part, ImagePart) and (part.data is not None or part.url is not None):
         detail = part.detail if isinstance(part.detail, str) else None
-        mime = part.mime
         data = _data(part.data, part.path, notes)
-        if mime is None and data is not None:  # ollama's images: base64, no type
-            sniffed = image_size(data)
-            mime = sniffed.mime if sniffed is not None else None
-        return Image(mime, data, part.url, detail, part.path)
+        return Image(part.mime or None, data, part.url, detail, part.path)
     if isinstance(part, DocumentPart) and (part.data is not None or part.url is not None):
         data = _data(part.data, part.path, notes)
-        return Document(part.mime, data, part.url, part.name, part.path)
+        return Document(part.mime or None, data, part.url, part.name, part.path)
     if isinstance(part, OpaquePart):
         return Opaque(wire, part.value, part.kind, part.path)
     kind = "text" if isinstance(part, TextPart) else "document"
@@ -138,9 +155,32 @@ def _index(path: str) -> int | None:
     return int(tail[:-1]) if head and tail[:-1].isdigit() else None
 
 
-def _result(wire: str, part: ResultPart, options: ConvertOptions, notes: list[Loss]) -> ToolResult:
+def _typed_entries(content: list[Any], parts: Any, path: str, lost: list[Loss]) -> list[Any]:
+    """The entries of a result's parts, each inline one whose part had no MIME typed from
+    its bytes (an image entry for an image, a blob for a PDF), or a text entry saying
+    what it was (a loss): the reader of results would otherwise call it a PDF."""
+    out = list(content)
+    for index, part in enumerate(parts):
+        if index >= len(out) or not isinstance(part, (ImagePart, DocumentPart)):
+            continue
+        if part.data is None or part.mime:
+            continue
+        mime = sniff_mime(part.data)
+        if mime is not None and mime.startswith("image/"):
+            out[index] = {"type": "image", "data": part.data, "mimeType": mime}
+        elif mime is None:
+            lost.append(Loss(path, f"content[{index}]: media of unknown type: dropped"))
+            out[index] = {"type": "text", "text": "[media of unknown type]"}
+    return out
+
+
+def _result(
+    wire: str, part: ResultPart, options: ConvertOptions, notes: list[Loss], lost: list[Loss]
+) -> ToolResult:
     try:
         fields = read_fields(wire, part, options)
+        if wire != "anthropic":  # one entry per part: a MIME the part lacked is read
+            fields["content"] = _typed_entries(fields["content"], part.parts, part.path, lost)
         fields["content"] = standard_entries(fields["content"], part.path, notes)
         return ToolResult(**fields)
     except (TypeError, ValueError) as error:
@@ -323,7 +363,7 @@ def read_transcript(
             results, calls = message.results, message.calls
         others = [p for p in message.parts if not isinstance(p, (CallPart, ResultPart))]
         if message.role == "tool" or results:
-            made = [_result(known, result, options, noted) for result in results]
+            made = [_result(known, result, options, noted, lost) for result in results]
             paths = [result.path for result in results]
             turns.results(made, message.path, paths, extend=message.role == "tool")
             if others:
