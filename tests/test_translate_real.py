@@ -547,3 +547,32 @@ def test_a_png_in_a_function_response_without_a_type_stays_a_png_not_a_pdf() -> 
         "source": {"type": "base64", "media_type": "image/png", "data": PNG_B64},
     } in blocks
     assert "application/pdf" not in str(out.request)
+
+
+def test_hermes_text_trimmed_beside_its_calls_is_a_loss_only_when_more_than_the_separator() -> None:
+    call = '<tool_call>\n{"name":"f","arguments":{}}\n</tool_call>'
+    answer = {
+        "role": "tool",
+        "content": '<tool_response>\n{"content":"r","name":"f"}\n</tool_response>',
+    }
+
+    def losses(text: str) -> list[str]:
+        request = {
+            "messages": [
+                {"role": "user", "content": "hi"},
+                {"role": "assistant", "content": text + call},
+                answer,
+            ]
+        }
+        return [
+            loss.what
+            for loss in translate("hermes", "openai", request).losses
+            if loss.path == "messages[1]"
+        ]
+
+    made = "call 'f' had no id: id 'call_49f44721af6ce50c9b381561' made"
+    assert losses("thinking...\n") == [made]
+    assert losses("  thinking... \n") == [
+        "whitespace around the text beside the calls trimmed",
+        made,
+    ]

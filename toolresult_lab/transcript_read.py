@@ -109,6 +109,15 @@ def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:
         raise ValueError(f"{message.path}: {error}") from None
 
 
+def _trimmed(message: Message, said: list[Any], lost: list[Loss]) -> None:
+    """A hermes text beside ``<tool_call>`` blocks is read trimmed: a loss where that
+    removed more than the line break a writer puts before the first block."""
+    raw = message.raw.get("content") if isinstance(message.raw, dict) else None
+    text = "".join(p.text for p in said if isinstance(p, TextPart))
+    if isinstance(raw, str) and text and not raw.startswith(text + "\n") and raw != text:
+        lost.append(Loss(message.path, "whitespace around the text beside the calls trimmed"))
+
+
 def _unkept(
     wire: str, parts: tuple[CallPart, ...], calls: tuple[ToolCall, ...], lost: list[Loss]
 ) -> None:
@@ -374,6 +383,8 @@ def read_transcript(
             parts = tuple(_part(known, p, noted) for p in said)
             made_calls = _calls(known, message) if calls else ()
             _unkept(known, calls, made_calls, lost)
+            if known == "hermes" and calls:
+                _trimmed(message, said, lost)
             if known == "responses" and not calls and isinstance(message.raw, dict):
                 # an output message item's own id, status, phase: no turn holds them
                 gone = sorted(k for k in message.raw if k not in ("role", "content", "type"))
