@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .conversation import Loss
+from .encoding import strict_copy
 
 __all__ = ["CONVERSATION_KEYS", "Settings", "ToolSpec", "read_settings", "write_settings"]
 
@@ -272,7 +273,9 @@ def write_settings(
     if src == dst:
         if isinstance(request, dict):
             skip = CONVERSATION_KEYS.get(dst, frozenset())
-            body.update({key: value for key, value in request.items() if key not in skip})
+            body.update(
+                {key: strict_copy(value, key) for key, value in request.items() if key not in skip}
+            )
         if model is not None:
             body["model"] = model
         if dst == "bedrock" and called and "toolConfig" not in body:
@@ -383,7 +386,10 @@ def _write_tools(
                 )
     if not tools:
         return
-    schema = [tool.schema if isinstance(tool.schema, dict) else dict(_OBJECT) for tool in tools]
+    schema = [
+        strict_copy(tool.schema, "tools") if isinstance(tool.schema, dict) else dict(_OBJECT)
+        for tool in tools
+    ]
     if dst == "anthropic":
         body["tools"] = [
             _described({"name": t.name}, t) | {"input_schema": sc}

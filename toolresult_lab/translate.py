@@ -101,7 +101,7 @@ def translate(
     )
     losses.extend(written)
     called = [c.name for t in turns if isinstance(t, AssistantTurn) for c in t.calls]
-    write_settings(read.wire, ctx.wire, request, body, called, losses, notes, model)
+    write_settings(read.wire, ctx.wire, read.raw, body, called, losses, notes, model)
     if ctx.wire != read.wire:
         _signed(ctx.wire, body, turns, losses)
     findings = lint(ctx.wire, body, profile=profile, vision=vision)
