@@ -18,11 +18,11 @@ from .lint import context, lint
 from .options import ConvertOptions
 from .profiles import PROFILES, without_vision
 from .reencode import without_lone_surrogates
-from .request_settings import write_settings
 from .transcript import read_options
 from .transcript_read import read_transcript
 from .transcript_write import write_transcript
 from .wires import request_shape
+from .wires.settings import Note, write_settings
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -84,7 +84,7 @@ def translate(
 
     The whole request moves: besides the conversation, the model (as given, or
     ``model``), the output token limit, temperature, top_p, stop sequences, the tool
-    definitions and ``tool_choice`` (``request_settings``); every other field is a loss.
+    definitions and ``tool_choice`` (``wires.settings``); every other field is a loss.
 
     :raises ValueError: unknown wire or profile (or a profile of another wire than
         ``dst``); a malformed inside of the request (naming its path).
@@ -101,7 +101,11 @@ def translate(
     )
     losses.extend(written)
     called = [c.name for t in turns if isinstance(t, AssistantTurn) for c in t.calls]
-    write_settings(read.wire, ctx.wire, read.raw, body, called, losses, notes, model)
+    lost: list[Note] = []
+    noted: list[Note] = []
+    write_settings(read.wire, ctx.wire, read.raw, body, called, lost, noted, model)
+    losses.extend(Loss(path, what) for path, what in lost)
+    notes.extend(Loss(path, what) for path, what in noted)
     if ctx.wire != read.wire:
         _signed(ctx.wire, body, turns, losses)
     findings = lint(ctx.wire, body, profile=profile, vision=vision)

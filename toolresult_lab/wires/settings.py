@@ -2,7 +2,8 @@
 
 The model, the output token limit, temperature, top_p, stop sequences, the tool
 definitions and ``tool_choice``, read from one wire's body into :class:`Settings` and
-written into another's. Every top-level field of the source with no counterpart on the
+written into another's (losses and notes as ``(path, what)`` pairs, which ``translate``
+reports). Every top-level field of the source with no counterpart on the
 destination is a loss at its path; on the source's own wire every field is kept as given.
 Tool schemas go to Gemini as ``parametersJsonSchema``, which takes JSON Schema whole (the
 older ``parameters`` takes only an OpenAPI subset).
@@ -13,10 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .conversation import Loss
-from .encoding import strict_copy
+from ..encoding import strict_copy
 
-__all__ = ["CONVERSATION_KEYS", "Settings", "ToolSpec", "read_settings", "write_settings"]
+__all__ = ["CONVERSATION_KEYS", "Note", "Settings", "ToolSpec", "read_settings", "write_settings"]
+
+#: ``(path, what)``: a loss or a note at a path of the source request.
+Note = tuple[str, str]
 
 #: The keys of a body that hold the conversation (written by the transcript, not here).
 CONVERSATION_KEYS: Final[dict[str, frozenset[str]]] = {
@@ -262,8 +265,8 @@ def write_settings(
     request: Any,
     body: dict[str, Any],
     called: list[str],
-    losses: list[Loss],
-    notes: list[Loss],
+    losses: list[Note],
+    notes: list[Note],
     model: str | None = None,
 ) -> None:
     """Write the settings of ``request`` (of ``src``) into ``body`` (the destination's, in
@@ -286,7 +289,7 @@ def write_settings(
         settings.model = model
         settings.paths["model"] = "model"
     for path in settings.rest:
-        losses.append(Loss(path, f"has no counterpart on {dst}: dropped"))
+        losses.append((path, f"has no counterpart on {dst}: dropped"))
     _write_known(dst, settings, body, called, losses, notes)
 
 
@@ -295,14 +298,14 @@ def _write_known(
     settings: Settings,
     body: dict[str, Any],
     called: list[str],
-    losses: list[Loss],
-    notes: list[Loss],
+    losses: list[Note],
+    notes: list[Note],
 ) -> None:
     s = settings
     if s.model is not None:
         if dst in ("gemini", "bedrock"):  # the model is in the URL there
             losses.append(
-                Loss(s.paths["model"], f"the model goes in {dst}'s URL, not its body: dropped")
+                (s.paths["model"], f"the model goes in {dst}'s URL, not its body: dropped")
             )
         else:
             body["model"] = s.model
@@ -357,7 +360,7 @@ def _write_known(
                     body[key] = value
             if s.stop is not None:
                 if dst == "responses":
-                    losses.append(Loss(s.paths["stop"], "responses has no stop sequences: dropped"))
+                    losses.append((s.paths["stop"], "responses has no stop sequences: dropped"))
                 else:
                     body["stop_sequences" if dst == "anthropic" else "stop"] = s.stop
     _write_tools(dst, s, body, called, losses, notes)
@@ -368,8 +371,8 @@ def _write_tools(
     s: Settings,
     body: dict[str, Any],
     called: list[str],
-    losses: list[Loss],
-    notes: list[Loss],
+    losses: list[Note],
+    notes: list[Note],
 ) -> None:
     tools = list(s.tools)
     if dst == "bedrock" and called:
@@ -378,7 +381,7 @@ def _write_tools(
             if name not in known:
                 tools.append(ToolSpec(name, None, None))
                 notes.append(
-                    Loss(
+                    (
                         "",
                         f"tool {name!r} has no definition in the request: a minimal one"
                         " written (Bedrock takes no tool use without a toolConfig)",
@@ -425,7 +428,7 @@ def _write_tools(
         choice = _choice_for(dst, s)
         if choice is None:
             losses.append(
-                Loss(
+                (
                     s.paths["tool_choice"],
                     f"tool_choice {s.tool_choice!r} has no form on {dst}: dropped",
                 )
