@@ -21,8 +21,7 @@ from .reencode import without_lone_surrogates
 from .transcript import read_options
 from .transcript_read import read_transcript
 from .transcript_write import write_transcript
-from .wires import request_shape
-from .wires.settings import Note, write_settings
+from .wires import Note, request_shape, write_settings
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -66,6 +66,7 @@ from ._turn import (
 from ._write import RequestShape
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
+from .settings import Note, write_settings
 
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
@@ -83,6 +84,7 @@ __all__ = [
     "ImagePart",
     "Message",
     "Missing",
+    "Note",
     "OpaquePart",
     "Part",
     "Problem",
@@ -131,6 +133,7 @@ __all__ = [
     "turn_messages",
     "turn_shape",
     "wire_facts",
+    "write_settings",
 ]
 
 _CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
