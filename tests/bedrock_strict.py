@@ -61,3 +61,15 @@ def check_request(messages: list[Any], system: list[Any] | None = None) -> None:
     problems = service_model_problems(params, CONVERSE)
     if problems:
         raise AssertionError("; ".join(problems))
+
+
+def check_body(body: dict[str, Any]) -> None:
+    """A whole Converse body (``messages``, ``system``, ``toolConfig``, ``inferenceConfig``,
+    ...) through botocore's validation and the service model's constraints."""
+    params = {"modelId": "anthropic.claude-roundtrip", **for_boto3(body)}
+    report = ParamValidator().validate(params, CONVERSE)
+    if report.has_errors():
+        raise AssertionError(report.generate_report())
+    problems = service_model_problems(params, CONVERSE)
+    if problems:
+        raise AssertionError("; ".join(problems))

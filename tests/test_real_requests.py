@@ -36,7 +36,9 @@ def test_no_error_on_a_request_an_official_endpoint_accepted(wire: str) -> None:
     assert records, f"no accepted {wire} request in the corpus"
     wrong = []
     for record in records:
-        errors = lint(wire, record["request"], profile=profile_of(record)).errors
+        errors = lint(
+            wire, record["request"], profile=profile_of(record), model=record["model"]
+        ).errors
         if errors:
             wrong.append(f"{record['id']} ({record['model']}): {errors[0]}")
     assert not wrong, (

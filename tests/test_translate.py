@@ -226,7 +226,9 @@ EXPECTED_LOSSES: dict[str, list[Loss]] = {
     ],
     "bedrock": [Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)")],
     "hermes": [
+        Loss("contents[1].parts[0]", "call id 'call_w': hermes has no field for it: dropped"),
         Loss("contents[1].parts[0]", "gemini call fields dropped (thoughtSignature)"),
+        Loss("contents[1].parts[1]", "call id 'call_c': hermes has no field for it: dropped"),
         Loss("contents[2].parts[0]", "id: hermes has no field for the call id"),
         Loss("contents[2].parts[1]", "content[1]: hermes has no native image form"),
         Loss("contents[2].parts[1]", "content[2]: hermes has no native PDF form"),
@@ -284,6 +286,7 @@ def test_ids_made_and_mapped() -> None:
     assert repair("anthropic", native).request[1]["content"][0]["id"] == "a_b"
     assert mapped.losses == (
         Loss("messages[1].tool_calls[0]", "id 'a.b' is not valid on anthropic: mapped to 'a_b'"),
+        Loss("messages[2]", "id 'a.b' mapped to 'a_b', as its call's"),
     )
 
 

@@ -62,7 +62,9 @@ class _Writer:
         self.options: Final = options
         self.hoist: Final = hoist
         self.losses: Final[list[Loss]] = []
+        self.notes: Final[list[Loss]] = []
         self.needs_ids: Final = turn_shape(self.wire).needs_call_ids
+        self.has_ids: Final = wire_facts(self.wire).has_id_field
         self.shape: Final = request_shape(self.wire)
         self.position = 0
         # each document block written, in request order: its source path and where in
@@ -90,6 +92,8 @@ class _Writer:
                 new_id = new_call_id(self.wire, self.profile, call.id, self.taken)
                 renamed[call.id] = new_id
                 self.lose(path, f"id {call.id!r} is not valid on {self.wire}: mapped to {new_id!r}")
+            elif call.id and not self.has_ids:
+                self.lose(path, f"call id {call.id!r}: {self.wire} has no field for it: dropped")
             self.position += 1
             for wire, fields in call.extra.items():
                 if wire != self.wire:
@@ -98,6 +102,13 @@ class _Writer:
             calls.append(call if new_id == call.id else _with_id(call, new_id))
         answers = results.results if results is not None else ()
         fixed = [_result_with_id(r, renamed[r.id]) if r.id in renamed else r for r in answers]
+        for index, result in enumerate(answers):
+            if result.id in renamed and results is not None:
+                paths = results.result_paths
+                where = paths[index] if index < len(paths) else results.path
+                self.lose(
+                    where, f"id {result.id!r} mapped to {renamed[result.id]!r}, as its call's"
+                )
         with_ids = [r for r in fixed if r.id]
         if with_ids and len(with_ids) < len(fixed) and len(fixed) == len(calls):
             # some results carry their call's id and some not (ollama's optional
@@ -114,6 +125,16 @@ class _Writer:
         kept: list[ContentPart] = []
         for part in parts:
             if isinstance(part, Opaque):
+                text = _marked_text(part)
+                if text is not None and part.wire != self.wire:
+                    # a text with cache settings: the text arrives, only the marker is lost
+                    gone = ", ".join(sorted(k for k in part.value if k not in ("type", "text")))
+                    self.lose(
+                        part.path, f"{gone} has no form on {self.wire}: dropped (the text kept)"
+                    )
+                    if text:
+                        kept.append(TextPart(part.path, text))
+                    continue
                 if part.wire != self.wire:
                     self.lose(
                         part.path, f"{part.kind or 'block'} has no form on {self.wire}: dropped"
@@ -121,7 +142,8 @@ class _Writer:
                     continue
                 kept.append(OpaquePart(part.path, part.wire, part.kind, part.value))
             elif isinstance(part, Text):
-                kept.append(TextPart(part.path, part.text))
+                if part.text:  # an empty text says nothing: no wire's block for it
+                    kept.append(TextPart(part.path, part.text))
             elif isinstance(part, Image):
                 kept.append(ImagePart(part.path, part.mime, part.data, part.url, part.detail))
             else:
@@ -153,6 +175,8 @@ class _Writer:
     # -- assistant turns ------------------------------------------------------------
 
     def assistant(self, turn: AssistantTurn, results: ToolResults | None) -> list[Any]:
+        if results is not None:
+            results = self.answering(turn, results)
         calls, answers = self.ids(turn, results)
         parts = self.read_parts(turn.parts)
         rest: list[Any] = []
@@ -171,6 +195,24 @@ class _Writer:
         messages = self.lost(self.shape.assistant(parts, echo), "assistant", parts)
         self.documents.extend(documents)  # the results follow the assistant's own blocks
         return messages + rest
+
+    def answering(self, turn: AssistantTurn, results: ToolResults) -> ToolResults | None:
+        """The results that answer this turn's calls: one with an id no call of the turn
+        has answers a call held elsewhere (an orphan, lost)."""
+        ids = {call.id for call in turn.calls}
+        stray = tuple(i for i, r in enumerate(results.results) if r.id and r.id not in ids)
+        if not stray:
+            return results
+        self.orphans(results, stray)
+        kept = [i for i in range(len(results.results)) if i not in stray]
+        if not kept:
+            return None
+        paths = results.result_paths
+        return ToolResults(
+            tuple(results.results[i] for i in kept),
+            results.path,
+            tuple(paths[i] for i in kept if i < len(paths)),
+        )
 
     def result_losses(
         self, pairs: tuple[tuple[ToolCall, ToolResult], ...], results: ToolResults
@@ -204,24 +246,16 @@ class _Writer:
         else:
             documents.append((path, where))
 
-    def orphans(self, turn: ToolResults) -> list[Any]:
-        for path in turn.result_paths or (turn.path,):
-            self.lose(path, "a result that answers no call in the request")
-        documents: list[tuple[str, str]] = []
-        blocks: list[Any] = []
-        for index, result in enumerate(turn.results):
-            if self.shape.max_documents() is None:  # no documents to count: the block only
-                blocks.append(result.to(self.wire, **self.options))
-                continue
+    def orphans(self, turn: ToolResults, results: tuple[int, ...] | None = None) -> None:
+        """Results that answer no call of the request (the call is held on the server:
+        ``previous_response_id``, a tool search, ...): no wire takes them, each a loss."""
+        chosen = range(len(turn.results)) if results is None else results
+        for index in chosen:
             path = turn.result_paths[index] if index < len(turn.result_paths) else turn.path
-            explained = result.explain(self.wire, **self.options)
-            for record in explained:
-                if record.outcome == "native" and self.shape.is_document_block(record.part):
-                    self.result_document(path, f"content[{record.index}]", documents)
-            blocks.append(explained.block)  # what to() returns: converted once
-        self.documents.extend(documents)
-        messages: list[Any] = turn_shape(self.wire).results(blocks)
-        return messages
+            result = turn.results[index]
+            self.lose(
+                path, f"result {result.id or result.name!r} answers no call in the request: dropped"
+            )
 
     # -- the request ----------------------------------------------------------------
 
@@ -240,11 +274,33 @@ class _Writer:
                     written = self.assistant(turn, None)
                 messages.extend(written)
             elif isinstance(turn, ToolResults):
-                messages.extend(self.orphans(turn))
+                self.orphans(turn)
             else:
                 messages.extend(self.user(turn))
             index += 1
-        return self.wrap(system, messages)
+        written = [m for m in messages if not _is_empty(m)]
+        if self.shape.alternating:
+            written = self.alternate(written)
+        return self.wrap(system or None, written)  # an empty system says nothing
+
+    def alternate(self, messages: list[Any]) -> list[Any]:
+        """Consecutive messages of one role as one (their blocks in order), each merge a
+        note: a tool's results and the user's next words, two assistant messages."""
+        out: list[Any] = []
+        for message in messages:
+            last = out[-1] if out else None
+            if isinstance(last, dict) and last.get("role") == message.get("role"):
+                out[-1] = {**last, "content": [*_blocks(last), *_blocks(message)]}
+                self.notes.append(
+                    Loss(
+                        "",
+                        f"two {message.get('role')} messages in a row written as one"
+                        f" ({self.wire} takes alternating roles)",
+                    )
+                )
+            else:
+                out.append(message)
+        return out
 
     def wrap(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         limit = self.shape.max_documents()
@@ -254,6 +310,32 @@ class _Writer:
             for path, where in self.documents[limit:]:
                 self.lose(path, f"{where}: {note}" if where else note)
         return self.shape.body(system, messages)
+
+
+def _marked_text(part: Opaque) -> str | None:
+    """The text of an opaque text block (a text with ``cache_control`` and the like)."""
+    value = part.value
+    if part.kind != "text" or not isinstance(value, dict):
+        return None
+    text = value.get("text")
+    return text if isinstance(text, str) else None
+
+
+def _blocks(message: dict[str, Any]) -> list[Any]:
+    """A message's content as a list of blocks (a string as one text block)."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return [{"text": content}]
+    return list(content) if isinstance(content, list) else []
+
+
+def _is_empty(message: Any) -> bool:
+    """A message with nothing in it (every part of it dropped): no wire takes one."""
+    if not isinstance(message, dict) or "type" in message:
+        return False
+    if any(key not in ("role", "content", "parts") for key in message):
+        return False
+    return not message.get("content") and not message.get("parts")
 
 
 def _with_id(call: ToolCall, new_id: str) -> ToolCall:
@@ -273,8 +355,11 @@ def write_transcript(
     options: ConvertOptions,
     hoist: bool,
     profile: str | None = None,
+    notes: list[Loss] | None = None,
 ) -> tuple[dict[str, Any], list[Loss]]:
-    """The request body of ``wire`` and the losses on the way (paths of the source).
+    """The request body of ``wire`` and the losses on the way (paths of the source);
+    changes in form only (messages merged where the wire takes alternating roles) go
+    to ``notes``.
 
     Ids the destination rejects (section 8's ``call-id-format``, with ``profile``) are
     mapped as section 8's repair maps them.
@@ -286,4 +371,6 @@ def write_transcript(
     taken = {c.id for t in turns if isinstance(t, AssistantTurn) for c in t.calls if c.id}
     writer = _Writer(wire, options, hoist, profile, taken)
     body = writer.body(system, turns)
+    if notes is not None:
+        notes.extend(writer.notes)
     return body, writer.losses

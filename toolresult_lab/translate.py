@@ -17,10 +17,11 @@ from .findings import Findings
 from .lint import context, lint
 from .options import ConvertOptions
 from .profiles import PROFILES, without_vision
+from .reencode import without_lone_surrogates
 from .transcript import read_options
 from .transcript_read import read_transcript
 from .transcript_write import write_transcript
-from .wires import request_shape
+from .wires import Note, request_shape, write_settings
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -31,11 +32,13 @@ __all__ = ["Translated", "translate"]
 @dataclass(frozen=True)
 class Translated:
     """``request``: the body for the destination; ``losses``: each element of the source
-    that did not arrive whole; ``findings``: section 8's lint of ``request``."""
+    that did not arrive whole; ``findings``: section 8's lint of ``request``; ``notes``:
+    each element changed in form only (a payload re-encoded as standard base64, ...)."""
 
     request: dict[str, Any]
     losses: tuple[Loss, ...]
     findings: Findings
+    notes: tuple[Loss, ...] = ()
 
 
 def _write_options(
@@ -73,9 +76,14 @@ def translate(
     profile: str | None = None,
     vision: bool | None = None,
     hoist_images: bool = False,
+    model: str | None = None,
     **options: Unpack[ConvertOptions],
 ) -> Translated:
     """``request`` of ``src`` as a request of ``dst``, with every loss and the lint.
+
+    The whole request moves: besides the conversation, the model (as given, or
+    ``model``), the output token limit, temperature, top_p, stop sequences, the tool
+    definitions and ``tool_choice`` (``wires.settings``); every other field is a loss.
 
     :raises ValueError: unknown wire or profile (or a profile of another wire than
         ``dst``); a malformed inside of the request (naming its path).
@@ -83,13 +91,21 @@ def translate(
     """
     ctx = context(dst, profile, vision)
     written_with = _write_options(ctx.wire, profile, vision, options)
-    system, turns, read = read_transcript(src, request, read_options(options))
+    notes: list[Loss] = []
     losses: list[Loss] = []
+    request = without_lone_surrogates(request, "", losses)
+    system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
     body, written = write_transcript(
-        ctx.wire, system, turns, written_with, hoist_images, ctx.profile
+        ctx.wire, system, turns, written_with, hoist_images, ctx.profile, notes
     )
     losses.extend(written)
+    called = [c.name for t in turns if isinstance(t, AssistantTurn) for c in t.calls]
+    lost: list[Note] = []
+    noted: list[Note] = []
+    write_settings(read.wire, ctx.wire, read.raw, body, called, lost, noted, model)
+    losses.extend(Loss(path, what) for path, what in lost)
+    notes.extend(Loss(path, what) for path, what in noted)
     if ctx.wire != read.wire:
         _signed(ctx.wire, body, turns, losses)
     findings = lint(ctx.wire, body, profile=profile, vision=vision)
-    return Translated(body, tuple(losses), findings)
+    return Translated(body, tuple(losses), findings, tuple(notes))

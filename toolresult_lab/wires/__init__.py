@@ -69,6 +69,7 @@ from .anthropic import ends_in_server_result
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
 from .responses import answerable_item_ids
+from .settings import Note, write_settings
 
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
@@ -88,6 +89,7 @@ __all__ = [
     "ImagePart",
     "Message",
     "Missing",
+    "Note",
     "OpaquePart",
     "Part",
     "Problem",
@@ -138,6 +140,7 @@ __all__ = [
     "turn_messages",
     "turn_shape",
     "wire_facts",
+    "write_settings",
 ]
 
 _CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {

@@ -35,7 +35,10 @@ def texts_of(parts: list[ContentPart]) -> tuple[list[str], list[ContentPart]]:
 
 
 class RequestShape:
-    """One wire's user messages, assistant messages and request body."""
+    """One wire's user messages, assistant messages and request body. ``alternating``:
+    the provider rejects two messages of one role in a row (Bedrock's Converse)."""
+
+    alternating: bool = False
 
     def __init__(self, wire: str) -> None:
         self.wire = wire

@@ -502,6 +502,8 @@ class BedrockRequest(RequestShape):
     unique in the request; past :data:`MAX_DOCUMENTS` documents in it, each later one as
     its placeholder text (``cap_documents``, which the writer calls and reports)."""
 
+    alternating = True
+
     def blocks(self, parts: list[ContentPart], media: bool) -> Written:
         out: list[Any] = []
         lost: list[ContentPart] = []

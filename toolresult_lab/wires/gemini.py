@@ -457,11 +457,13 @@ class GeminiRequest(RequestShape):
             if isinstance(part, TextPart):
                 out.append({"text": part.text})
             elif isinstance(part, (ImagePart, DocumentPart)):
-                mime = part.mime or ("application/pdf" if isinstance(part, DocumentPart) else "")
+                # a MIME is never invented: one unknown is left out (``fileData`` takes
+                # none; media inline without one is sniffed, or dropped, by the reader)
+                typed = {"mimeType": part.mime} if part.mime else {}
                 if part.data is not None:
-                    out.append({"inlineData": {"mimeType": mime, "data": part.data}})
+                    out.append({"inlineData": {**typed, "data": part.data}})
                 else:
-                    out.append({"fileData": {"mimeType": mime, "fileUri": part.url}})
+                    out.append({"fileData": {**typed, "fileUri": part.url}})
             else:
                 out.append(part.value)
         return out
