@@ -22,13 +22,7 @@ from silent_loss import silently_lost
 from toolresult_lab import WIRES, translate
 
 #: (record id, destination) -> why it still fails.
-KNOWN_FAILING: dict[tuple[str, str], str] = {
-    # The source reuses one call id for two pairs (Anthropic accepted it); lint's
-    # duplicate-call-id errors on Bedrock. Whether Bedrock rejects a reused id across pairs
-    # is unsourced: lint's rule (not translate's) to settle, or translate to rename.
-    ("pai-960cf3c2f545", "bedrock"): "duplicate-call-id across pairs",
-    ("pai-adc0fc6d2912", "bedrock"): "duplicate-call-id across pairs",
-}
+KNOWN_FAILING: dict[tuple[str, str], str] = {}  # none: every translation arrives whole
 
 PAIRS = [(src, dst) for src in WIRES for dst in WIRES if src != dst]
 

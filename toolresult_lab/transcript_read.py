@@ -137,11 +137,15 @@ def _server_items(wire: str, message: Message) -> Message:
     answered = {result.id for result in message.results if result.id}
     raw = message.raw
     blocks = raw.get("content") if isinstance(raw, dict) else None
-    if not answered or not isinstance(blocks, list):
+    read_as_server = [p for p in message.parts if isinstance(p, OpaquePart) and p.kind in _SERVER]
+    if not (answered or read_as_server) or not isinstance(blocks, list):
         return message
     parts: list[Any] = []
     kept: list[Any] = []
     for part in message.parts:
+        if isinstance(part, OpaquePart) and part.kind in _SERVER:  # the reader knew it
+            parts.append(part)
+            continue
         server = isinstance(part, ResultPart) or (
             isinstance(part, CallPart) and part.id in answered
         )
@@ -156,6 +160,10 @@ def _server_items(wire: str, message: Message) -> Message:
     return Message(
         message.path, message.role, tuple(parts), {**raw, "content": kept}, message.content_form
     )
+
+
+#: The kinds of a server tool's opaque items, as this module and the readers name them.
+_SERVER: Final = frozenset({"server tool call", "server tool result"})
 
 
 def _index(path: str) -> int | None:
@@ -367,7 +375,7 @@ def read_transcript(
     for message in read.messages[skip:]:
         results = message.results
         calls = message.calls
-        if message.role == "assistant" and results:
+        if message.role == "assistant":
             message = _server_items(known, message)
             results, calls = message.results, message.calls
         others = [p for p in message.parts if not isinstance(p, (CallPart, ResultPart))]

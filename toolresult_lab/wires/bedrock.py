@@ -420,7 +420,7 @@ def _part(reading: Reading, block: Any, path: str, served: frozenset[str | None]
         if "toolUse" in block:
             use = reading.dict_at(block["toolUse"], at_key(path, "toolUse"))
             if use is not None and _id_of(use) in served:
-                return OpaquePart(path, "bedrock", "server tool use", block)
+                return OpaquePart(path, "bedrock", "server tool call", block)
             if use is not None:
                 return read_call(reading, use, path)
         if "toolResult" in block:
@@ -555,9 +555,27 @@ class BedrockRequest(RequestShape):
 
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         _unique_in_request(messages)
+        _text_beside_documents(messages)
         if system is None:
             return {"messages": messages}
         return {"system": [{"text": system}], "messages": messages}
+
+
+def _text_beside_documents(messages: list[Any]) -> None:
+    """A message holding a ``document`` block (outside a ``toolResult``) and no ``text``
+    block gets one naming its documents: Bedrock takes a document only beside a text block
+    (lint's ``document-needs-text``). In place: the messages are the writer's own."""
+    for message in messages:
+        content = message.get("content")
+        if not isinstance(content, list):
+            continue
+        names = [
+            block["document"].get("name") or "document"
+            for block in content
+            if isinstance(block, dict) and isinstance(block.get("document"), dict)
+        ]
+        if names and not any(isinstance(b, dict) and "text" in b for b in content):
+            content.append({"text": "Documents: " + ", ".join(map(str, names)) + "."})
 
 
 def _unique_in_request(messages: list[Any]) -> None:

@@ -388,9 +388,13 @@ class ResponsesRequest(RequestShape):
         if len(parts) == 1 and isinstance(parts[0], TextPart):
             return [{"role": "user", "content": parts[0].text}], []
         content: list[Any] = []
+        lost: list[ContentPart] = []
         for part in parts:
+            media = (getattr(part, "mime", None) or "").lower()
             if isinstance(part, TextPart):
                 content.append({"type": "input_text", "text": part.text})
+            elif isinstance(part, DocumentPart) and media.startswith(("audio/", "video/")):
+                lost.append(part)  # an input_file of audio or video is refused (a Loss)
             elif isinstance(part, ImagePart):
                 url = data_url(part.mime, part.data) if part.data is not None else part.url
                 # the SDK's ResponseInputImageParam requires detail; "auto" is the default
@@ -405,7 +409,9 @@ class ResponsesRequest(RequestShape):
                     content.append({"type": "input_file", "filename": name, "file_data": data})
             else:
                 content.append(part.value)
-        return [{"role": "user", "content": content}], []
+        if not content:
+            return [], lost
+        return [{"role": "user", "content": content}], lost
 
     def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
         items: list[Any] = []
