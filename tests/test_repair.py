@@ -550,22 +550,18 @@ def test_bedrock_result_members_and_document_names() -> None:
         {"guardContent": {"text": {"text": "guarded"}}},
         {"document": {"format": "pdf", "name": "Q3 report.final", "source": s3}},
         {"document": {"format": "pdf", "name": "a_b", "source": s3}},
-        {"document": {"format": "pdf", "name": "Q3 reportfinal", "source": {"bytes": PNG}}},
+        {"document": {"format": "pdf", "name": "Q3 report", "source": {"bytes": PNG}}},
     ]
     fixed = repair("bedrock", req)
     at = "messages[2].content[0].toolResult.content"
     assert [(c.rule, c.path, c.action) for c in fixed.changes] == [
         ("tool-result-content", f"{at}[0]", "replaced by its placeholder text"),
         ("tool-result-content", f"{at}[1]", "replaced by the text it holds"),
-        ("document-name", f"{at}[2]", "document name 'Q3 report.final' -> 'Q3 reportfinal (2)'"),
+        ("document-name", f"{at}[2]", "document name 'Q3 report.final' -> 'Q3 report (2)'"),
     ]
     content = fixed.request[2]["content"][0]["toolResult"]["content"]
     assert content[:2] == [{"text": "[audio]"}, {"text": "guarded"}]
-    assert [e["document"]["name"] for e in content[2:]] == [
-        "Q3 reportfinal (2)",
-        "a_b",
-        "Q3 reportfinal",
-    ]
+    assert [e["document"]["name"] for e in content[2:]] == ["Q3 report (2)", "a_b", "Q3 report"]
     assert [(f.rule, f.severity) for f in lint("bedrock", fixed.request)] == [
         ("document-name", "warning")
     ]
@@ -617,3 +613,55 @@ def test_deep_json_is_a_clear_error_never_a_recursion_error() -> None:
     assert lint("anthropic", request).errors == ()
     with pytest.raises(ValueError, match="nested too deeply to repair"):
         repair("anthropic", request)
+
+
+def test_repair_names_a_bedrock_document_as_the_converter_names_it() -> None:
+    """Issue 28.20: repair renamed ``q3_report.pdf`` to ``q3reportpdf`` while the converter
+    names the same file ``q3report``: one naming (the extension dropped, then cleaned)."""
+    from toolresult_lab.probes import SAMPLE_PDF
+
+    request = [
+        {"role": "user", "content": [{"text": "hi"}]},
+        {
+            "role": "assistant",
+            "content": [{"toolUse": {"toolUseId": "c1", "name": "f", "input": {}}}],
+        },
+        {
+            "role": "user",
+            "content": [
+                {
+                    "toolResult": {
+                        "toolUseId": "c1",
+                        "content": [
+                            {
+                                "document": {
+                                    "format": "pdf",
+                                    "name": "q3_report.pdf",
+                                    "source": {"bytes": SAMPLE_PDF},
+                                }
+                            }
+                        ],
+                    }
+                }
+            ],
+        },
+    ]
+    fixed = repair("bedrock", request)
+    converted = ToolResult(
+        name="f",
+        id="c1",
+        content=[
+            {
+                "type": "resource",
+                "resource": {
+                    "uri": "file:///q3_report.pdf",
+                    "mimeType": "application/pdf",
+                    "blob": SAMPLE_PDF,
+                },
+            }
+        ],
+    )
+    block = converted.to("bedrock", native_pdf=True)
+    named = block["toolResult"]["content"][0]["document"]["name"]
+    assert named == "q3report"
+    assert [c.action for c in fixed.changes] == [f"document name 'q3_report.pdf' -> {named!r}"]

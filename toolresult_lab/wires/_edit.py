@@ -11,7 +11,7 @@ import json
 from typing import Any, Final
 
 from ..b64 import decoded_size
-from ..filenames import safe_document_name
+from ..filenames import document_name
 from ..text import placeholder
 from ._read import DocumentPart, OpaquePart, Part
 from .bedrock import unique_name
@@ -213,7 +213,9 @@ def rename_document(
     if not isinstance(document, dict) or not isinstance(document.get("name"), str):
         return None
     given: str = document["name"]
-    name = unique_name(safe_document_name(given) if clean else given, taken, False, tried)
+    # cleaned as the converter names a document from a file name: its extension dropped,
+    # then only what Bedrock takes (one naming: q3_report.pdf is q3report either way)
+    name = unique_name(document_name(given) if clean else given, taken, False, tried)
     taken.add(name.lower())
     document["name"] = name
     return name
