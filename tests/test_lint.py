@@ -907,7 +907,26 @@ def _bedrock_cases() -> list[Case]:
     del five_more[2]["content"][0]["toolResult"]["content"][4]
     named_twice = copy.deepcopy(five_more)
     named_twice[4]["content"][0]["document"]["name"] = "doc 2"
+    declared_jpeg = copy.deepcopy(image)
+    declared_jpeg[2]["content"][0]["toolResult"]["content"][0]["image"]["format"] = "jpeg"
     return [
+        # PNG bytes declared jpeg: Claude's check (an error with bedrock-claude)
+        (
+            "media-type",
+            "bedrock",
+            {},
+            image,
+            declared_jpeg,
+            [("media-type", "warning", "messages[2].content[0].toolResult.content[0]")],
+        ),
+        (
+            "media-type",
+            "bedrock",
+            {"profile": "bedrock-claude"},
+            image,
+            declared_jpeg,
+            [("media-type", "error", "messages[2].content[0].toolResult.content[0]")],
+        ),
         (
             "empty-text",
             "bedrock",

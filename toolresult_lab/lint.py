@@ -656,7 +656,10 @@ class _Check:
 
     def media_type(self, part: ImagePart | DocumentPart, in_result: bool) -> None:
         wire = self.wire
-        if wire not in ("anthropic", "openai", "responses", "gemini") or part.mime is None:
+        if (
+            wire not in ("anthropic", "openai", "responses", "gemini", "bedrock")
+            or part.mime is None
+        ):
             return
         if wire == "gemini":
             allowed = (
@@ -665,7 +668,7 @@ class _Check:
                 else GEMINI_IMAGE_MIMES
             )
         else:
-            allowed = wire_facts("anthropic").image_mimes
+            allowed = wire_facts("bedrock" if wire == "bedrock" else "anthropic").image_mimes
         mime = part.mime.lower()
         if mime not in allowed:
             self.add(

@@ -772,7 +772,11 @@ def _fix_media_type(edit: _Edit, path: str, part: Part | None, changes: list[Cha
     size = image_size(part.data)
     if size is None:
         return
-    allowed = GEMINI_IMAGE_MIMES if edit.wire == "gemini" else wire_facts("anthropic").image_mimes
+    allowed = (
+        GEMINI_IMAGE_MIMES
+        if edit.wire == "gemini"
+        else wire_facts("bedrock" if edit.wire == "bedrock" else "anthropic").image_mimes
+    )
     if size.mime not in allowed:
         return
     target = _element(edit, path)

@@ -594,8 +594,10 @@ _RULES: Final = (
     Rule(
         "media-type",
         "An inline image of a type the wire does not take, or bytes of another type",
-        ("anthropic", "openai", "responses", "gemini"),
-        MappingProxyType({"*": "error", "gemini": "warning"}),
+        ("anthropic", "openai", "responses", "gemini", "bedrock"),
+        MappingProxyType(
+            {"*": "error", "gemini": "warning", "bedrock": "warning", "bedrock-claude": "error"}
+        ),
         "anthropic: media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or"
         " 'image/webp'; Image does not match the provided media type image/png; openai: You"
         " uploaded an unsupported image.",
@@ -612,7 +614,10 @@ _RULES: Final = (
             _GEMINI_MULTIMODAL,
         ),
         repair="corrects the declared type when the bytes are a type the wire takes",
-        notes="DeepSeek reads the type from the bytes, not the declared MIME type.",
+        notes="DeepSeek reads the type from the bytes, not the declared MIME type. bedrock: an"
+        " image's format is one of png, jpeg, gif, webp (botocore's ImageFormat); bytes of"
+        " another format than the declared one are an error with bedrock-claude (Claude's"
+        " own check, passed through), a warning otherwise (added 2026-12-02).",
     ),
     Rule(
         "bad-base64",

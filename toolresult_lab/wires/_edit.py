@@ -194,6 +194,11 @@ def set_declared_mime(wire: str, target: dict[str, Any], mime: str, data: str) -
     elif wire == "responses":
         target["image_url"] = f"data:{mime};base64,{data}"
         return True
+    elif wire == "bedrock":
+        image = target.get("image")
+        if isinstance(image, dict):
+            image["format"] = mime.partition("/")[2]  # png, jpeg, gif, webp: the MIME's name
+            return True
     return False
 
 
