@@ -624,3 +624,35 @@ def test_lints_members_and_name_length_are_the_service_models() -> None:
     members = _MODEL.shape_for("ToolResultContentBlock").members
     assert RESULT_BLOCK_TYPES["bedrock"] == frozenset(members)
     assert _MODEL.shape_for("DocumentBlockNameString").metadata["max"] == MAX_DOCUMENT_NAME
+
+
+def test_the_bedrock_profiles_change_what_lint_finds() -> None:
+    """Issue 28.20: lint said nothing of an image in a toolResult for a text family; a
+    document there is accepted (Llama 4 and Pixtral took one in the real-requests corpus)."""
+    from toolresult_lab import lint
+    from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
+
+    content = [
+        {"image": {"format": "png", "source": {"bytes": SAMPLE_IMAGES["image/png"]}}},
+        {"document": {"format": "pdf", "name": "q", "source": {"bytes": SAMPLE_PDF}}},
+    ]
+    request = [
+        {"role": "user", "content": [{"text": "hi"}]},
+        {
+            "role": "assistant",
+            "content": [{"toolUse": {"toolUseId": "c1", "name": "f", "input": {}}}],
+        },
+        {"role": "user", "content": [{"toolResult": {"toolUseId": "c1", "content": content}}]},
+    ]
+    found = {
+        profile: [(f.rule, f.severity, f.path) for f in lint("bedrock", request, profile=profile)]
+        for profile in ("bedrock-text", "bedrock-llama4", "bedrock-claude", "bedrock-nova")
+    }
+    assert found == {
+        "bedrock-text": [
+            ("tool-result-content", "error", "messages[2].content[0].toolResult.content[0]")
+        ],
+        "bedrock-llama4": [],
+        "bedrock-claude": [],
+        "bedrock-nova": [],
+    }

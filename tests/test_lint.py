@@ -910,6 +910,15 @@ def _bedrock_cases() -> list[Case]:
     declared_jpeg = copy.deepcopy(image)
     declared_jpeg[2]["content"][0]["toolResult"]["content"][0]["image"]["format"] = "jpeg"
     return [
+        # a text family takes no image inside a toolResult (a document it does: the corpus)
+        (
+            "tool-result-content",
+            "bedrock",
+            {"profile": "bedrock-text"},
+            base,
+            image,
+            [("tool-result-content", "error", "messages[2].content[0].toolResult.content[0]")],
+        ),
         # PNG bytes declared jpeg: Claude's check (an error with bedrock-claude)
         (
             "media-type",

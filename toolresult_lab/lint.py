@@ -579,6 +579,7 @@ class _Check:
             self.typed_blocks(raw.get("output"), result, RESULT_BLOCK_TYPES[wire])
         elif wire == "bedrock":
             self.keyed_blocks(raw.get("content"), result, RESULT_BLOCK_TYPES[wire])
+            self.profile_media(result)
         elif wire == "anthropic":
             content = self.typed_blocks(raw.get("content"), result, RESULT_BLOCK_TYPES[wire])
             if result.is_error:
@@ -624,6 +625,24 @@ class _Check:
                         f"The result for {_short(result.id)} holds a block keyed {_short(key)};"
                         f" it takes {', '.join(sorted(allowed))}.",
                     )
+
+    def profile_media(self, result: ResultPart) -> None:
+        """An image inside a tool result where the profile's models take none there
+        (``images="never"``: Bedrock's text families answer "This model doesn't support the
+        image field"). A document there is accepted (Llama 4 and Pixtral took one in the
+        real-requests corpus), so ``pdf="never"`` only keeps the converter from sending one."""
+        found = PROFILES.get(self.profile or "")
+        if found is None or found.images != "never":
+            return
+        for part in result.parts:
+            if isinstance(part, ImagePart):
+                self.add(
+                    "tool-result-content",
+                    part.path,
+                    f"The result for {_short(result.id)} holds an image; {found.label} takes"
+                    " none in a tool result.",
+                    "never-image",
+                )
 
     def media(self) -> None:
         """Declared image types, their bytes, base64, and (anthropic) counts and sizes."""

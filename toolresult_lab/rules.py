@@ -437,7 +437,13 @@ _RULES: Final = (
         "tool-result-content",
         "A tool result holds a part the wire does not take there",
         ("openai", "responses", "anthropic", "bedrock"),
-        MappingProxyType({"*": "error", "mistral": "warning"}),
+        MappingProxyType(
+            {
+                "*": "error",
+                "mistral": "warning",
+                "bedrock:never-image": "error",
+            }
+        ),
         "openai: Image URLs are only allowed for messages with role 'user', but this message"
         " with role 'tool' contains an image URL.; bedrock (botocore): Unknown parameter in"
         ' messages[0].content[0].toolResult.content[0]: "audio", must be one of: json, text,'
@@ -474,7 +480,10 @@ _RULES: Final = (
         " messages (warning). bedrock: the content is a union keyed by member; the English"
         " API reference lists json, text, image, document and video, the service model"
         " (botocore 1.44.8, the validator boto3 runs) and the localized reference add"
-        " searchResult, so it is taken too.",
+        " searchResult, so it is taken too. With a profile whose models take no image in a"
+        " tool result (bedrock-text), an image there is an error (user reports: 'This model"
+        " doesn't support the image field'); a document there was accepted on Llama 4 and"
+        " Pixtral (real-requests corpus, checked 2026-12-02).",
     ),
     Rule(
         "error-result-not-text",
