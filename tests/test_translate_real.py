@@ -227,7 +227,9 @@ def test_an_anthropic_system_message_with_a_tool_addition_never_raises() -> None
     assert [loss.what for loss in out.losses] == [
         "a system message mid-conversation: its content carried as a user turn",
         "tool_addition has no form on gemini: dropped",
-        "no thought signature: the documented skip value set",
+    ]
+    assert [note.what for note in out.notes][-1:] == [
+        "no thought signature: the documented skip value set"
     ]
     assert errors("gemini", out.request) == []
 

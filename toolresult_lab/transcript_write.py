@@ -165,6 +165,17 @@ class _Writer:
             kind = _KINDS.get(type(part).__name__, "part")
             if isinstance(part, OpaquePart):
                 kind = part.kind or kind
+            if (
+                isinstance(part, (ImagePart, DocumentPart))
+                and part.data is None
+                and part.url
+                and wire_facts(self.wire).image_mimes
+            ):
+                # the wire takes the kind, only not by URL (Bedrock: inline bytes or S3)
+                self.lose(
+                    part.path, f"{kind} given by URL: {self.wire} takes no URL there, dropped"
+                )
+                continue
             self.lose(part.path, f"{kind} has no form in a {self.wire} {where} message: dropped")
         return messages
 

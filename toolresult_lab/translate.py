@@ -55,9 +55,9 @@ def _write_options(
     return without_vision(dst, written) if vision is False else written
 
 
-def _signed(dst: str, body: dict[str, Any], turns: list[Turn], losses: list[Loss]) -> None:
+def _signed(dst: str, body: dict[str, Any], turns: list[Turn], notes: list[Loss]) -> None:
     """The destination's signature on calls another provider made (Gemini 3's documented
-    skip value), each a loss at the source call."""
+    skip value), each a note at the source call: an addition, nothing lost."""
     paths = [
         turn.call_paths[0] if turn.call_paths else turn.path
         for turn in turns
@@ -65,7 +65,7 @@ def _signed(dst: str, body: dict[str, Any], turns: list[Turn], losses: list[Loss
     ]
     for index in request_shape(dst).sign(body):
         path = paths[index] if index < len(paths) else ""
-        losses.append(Loss(path, "no thought signature: the documented skip value set"))
+        notes.append(Loss(path, "no thought signature: the documented skip value set"))
 
 
 def translate(
@@ -106,6 +106,6 @@ def translate(
     losses.extend(Loss(path, what) for path, what in lost)
     notes.extend(Loss(path, what) for path, what in noted)
     if ctx.wire != read.wire:
-        _signed(ctx.wire, body, turns, losses)
+        _signed(ctx.wire, body, turns, notes)
     findings = lint(ctx.wire, body, profile=profile, vision=vision)
     return Translated(body, tuple(losses), findings, tuple(notes))
