@@ -143,7 +143,10 @@ def test_explain_names_the_entry_sent_anyway() -> None:
         (3, "text", f"text block (only text and cache_control are kept); {SENT_ANYWAY}"),
     ]
     openai = RESULT.explain("openai")
-    assert openai[1].reason == f"openai has no native image form; {SENT_ANYWAY}"
+    assert (
+        openai[1].reason == f"openai has no native image form in a tool message"
+        f" (tool_turn's hoist_images sends images in a user message after it); {SENT_ANYWAY}"
+    )
     assert openai[1].outcome == "placeholder"
 
 

@@ -324,7 +324,10 @@ def test_explain_all_wires(capsys, mixed_file):
     rows = table_lines(out)[2:]
     assert len(rows) == 4 * len(WIRES)
     assert [r.split()[0] for r in rows] == [w for w in WIRES for _ in range(4)]
-    assert "openai has no native image form" in out
+    assert (
+        "openai has no native image form in a tool message"
+        " (tool_turn's hoist_images sends images in a user message after it)" in out
+    )
     assert "native_pdf not set" in out
 
 

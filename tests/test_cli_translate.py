@@ -38,7 +38,10 @@ def test_translate_writes_the_request_and_the_losses(
     )
     assert status == 0
     assert json.loads(out) == translate("anthropic", "openai", REQUEST).request
-    assert err == f"{path}: messages[2].content[0]: content[1]: openai has no native image form\n"
+    assert (
+        err == f"{path}: messages[2].content[0]: content[1]: openai has no native image form"
+        " in a tool message (tool_turn's hoist_images sends images in a user message after it)\n"
+    )
     target = tmp_path / "out.json"
     status, out, _ = run_cli(
         capsys,

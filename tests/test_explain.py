@@ -207,14 +207,16 @@ def test_documents_on_string_wires_are_text():
             img(),
             "openai",
             {"image_input": True},
-            "openai has no native image form",
+            "openai has no native image form in a tool message"
+            " (tool_turn's hoist_images sends images in a user message after it)",
             "[image] image/png (3 bytes)",
         ),
         (
             img(),
             "ollama",
             {"image_input": True},
-            "ollama has no native image form",
+            "ollama has no native image form in a tool message"
+            " (tool_turn's hoist_images sends images in a user message after it)",
             "[image] image/png (3 bytes)",
         ),
         (
@@ -311,7 +313,8 @@ def test_documents_on_string_wires_are_text():
             res(uri="file:///c.png", mimeType="image/png", blob=PNG),
             "openai",
             {},
-            "openai has no native image form",
+            "openai has no native image form in a tool message"
+            " (tool_turn's hoist_images sends images in a user message after it)",
             "[resource] image/png <file:///c.png> (3 bytes)",
         ),
     ],
@@ -550,7 +553,8 @@ def test_non_canonical_base64_exact_part():
     # where the wire would not send it natively anyway, it is a plain placeholder
     assert one(img(data="QUJ="), "anthropic").outcome == "placeholder"
     assert one(img(data="QUJ="), "openai", image_input=True).reason == (
-        "openai has no native image form"
+        "openai has no native image form in a tool message"
+        " (tool_turn's hoist_images sends images in a user message after it)"
     )
 
 

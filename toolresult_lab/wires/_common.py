@@ -331,8 +331,18 @@ class Converter(EntryReader):
 
     # -- the option rules a wire owns -------------------------------------------------
 
+    def hoists_images(self) -> bool:
+        """The wire's tool turn can carry images in a user message after the results
+        (``tool_turn(..., hoist_images=True)``): its refusal says so."""
+        return False
+
     def image_refusal(self) -> str | None:
         """Why images are not sent natively with these options; ``None``: they may be."""
+        if self.hoists_images():
+            return (
+                f"{self.facts.wire} has no native image form in a tool message"
+                " (tool_turn's hoist_images sends images in a user message after it)"
+            )
         return f"{self.facts.wire} has no native image form"
 
     def pdf_refusal(self) -> str | None:

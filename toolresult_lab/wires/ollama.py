@@ -46,6 +46,9 @@ FACTS: Final[WireFacts] = WireFacts("ollama", "Ollama tool message")
 class OllamaConverter(Converter):
     """``{"role": "tool", "tool_name": name, "tool_call_id": id, "content": <string form>}``."""
 
+    def hoists_images(self) -> bool:
+        return True
+
     def convert(self, data: Source) -> Conversion:
         content, steps, notes, content_note = self.string_form(data)
         block: OllamaToolMessage

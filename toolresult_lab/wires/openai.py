@@ -54,6 +54,9 @@ FACTS: Final[WireFacts] = WireFacts(
 class OpenAIConverter(Converter):
     """``{"role": "tool", "tool_call_id": id, "content": <string form>}``."""
 
+    def hoists_images(self) -> bool:
+        return True
+
     def convert(self, data: Source) -> Conversion:
         content, steps, notes, content_note = self.string_form(data)
         block: OpenAIToolMessage = {"role": "tool", "tool_call_id": data.id, "content": content}
