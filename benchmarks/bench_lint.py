@@ -232,6 +232,15 @@ def documents_of_one_name(n: int) -> list[Any]:
     return [{"role": "user", "content": [{"text": "q"}, *documents]}]
 
 
+def unanswered_calls(n: int) -> list[Any]:
+    """responses: ``n`` function calls no output answers (each gets its error result)."""
+    calls = [
+        {"type": "function_call", "call_id": f"call_{i}", "name": "f", "arguments": "{}"}
+        for i in range(n)
+    ]
+    return [{"role": "user", "content": "q"}, *calls]
+
+
 #: Repair where a fix per finding once scanned every call, message or taken name (a reused
 #: id: 49x the time for 10x the turns before 2026-12-01; 20,000 documents of one name:
 #: 174 s): each must stay near 10x.
@@ -240,6 +249,8 @@ REPAIR_SHAPES: Final = (
     ("openai", None, "images in tool messages", images_in_tool_messages),
     ("gemini", "gemini-2.5", "parts in responses", response_parts),
     ("bedrock", None, "documents of one name", documents_of_one_name),
+    # an insert and a scan per call: 10,000 took 30 s before 2026-12-02
+    ("responses", None, "unanswered calls", unanswered_calls),
 )
 
 
