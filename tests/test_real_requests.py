@@ -62,3 +62,18 @@ def test_the_corpus_reads_as_strict_json() -> None:
     """The bodies are what was sent: JSON, so every finding above is about real input."""
     for record in _accepted_of("anthropic")[:50]:
         assert json.loads(json.dumps(record["request"])) == record["request"]
+
+
+@pytest.mark.parametrize("wire", CORPUS_WIRES)
+def test_repair_is_idempotent_on_every_recorded_request(wire: str) -> None:
+    """Issue 25.6: ``repair(repair(x)) == repair(x)``, on the rejected requests too."""
+    require()
+    from real_requests import records
+
+    again = []
+    for record in (r for r in records() if r["wire"] == wire):
+        once = repair(wire, record["request"], profile=profile_of(record))
+        twice = repair(wire, once.request, profile=profile_of(record))
+        if twice.changes or twice.request != once.request:
+            again.append(f"{record['id']}: {twice.changes[:2]}")
+    assert not again, "\n".join(again[:10])
