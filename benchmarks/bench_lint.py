@@ -167,6 +167,20 @@ def one_id_reused(n: int) -> list[Any]:
     return messages
 
 
+def one_id_twice_per_message(n: int) -> list[Any]:
+    """anthropic: ``n`` turns each calling ``same`` twice in one message (rejected, so
+    repaired: every later call and its answer renamed)."""
+    messages: list[Any] = [{"role": "user", "content": "q"}]
+    use = {"type": "tool_use", "id": "same", "name": "f", "input": {}}
+    result = {"type": "tool_result", "tool_use_id": "same", "content": "r"}
+    for _ in range(n):
+        messages += [
+            {"role": "assistant", "content": [use, use]},
+            {"role": "user", "content": [result, result]},
+        ]
+    return messages
+
+
 def parallel_without_ids(n: int) -> list[Any]:
     """gemini: one content of ``n`` calls without ids, answered by name in the next."""
     return [
@@ -245,7 +259,9 @@ def unanswered_calls(n: int) -> list[Any]:
 #: id: 49x the time for 10x the turns before 2026-12-01; 20,000 documents of one name:
 #: 174 s): each must stay near 10x.
 REPAIR_SHAPES: Final = (
-    ("anthropic", None, "one id reused", one_id_reused),
+    # an id reused in separate, well-formed pairs is accepted and left as it is: twice in
+    # one message is what repair renames
+    ("anthropic", None, "one id twice per message", one_id_twice_per_message),
     ("openai", None, "images in tool messages", images_in_tool_messages),
     ("gemini", "gemini-2.5", "parts in responses", response_parts),
     ("bedrock", None, "documents of one name", documents_of_one_name),
