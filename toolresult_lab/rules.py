@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Final, Literal
 
@@ -97,7 +98,7 @@ class Rule:
             return False
         return not self.profiles or profile in self.profiles
 
-    @property
+    @cached_property  # a finding names it: once per rule, not once per finding
     def source(self) -> str:
         """The sources and the date, as a finding names them."""
         return "; ".join(s.cite() for s in self.sources) + f" (checked {self.checked})"
