@@ -1,6 +1,6 @@
 """No module outside ``wires/`` holds a provider's field name (issue 20).
 
-Each wire reads and writes its own shapes in ``wires/<wire>.py``; everything else reads
+Each wire reads and writes its own shapes in ``wires/<wire>/``; everything else reads
 the typed records the converters and readers report. The exceptions: ``items.py`` and
 ``text.py`` (MCP input, Anthropic-native input blocks included: SPEC 2 and 3),
 ``mcp_input.py`` (the MCP SDK 2.x's own snake_case ``mime_type``, issue 28), ``blocks.py``

@@ -2,7 +2,7 @@
 
 :class:`ToolCall` is the public face of a neutral call (``wires._turn.CallData``, read by
 every wire); :meth:`ToolCall.from_wire` reads the calls out of one assistant turn as a
-provider sent it, each wire through its own reader (``wires/<wire>.py``).
+provider sent it, each wire through its own reader (``wires/<wire>/``).
 """
 
 from __future__ import annotations

@@ -131,7 +131,7 @@ class IdFormat:
     warn_over: int | None = None
 
 
-#: Documents per Bedrock request (the wire's own figure, ``wires/bedrock.py``).
+#: Documents per Bedrock request (the wire's own figure, ``wires/bedrock/``).
 MAX_DOCUMENTS: Final = BEDROCK_MAX_DOCUMENTS
 
 #: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's).

@@ -3,7 +3,7 @@
 :func:`tool_turn` is what a tool loop appends to its conversation; :func:`build_turn`
 returns the same turn in its parts (echo, results, hoisted images, the paired results),
 for views that label each message. Pairing and assembly are in ``wires._turn``; each
-wire's shapes beside its converter in ``wires/<wire>.py``.
+wire's shapes beside its converter in ``wires/<wire>/``.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from ._edit import (
     text_block,
 )
 from ._fields import FIELDS, Fields
+from ._protocol import WireModule
 from ._read import (
     MISSING,
     CallPart,
@@ -143,35 +144,20 @@ __all__ = [
     "write_settings",
 ]
 
-_CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
-    "openai": (openai.FACTS, openai.OpenAIConverter, openai.TURN),
-    "anthropic": (anthropic.FACTS, anthropic.AnthropicConverter, anthropic.TURN),
-    "gemini": (gemini.FACTS, gemini.GeminiConverter, gemini.TURN),
-    "ollama": (ollama.FACTS, ollama.OllamaConverter, ollama.TURN),
-    "responses": (responses.FACTS, responses.ResponsesConverter, responses.TURN),
-    "hermes": (hermes.FACTS, hermes.HermesConverter, hermes.TURN),
-    "bedrock": (bedrock.FACTS, bedrock.BedrockConverter, bedrock.TURN),
+#: Every wire, whole (``wires/<wire>/__init__.py`` defines each one's ``WIRE``).
+_MODULES: Final[dict[str, WireModule]] = {
+    module.WIRE.name: module.WIRE
+    for module in (openai, anthropic, gemini, ollama, responses, hermes, bedrock)
 }
-#: Each wire's readers: a tool-result block, a whole request (``wires/<wire>.py``).
+_CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
+    name: (wire.facts, wire.converter, wire.turn) for name, wire in _MODULES.items()
+}
+#: Each wire's readers: a tool-result block, a whole request.
 _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], ReadRequest]]]] = {
-    "openai": (openai.read_block, openai.read_request),
-    "anthropic": (anthropic.read_block, anthropic.read_request),
-    "gemini": (gemini.read_block, gemini.read_request),
-    "ollama": (ollama.read_block, ollama.read_request),
-    "responses": (responses.read_block, responses.read_request),
-    "hermes": (hermes.read_block, hermes.read_request),
-    "bedrock": (bedrock.read_block, bedrock.read_request),
+    name: (wire.read_block, wire.read_request) for name, wire in _MODULES.items()
 }
 #: How each wire writes a whole request around its tool turns (SPEC 9).
-_REQUESTS: Final[dict[str, RequestShape]] = {
-    "openai": openai.REQUEST,
-    "anthropic": anthropic.REQUEST,
-    "gemini": gemini.REQUEST,
-    "ollama": ollama.REQUEST,
-    "responses": responses.REQUEST,
-    "hermes": hermes.REQUEST,
-    "bedrock": bedrock.REQUEST,
-}
+_REQUESTS: Final[dict[str, RequestShape]] = {name: wire.request for name, wire in _MODULES.items()}
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
 

@@ -1,6 +1,6 @@
 """The neutral read model: what a wire's reader makes of a provider's own shapes.
 
-Each ``wires/<wire>.py`` reads its own tool-result blocks, assistant turns and whole
+Each ``wires/<wire>/`` reads its own tool-result blocks, assistant turns and whole
 requests into these small immutable records, each with the JSON path where it sits
 (``messages[3].content[1]``, ``contents[2].parts[0]``, ``input[5]``; for a block read
 alone, from the block: ``content[1]``, ``functionResponse.parts[0]``, ``output[2]``).

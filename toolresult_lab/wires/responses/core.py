@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..blocks import (
+from ...blocks import (
     ResponsesFunctionCallOutput,
     ResponsesInputFile,
     ResponsesInputImage,
     ResponsesInputText,
 )
-from ..filenames import DEFAULT_PDF_NAME, pdf_filename
-from ..items import BlobItem, Native
-from ..steps import Conversion, Step
-from ._common import IMAGE_MIMES, Converter, Source, WireFacts
-from ._read import (
+from ...filenames import DEFAULT_PDF_NAME, pdf_filename
+from ...items import BlobItem, Native
+from ...steps import Conversion, Step
+from .._common import IMAGE_MIMES, Converter, Source, WireFacts
+from .._read import (
     MISSING,
     CallPart,
     ContentForm,
@@ -44,7 +44,7 @@ from ._read import (
     body_list,
     split_data_url,
 )
-from ._turn import (
+from .._turn import (
     CallData,
     ReadCall,
     TurnShape,
@@ -53,7 +53,7 @@ from ._turn import (
     read_list,
     with_extra,
 )
-from ._write import RequestShape, Written, data_url
+from .._write import RequestShape, Written, data_url
 
 #: One part of a list ``output``.
 OutputPart = ResponsesInputText | ResponsesInputImage | ResponsesInputFile

@@ -15,13 +15,13 @@ from __future__ import annotations
 import base64
 from typing import Any, Final
 
-from ..b64 import is_canonical
-from ..blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
-from ..encoding import clone
-from ..items import Native
-from ..steps import Conversion, ResultNote, Step
-from ._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content
-from ._read import (
+from ...b64 import is_canonical
+from ...blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
+from ...encoding import clone
+from ...items import Native
+from ...steps import Conversion, ResultNote, Step
+from .._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content
+from .._read import (
     CallPart,
     ContentPart,
     DocumentPart,
@@ -38,7 +38,7 @@ from ._read import (
     at_key,
     body_list,
 )
-from ._turn import (
+from .._turn import (
     CallData,
     ReadCall,
     TurnShape,
@@ -47,7 +47,7 @@ from ._turn import (
     read_list,
     with_extra,
 )
-from ._write import RequestShape, Written
+from .._write import RequestShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(
     "gemini",

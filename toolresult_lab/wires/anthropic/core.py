@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..blocks import AnthropicToolResult
-from ..encoding import clone
-from ..items import (
+from ...blocks import AnthropicToolResult
+from ...encoding import clone
+from ...items import (
     PDF_MIME,
     BlobItem,
     DocumentItem,
@@ -27,9 +27,9 @@ from ..items import (
     NoteItem,
     TextItem,
 )
-from ..options import Resolved
-from ..steps import Carried, Conversion, Outcome, ResultNote, Step
-from ._common import (
+from ...options import Resolved
+from ...steps import Carried, Conversion, Outcome, ResultNote, Step
+from .._common import (
     IMAGE_MIMES,
     Converter,
     Source,
@@ -38,7 +38,7 @@ from ._common import (
     exhausted,
     shared_step,
 )
-from ._read import (
+from .._read import (
     MISSING,
     CallPart,
     ContentForm,
@@ -58,7 +58,7 @@ from ._read import (
     at_key,
     body_list,
 )
-from ._turn import (
+from .._turn import (
     CallData,
     ReadCall,
     TurnShape,
@@ -67,7 +67,7 @@ from ._turn import (
     read_list,
     with_extra,
 )
-from ._write import RequestShape, Written
+from .._write import RequestShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(
     "anthropic",

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..blocks import OllamaToolMessage
-from ..steps import Conversion
-from ._common import Converter, Source, WireFacts
-from ._read import (
+from ...blocks import OllamaToolMessage
+from ...steps import Conversion
+from .._common import Converter, Source, WireFacts
+from .._read import (
     ContentForm,
     ContentPart,
     ImagePart,
@@ -29,7 +29,7 @@ from ._read import (
     at_key,
     body_list,
 )
-from ._turn import (
+from .._turn import (
     CallData,
     ReadCall,
     TurnShape,
@@ -38,7 +38,7 @@ from ._turn import (
     read_function_calls,
     with_extra,
 )
-from ._write import RequestShape, TextOnlyShape, Written
+from .._write import RequestShape, TextOnlyShape, Written
 
 FACTS: Final[WireFacts] = WireFacts("ollama", "Ollama tool message")
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..blocks import OpenAIToolMessage
-from ..filenames import DEFAULT_PDF_NAME
-from ..steps import Conversion
-from ._common import Converter, Source, WireFacts
-from ._read import (
+from ...blocks import OpenAIToolMessage
+from ...filenames import DEFAULT_PDF_NAME
+from ...steps import Conversion
+from .._common import Converter, Source, WireFacts
+from .._read import (
     ContentForm,
     ContentPart,
     DocumentPart,
@@ -31,7 +31,7 @@ from ._read import (
     body_list,
     split_data_url,
 )
-from ._turn import (
+from .._turn import (
     CallData,
     ReadCall,
     TurnShape,
@@ -41,7 +41,7 @@ from ._turn import (
     read_list,
     with_extra,
 )
-from ._write import RequestShape, TextOnlyShape, Written, data_url
+from .._write import RequestShape, TextOnlyShape, Written, data_url
 
 FACTS: Final[WireFacts] = WireFacts(
     "openai",

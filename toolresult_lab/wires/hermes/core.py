@@ -14,10 +14,10 @@ import json
 import re
 from typing import Any, Final
 
-from ..encoding import json_string
-from ..steps import Conversion
-from ._common import Converter, Source, WireFacts
-from ._read import (
+from ...encoding import json_string
+from ...steps import Conversion
+from .._common import Converter, Source, WireFacts
+from .._read import (
     CallPart,
     ContentPart,
     Message,
@@ -32,13 +32,13 @@ from ._read import (
     at_key,
     body_list,
 )
-from ._turn import (
+from .._turn import (
     CallData,
     ReadCall,
     TurnShape,
     malformed,
 )
-from ._write import RequestShape, TextOnlyShape, Written
+from .._write import RequestShape, TextOnlyShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(
     "hermes", "Hermes <tool_response> text", reads=frozenset({"response_tag"}), has_id_field=False

@@ -22,15 +22,15 @@ import base64
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ..b64 import decoded_size
-from ..blocks import BedrockToolResult, BedrockToolResultBody
-from ..encoding import clone, json_encode
-from ..filenames import MAX_DOCUMENT_NAME, document_name, safe_document_name
-from ..items import BlobItem, Native
-from ..steps import Conversion, ResultNote, Step
-from ..text import placeholder
-from ._common import IMAGE_MIMES, Converter, Source, WireFacts
-from ._read import (
+from ...b64 import decoded_size
+from ...blocks import BedrockToolResult, BedrockToolResultBody
+from ...encoding import clone, json_encode
+from ...filenames import MAX_DOCUMENT_NAME, document_name, safe_document_name
+from ...items import BlobItem, Native
+from ...steps import Conversion, ResultNote, Step
+from ...text import placeholder
+from .._common import IMAGE_MIMES, Converter, Source, WireFacts
+from .._read import (
     CallPart,
     ContentPart,
     DocumentPart,
@@ -47,8 +47,8 @@ from ._read import (
     at_key,
     body_list,
 )
-from ._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
-from ._write import RequestShape, Written
+from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
+from .._write import RequestShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(
     "bedrock",

@@ -1,0 +1,39 @@
+"""What a wire is: one package under ``wires/`` that hands the registry one :class:`WireModule`.
+
+Everything a wire knows about its own shapes sits in its package (``wires/<wire>/``): how it
+writes a tool-result block and a tool turn, how it reads blocks and whole requests back, how
+it writes a request around its turns, and (as they move in) its request edits, its checks and
+its settings. The registry (``wires/__init__.py``) only collects these objects; code above the
+wires asks the object of a wire instead of comparing wire names. A wire that lacks a
+capability says so (``None`` or an exception), and nothing falls back to another wire's shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ._common import Converter, WireFacts
+from ._read import ReadRequest, ResultPart
+from ._turn import TurnShape
+from ._write import RequestShape
+
+__all__ = ["WireModule"]
+
+
+@dataclass(frozen=True)
+class WireModule:
+    """One wire, whole: its facts, its block converter, its turn and request shapes, and
+    its readers. Each ``wires/<wire>/__init__.py`` defines one as ``WIRE``."""
+
+    facts: WireFacts
+    converter: type[Converter]
+    turn: TurnShape
+    read_block: Callable[[Any], ResultPart]
+    read_request: Callable[[Any], ReadRequest]
+    request: RequestShape
+
+    @property
+    def name(self) -> str:
+        return self.facts.wire

@@ -1,0 +1,49 @@
+"""The anthropic wire: a Messages ``tool_result`` block holding one block per content entry.
+
+The wire's code lives in this package; :data:`WIRE` is what the registry reads.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._protocol import WireModule
+from .core import (
+    FACTS,
+    REQUEST,
+    TURN,
+    AnthropicConverter,
+    AnthropicRequest,
+    AnthropicTurn,
+    block_contents,
+    ends_in_server_result,
+    read_block,
+    read_call,
+    read_content,
+    read_request,
+)
+
+__all__ = [
+    "FACTS",
+    "REQUEST",
+    "TURN",
+    "WIRE",
+    "AnthropicConverter",
+    "AnthropicRequest",
+    "AnthropicTurn",
+    "block_contents",
+    "ends_in_server_result",
+    "read_block",
+    "read_call",
+    "read_content",
+    "read_request",
+]
+
+WIRE: Final = WireModule(
+    facts=FACTS,
+    converter=AnthropicConverter,
+    turn=TURN,
+    read_block=read_block,
+    read_request=read_request,
+    request=REQUEST,
+)

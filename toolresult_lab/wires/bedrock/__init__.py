@@ -1,0 +1,63 @@
+"""The bedrock wire: an Amazon Bedrock Converse ``toolResult`` content block (SPEC 10).
+
+The wire's code lives in this package; :data:`WIRE` is what the registry reads.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._protocol import WireModule
+from .core import (
+    ERROR_NOTE,
+    FACTS,
+    IMAGE_FORMATS,
+    MAX_DOCUMENTS,
+    REQUEST,
+    TOOL_USE_FIELDS,
+    TOOL_USE_TYPES,
+    TURN,
+    BedrockConverter,
+    BedrockRequest,
+    BedrockTurn,
+    for_boto3,
+    one_member,
+    read_block,
+    read_call,
+    read_content,
+    read_request,
+    unique_documents,
+    unique_name,
+)
+
+__all__ = [
+    "ERROR_NOTE",
+    "FACTS",
+    "IMAGE_FORMATS",
+    "MAX_DOCUMENTS",
+    "REQUEST",
+    "TOOL_USE_FIELDS",
+    "TOOL_USE_TYPES",
+    "TURN",
+    "WIRE",
+    "BedrockConverter",
+    "BedrockRequest",
+    "BedrockTurn",
+    "for_boto3",
+    "one_member",
+    "read_block",
+    "read_call",
+    "read_content",
+    "read_request",
+    "unique_documents",
+    "unique_name",
+]
+
+WIRE: Final = WireModule(
+    facts=FACTS,
+    converter=BedrockConverter,
+    turn=TURN,
+    read_block=read_block,
+    read_request=read_request,
+    request=REQUEST,
+)

@@ -1,0 +1,49 @@
+"""The gemini wire: a ``functionResponse`` part; native images and PDFs ride in its ``parts``.
+
+The wire's code lives in this package; :data:`WIRE` is what the registry reads.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._protocol import WireModule
+from .core import (
+    FACTS,
+    PART_FIELDS,
+    REQUEST,
+    SKIP_SIGNATURE,
+    TURN,
+    GeminiConverter,
+    GeminiRequest,
+    GeminiTurn,
+    read_block,
+    read_call,
+    read_part,
+    read_request,
+)
+
+__all__ = [
+    "FACTS",
+    "PART_FIELDS",
+    "REQUEST",
+    "SKIP_SIGNATURE",
+    "TURN",
+    "WIRE",
+    "GeminiConverter",
+    "GeminiRequest",
+    "GeminiTurn",
+    "read_block",
+    "read_call",
+    "read_part",
+    "read_request",
+]
+
+WIRE: Final = WireModule(
+    facts=FACTS,
+    converter=GeminiConverter,
+    turn=TURN,
+    read_block=read_block,
+    read_request=read_request,
+    request=REQUEST,
+)

@@ -1,0 +1,43 @@
+"""The hermes wire: ``<tool_response>`` text around a JSON object, for Hermes-style templates.
+
+The wire's code lives in this package; :data:`WIRE` is what the registry reads.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._protocol import WireModule
+from .core import (
+    FACTS,
+    REQUEST,
+    TURN,
+    HermesConverter,
+    HermesRequest,
+    HermesTurn,
+    read_block,
+    read_request,
+    unclosable,
+)
+
+__all__ = [
+    "FACTS",
+    "REQUEST",
+    "TURN",
+    "WIRE",
+    "HermesConverter",
+    "HermesRequest",
+    "HermesTurn",
+    "read_block",
+    "read_request",
+    "unclosable",
+]
+
+WIRE: Final = WireModule(
+    facts=FACTS,
+    converter=HermesConverter,
+    turn=TURN,
+    read_block=read_block,
+    read_request=read_request,
+    request=REQUEST,
+)

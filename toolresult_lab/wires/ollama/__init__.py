@@ -1,0 +1,41 @@
+"""The ollama wire: a ``tool`` message keyed by tool name; ``tool_call_id`` only when there is one.
+
+The wire's code lives in this package; :data:`WIRE` is what the registry reads.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._protocol import WireModule
+from .core import (
+    FACTS,
+    REQUEST,
+    TURN,
+    OllamaConverter,
+    OllamaRequest,
+    OllamaTurn,
+    read_block,
+    read_request,
+)
+
+__all__ = [
+    "FACTS",
+    "REQUEST",
+    "TURN",
+    "WIRE",
+    "OllamaConverter",
+    "OllamaRequest",
+    "OllamaTurn",
+    "read_block",
+    "read_request",
+]
+
+WIRE: Final = WireModule(
+    facts=FACTS,
+    converter=OllamaConverter,
+    turn=TURN,
+    read_block=read_block,
+    read_request=read_request,
+    request=REQUEST,
+)

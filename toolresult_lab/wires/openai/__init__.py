@@ -1,0 +1,45 @@
+"""The openai wire: a Chat Completions ``tool`` message; everything travels as one string.
+
+The wire's code lives in this package; :data:`WIRE` is what the registry reads.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._protocol import WireModule
+from .core import (
+    FACTS,
+    REQUEST,
+    TURN,
+    OpenAIConverter,
+    OpenAIRequest,
+    OpenAITurn,
+    read_block,
+    read_content,
+    read_message,
+    read_request,
+)
+
+__all__ = [
+    "FACTS",
+    "REQUEST",
+    "TURN",
+    "WIRE",
+    "OpenAIConverter",
+    "OpenAIRequest",
+    "OpenAITurn",
+    "read_block",
+    "read_content",
+    "read_message",
+    "read_request",
+]
+
+WIRE: Final = WireModule(
+    facts=FACTS,
+    converter=OpenAIConverter,
+    turn=TURN,
+    read_block=read_block,
+    read_request=read_request,
+    request=REQUEST,
+)

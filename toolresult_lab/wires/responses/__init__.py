@@ -1,0 +1,51 @@
+"""The responses wire: an OpenAI Responses ``function_call_output`` input item (no ``role``).
+
+The wire's code lives in this package; :data:`WIRE` is what the registry reads.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._protocol import WireModule
+from .core import (
+    FACTS,
+    REQUEST,
+    TURN,
+    OutputPart,
+    ResponsesConverter,
+    ResponsesRequest,
+    ResponsesTurn,
+    answerable_item_ids,
+    read_block,
+    read_call,
+    read_content,
+    read_item,
+    read_request,
+)
+
+__all__ = [
+    "FACTS",
+    "REQUEST",
+    "TURN",
+    "WIRE",
+    "OutputPart",
+    "ResponsesConverter",
+    "ResponsesRequest",
+    "ResponsesTurn",
+    "answerable_item_ids",
+    "read_block",
+    "read_call",
+    "read_content",
+    "read_item",
+    "read_request",
+]
+
+WIRE: Final = WireModule(
+    facts=FACTS,
+    converter=ResponsesConverter,
+    turn=TURN,
+    read_block=read_block,
+    read_request=read_request,
+    request=REQUEST,
+)
