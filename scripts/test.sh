@@ -31,4 +31,5 @@ export CHROMIUM
 echo "== pytest ($("$VENV/bin/python" --version), $BUILD build)"
 export TRL_EXPECT_BUILD=$BUILD
 # `pytest`, not `python -m pytest`: the repo root must not shadow the installed package.
-exec "$VENV/bin/pytest" "$@"
+# On every core (pytest-xdist; PYTEST_WORKERS=0 runs in one process, e.g. to debug).
+exec "$VENV/bin/pytest" -n "${PYTEST_WORKERS:-auto}" "$@"
