@@ -8,7 +8,7 @@ importing a module imports, so a type-only import is not a layer edge).
 
 Every module of the package has a layer (:data:`LAYERS`, from the bottom: leaves, MCP
 content, what the wires share, each wire's own package, the wire registry, facts and rule
-data, the Result layer, checks, lint and repair, transcripts and translate, measures, views,
+data, the Result layer, measures, checks, lint and repair, transcripts and translate, views,
 reports, widgets, the package's public names, the CLI). A module imports only from its own
 layer or those below; the Result layer reaches no module above it at any depth (it reaches
 its views through ``hooks``); only ``wires/__init__`` is imported from outside ``wires/``;
@@ -123,17 +123,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # what sits on the wires: facts, the pipeline, profiles, limits and rule data
     ("facts", (
         "facts", "pipeline", "_build", "profiles", "limits", "tokens", "pairing", "rules",
-        "roundtrip", "provider_warning",
+        "roundtrip", "provider_warning", "rules.*",
     )),
     # the Result layer (it reaches its views through ``hooks``)
     ("result", ("result", "explain", "calls", "turns", "hooks", "readback", "conversation")),
+    # sizes, token counts and costs of results, turns and requests (checks read them)
+    ("measures", ("measure", "costs", "fitting", "turn_budget", "probes", "request_tokens")),
     ("checks", ("checks", "checks.*")),
     ("requests", ("lint", "lint.*", "repair", "repair.*")),
     ("transcripts", (
         "transcript", "transcript_read", "transcript_write", "transcripts", "transcripts.*",
         "translate", "translate.*", "reencode",
     )),
-    ("measures", ("measure", "costs", "fitting", "turn_budget", "probes")),
     ("views", ("render", "render_*")),
     ("reports", ("matrix", "docs", "logs", "auditing", "lint_logs", "synthetic")),
     ("widgets", ("widgets", "widgets.*")),
@@ -302,6 +303,7 @@ def test_a_module_is_placed_by_its_name_else_by_its_most_specific_glob():
     assert named("repair.paths") == "requests"
     assert named("transcripts.read") == "transcripts"
     assert named("render_anything") == "views"
+    assert named("rules.sizes") == "facts"
     assert named("jsonpath") is None
     assert unplaced([f"{NAME}.jsonpath", f"{NAME}.lint"]) == [
         f"{NAME}.jsonpath has no layer: add it (or a glob for its package) to LAYERS in"
@@ -315,8 +317,9 @@ def test_the_layer_check_finds_an_import_up_a_layer() -> None:
         "wires.openai.core": "wires",  # a wire's package never imports the registry
         "checks._scope": "lint",
         "lint": "transcript",
-        "transcript_read": "costs",
-        "costs": "render",
+        "transcript_read": "render",
+        "checks.anthropic": "lint",
+        "costs": "checks",
         "render": "matrix",
         "matrix": "widgets",
         "widgets.explorer": "cli",
@@ -334,7 +337,7 @@ def test_the_layer_check_finds_an_import_up_a_layer() -> None:
     graph = _edges(_modules(), runtime=True)
     graph[f"{NAME}.lint"].add(f"{NAME}.translate")
     assert (
-        f"{NAME}.lint (layer 8 requests) imports {NAME}.translate (layer 9 transcripts)"
+        f"{NAME}.lint (layer 9 requests) imports {NAME}.translate (layer 10 transcripts)"
         in layer_violations(graph)
     )
 
