@@ -1,4 +1,5 @@
-"""No module outside ``wires/`` holds a provider's field name (issue 20).
+"""No module outside ``wires/`` holds a provider's field name (issue 20), and (issue 24) no
+module outside a wire's own package ``wires/<wire>/`` holds one at all.
 
 Each wire reads and writes its own shapes in ``wires/<wire>/``; everything else reads
 the typed records the converters and readers report. The exceptions: ``items.py`` and
@@ -16,6 +17,15 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+
+import pytest
+from provider_vocabulary import (
+    MCP_NAMES,
+    distinctive,
+    is_compound,
+    own_api_names,
+    provider_names,
+)
 
 import toolresult_lab
 
@@ -99,3 +109,132 @@ W = "messages[0].tool_calls"
         (4, ".inlineData"),
         (6, "messages[0].tool_calls"),
     ]
+
+
+# -- issue 24: every string constant, against every provider name of the SDKs ------------
+
+#: The string constants outside the wires' own packages that name a provider field, on
+#: branch ``lead`` (0a75bb5): the refactor of issue 24 brings it to none.
+OFFENDERS_ON_LEAD = 211
+
+
+def _all_strings(tree: ast.AST) -> set[int]:
+    """The ids of the strings of an ``__all__`` (they name the module's Python objects)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                found.update(id(n) for n in ast.walk(node.value) if isinstance(n, ast.Constant))
+    return found
+
+
+def provider_field_constants(source: str, names: frozenset[str]) -> list[tuple[int, str, str]]:
+    """``(line, constant, names)`` of each code string constant (not a docstring, not prose
+    with spaces, not an ``__all__`` entry) one of whose identifiers is in ``names``."""
+    tree = ast.parse(source)
+    skipped = _docstrings(tree) | _all_strings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+            continue
+        if id(node) in skipped or re.search(r"\s", node.value):
+            continue
+        held = sorted(set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", node.value)) & names)
+        if held:
+            found.append((node.lineno, node.value, ", ".join(held)))
+    return sorted(found)
+
+
+def _in_a_wire_package(relative: Path) -> bool:
+    """``wires/<wire>/...``: a wire's own package (``wires/_edit.py`` is shared, not one)."""
+    return len(relative.parts) > 2 and relative.parts[0] == "wires"
+
+
+def offenders() -> list[str]:
+    """``file:line: constant (name)`` for each provider field name held outside the wires'
+    own packages."""
+    names = distinctive()
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        if _in_a_wire_package(relative):
+            continue
+        for line, constant, name in provider_field_constants(
+            path.read_text(encoding="utf-8"), names
+        ):
+            found.append(f"toolresult_lab/{relative}:{line}: {constant!r} ({name})")
+    return found
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=f"issue 24: {OFFENDERS_ON_LEAD} provider field names held outside wires/<wire>/ on"
+    " lead 0a75bb5 (the refactor moves them into their wires; then remove this marker)",
+)
+def test_no_string_constant_outside_the_wire_packages_is_a_provider_field_name() -> None:
+    found = offenders()
+    assert found == [], f"{len(found)} provider field names outside wires/<wire>/:\n" + "\n".join(
+        found
+    )
+
+
+def test_no_more_provider_field_names_outside_the_wire_packages_than_on_lead() -> None:
+    """Until the marker above comes off: the refactor only ever lowers the count."""
+    found = offenders()
+    assert len(found) <= OFFENDERS_ON_LEAD, "\n".join(found)
+
+
+def test_the_vocabulary_is_read_from_the_sdks() -> None:
+    names = provider_names()
+    assert {"tool_use_id", "cache_control", "tool_result", "redacted_thinking"} <= names[
+        "anthropic"
+    ]
+    assert {"tool_call_id", "image_url", "tool_calls"} <= names["openai"]
+    assert {"call_id", "function_call_output", "input_image", "previous_response_id"} <= names[
+        "responses"
+    ]
+    # google-genai: each field by its name and its alias
+    assert {"inline_data", "inlineData", "thought_signature", "thoughtSignature"} <= names["gemini"]
+    assert {"tool_name", "images"} <= names["ollama"]
+    assert {"toolResult", "toolUseId", "s3Location", "cachePoint"} <= names["bedrock"]
+    vocabulary = distinctive()
+    # every name of the closed list above but MCP's own (mime_type is MCP input too)
+    assert FIELD_NAMES - MCP_NAMES() <= vocabulary
+    assert FIELD_NAMES & MCP_NAMES() == {"mime_type"}
+    # one-word names and MCP's are not distinctive
+    for name in ("text", "type", "name", "id", "role", "content", "data", "image", "json"):
+        assert name in names["anthropic"] | names["bedrock"] | names["gemini"]
+        assert name not in vocabulary
+    assert "mimeType" in names["gemini"] and "mimeType" not in vocabulary
+    assert "isError" in MCP_NAMES() and "is_error" in names["anthropic"]
+    assert "is_error" not in vocabulary
+    # the package's own public names: fit(max_tokens=...), estimate_tokens(media_resolution=)
+    assert {"max_tokens", "media_resolution"} <= names["anthropic"] | names["gemini"]
+    assert {"max_tokens", "media_resolution"} <= own_api_names()
+    assert not {"max_tokens", "media_resolution"} & vocabulary
+
+
+def test_a_name_is_compound_when_it_joins_two_words() -> None:
+    assert [n for n in ("tool_use_id", "inlineData", "s3Location", "toolResult") if is_compound(n)]
+    assert not [n for n in ("text", "_meta", "async_", "$defs", "json", "URL") if is_compound(n)]
+
+
+def test_the_walk_reports_each_constant_with_its_place() -> None:
+    code = '''
+"""A docstring naming toolResult is prose."""
+__all__ = ["tool_use_id"]
+A = {"toolResult": 1}
+B = f"{x}.inlineData"
+C = "the toolUseId is empty"  # prose: has spaces
+D = "messages[0].content[1].toolUse.input"
+E = ("text", "type", "content")
+'''
+    assert provider_field_constants(code, distinctive()) == [
+        (4, "toolResult", "toolResult"),
+        (5, ".inlineData", "inlineData"),
+        (7, "messages[0].content[1].toolUse.input", "toolUse"),
+    ]
+    assert _in_a_wire_package(Path("wires/gemini/core.py"))
+    assert not _in_a_wire_package(Path("wires/_edit.py"))
+    assert not _in_a_wire_package(Path("lint.py"))
