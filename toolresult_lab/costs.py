@@ -31,6 +31,7 @@ from .tokens import (
     check_image_options,
     image_tokens,
     pdf_note,
+    pdf_page_tokens,
     pdf_tokens,
     text_tokens,
 )
@@ -161,8 +162,8 @@ def _media_entries(
         )
         if found is not None:
             out.append(_figure(index, what, found))
-        elif pages is None and wire == "gemini":
-            why = "gemini: 258 tokens per page, but the page count cannot be read"
+        elif pages is None and (per_page := pdf_page_tokens(wire)) is not None:
+            why = f"{wire}: {per_page} tokens per page, but the page count cannot be read"
             out.append(EntryTokens(index, what, None, why, "PDF: pages unknown"))
         else:
             name = f"{wire} PDF: no per-page figure"
