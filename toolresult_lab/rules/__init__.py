@@ -10,7 +10,8 @@ follows the SPEC and says so in the rule's ``notes``.
 
 The rows sit in one module per rule group (``pairing``, ``content``, ``sizes``,
 ``rejections``); :data:`RULES` joins them in the SPEC's order. ``model`` holds the records,
-``sources`` the sources cited more than once, ``figures`` the figures checks read.
+``sources`` the sources cited more than once, ``figures`` the figures checks read, and
+``unchecked`` (:data:`UNCHECKED`) the provider rules no check implements yet.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from .figures import (
     IdFormat,
     id_format_for,
 )
-from .model import CHECKED, Rule, RuleSource
+from .model import CHECKED, Rule, RuleSource, Unchecked
+from .unchecked import UNCHECKED
 
 __all__ = [
     "CHECKED",
@@ -39,9 +41,11 @@ __all__ = [
     "MAX_DOCUMENTS",
     "RULES",
     "TEXT_LIMIT",
+    "UNCHECKED",
     "IdFormat",
     "Rule",
     "RuleSource",
+    "Unchecked",
     "get_rule",
     "id_format_for",
 ]

@@ -254,7 +254,15 @@ ROWS: Final[tuple[Rule, ...]] = (
         repair='sets "skip_thought_signature_validator" on the first call part of each step'
         " (where it is an error: a request without a profile may be for a model that needs"
         " none, and is left as it is)",
-        notes="The dummy value is on the Gemini API page; not found verbatim on Vertex's.",
+        checked=RECHECKED,
+        notes="The dummy value is on the Gemini API page; not found verbatim on Vertex's."
+        " A signature is bound to the endpoint and the model that made it: one replayed to"
+        " another (a Vertex AI <-> AI Studio fallback, another Gemini model) answers"
+        ' "Corrupted thought signature" (BerriAI/litellm#32140, 2026-07-04;'
+        " decolua/9router#4136, 2026-09-18). The request does not say where a signature"
+        " came from, so this rule and repair keep every signature present (repair adds the"
+        " skip value only where one is missing, and never replaces one): see"
+        " foreign-thought-signature under Documented, not checked yet.",
     ),
     Rule(
         "function-response-parts",
@@ -280,11 +288,25 @@ ROWS: Final[tuple[Rule, ...]] = (
             RuleSource(
                 "jxxghp/MoviePilot#5863", "https://github.com/jxxghp/MoviePilot/issues/5863", "user"
             ),
+            RuleSource(
+                "Models & Pricing - DeepSeek API Docs (zh-cn)",
+                "https://api-docs.deepseek.com/zh-cn/quick_start/pricing",
+            ),
         ),
         repair="the images become their placeholder text",
-        notes="DeepSeek's deepseek-flash (V4.1) reads images since 2026-09, in tool messages too"
-        " per a third-party digest; deepseek-v4-pro does not. The profile keeps SPEC 8's"
-        " vision off.",
+        checked=RECHECKED,
+        notes="DeepSeek (vision guide, 2026-08-21): only vision models"
+        " (deepseek-v4-flash-vision-exp, which points to deepseek-flash, V4.1-Flash, per the"
+        ' pricing page read 2026-09-12) accept images, "other models return a 400 error";'
+        ' deepseek-v4-pro does not read them. "Images are supported in user messages only:'
+        ' images in system or assistant messages return a 400 error." Tool messages are'
+        " contradictory: the Chat create schema lists image blocks in tool.content, the guide"
+        " says user messages only, the Responses guide takes images in function_call_output;"
+        " the deepseek profile keeps SPEC 8's vision off, so tool-result images become"
+        " placeholders. Its limits (not checked; DeepSeek is a profile of the openai wire,"
+        " whose limits are OpenAI's): request body 48 MiB, one image 32 MiB (base64 or URL),"
+        " 600 images and 64 MiB of images per request (file_id images aside), 8192 px per"
+        " side, 4096 px from 15 images on.",
     ),
     Rule(
         "user-after-tool",

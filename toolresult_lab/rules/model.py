@@ -11,7 +11,17 @@ from typing import Final, Literal
 from ..findings import Severity
 from ..wires import WIRES
 
-__all__ = ["ALL", "CHECKED", "ERROR", "RECHECKED", "Rule", "RuleSource", "SourceKind", "cassette"]
+__all__ = [
+    "ALL",
+    "CHECKED",
+    "ERROR",
+    "RECHECKED",
+    "Rule",
+    "RuleSource",
+    "SourceKind",
+    "Unchecked",
+    "cassette",
+]
 
 #: The day every source below was read (``docs/research/request-rules-sources.md``).
 CHECKED: Final = "2026-12-01"
@@ -80,6 +90,24 @@ class Rule:
     def source(self) -> str:
         """The sources and the date, as a finding names them."""
         return "; ".join(s.cite() for s in self.sources) + f" (checked {self.checked})"
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """A provider rule that is written down (or reported with the provider's error) but that
+    no check implements yet: kept as data, with its source and date, so the rules doc says
+    what ``lint`` does not find, and why, instead of leaving it out silently.
+
+    ``why``: why it is not checked (what the request does not say, or what is missing).
+    """
+
+    id: str
+    title: str
+    wires: tuple[str, ...]
+    answer: str
+    sources: tuple[RuleSource, ...]
+    why: str
+    checked: str = CHECKED
 
 
 #: A rule checked on every wire.

@@ -141,6 +141,11 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
         ),
         checked=RECHECKED,
+        notes="Only the order is checked. A thinking block replayed with any change, or from"
+        ' another model, is a 400 too ("thinking or redacted_thinking blocks in the latest'
+        ' assistant message cannot be modified", the errors page; anthropics/'
+        "anthropic-sdk-python#1598, 2026-08-05): a signature does not say where it was made,"
+        " so that is not checked; see replayed-thinking under Documented, not checked yet.",
     ),
     Rule(
         "part-media-resolution",

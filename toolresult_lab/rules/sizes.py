@@ -45,7 +45,10 @@ ROWS: Final[tuple[Rule, ...]] = (
         " vision page (reworded 2026-06-17) no longer states 2000 px as the limit: the 400"
         ' names "many-image requests" and states the current limit in pixels; the page'
         " advises 2000 px per side, or at most 20 image and document blocks, to stay under it"
-        " on all platforms. Every image block counts, in tool results and earlier turns too.",
+        " on all platforms. Every image block counts, in tool results and earlier turns too."
+        ' An image marked `"oversized_image": "error"` that a model named in the request would'
+        " resize is a 400 too (vision-coordinates page, 2026-08-22): not checked, see"
+        " oversized-image-error under Documented, not checked yet.",
     ),
     Rule(
         "request-too-large",
@@ -53,7 +56,20 @@ ROWS: Final[tuple[Rule, ...]] = (
         ("anthropic",),
         ERROR,
         "413 request_too_large: The request exceeds the maximum allowed number of bytes.",
-        (RuleSource("Errors - Claude Docs", "https://platform.claude.com/docs/en/api/errors"),),
+        (
+            RuleSource("Errors - Claude Docs", "https://platform.claude.com/docs/en/api/errors"),
+            RuleSource(
+                "API overview: request size limits - Claude Docs",
+                "https://platform.claude.com/docs/en/api/overview#request-size-limits",
+            ),
+        ),
+        checked=RECHECKED,
+        notes="The Claude API's 32 MB (Claude Platform on AWS has the same). Partner platforms"
+        ' have their own: "Bedrock limits requests to 20 MB, and Google Cloud limits requests'
+        " to 30 MB\" (the API overview, a callout since 2026-03-14). Bedrock's 20 MB is a"
+        " limit of the bedrock wire (limits.LIMITS: a warning of explain() and the budget);"
+        " Claude on Google Cloud speaks the anthropic wire, and no profile tells it from the"
+        " Claude API, so a request of 30 to 32 MB sent there is not found.",
     ),
     Rule(
         "text-too-long",
