@@ -16,7 +16,7 @@ from typing import Final, Literal, get_args
 
 from . import doc_pages
 from .facts import wire_facts
-from .wires import wire_module
+from .wires import ImageTokenRule, wire_module
 
 __all__ = [
     "GEMINI_RESOLUTION_TOKENS",
@@ -26,6 +26,7 @@ __all__ = [
     "TokenFigure",
     "anthropic_pixel_tokens",
     "check_image_options",
+    "image_rule_tokens",
     "image_tokens",
     "openai_patch_tokens",
     "pdf_note",
@@ -98,9 +99,29 @@ def image_tokens(
         rule = f"{wire}: {facts.title} carries no image; its text is counted by text_tokens()"
         return TokenFigure(0, rule, _FACTS_SOURCE, f"{wire}: no image form")
     image_rule = wire_module(wire).tokens.image
-    if image_rule is None:  # a wire that carries images declares its rule
-        raise AssertionError(f"{wire}: carries images but declares no image token rule")
+    if image_rule is None:
+        raise ValueError(f"{wire}: {facts.title} declares no documented image token rule")
     return _IMAGE_RULES[image_rule](width, height, detail, media_resolution)
+
+
+def image_rule_tokens(
+    rule: ImageTokenRule,
+    width: int,
+    height: int,
+    *,
+    detail: OpenAIDetail = "auto",
+    media_resolution: GeminiResolution | None = None,
+) -> TokenFigure:
+    """Tokens one image costs under the image rule ``rule`` (what a wire declares in its
+    ``TokenRules``: ``image``, or ``hoisted_image`` for an image in a user message).
+
+    :raises ValueError: an unknown rule, a size or option no provider documents.
+    """
+    if rule not in _IMAGE_RULES:
+        raise ValueError(f"unknown image token rule {rule!r}; known: {', '.join(_IMAGE_RULES)}")
+    _check_size(width, height)
+    check_image_options(detail, media_resolution)
+    return _IMAGE_RULES[rule](width, height, detail, media_resolution)
 
 
 # Anthropic, current rule: 28 px patches within the standard tier's limits.
@@ -268,7 +289,7 @@ def pdf_note(wire: str) -> str:
     facts = wire_facts(wire)
     if not facts.carries_pdf:
         return f"{wire}: {facts.title} carries no PDF; its text is counted by text_tokens()"
-    return wire_module(wire).tokens.pdf_note
+    return wire_module(wire).tokens.pdf_note or f"{wire}: {facts.title} documents no PDF rule"
 
 
 def text_tokens(text: str, wire: str) -> TokenFigure:

@@ -14,7 +14,7 @@ from typing import Any, Final
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
-from ._data import Alteration, ReadBack, TokenRules
+from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
 from ._edit import (
     HEADS,
     RESULT_BLOCK_TYPES,
@@ -90,6 +90,7 @@ __all__ = [
     "DocumentPart",
     "Fields",
     "ImagePart",
+    "ImageTokenRule",
     "Message",
     "Missing",
     "Note",

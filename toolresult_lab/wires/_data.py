@@ -46,12 +46,15 @@ class TokenRules:
     """The documented token rules that apply on one wire.
 
     ``image``: the image rule (``None``: the wire carries no image, its text is counted).
-    ``pdf``: a per-page PDF rule (``None``: none documented). ``pdf_note``: what the
-    provider documents about a PDF's cost, in one sentence (``""``: the wire carries no
-    PDF). ``text``: the page the text approximation cites.
+    ``hoisted_image``: the rule for an image the wire hoists into a user message beside
+    its tool messages (``None``: none documented). ``pdf``: a per-page PDF rule (``None``:
+    none documented). ``pdf_note``: what the provider documents about a PDF's cost, in one
+    sentence (``""``: the wire carries no PDF). ``text``: the page the text approximation
+    cites.
     """
 
     image: ImageTokenRule | None = None
+    hoisted_image: ImageTokenRule | None = None
     pdf: PdfTokenRule | None = None
     pdf_note: str = ""
     text: TextTokenRule = "rule_of_thumb"

@@ -8,5 +8,6 @@ from .._data import TokenRules
 
 __all__ = ["TOKENS"]
 
-#: Chat carries no image or PDF in a tool message: only its text is priced.
-TOKENS: Final = TokenRules(text="openai_tokens")
+#: Chat carries no image or PDF in a tool message: only its text is priced. An image hoisted
+#: into a user message is priced by OpenAI's tile rule, as on responses.
+TOKENS: Final = TokenRules(hoisted_image="openai_tiles", text="openai_tokens")
