@@ -95,19 +95,6 @@ ENDPOINTS: Mapping[str, str] = MappingProxyType(
     }
 )
 
-#: Where each wire keeps its conversation in the request body.
-_MESSAGES_KEY: Mapping[str, str] = MappingProxyType(
-    {
-        "openai": "messages",
-        "responses": "input",
-        "anthropic": "messages",
-        "gemini": "contents",
-        "ollama": "messages",
-        "hermes": "messages",
-        "bedrock": "messages",
-    }
-)
-
 _TIMEOUT_SECONDS = 10.0
 _POLL_SECONDS = 0.05  # how soon serve_forever notices shutdown()
 # Pinned: the client's default depends on its version and on GOOGLE_GENAI_API_VERSION.
@@ -544,9 +531,15 @@ def send(wire: str, messages: list[Any], server: RecordingServer) -> Recorded:
     return arrived[0]
 
 
+def _messages_key(wire: str) -> str:
+    """Where ``wire`` keeps its conversation in a request body, as its own writer puts it."""
+    body = request_shape(wire).body(None, [])
+    return next(key for key, value in body.items() if isinstance(value, list))
+
+
 def sent_messages(wire: str, recorded: Recorded) -> list[Any]:
     """The conversation in a recorded body: ``messages``, ``input`` or ``contents``."""
-    key = _MESSAGES_KEY[_check_wire(wire)]
+    key = _messages_key(_check_wire(wire))
     body = recorded.body
     if not isinstance(body, dict) or not isinstance(body.get(key), list):
         raise ValueError(f"{wire}: the recorded body has no {key!r} list")
