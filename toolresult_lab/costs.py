@@ -29,13 +29,14 @@ from .tokens import (
     OpenAIDetail,
     TokenFigure,
     check_image_options,
-    image_tokens,
+    image_rule_tokens,
     pdf_note,
+    pdf_page_tokens,
     pdf_tokens,
     text_tokens,
 )
 from .turns import Turn
-from .wires import ImagePart, read_request
+from .wires import ImagePart, read_request, wire_module
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -149,8 +150,13 @@ def _media_entries(
                 why = f"{item.mime}: {excess}; its token count is unknown"
                 out.append(EntryTokens(index, what, None, why, "image: header not real"))
                 continue
-            figure = image_tokens(
-                wire, size.width, size.height, detail=detail, media_resolution=media_resolution
+            rule = wire_module(wire).tokens.image
+            if rule is None:  # a wire that carries images but documents no rule for them
+                why = f"{wire}: no documented token rule for an image"
+                out.append(EntryTokens(index, what, None, why, f"{wire}: no image rule"))
+                continue
+            figure = image_rule_tokens(
+                rule, size.width, size.height, detail=detail, media_resolution=media_resolution
             )
             out.append(_figure(index, what, figure))
             continue
@@ -161,8 +167,8 @@ def _media_entries(
         )
         if found is not None:
             out.append(_figure(index, what, found))
-        elif pages is None and wire == "gemini":
-            why = "gemini: 258 tokens per page, but the page count cannot be read"
+        elif pages is None and (per_page := pdf_page_tokens(wire)) is not None:
+            why = f"{wire}: {per_page} tokens per page, but the page count cannot be read"
             out.append(EntryTokens(index, what, None, why, "PDF: pages unknown"))
         else:
             name = f"{wire} PDF: no per-page figure"
@@ -279,14 +285,13 @@ def estimate_tokens(
     return estimate_explained(explained, detail=detail, media_resolution=media_resolution)
 
 
-#: The wire whose documented image rule prices an image hoisted on a wire whose tool
-#: messages carry none (SPEC 7): OpenAI's vision guide gives one rule for Chat Completions
-#: and Responses. Ollama documents none, so its hoisted images have no figure.
-_HOISTED_RULE: dict[str, str] = {"openai": "responses"}
+# An image hoisted on a wire whose tool messages carry none (SPEC 7) is priced by the rule
+# the wire declares (``TokenRules.hoisted_image``): OpenAI's vision guide gives one rule for
+# Chat Completions and Responses; Ollama documents none, so its hoisted images have no figure.
 
 
 def _hoisted_image(wire: str, part: ImagePart, data: str) -> EntryTokens:
-    """One hoisted image, priced by the rule of :data:`_HOISTED_RULE` from its real size."""
+    """One hoisted image, priced by the rule its wire declares for it, from its real size."""
     measured = measure(Carried("image", part.mime or "image", data, "native"))
     size = None if measured is None else measured.size
     if size is None:
@@ -297,11 +302,11 @@ def _hoisted_image(wire: str, part: ImagePart, data: str) -> EntryTokens:
     if excess:
         why = f"{wire}: the hoisted {part.mime or 'image'}: {excess}; its token count is unknown"
         return EntryTokens(None, what, None, why, "image: header not real")
-    rule_wire = _HOISTED_RULE.get(wire)
-    if rule_wire is None:
+    rule = wire_module(wire).tokens.hoisted_image
+    if rule is None:
         why = f"{wire}: no documented token rule for an image in a user message"
         return EntryTokens(None, what, None, why, f"{wire}: no image rule")
-    return _figure(None, what, image_tokens(rule_wire, size.width, size.height))
+    return _figure(None, what, image_rule_tokens(rule, size.width, size.height))
 
 
 def estimate_turn(turn: Turn) -> TokenEstimate:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "ANTHROPIC_API_OVERVIEW",
     "ANTHROPIC_PDF",
     "ANTHROPIC_VISION",
     "ANTHROPIC_VISION_2025",
@@ -65,6 +66,12 @@ ANTHROPIC_VISION_2025 = DocPage(
 ANTHROPIC_PDF = DocPage(
     "PDF support - Claude Docs",
     "https://platform.claude.com/docs/en/build-with-claude/pdf-support",
+)
+ANTHROPIC_API_OVERVIEW = DocPage(
+    "API overview: request size limits - Claude Docs",
+    "https://platform.claude.com/docs/en/api/overview#request-size-limits",
+    read_via="the page's callout on partner platforms (added 2026-03-14, still there in the"
+    " copy of 2026-08-12), re-checked 2026-12-02 in rule-recheck.md",
 )
 OPENAI_VISION = DocPage(
     "Images and vision - OpenAI API",

@@ -25,7 +25,7 @@ from .roundtrip import (
     sent_messages,
     user_message,
 )
-from .rules import RULES, Rule, RuleSource
+from .rules import RULES, UNCHECKED, Rule, RuleSource
 from .turns import tool_turn
 from .wires import turn_shape
 
@@ -251,7 +251,7 @@ _RULES_HEADER = """\
      edit by hand. A test fails when this file no longer matches the code. -->
 
 What `lint` checks in a whole request before it is sent, and what `repair` does about it
-(SPEC 8), generated from the rule table (`toolresult_lab/rules.py`). *Severity*: `error` when
+(SPEC 8), generated from the rule table (`toolresult_lab/rules/`). *Severity*: `error` when
 the provider is documented or known to reject the request, `warning` when it is accepted but
 the model loses something (or the rule is known only from user reports); a case named after
 the wire (`openai:over-40`) is the rule's own case. Sources marked *user report* are issue
@@ -297,6 +297,16 @@ def request_rules() -> str:
         f"| `{rule.id}` | {_escape(rule.repair or 'reported only')} |" for rule in RULES.values()
     ]
     notes = [f"- `{rule.id}`: {_escape(rule.notes)}" for rule in RULES.values() if rule.notes]
+    unchecked = [
+        "| rule | wires | what the provider answers | source | checked | why not checked |",
+        "|---|---|---|---|---|---|",
+    ]
+    for gap in UNCHECKED:
+        cells = [f"`{gap.id}`: {gap.title}", ", ".join(gap.wires), gap.answer]
+        shown = [str(_escape(cell)) for cell in cells]
+        shown.append("; ".join(_link(source) for source in gap.sources))
+        shown += [str(_escape(gap.checked)), str(_escape(gap.why))]
+        unchecked.append("| " + " | ".join(shown) + " |")
     return "\n".join(
         [
             _RULES_HEADER,
@@ -308,6 +318,10 @@ def request_rules() -> str:
             *repairs,
             "\n## Notes: where the evidence differs from SPEC 8, and what is uncertain\n",
             *notes,
+            "\n## Documented, not checked yet\n",
+            "Provider rules written down or reported with the provider's error that no check"
+            " implements yet (`rules.UNCHECKED`): `lint` does not find these.\n",
+            *unchecked,
             "",
         ]
     )

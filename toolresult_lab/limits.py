@@ -39,6 +39,8 @@ Measure = Literal[
 
 _MIB = 1024 * 1024
 _MB = 1_000_000
+#: The day the figures re-checked in rule-recheck.md (A.1 and A.2) were read.
+_RECHECKED = "2026-12-02"
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,8 @@ class Limit:
     """One documented limit: what it bounds, its value, its wording and its page.
 
     ``when_images_over`` makes a limit apply only to requests with more images than that.
+    ``checked``: the day the figure was last read on its page (``""``: in the first research,
+    whose dates ``docs/costs-and-limits.md`` gives per page).
     A ``min_edge_px`` limit is a floor (smaller degrades results); every other is a ceiling.
     A ``string`` limit bounds each text string of a request (``chars``: its characters); a
     request's ``bytes`` count everything sent (text included), its ``image_bytes`` only images.
@@ -58,54 +62,66 @@ class Limit:
     text: str
     page: DocPage
     when_images_over: int = 0
+    checked: str = ""
 
 
 LIMITS: tuple[Limit, ...] = (
     Limit(
         "anthropic", "image", "base64_bytes", 10 * _MIB,
         "10 MB per image (base64-encoded) on the Claude API", doc_pages.ANTHROPIC_VISION,
+        checked=_RECHECKED,
     ),
     Limit(
         "anthropic", "image", "base64_bytes", 5 * _MIB,
         "5 MB per image (base64-encoded) on Amazon Bedrock and Vertex AI, and on the API "
-        "in the 2025 docs", doc_pages.ANTHROPIC_VISION,
+        "in the 2025 docs", doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
     ),
     Limit(
         "anthropic", "image", "edge_px", 8000,
-        "8000x8000 px per image", doc_pages.ANTHROPIC_VISION,
+        "8000x8000 px per image", doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
     ),
+    # The current vision page states it too, under Limitations ("very small images under
+    # 200 pixels", 2026-08-22); the warning keeps citing the 2025 edition it was read from.
     Limit(
         "anthropic", "image", "min_edge_px", 200,
         "images under 200 px on an edge may degrade performance",
-        doc_pages.ANTHROPIC_VISION_2025,
+        doc_pages.ANTHROPIC_VISION_2025, checked=_RECHECKED,
     ),
+    # The page no longer states 2000 px as the limit (reworded 2026-06-17): the 400 names
+    # "many-image requests" with the current limit, and 2000 px is its advice to stay under.
     Limit(
         "anthropic", "request", "edge_px", 2000,
         "2000x2000 px per image when a request has more than 20 images",
-        doc_pages.ANTHROPIC_VISION, when_images_over=20,
+        doc_pages.ANTHROPIC_VISION, when_images_over=20, checked=_RECHECKED,
     ),
     Limit(
         "anthropic", "request", "images", 100,
         "100 images per request on models with a 200k-token context window",
-        doc_pages.ANTHROPIC_VISION,
+        doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
     ),
     Limit(
         "anthropic", "request", "images", 600,
         "600 images per request on other models", doc_pages.ANTHROPIC_VISION,
+        checked=_RECHECKED,
     ),
+    # "Partner-operated platforms have their own request size limits: Bedrock limits
+    # requests to 20 MB, and Google Cloud limits requests to 30 MB" (ANTHROPIC_API_OVERVIEW,
+    # rule-recheck.md A.1 #3): Bedrock's is a bedrock limit below; Claude on Google Cloud
+    # speaks the anthropic wire, whose figure stays the Claude API's ("lower on some
+    # platforms"; the rule request-too-large names 30 MB in its notes).
     Limit(
         "anthropic", "request", "bytes", 32 * _MIB,
         "32 MB per request on standard endpoints (lower on some platforms)",
-        doc_pages.ANTHROPIC_PDF,
+        doc_pages.ANTHROPIC_PDF, checked=_RECHECKED,
     ),
     Limit(
         "anthropic", "pdf", "pages", 100,
         "100 PDF pages per request when the context window is under 1M tokens",
-        doc_pages.ANTHROPIC_PDF,
+        doc_pages.ANTHROPIC_PDF, checked=_RECHECKED,
     ),
     Limit(
         "anthropic", "pdf", "pages", 600,
-        "600 PDF pages per request", doc_pages.ANTHROPIC_PDF,
+        "600 PDF pages per request", doc_pages.ANTHROPIC_PDF, checked=_RECHECKED,
     ),
     # No per-image byte cap on OpenAI: an oversized image is resized, not refused
     # (rule-recheck.md A.1 #1, the guide's "Image input requirements", 2026).
@@ -125,6 +141,14 @@ LIMITS: tuple[Limit, ...] = (
         "responses", "request", "images", 1500,
         "1,500 images per request", doc_pages.OPENAI_VISION,
     ),
+    # "Each file must be under 50 MB. The combined limit across all files in the request is
+    # 50 MB" (rule-recheck.md A.1 #14); a function_call_output can carry an input_file. Each
+    # file is held against it; the files of a whole request together are not summed here.
+    Limit(
+        "responses", "pdf", "bytes", 50 * _MB,
+        "50 MB per file (input_file), and 50 MB for all the files of a request together",
+        doc_pages.OPENAI_FILE_INPUTS, checked=_RECHECKED,
+    ),
     Limit(
         "gemini", "request", "bytes", 100 * _MB,
         "100 MB per request for inline data (base64-encoded), prompt included (larger files "
@@ -136,12 +160,12 @@ LIMITS: tuple[Limit, ...] = (
     ),
     Limit(
         "gemini", "pdf", "pages", 1000,
-        "1,000 pages per document", doc_pages.GEMINI_DOCUMENTS,
+        "1,000 pages per document", doc_pages.GEMINI_DOCUMENTS, checked=_RECHECKED,
     ),
     Limit(
         "bedrock", "image", "base64_bytes", 5 * _MIB,
         "5 MB per image (base64-encoded) for Claude on Amazon Bedrock",
-        doc_pages.ANTHROPIC_VISION,
+        doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
     ),
     Limit(
         "bedrock", "image", "edge_px", 8000,
@@ -151,6 +175,14 @@ LIMITS: tuple[Limit, ...] = (
         "bedrock", "request", "edge_px", 2000,
         "2000x2000 px per image for Claude when a request has more than 20 images "
         "(documents count too on Bedrock)", doc_pages.ANTHROPIC_VISION, when_images_over=20,
+        checked=_RECHECKED,
+    ),
+    # "Bedrock limits requests to 20 MB" (rule-recheck.md A.1 #3), read as 10^6 bytes:
+    # Bedrock's own pages do not say, and the smaller reading warns earlier.
+    Limit(
+        "bedrock", "request", "bytes", 20 * _MB,
+        "20 MB per request for Claude on Amazon Bedrock", doc_pages.ANTHROPIC_API_OVERVIEW,
+        checked=_RECHECKED,
     ),
     Limit(
         "bedrock", "request", "bytes", 25 * _MB,
@@ -159,12 +191,12 @@ LIMITS: tuple[Limit, ...] = (
     Limit(
         "bedrock", "pdf", "bytes", 4_500_000,
         "4.5 MB per document (not for PDFs on Claude 4 and later, nor on Nova)",
-        doc_pages.BEDROCK_API_RESTRICTIONS,
+        doc_pages.BEDROCK_API_RESTRICTIONS, checked=_RECHECKED,
     ),
     Limit(
         "bedrock", "pdf", "pages", 100,
         "100 PDF pages per request for Claude on Amazon Bedrock (the page's ko and he "
-        "copies)", doc_pages.BEDROCK_API_RESTRICTIONS,
+        "copies)", doc_pages.BEDROCK_API_RESTRICTIONS, checked=_RECHECKED,
     ),
 )  # fmt: skip
 

@@ -9,7 +9,7 @@ provider would have rejected, and why, before switching providers or after a wav
 
 It reads the log as the audit does (``logs``: JSON Lines, plain or gzip, Parquet, a
 DataFrame or an iterable; streamed, bad lines counted and never fatal) and runs on the
-audit's engines (``auditing.run_parts``: pandas on one core, or dask, on the active
+audit's engines (``engines.run_parts``: pandas on one core, or dask, on the active
 ``distributed.Client`` if there is one). Each request is checked by ``lint`` once; nothing
 here restates a rule.
 
@@ -28,14 +28,8 @@ from typing import Any, Final
 
 import pandas as pd
 
-from .auditing import (
-    DEFAULT_BLOCKSIZE,
-    MAX_EXAMPLES,
-    Engine,
-    _wants_progress,
-    run_parts,
-    source_parts,
-)
+from .auditing import MAX_EXAMPLES
+from .engines import DEFAULT_BLOCKSIZE, Engine, run_parts, source_parts, wants_progress
 from .facts import WIRES
 from .findings import SEVERITIES
 from .lint import context, lint_read
@@ -228,7 +222,7 @@ def lint_log(
         wire = context(wire if wire is not None else _profile_wire(profile), profile, vision).wire
     parts = source_parts(source, engine == "dask", blocksize, "lint_log", "requests")
     job = partial(lint_part, wire=wire, profile=profile, vision=vision, strict=bool(strict))
-    show = _wants_progress(progress)
+    show = wants_progress(progress)
     tallies: list[LintTally] = run_parts(parts, job, show, bool(strict), engine, "lint")
     return _combine(parts, tallies, bool(strict))
 

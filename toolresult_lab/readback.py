@@ -17,7 +17,7 @@ from urllib.parse import quote
 from .encoding import json_encode
 from .filenames import DEFAULT_PDF_NAME
 from .items import PDF_MIME, text_entry
-from .options import ConvertOptions
+from .options import DEFAULT_RESPONSE_TAG, ConvertOptions
 from .wires import (
     MISSING,
     DocumentPart,
@@ -29,6 +29,7 @@ from .wires import (
     prepare,
     read_block,
     wire_facts,
+    wire_module,
 )
 
 __all__ = ["ResultFields", "part_entry", "read_fields", "result_fields"]
@@ -36,7 +37,7 @@ __all__ = ["ResultFields", "part_entry", "read_fields", "result_fields"]
 #: ``ToolResult`` keyword arguments: name, id, content, is_error, structured_content.
 ResultFields = dict[str, Any]
 
-_HERMES_TAG: Final = "tool_response"
+_DEFAULT_TAG: Final = DEFAULT_RESPONSE_TAG
 
 
 def _text_entry(part: TextPart) -> dict[str, Any]:
@@ -82,15 +83,16 @@ def part_entry(part: Any) -> Any:
     raise AssertionError(f"unexpected part {part!r}")
 
 
-def _anthropic_entry(element: Any, part: Any, options: ConvertOptions) -> Any:
-    """One block of a ``tool_result``: the MCP entry when ``to()`` makes exactly this
-    block from it under ``options``, else the block itself (a pass-through entry)."""
+def _native_entry(wire: str, element: Any, part: Any, options: ConvertOptions) -> Any:
+    """One block of a result whose blocks may be the provider's own: the MCP entry when
+    ``to()`` makes exactly this block from it under ``options``, else the block itself (a
+    pass-through entry)."""
     if isinstance(part, TextPart):
         return _text_entry(part)
     if isinstance(part, (ImagePart, DocumentPart)):
         candidate = part_entry(part)
         data = prepare("", "", False, [candidate], None)
-        made = converter("anthropic", options).convert(data).block.get("content")
+        made = converter(wire, options).convert(data).block.get("content")
         if made == [element]:
             return candidate
     return element
@@ -108,16 +110,17 @@ def _structured_string(content: Any) -> Any:
     return value if json_encode(value) == content else None
 
 
-def _hermes_block(block: Any, options: ConvertOptions) -> Any:
-    """A hermes block written with the given ``response_tag``, under the default tag the
-    reader finds whatever the tag's spelling (an empty or unusual tag included)."""
+def _tagged_block(block: Any, options: ConvertOptions) -> Any:
+    """A block of text in the ``response_tag`` option's tag (hermes), written under the
+    default tag, so the reader finds it whatever the tag's spelling (an empty or unusual
+    tag included)."""
     tag = options.get("response_tag")
-    if not isinstance(block, str) or not isinstance(tag, str) or tag == _HERMES_TAG:
+    if not isinstance(block, str) or not isinstance(tag, str) or tag == _DEFAULT_TAG:
         return block
     head, tail = f"<{tag}>\n", f"\n</{tag}>"
     if block.startswith(head) and block.endswith(tail) and len(block) >= len(head) + len(tail):
         inner = block[len(head) : len(block) - len(tail)]
-        return f"<{_HERMES_TAG}>\n{inner}\n</{_HERMES_TAG}>"
+        return f"<{_DEFAULT_TAG}>\n{inner}\n</{_DEFAULT_TAG}>"
     return block
 
 
@@ -129,8 +132,8 @@ def result_fields(wire: str, block: Any, options: ConvertOptions) -> ResultField
     """
     facts = wire_facts(wire)
     converter(facts.wire, options)  # checks the options as to() does
-    if facts.wire == "hermes":
-        block = _hermes_block(block, options)
+    if wire_module(facts.wire).readback == "tagged_text":
+        block = _tagged_block(block, options)
     return read_fields(facts.wire, read_block(facts.wire, block), options)
 
 
@@ -138,7 +141,7 @@ def read_fields(wire: str, read: ResultPart, options: ConvertOptions) -> ResultF
     """The ``ToolResult`` fields of a result a wire's reader found (in a block or a request)."""
     structured = read.structured
     content: list[Any]
-    if wire == "anthropic":
+    if wire_module(wire).readback == "native_blocks":
         raw = read.raw if isinstance(read.raw, dict) else {}
         given = raw.get("content")
         if isinstance(given, str):
@@ -150,7 +153,7 @@ def read_fields(wire: str, read: ResultPart, options: ConvertOptions) -> ResultF
         else:
             elements = given if isinstance(given, list) else []
             content = [
-                _anthropic_entry(element, part, options)
+                _native_entry(wire, element, part, options)
                 for element, part in zip(elements, read.parts, strict=True)
             ]
     else:

@@ -20,14 +20,15 @@ from __future__ import annotations
 import copy
 import json
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import MappingProxyType, TracebackType
 from typing import Any, Literal, get_args
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from .wires import for_boto3
+from .wires import Alteration, TextPart, for_boto3, request_shape, wire_module
 
 __all__ = [
     "ALTERATIONS",
@@ -91,19 +92,6 @@ ENDPOINTS: Mapping[str, str] = MappingProxyType(
         "ollama": "/api/chat",
         "hermes": "/v1/chat/completions",
         "bedrock": "/model/{model}/converse",
-    }
-)
-
-#: Where each wire keeps its conversation in the request body.
-_MESSAGES_KEY: Mapping[str, str] = MappingProxyType(
-    {
-        "openai": "messages",
-        "responses": "input",
-        "anthropic": "messages",
-        "gemini": "contents",
-        "ollama": "messages",
-        "hermes": "messages",
-        "bedrock": "messages",
     }
 )
 
@@ -412,15 +400,23 @@ class RecordingServer:
 
 def user_message(wire: str) -> dict[str, Any]:
     """The user message :func:`send` puts before the messages, in ``wire``'s shape."""
-    checked = _check_wire(wire)
-    if checked == "gemini":
-        return {"role": "user", "parts": [{"text": _USER_TEXT}]}
-    if checked == "bedrock":
-        return {"role": "user", "content": [{"text": _USER_TEXT}]}
-    return {"role": "user", "content": _USER_TEXT}
+    written, _ = request_shape(_check_wire(wire)).user([TextPart("", _USER_TEXT)])
+    message: dict[str, Any] = written[0]
+    return message
 
 
-def _send_openai(wire: str, messages: list[Any], base_url: str) -> None:
+def _send_chat(wire: str, messages: list[Any], base_url: str) -> None:
+    with _openai_client(base_url) as client:
+        client.chat.completions.create(model=MODELS[wire], messages=messages)
+
+
+def _send_responses(wire: str, messages: list[Any], base_url: str) -> None:
+    with _openai_client(base_url) as client:
+        client.responses.create(model=MODELS[wire], input=messages)
+
+
+@contextmanager
+def _openai_client(base_url: str) -> Iterator[Any]:
     import openai
 
     with (
@@ -433,10 +429,7 @@ def _send_openai(wire: str, messages: list[Any], base_url: str) -> None:
             http_client=http_client,
         ) as client,
     ):
-        if wire == "responses":
-            client.responses.create(model=MODELS[wire], input=messages)
-        else:
-            client.chat.completions.create(model=MODELS[wire], messages=messages)
+        yield client
 
 
 def _send_anthropic(wire: str, messages: list[Any], base_url: str) -> None:
@@ -506,9 +499,9 @@ def _send_bedrock(wire: str, messages: list[Any], base_url: str) -> None:
 
 _SENDERS: Mapping[str, Callable[[str, list[Any], str], None]] = MappingProxyType(
     {
-        "openai": _send_openai,
-        "responses": _send_openai,
-        "hermes": _send_openai,
+        "openai": _send_chat,
+        "responses": _send_responses,
+        "hermes": _send_chat,
         "anthropic": _send_anthropic,
         "gemini": _send_gemini,
         "ollama": _send_ollama,
@@ -538,9 +531,15 @@ def send(wire: str, messages: list[Any], server: RecordingServer) -> Recorded:
     return arrived[0]
 
 
+def _messages_key(wire: str) -> str:
+    """Where ``wire`` keeps its conversation in a request body, as its own writer puts it."""
+    body = request_shape(wire).body(None, [])
+    return next(key for key, value in body.items() if isinstance(value, list))
+
+
 def sent_messages(wire: str, recorded: Recorded) -> list[Any]:
     """The conversation in a recorded body: ``messages``, ``input`` or ``contents``."""
-    key = _MESSAGES_KEY[_check_wire(wire)]
+    key = _messages_key(_check_wire(wire))
     body = recorded.body
     if not isinstance(body, dict) or not isinstance(body.get(key), list):
         raise ValueError(f"{wire}: the recorded body has no {key!r} list")
@@ -553,161 +552,10 @@ def sent_messages(wire: str, recorded: Recorded) -> list[Any]:
 # ------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Alteration:
-    """One change a wire's official client makes to the messages it is given.
-
-    ``apply`` is a pure function: it returns the messages as the client sends them with this one
-    change made, and leaves its argument untouched.
-    """
-
-    wire: str
-    name: str
-    description: str
-    apply: Callable[[list[Any]], list[Any]]
-
-
-def _ollama_drop_empty_fields(messages: list[Any]) -> list[Any]:
-    # ollama._client._copy_messages keeps only the keys whose value is truthy.
-    return [
-        {k: copy.deepcopy(v) for k, v in m.items() if v}
-        if isinstance(m, dict)
-        else copy.deepcopy(m)
-        for m in messages
-    ]
-
-
-def _ollama_drop_tool_call_id(messages: list[Any]) -> list[Any]:
-    return [
-        {k: copy.deepcopy(v) for k, v in m.items() if k != "tool_call_id"}
-        if isinstance(m, dict)
-        else copy.deepcopy(m)
-        for m in messages
-    ]
-
-
-def _ollama_drop_call_ids(messages: list[Any]) -> list[Any]:
-    out = copy.deepcopy(messages)
-    for m in out:
-        calls = m.get("tool_calls") if isinstance(m, dict) else None
-        if isinstance(calls, list):
-            for call in calls:
-                if isinstance(call, dict):
-                    call.pop("id", None)
-    return out
-
-
-def _function_response_parts(messages: list[Any]) -> list[dict[str, Any]]:
-    """Every part dict inside a ``functionResponse`` of ``messages`` (mutable, in place)."""
-    found: list[dict[str, Any]] = []
-    for content in messages:
-        parts = content.get("parts") if isinstance(content, dict) else None
-        for part in parts if isinstance(parts, list) else ():
-            response = part.get("functionResponse") if isinstance(part, dict) else None
-            inner = response.get("parts") if isinstance(response, dict) else None
-            found.extend(
-                p for p in (inner if isinstance(inner, list) else ()) if isinstance(p, dict)
-            )
-    return found
-
-
-def _content_parts(messages: list[Any]) -> list[dict[str, Any]]:
-    """Every part dict of the contents of ``messages`` (mutable, in place)."""
-    found: list[dict[str, Any]] = []
-    for content in messages:
-        parts = content.get("parts") if isinstance(content, dict) else None
-        found.extend(p for p in (parts if isinstance(parts, list) else ()) if isinstance(p, dict))
-    return found
-
-
-def _gemini_snake_case_response_parts(messages: list[Any]) -> list[Any]:
-    out = copy.deepcopy(messages)
-    for part in _content_parts(out):  # a content's own part keeps its key
-        blob = part.get("inlineData")
-        if isinstance(blob, dict) and "mimeType" in blob:
-            blob["mime_type"] = blob.pop("mimeType")
-    for part in _function_response_parts(out):
-        blob = part.pop("inlineData", None)
-        if isinstance(blob, dict):
-            if "mimeType" in blob:
-                blob["mime_type"] = blob.pop("mimeType")
-            part["inline_data"] = blob
-    return out
-
-
-_URLSAFE = str.maketrans("+/", "-_")
-
-
-def _gemini_urlsafe_bytes(messages: list[Any]) -> list[Any]:
-    # The SDK decodes each bytes field and encodes it again with base64.urlsafe_b64encode; for
-    # canonical standard base64 (SPEC section 6) that is exactly this translation.
-    out = copy.deepcopy(messages)
-    for content in out:
-        parts = content.get("parts") if isinstance(content, dict) else None
-        for part in parts if isinstance(parts, list) else ():
-            if isinstance(part, dict) and isinstance(part.get("thoughtSignature"), str):
-                part["thoughtSignature"] = part["thoughtSignature"].translate(_URLSAFE)
-    for part in [*_function_response_parts(out), *_content_parts(out)]:
-        for key in ("inlineData", "inline_data"):
-            blob = part.get(key)
-            if isinstance(blob, dict) and isinstance(blob.get("data"), str):
-                blob["data"] = blob["data"].translate(_URLSAFE)
-    return out
-
-
 #: Each wire's client alterations, in the order :func:`expected_sent` applies them. A wire with
 #: an empty tuple sends every message exactly as given.
 ALTERATIONS: Mapping[str, tuple[Alteration, ...]] = MappingProxyType(
-    {
-        "openai": (),
-        "responses": (),
-        "anthropic": (),
-        "hermes": (),
-        "bedrock": (),
-        "gemini": (
-            Alteration(
-                "gemini",
-                "snake_case_response_parts",
-                "Inside functionResponse.parts, inlineData/mimeType are sent as inline_data/"
-                "mime_type, and in a content's own parts inlineData's mimeType as mime_type (the "
-                "SDK dumps those parts by Python field name); the API accepts both "
-                "spellings, but a byte-exact comparison or a strict proxy sees a different body.",
-                _gemini_snake_case_response_parts,
-            ),
-            Alteration(
-                "gemini",
-                "urlsafe_base64_bytes",
-                "Bytes fields (a part's inline data, also in a functionResponse, a part's "
-                "thoughtSignature) "
-                "are decoded and re-encoded as URL-safe base64 ('+' -> '-', '/' -> '_'); the API "
-                "accepts it, but the payload is no longer the text the caller gave.",
-                _gemini_urlsafe_bytes,
-            ),
-        ),
-        "ollama": (
-            Alteration(
-                "ollama",
-                "drop_empty_fields",
-                "Every message key whose value is empty or false ('' content, [] images, ...) is "
-                "left out, e.g. the echo's content ''.",
-                _ollama_drop_empty_fields,
-            ),
-            Alteration(
-                "ollama",
-                "drop_tool_call_id",
-                "A tool message's tool_call_id is left out (ollama.Message does not declare it), "
-                "so results can be paired with their calls only by order and tool_name.",
-                _ollama_drop_tool_call_id,
-            ),
-            Alteration(
-                "ollama",
-                "drop_tool_call_ids",
-                "An echoed tool call's id is left out (ollama.Message.ToolCall declares only "
-                "function), so the echo carries no call ids.",
-                _ollama_drop_call_ids,
-            ),
-        ),
-    }
+    {wire: wire_module(wire).client_alterations for wire in ROUNDTRIP_WIRES}
 )
 
 

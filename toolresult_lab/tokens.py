@@ -9,12 +9,14 @@ so. Every number comes from a page listed in ``doc_pages`` (see docs/costs-and-l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import isqrt
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from . import doc_pages
 from .facts import wire_facts
+from .wires import ImageTokenRule, wire_module
 
 __all__ = [
     "GEMINI_RESOLUTION_TOKENS",
@@ -24,9 +26,11 @@ __all__ = [
     "TokenFigure",
     "anthropic_pixel_tokens",
     "check_image_options",
+    "image_rule_tokens",
     "image_tokens",
     "openai_patch_tokens",
     "pdf_note",
+    "pdf_page_tokens",
     "pdf_tokens",
     "text_tokens",
 ]
@@ -94,15 +98,30 @@ def image_tokens(
     if not facts.carries_image:
         rule = f"{wire}: {facts.title} carries no image; its text is counted by text_tokens()"
         return TokenFigure(0, rule, _FACTS_SOURCE, f"{wire}: no image form")
-    if wire == "anthropic":
-        return _anthropic_patches(width, height)
-    if wire == "bedrock":  # Bedrock documents no image rule of its own: Claude's applies there
-        claude = _anthropic_patches(width, height)
-        rule = f"bedrock: Claude's rule (other families on Bedrock differ); {claude.rule}"
-        return TokenFigure(claude.tokens, rule, claude.source, f"bedrock (Claude) {claude.name}")
-    if wire == "gemini":
-        return _gemini_image(width, height, media_resolution)
-    return _openai_tiles(width, height, detail)
+    image_rule = wire_module(wire).tokens.image
+    if image_rule is None:
+        raise ValueError(f"{wire}: {facts.title} declares no documented image token rule")
+    return _IMAGE_RULES[image_rule](width, height, detail, media_resolution)
+
+
+def image_rule_tokens(
+    rule: ImageTokenRule,
+    width: int,
+    height: int,
+    *,
+    detail: OpenAIDetail = "auto",
+    media_resolution: GeminiResolution | None = None,
+) -> TokenFigure:
+    """Tokens one image costs under the image rule ``rule`` (what a wire declares in its
+    ``TokenRules``: ``image``, or ``hoisted_image`` for an image in a user message).
+
+    :raises ValueError: an unknown rule, a size or option no provider documents.
+    """
+    if rule not in _IMAGE_RULES:
+        raise ValueError(f"unknown image token rule {rule!r}; known: {', '.join(_IMAGE_RULES)}")
+    _check_size(width, height)
+    check_image_options(detail, media_resolution)
+    return _IMAGE_RULES[rule](width, height, detail, media_resolution)
 
 
 # Anthropic, current rule: 28 px patches within the standard tier's limits.
@@ -233,17 +252,6 @@ def _gemini_budget(kind: str, resolution: GeminiResolution, count: int) -> Token
     return TokenFigure(each * count, rule, doc_pages.GEMINI_MEDIA_RESOLUTION.cite(), name)
 
 
-_PDF_NOTES: dict[str, str] = {
-    "anthropic": "anthropic documents no per-page figure: each page costs its extracted text "
-    "plus a page image, so the count depends on the text (measure it with token counting)",
-    "responses": "OpenAI documents no per-page figure: the model receives each page's "
-    "extracted text and an image of each page",
-    "gemini": "gemini: 258 tokens per page (pages scaled to between 768 and 3072 px)",
-    "bedrock": "Bedrock documents no per-page figure for Converse: on Claude each page costs "
-    "its extracted text plus a page image, as on anthropic (measure it with token counting)",
-}
-
-
 def pdf_tokens(
     wire: str, pages: int, *, media_resolution: GeminiResolution | None = None
 ) -> TokenFigure | None:
@@ -252,13 +260,28 @@ def pdf_tokens(
     wire_facts(wire)
     if pages < 0:
         raise ValueError(f"pages must not be negative, got {pages}")
-    if wire != "gemini":
+    rule = wire_module(wire).tokens.pdf
+    if rule is None:
         return None
+    return _PDF_RULES[rule](pages, media_resolution)
+
+
+def pdf_page_tokens(wire: str) -> int | None:
+    """The tokens one PDF page costs on ``wire`` where a per-page rule is documented
+    (without ``media_resolution``); ``None`` elsewhere."""
+    rule = wire_module(wire).tokens.pdf
+    return None if rule is None else _PDF_PAGE_TOKENS[rule]
+
+
+_GEMINI_PAGE: Final = 258  # tokens per PDF page (Gemini's document page)
+
+
+def _gemini_pages(pages: int, media_resolution: GeminiResolution | None) -> TokenFigure:
     if media_resolution is not None:
         return _gemini_budget("PDF page", media_resolution, pages)
     rule = "gemini PDF: 258 tokens per page"
     name = "gemini PDF: 258 per page"
-    return TokenFigure(258 * pages, rule, doc_pages.GEMINI_DOCUMENTS.cite(), name)
+    return TokenFigure(_GEMINI_PAGE * pages, rule, doc_pages.GEMINI_DOCUMENTS.cite(), name)
 
 
 def pdf_note(wire: str) -> str:
@@ -266,7 +289,7 @@ def pdf_note(wire: str) -> str:
     facts = wire_facts(wire)
     if not facts.carries_pdf:
         return f"{wire}: {facts.title} carries no PDF; its text is counted by text_tokens()"
-    return _PDF_NOTES[wire]
+    return wire_module(wire).tokens.pdf_note or f"{wire}: {facts.title} documents no PDF rule"
 
 
 def text_tokens(text: str, wire: str) -> TokenFigure:
@@ -283,13 +306,57 @@ def _text_rule(wire: str) -> tuple[str, str, str]:
     found = _TEXT_RULES.get(wire)
     if found is not None:
         return found
-    wire_facts(wire)
-    if wire == "gemini":
+    kind = wire_module(wire).tokens.text
+    if kind == "gemini_tokens":
         source = doc_pages.GEMINI_TOKENS.cite()
-    elif wire in ("openai", "responses"):
+    elif kind == "openai_tokens":
         source = doc_pages.OPENAI_TOKENS_HELP.cite()
     else:
         source = f"{doc_pages.OPENAI_TOKENS_HELP.cite()} (a rule of thumb; {wire} documents none)"
     rule = "≈ 4 characters per token (approximation; no offline tokenizer)"
     found = _TEXT_RULES[wire] = (rule, source, "text: ≈ 4 characters per token")
     return found
+
+
+def _claude_on_bedrock(
+    width: int, height: int, detail: OpenAIDetail, resolution: GeminiResolution | None
+) -> TokenFigure:
+    """Bedrock documents no image rule of its own: Claude's applies there."""
+    claude = _anthropic_patches(width, height)
+    rule = f"bedrock: Claude's rule (other families on Bedrock differ); {claude.rule}"
+    return TokenFigure(claude.tokens, rule, claude.source, f"bedrock (Claude) {claude.name}")
+
+
+def _claude(
+    width: int, height: int, detail: OpenAIDetail, resolution: GeminiResolution | None
+) -> TokenFigure:
+    return _anthropic_patches(width, height)
+
+
+def _gemini_tiles(
+    width: int, height: int, detail: OpenAIDetail, resolution: GeminiResolution | None
+) -> TokenFigure:
+    return _gemini_image(width, height, resolution)
+
+
+def _openai_512_tiles(
+    width: int, height: int, detail: OpenAIDetail, resolution: GeminiResolution | None
+) -> TokenFigure:
+    return _openai_tiles(width, height, detail)
+
+
+#: Each image rule a wire may declare (``wires/_data.py``), by rule kind.
+_IMAGE_RULES: Final[
+    dict[str, Callable[[int, int, OpenAIDetail, GeminiResolution | None], TokenFigure]]
+] = {
+    "claude_patches": _claude,
+    "claude_patches_on_bedrock": _claude_on_bedrock,
+    "gemini_tiles": _gemini_tiles,
+    "openai_tiles": _openai_512_tiles,
+}
+#: Each per-page PDF rule a wire may declare, by rule kind.
+_PDF_RULES: Final[dict[str, Callable[[int, GeminiResolution | None], TokenFigure]]] = {
+    "gemini_pages": _gemini_pages,
+}
+#: What one page costs under each per-page PDF rule (no ``media_resolution``).
+_PDF_PAGE_TOKENS: Final[dict[str, int]] = {"gemini_pages": _GEMINI_PAGE}

@@ -18,6 +18,7 @@ from ..facts import WIRES
 from ..mcp_input import not_a_result
 from ..result import ToolResult
 from ..turns import tool_turn
+from ..wires import wire_module
 from ._budget import add_budget_arguments
 from ._common import (
     InputError,
@@ -83,7 +84,7 @@ def _calls(path: str, wire: str) -> tuple[ToolCall, ...]:
     try:
         message = parse_json(text, path)
     except NotJSONError:
-        if wire != "hermes":  # a hermes turn may be the bare text
+        if not wire_module(wire).bare_text:  # a hermes turn may be the bare text
             raise
         message = text
     try:

@@ -14,6 +14,7 @@ from typing import Any, Final
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
+from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
 from ._edit import (
     HEADS,
     RESULT_BLOCK_TYPES,
@@ -81,6 +82,7 @@ __all__ = [
     "RESULT_BLOCK_TYPES",
     "SIGNATURE_FIELD",
     "WIRES",
+    "Alteration",
     "CallData",
     "CallPart",
     "ContentPart",
@@ -88,18 +90,21 @@ __all__ = [
     "DocumentPart",
     "Fields",
     "ImagePart",
+    "ImageTokenRule",
     "Message",
     "Missing",
     "Note",
     "OpaquePart",
     "Part",
     "Problem",
+    "ReadBack",
     "ReadRequest",
     "RequestShape",
     "RequiredField",
     "ResultPart",
     "Source",
     "TextPart",
+    "TokenRules",
     "ToolEntry",
     "TurnParts",
     "TurnShape",
@@ -141,6 +146,7 @@ __all__ = [
     "turn_messages",
     "turn_shape",
     "wire_facts",
+    "wire_module",
     "write_settings",
 ]
 
@@ -336,6 +342,12 @@ def read_native_block(block: Any) -> Part:
     """An Anthropic-native block a caller put in MCP content (SPEC 2), read by the
     anthropic reader as one block of a ``tool_result`` (paths from the block)."""
     return anthropic.read_content(Reading("anthropic"), block, "", True)
+
+
+def wire_module(wire: object) -> WireModule:
+    """The whole :class:`WireModule` of ``wire``: what callers ask instead of comparing
+    wire names; ``ValueError`` for an unknown wire."""
+    return _MODULES[wire_facts(wire).wire]
 
 
 def request_shape(wire: object) -> RequestShape:

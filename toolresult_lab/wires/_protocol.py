@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._common import Converter, WireFacts
+from ._data import NO_TOKEN_RULES, Alteration, ReadBack, TokenRules
 from ._read import ReadRequest, ResultPart
 from ._turn import TurnShape
 from ._write import RequestShape
@@ -33,6 +34,14 @@ class WireModule:
     read_block: Callable[[Any], ResultPart]
     read_request: Callable[[Any], ReadRequest]
     request: RequestShape
+    tokens: TokenRules = NO_TOKEN_RULES
+    """The documented token rules for its images, PDFs and text (``tokens``)."""
+    readback: ReadBack = "parts"
+    """How its tool-result blocks read back as MCP content (``readback``)."""
+    bare_text: bool = False
+    """Its messages may be bare text, not JSON (a hermes turn)."""
+    client_alterations: tuple[Alteration, ...] = ()
+    """What its official client changes in the messages it sends (``roundtrip``)."""
 
     @property
     def name(self) -> str:

@@ -22,6 +22,7 @@ from .core import (
     read_content,
     read_request,
 )
+from .data import TOKENS
 
 __all__ = [
     "FACTS",
@@ -46,4 +47,6 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    tokens=TOKENS,
+    readback="native_blocks",
 )

@@ -40,4 +40,6 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    readback="tagged_text",
+    bare_text=True,
 )

@@ -1,0 +1,64 @@
+"""SPEC 8's request rules as data: each rule once, with where it applies, how bad it is,
+what the provider answers, where that is written down, and when it was checked.
+
+``lint`` reads a rule's severity from here (:meth:`Rule.level`) and names its source in
+every finding; ``docs/request-rules.md`` is generated from this table. Figures that
+already live elsewhere (the Anthropic image and request limits in ``limits.py``, the image
+types a wire takes in its facts) are read from there, not restated. Where the research of
+2026-12-01 (``docs/research/request-rules-sources.md``) differs from SPEC 8, the table
+follows the SPEC and says so in the rule's ``notes``.
+
+The rows sit in one module per rule group (``pairing``, ``content``, ``sizes``,
+``rejections``); :data:`RULES` joins them in the SPEC's order. ``model`` holds the records,
+``sources`` the sources cited more than once, ``figures`` the figures checks read, and
+``unchecked`` (:data:`UNCHECKED`) the provider rules no check implements yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from . import content, pairing, rejections, sizes
+from .figures import (
+    GEMINI_IMAGE_MIMES,
+    GEMINI_RESPONSE_MIMES,
+    ID_FORMATS,
+    MAX_DOCUMENTS,
+    TEXT_LIMIT,
+    IdFormat,
+    id_format_for,
+)
+from .model import CHECKED, Rule, RuleSource, Unchecked
+from .unchecked import UNCHECKED
+
+__all__ = [
+    "CHECKED",
+    "GEMINI_IMAGE_MIMES",
+    "GEMINI_RESPONSE_MIMES",
+    "ID_FORMATS",
+    "MAX_DOCUMENTS",
+    "RULES",
+    "TEXT_LIMIT",
+    "UNCHECKED",
+    "IdFormat",
+    "Rule",
+    "RuleSource",
+    "Unchecked",
+    "get_rule",
+    "id_format_for",
+]
+
+#: Every rule by id, in the SPEC's order.
+RULES: Final[Mapping[str, Rule]] = MappingProxyType(
+    {rule.id: rule for rule in (*pairing.ROWS, *content.ROWS, *sizes.ROWS, *rejections.ROWS)}
+)
+
+
+def get_rule(rule_id: str) -> Rule:
+    """The rule ``rule_id``; ``ValueError`` listing the known ids."""
+    try:
+        return RULES[rule_id]
+    except KeyError:
+        raise ValueError(f"unknown rule {rule_id!r}; known rules: {', '.join(RULES)}") from None

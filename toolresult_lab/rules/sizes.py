@@ -1,0 +1,197 @@
+"""Sizes and counts: media, request and text sizes, cache breakpoints, Bedrock documents."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Final
+
+from .model import ERROR, RECHECKED, Rule, RuleSource, cassette
+from .sources import ANTHROPIC_VISION, BEDROCK_RESTRICTIONS
+
+__all__ = ["ROWS"]
+
+ROWS: Final[tuple[Rule, ...]] = (
+    Rule(
+        "too-much-media",
+        "Too many images and PDF pages in one request",
+        ("anthropic",),
+        MappingProxyType({"*": "warning", "anthropic:over-600": "error"}),
+        "too many images and documents: 104 + 1 > 100",
+        (
+            ANTHROPIC_VISION,
+            RuleSource(
+                "anthropics/claude-code#24541",
+                "https://github.com/anthropics/claude-code/issues/24541",
+                "user",
+            ),
+        ),
+        checked=RECHECKED,
+        notes='SPEC 8 counts images plus PDF pages; two error forms are live: "too many images'
+        ' and documents: 120 + 0 > 100" (blocks) and "Too much media: 0 document pages + 107'
+        ' images > 100" (pages; anthropics/claude-code#24541, 2026-02-09). Bedrock-Claude'
+        " answers the second form too (a user report of 2026-05-05); not checked on the bedrock"
+        " wire yet.",
+    ),
+    Rule(
+        "image-too-large",
+        "An image over the size or dimension limits",
+        ("anthropic",),
+        MappingProxyType({"*": "error", "anthropic:over-5mb": "warning"}),
+        "image exceeds 10 MB maximum; At least one of the image dimensions exceed max allowed"
+        " size: 8000 pixels; ... for many-image requests: 2000 pixels",
+        (ANTHROPIC_VISION,),
+        checked=RECHECKED,
+        notes="Bedrock and Vertex count document blocks toward the 20-image threshold too. The"
+        " vision page (reworded 2026-06-17) no longer states 2000 px as the limit: the 400"
+        ' names "many-image requests" and states the current limit in pixels; the page'
+        " advises 2000 px per side, or at most 20 image and document blocks, to stay under it"
+        " on all platforms. Every image block counts, in tool results and earlier turns too."
+        ' An image marked `"oversized_image": "error"` that a model named in the request would'
+        " resize is a 400 too (vision-coordinates page, 2026-08-22): not checked, see"
+        " oversized-image-error under Documented, not checked yet.",
+    ),
+    Rule(
+        "request-too-large",
+        "The request's JSON is over 32 MB",
+        ("anthropic",),
+        ERROR,
+        "413 request_too_large: The request exceeds the maximum allowed number of bytes.",
+        (
+            RuleSource("Errors - Claude Docs", "https://platform.claude.com/docs/en/api/errors"),
+            RuleSource(
+                "API overview: request size limits - Claude Docs",
+                "https://platform.claude.com/docs/en/api/overview#request-size-limits",
+            ),
+        ),
+        checked=RECHECKED,
+        notes="The Claude API's 32 MB (Claude Platform on AWS has the same). Partner platforms"
+        ' have their own: "Bedrock limits requests to 20 MB, and Google Cloud limits requests'
+        " to 30 MB\" (the API overview, a callout since 2026-03-14). Bedrock's 20 MB is a"
+        " limit of the bedrock wire (limits.LIMITS: a warning of explain() and the budget);"
+        " Claude on Google Cloud speaks the anthropic wire, and no profile tells it from the"
+        " Claude API, so a request of 30 to 32 MB sent there is not found.",
+    ),
+    Rule(
+        "text-too-long",
+        "One string over 10,485,760 characters",
+        ("openai", "responses"),
+        ERROR,
+        "Invalid 'messages[5].content': string too long. Expected a string with maximum length"
+        " 10485760",
+        (RuleSource("Shopify/roast#52", "https://github.com/Shopify/roast/issues/52", "user"),),
+    ),
+    Rule(
+        "too-many-cache-breakpoints",
+        "More than 4 blocks with cache_control",
+        ("anthropic",),
+        ERROR,
+        "A maximum of 4 blocks with cache_control may be provided. Found 5.",
+        (
+            RuleSource(
+                "Prompt caching - Claude Docs",
+                "https://platform.claude.com/docs/en/build-with-claude/prompt-caching",
+            ),
+            RuleSource(
+                "Tool use with prompt caching - Claude Docs",
+                "https://platform.claude.com/docs/en/agents-and-tools/tool-use/"
+                "tool-use-with-prompt-caching",
+            ),
+        ),
+        checked=RECHECKED,
+        notes='A top-level cache_control (automatic caching) takes one of the four slots: "the'
+        ' automatic cache breakpoint uses one of the 4 available breakpoint slots" (prompt'
+        " caching, since 2026-02-20); the finding then points at the fourth marked block."
+        " Computer/browser batch markers count too (2026-08-21).",
+    ),
+    Rule(
+        "too-many-documents",
+        "More than 5 documents in one Bedrock request",
+        ("bedrock",),
+        ERROR,
+        "You can't include more than 5 documents in a request.",
+        (
+            BEDROCK_RESTRICTIONS,
+            RuleSource(
+                "aws-samples/generative-ai-use-cases#1685",
+                "https://github.com/aws-samples/generative-ai-use-cases/issues/1685",
+                "user",
+            ),
+        ),
+        notes="Every document block counts, in tool results and earlier turns too.",
+    ),
+    Rule(
+        "duplicate-document-name",
+        "Two documents of one name in a Bedrock request",
+        ("bedrock",),
+        ERROR,
+        "Messages can't contain duplicate document names. Rename the document and retry your"
+        " request.",
+        (
+            RuleSource(
+                "maximhq/bifrost#7003", "https://github.com/maximhq/bifrost/issues/7003", "user"
+            ),
+            RuleSource(
+                "ag-ui-protocol/ag-ui#2425",
+                "https://github.com/ag-ui-protocol/ag-ui/issues/2425",
+                "user",
+            ),
+        ),
+        repair='renames the later document "name (2)", "name (3)", ... (a name no document'
+        " of the request has)",
+        notes="Names are compared as written; whether Bedrock ignores case is not documented"
+        " (the converter's own names avoid case-only differences too).",
+    ),
+    Rule(
+        "document-name",
+        "A Bedrock document name with characters or a length Bedrock rejects",
+        ("bedrock",),
+        MappingProxyType({"*": "error", "bedrock:underscore": "warning"}),
+        "The document file name can only contain alphanumeric characters, whitespace"
+        " characters, hyphens, parentheses, and square brackets. The name can't contain more"
+        " than one consecutive whitespace character. Check that the file name conforms to"
+        " these restrictions and retry your request.",
+        (
+            RuleSource(
+                "DocumentBlock - Amazon Bedrock API Reference",
+                "https://docs.aws.amazon.com/bedrock/latest/APIReference/"
+                "API_runtime_DocumentBlock.html",
+            ),
+            RuleSource(
+                "simonw/llm-bedrock#8", "https://github.com/simonw/llm-bedrock/issues/8", "user"
+            ),
+            RuleSource(
+                "aws-samples/generative-ai-use-cases#1671",
+                "https://github.com/aws-samples/generative-ai-use-cases/issues/1671",
+                "user",
+            ),
+        ),
+        repair="keeps only the characters Bedrock takes and single spaces, at most 200"
+        " characters, as the converter names documents (`document` when nothing is left),"
+        ' then "name (2)", ... if another document has that name; an underscore (the'
+        " warning) is left as written",
+        notes="The API reference's list (alphanumeric characters, whitespace with no more than"
+        " one in a row, hyphens, parentheses, square brackets; length 1 to 200) is read as the"
+        " converter reads it: ASCII letters and digits and the space (a full-width space and"
+        " non-ASCII letters are rejected live, aws-samples/generative-ai-use-cases#1671 and"
+        " vercel/ai#20365). The underscore is outside the list but accepted live (the same"
+        " reports): a warning. A single leading or trailing space is accepted.",
+    ),
+    Rule(
+        "document-needs-text",
+        "A Bedrock message with a document block and no text block",
+        ("bedrock",),
+        ERROR,
+        "A text block must be included when using documents. Add a text block and retry your"
+        " request.",
+        (
+            cassette(
+                "431907a33676ad7c4ad5b9fd3726042f35c66253",
+                "test_multimodal_tool_returns/test_multimodal_tool_return_matrix"
+                "[tool_return_content-binary-document-bedrock].yaml",
+            ),
+        ),
+        checked=RECHECKED,
+        notes="Seen on Claude and Nova (15 rejected requests of the corpus of real requests). A"
+        " document inside a toolResult needs no text block beside it: accepted in the corpus.",
+    ),
+)

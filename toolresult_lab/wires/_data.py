@@ -1,0 +1,78 @@
+"""What a wire declares, as data, for the layers above it: which documented token rule
+prices its media and text, how its blocks read back, and what its official client changes.
+
+A wire names a rule by kind; the rules themselves (their arithmetic and the pages they
+cite) live above the wires, in ``tokens`` and ``readback``, in tables keyed by rule kind,
+never by wire. So a caller asks the wire which rule applies instead of comparing names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = [
+    "NO_TOKEN_RULES",
+    "Alteration",
+    "ImageTokenRule",
+    "PdfTokenRule",
+    "ReadBack",
+    "TextTokenRule",
+    "TokenRules",
+]
+
+#: How one image is priced: Claude's 28 px patches (as on anthropic, or on Bedrock, whose
+#: page documents no rule of its own), Gemini's 768 px tiles, OpenAI's 512 px tiles.
+ImageTokenRule = Literal[
+    "claude_patches", "claude_patches_on_bedrock", "gemini_tiles", "openai_tiles"
+]
+#: A per-page PDF rule (Gemini's 258 tokens a page).
+PdfTokenRule = Literal["gemini_pages"]
+#: Which page the ≈ 4 characters per token approximation cites: Gemini's token page,
+#: OpenAI's help article, or that article as a rule of thumb for a provider documenting none.
+TextTokenRule = Literal["gemini_tokens", "openai_tokens", "rule_of_thumb"]
+#: How a tool-result block reads back as MCP content: each part as its entry (``parts``);
+#: for a wire whose blocks may hold the provider's own image and document blocks, such a
+#: block kept as it is unless ``to()`` makes exactly it (``native_blocks``; a string
+#: ``content`` there is the JSON of the structured content); for a wire whose block is
+#: text inside the ``response_tag`` option's tag, that tag read whatever its spelling
+#: (``tagged_text``).
+ReadBack = Literal["parts", "native_blocks", "tagged_text"]
+
+
+@dataclass(frozen=True)
+class TokenRules:
+    """The documented token rules that apply on one wire.
+
+    ``image``: the image rule (``None``: the wire carries no image, its text is counted).
+    ``hoisted_image``: the rule for an image the wire hoists into a user message beside
+    its tool messages (``None``: none documented). ``pdf``: a per-page PDF rule (``None``:
+    none documented). ``pdf_note``: what the provider documents about a PDF's cost, in one
+    sentence (``""``: the wire carries no PDF). ``text``: the page the text approximation
+    cites.
+    """
+
+    image: ImageTokenRule | None = None
+    hoisted_image: ImageTokenRule | None = None
+    pdf: PdfTokenRule | None = None
+    pdf_note: str = ""
+    text: TextTokenRule = "rule_of_thumb"
+
+
+#: A wire that documents no media rule and carries no media.
+NO_TOKEN_RULES = TokenRules()
+
+
+@dataclass(frozen=True)
+class Alteration:
+    """One change a wire's official client makes to the messages it is given.
+
+    ``apply`` is a pure function: it returns the messages as the client sends them with this one
+    change made, and leaves its argument untouched.
+    """
+
+    wire: str
+    name: str
+    description: str
+    apply: Callable[[list[Any]], list[Any]]

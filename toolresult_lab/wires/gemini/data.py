@@ -1,0 +1,99 @@
+"""What the gemini wire declares for the layers above it (``wires/_data.py``): its token
+rules, and what the ``google-genai`` client changes in the contents it sends."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Final
+
+from .._data import Alteration, TokenRules
+
+__all__ = ["ALTERATIONS", "TOKENS"]
+
+TOKENS: Final = TokenRules(
+    image="gemini_tiles",
+    pdf="gemini_pages",
+    pdf_note="gemini: 258 tokens per page (pages scaled to between 768 and 3072 px)",
+    text="gemini_tokens",
+)
+
+
+def _function_response_parts(messages: list[Any]) -> list[dict[str, Any]]:
+    """Every part dict inside a ``functionResponse`` of ``messages`` (mutable, in place)."""
+    found: list[dict[str, Any]] = []
+    for content in messages:
+        parts = content.get("parts") if isinstance(content, dict) else None
+        for part in parts if isinstance(parts, list) else ():
+            response = part.get("functionResponse") if isinstance(part, dict) else None
+            inner = response.get("parts") if isinstance(response, dict) else None
+            found.extend(
+                p for p in (inner if isinstance(inner, list) else ()) if isinstance(p, dict)
+            )
+    return found
+
+
+def _content_parts(messages: list[Any]) -> list[dict[str, Any]]:
+    """Every part dict of the contents of ``messages`` (mutable, in place)."""
+    found: list[dict[str, Any]] = []
+    for content in messages:
+        parts = content.get("parts") if isinstance(content, dict) else None
+        found.extend(p for p in (parts if isinstance(parts, list) else ()) if isinstance(p, dict))
+    return found
+
+
+def _snake_case_response_parts(messages: list[Any]) -> list[Any]:
+    out = copy.deepcopy(messages)
+    for part in _content_parts(out):  # a content's own part keeps its key
+        blob = part.get("inlineData")
+        if isinstance(blob, dict) and "mimeType" in blob:
+            blob["mime_type"] = blob.pop("mimeType")
+    for part in _function_response_parts(out):
+        blob = part.pop("inlineData", None)
+        if isinstance(blob, dict):
+            if "mimeType" in blob:
+                blob["mime_type"] = blob.pop("mimeType")
+            part["inline_data"] = blob
+    return out
+
+
+_URLSAFE: Final = str.maketrans("+/", "-_")
+
+
+def _urlsafe_bytes(messages: list[Any]) -> list[Any]:
+    # The SDK decodes each bytes field and encodes it again with base64.urlsafe_b64encode; for
+    # canonical standard base64 (SPEC section 6) that is exactly this translation.
+    out = copy.deepcopy(messages)
+    for content in out:
+        parts = content.get("parts") if isinstance(content, dict) else None
+        for part in parts if isinstance(parts, list) else ():
+            if isinstance(part, dict) and isinstance(part.get("thoughtSignature"), str):
+                part["thoughtSignature"] = part["thoughtSignature"].translate(_URLSAFE)
+    for part in [*_function_response_parts(out), *_content_parts(out)]:
+        for key in ("inlineData", "inline_data"):
+            blob = part.get(key)
+            if isinstance(blob, dict) and isinstance(blob.get("data"), str):
+                blob["data"] = blob["data"].translate(_URLSAFE)
+    return out
+
+
+#: What ``client.models.generate_content`` changes, in the order it is applied.
+ALTERATIONS: Final = (
+    Alteration(
+        "gemini",
+        "snake_case_response_parts",
+        "Inside functionResponse.parts, inlineData/mimeType are sent as inline_data/"
+        "mime_type, and in a content's own parts inlineData's mimeType as mime_type (the "
+        "SDK dumps those parts by Python field name); the API accepts both "
+        "spellings, but a byte-exact comparison or a strict proxy sees a different body.",
+        _snake_case_response_parts,
+    ),
+    Alteration(
+        "gemini",
+        "urlsafe_base64_bytes",
+        "Bytes fields (a part's inline data, also in a functionResponse, a part's "
+        "thoughtSignature) "
+        "are decoded and re-encoded as URL-safe base64 ('+' -> '-', '/' -> '_'); the API "
+        "accepts it, but the payload is no longer the text the caller gave.",
+        _urlsafe_bytes,
+    ),
+)
