@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._common import Converter, WireFacts
+from ._edit import RequestEdits
 from ._read import ReadRequest, ResultPart
 from ._turn import TurnShape
 from ._write import RequestShape
@@ -33,6 +34,7 @@ class WireModule:
     read_block: Callable[[Any], ResultPart]
     read_request: Callable[[Any], ReadRequest]
     request: RequestShape
+    edits: RequestEdits
 
     @property
     def name(self) -> str:

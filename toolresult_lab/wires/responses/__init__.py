@@ -23,6 +23,7 @@ from .core import (
     read_item,
     read_request,
 )
+from .edits import EDITS
 
 __all__ = [
     "FACTS",
@@ -48,4 +49,5 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    edits=EDITS,
 )
