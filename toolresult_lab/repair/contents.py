@@ -202,9 +202,10 @@ def _fix_document_names(edit: Edit, by_path: dict[str, Part], changes: list[Chan
     """Document names the wire rejects: each one cleaned as the converter names documents,
     then each later one of a name another document has renamed."""
     names = {path: document_name_of(part) for path, part in by_path.items() if is_document(part)}
-    taken = {name.lower() for name in names.values() if name is not None}
+    taken = edit.edits.document_names(name for name in names.values() if name is not None)
+    if taken is None:
+        return
     renamed: set[str] = set()
-    tried: dict[str, int] = {}  # per name, the next number to try (one scan per name)
     for rule in ("document-name", "duplicate-document-name"):
         # an underscore (a warning: accepted in practice) is left as written
         for path in edit.rules(rule, errors_only=rule == "document-name"):
@@ -212,7 +213,7 @@ def _fix_document_names(edit: Edit, by_path: dict[str, Part], changes: list[Chan
             target = edit.element(path)
             if old is None or path in renamed or not isinstance(target, dict):
                 continue
-            new = edit.edits.rename_document(target, taken, rule == "document-name", tried)
+            new = edit.edits.rename_document(target, taken, rule == "document-name")
             if new is not None:
                 renamed.add(path)
                 changes.append(Change(rule, path, f"document name {old!r} -> {new!r}"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -183,13 +184,15 @@ class RequestEdits:
         for it."""
         return False
 
-    def rename_document(
-        self, target: dict[str, Any], taken: set[str], clean: bool, tried: dict[str, int]
-    ) -> str | None:
-        """Give a document block a name no other document has (``taken``: the names in
-        lower case, updated; ``clean``: first keep only the characters the wire takes;
-        ``tried``: the renaming's memo, kept across the calls of one repair). The new
-        name; ``None`` when ``target`` is not a named document."""
+    def document_names(self, names: Iterable[str]) -> Any | None:
+        """The wire's record of the document names of a request (``names``: those it
+        holds), for :meth:`rename_document`; ``None``: the wire has no rule on them."""
+        return None
+
+    def rename_document(self, target: dict[str, Any], names: Any, clean: bool) -> str | None:
+        """Give a document block a name no other document has (``names``: from
+        :meth:`document_names`, updated; ``clean``: first keep only the characters the
+        wire takes). The new name; ``None`` when ``target`` is not a named document."""
         return None
 
     def set_signature(self, target: dict[str, Any], value: str) -> str:

@@ -12,7 +12,6 @@ from .core import (
     ERROR_NOTE,
     FACTS,
     IMAGE_FORMATS,
-    MAX_DOCUMENTS,
     REQUEST,
     TOOL_USE_FIELDS,
     TOOL_USE_TYPES,
@@ -26,9 +25,8 @@ from .core import (
     read_call,
     read_content,
     read_request,
-    unique_documents,
-    unique_name,
 )
+from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
 
 __all__ = [
@@ -44,6 +42,7 @@ __all__ = [
     "BedrockConverter",
     "BedrockRequest",
     "BedrockTurn",
+    "DocumentNames",
     "for_boto3",
     "one_member",
     "read_block",

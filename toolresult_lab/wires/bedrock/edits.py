@@ -4,12 +4,14 @@ in the request, as Bedrock takes them: :class:`~.core.DocumentNames`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 from ...filenames import document_name
 from .._edit import RequestEdits
 from .._read import OpaquePart
-from .core import FACTS, unique_name
+from .core import FACTS
+from .documents import DocumentNames
 
 __all__ = ["EDITS", "BedrockEdits"]
 
@@ -71,18 +73,19 @@ class BedrockEdits(RequestEdits):
             return True
         return False
 
-    def rename_document(
-        self, target: dict[str, Any], taken: set[str], clean: bool, tried: dict[str, int]
-    ) -> str | None:
+    def document_names(self, names: Iterable[str]) -> DocumentNames:
+        return DocumentNames(names)
+
+    def rename_document(self, target: dict[str, Any], names: Any, clean: bool) -> str | None:
         """``name (2)``, ``name (3)``, ... as the converter de-duplicates; ``clean``: as the
         converter names a document from a file name (its extension dropped, then only
         what Bedrock takes: q3_report.pdf is q3report either way)."""
         document = target.get("document")
         if not isinstance(document, dict) or not isinstance(document.get("name"), str):
             return None
+        assert isinstance(names, DocumentNames)
         given: str = document["name"]
-        name = unique_name(document_name(given) if clean else given, taken, False, tried)
-        taken.add(name.lower())
+        name = names.take(document_name(given) if clean else given)
         document["name"] = name
         return name
 
