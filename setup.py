@@ -50,6 +50,7 @@ COMPILED_MODULES = [
     "toolresult_lab/wires/hermes/core.py",
     "toolresult_lab/wires/bedrock/__init__.py",
     "toolresult_lab/wires/bedrock/core.py",
+    "toolresult_lab/wires/bedrock/documents.py",
     "toolresult_lab/wires/__init__.py",
     "toolresult_lab/pipeline.py",
     "toolresult_lab/mcp_input.py",
