@@ -57,6 +57,7 @@ COMPILED_MODULES = [
     "toolresult_lab/wires/bedrock/__init__.py",
     "toolresult_lab/wires/bedrock/core.py",
     "toolresult_lab/wires/bedrock/data.py",
+    "toolresult_lab/wires/bedrock/documents.py",
     "toolresult_lab/wires/__init__.py",
     "toolresult_lab/pipeline.py",
     "toolresult_lab/mcp_input.py",

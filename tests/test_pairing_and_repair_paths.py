@@ -13,7 +13,9 @@ from lint_fixtures import PNG
 from toolresult_lab import Change, lint, repair
 from toolresult_lab.lint import checked, context
 from toolresult_lab.pairing import Dropped
-from toolresult_lab.repair import MISSING_RESULT, _given_path, _Origins
+from toolresult_lab.repair import MISSING_RESULT
+from toolresult_lab.repair.paths import Origins as _Origins
+from toolresult_lab.repair.paths import given_path as _given_path
 from toolresult_lab.wires import read_request
 
 

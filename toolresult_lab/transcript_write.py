@@ -7,7 +7,6 @@ own parts beside its calls, and call ids the destination needs or would reject.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Final
 
 from .calls import ToolCall
@@ -34,6 +33,7 @@ from .wires import (
     OpaquePart,
     TextPart,
     is_document,
+    made_id,
     request_shape,
     turn_shape,
     wire_facts,
@@ -44,12 +44,6 @@ __all__ = ["write_transcript"]
 _LOST: Final = frozenset({"placeholder", "degraded", "omitted"})
 _KINDS: Final = {"TextPart": "text", "ImagePart": "image", "DocumentPart": "document"}
 #: Ids the destination rejects (SPEC 8 ``call-id-format``, the error cases).
-
-
-def made_id(position: int, name: str) -> str:
-    """``call_`` + 24 hex digits of a hash of the call's position and name (SPEC 9)."""
-    digest = hashlib.sha256(f"{position}:{name}".encode()).hexdigest()
-    return "call_" + digest[:24]
 
 
 class _Writer:

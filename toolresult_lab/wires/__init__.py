@@ -15,27 +15,7 @@ from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
-from ._edit import (
-    HEADS,
-    RESULT_BLOCK_TYPES,
-    SIGNATURE_FIELD,
-    cached,
-    document_name_of,
-    function_response,
-    in_response_parts,
-    is_document,
-    is_result_block,
-    is_result_entry,
-    media_placeholder,
-    missing_result,
-    opaque_text,
-    rename_document,
-    set_declared_mime,
-    set_id,
-    set_signature,
-    strip_removed,
-    text_block,
-)
+from ._edit import IdStyle, RequestEdits, item_id, made_id
 from ._fields import FIELDS, Fields
 from ._protocol import WireModule
 from ._read import (
@@ -68,8 +48,10 @@ from ._turn import (
 )
 from ._write import RequestShape
 from .anthropic import ends_in_server_result
+from .anthropic.edits import cached
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
+from .gemini.edits import SIGNATURE_FIELD, function_response
 from .responses import answerable_item_ids
 from .settings import Note, write_settings
 
@@ -89,6 +71,7 @@ __all__ = [
     "Converter",
     "DocumentPart",
     "Fields",
+    "IdStyle",
     "ImagePart",
     "ImageTokenRule",
     "Message",
@@ -99,6 +82,7 @@ __all__ = [
     "Problem",
     "ReadBack",
     "ReadRequest",
+    "RequestEdits",
     "RequestShape",
     "RequiredField",
     "ResultPart",
@@ -119,29 +103,21 @@ __all__ = [
     "for_boto3",
     "function_response",
     "hoist_text",
-    "in_response_parts",
     "is_document",
-    "is_result_block",
-    "is_result_entry",
+    "item_id",
+    "made_id",
     "make_call",
-    "media_placeholder",
-    "missing_result",
     "neutral_calls",
     "neutral_results",
-    "opaque_text",
+    "new_call_id",
     "payload_paths",
     "prepare",
     "read_block",
     "read_native_block",
     "read_request",
-    "rename_document",
+    "request_edits",
     "request_payload_paths",
     "request_shape",
-    "set_declared_mime",
-    "set_id",
-    "set_signature",
-    "strip_removed",
-    "text_block",
     "turn",
     "turn_messages",
     "turn_shape",
@@ -166,6 +142,16 @@ _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], Rea
 _REQUESTS: Final[dict[str, RequestShape]] = {name: wire.request for name, wire in _MODULES.items()}
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
+#: The block types a tool result may hold, by wire, where the wire checks them (SPEC 8
+#: ``tool-result-content``; each wire's ``RequestEdits.result_block_types``).
+RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
+    name: wire.edits.result_block_types
+    for name, wire in _MODULES.items()
+    if wire.edits.result_block_types is not None
+}
+#: The body keys that come before the message list in request order (system parts), on
+#: every wire.
+HEADS: Final = frozenset().union(*(wire.edits.heads for wire in _MODULES.values()))
 
 _MADE: Final[dict[tuple[Any, ...], Converter]] = {}
 _MAX_MADE: Final = 1024
@@ -348,6 +334,41 @@ def wire_module(wire: object) -> WireModule:
     """The whole :class:`WireModule` of ``wire``: what callers ask instead of comparing
     wire names; ``ValueError`` for an unknown wire."""
     return _MODULES[wire_facts(wire).wire]
+
+
+def request_edits(wire: object) -> RequestEdits:
+    """What lint and repair may write or recognise in a request of ``wire`` (SPEC 8);
+    ``ValueError`` for an unknown wire."""
+    return _MODULES[wire_facts(wire).wire].edits
+
+
+def new_call_id(wire: str, profile: str | None, old: str, taken: set[str], salt: str = "") -> str:
+    """A valid id for ``old`` on ``wire`` (with ``profile``), deterministic and unused
+    (``taken`` is updated): how repair maps ids, and translate too (SPEC 9)."""
+    return request_edits(wire).id_style(profile).make(old, taken, salt)
+
+
+def is_document(part: Part) -> bool:
+    """A document block: an inline file, or a block its wire reads as opaque that is a
+    document all the same (a bedrock ``document`` with an S3 or text source)."""
+    if isinstance(part, DocumentPart):
+        return True
+    found = _MODULES.get(part.wire) if isinstance(part, OpaquePart) else None
+    return (
+        found is not None and isinstance(part, OpaquePart) and found.edits.is_opaque_document(part)
+    )
+
+
+def document_name_of(part: Part) -> str | None:
+    """The name of a document block (:func:`is_document`), ``None`` when it has none."""
+    if isinstance(part, DocumentPart):
+        return part.name
+    found = _MODULES.get(part.wire) if isinstance(part, OpaquePart) else None
+    return (
+        found.edits.document_name(part)
+        if found is not None and isinstance(part, OpaquePart)
+        else None
+    )
 
 
 def request_shape(wire: object) -> RequestShape:

@@ -1,292 +1,224 @@
-"""What ``lint`` and ``repair`` (SPEC 8) need to know of each wire's request shapes: which
-blocks a tool result may hold, where a gemini response, a thought signature or a cache
-breakpoint sits, and how to write a result, an id, a declared image type or placeholder text
-back into a request. Kept here, beside the readers, so ``lint.py`` and ``repair.py`` hold only
-neutral logic (no provider field names outside ``wires/``).
+"""What ``lint`` and ``repair`` (SPEC 8) may ask of a wire's request shapes: the
+:class:`RequestEdits` each wire's package implements (``wires/<wire>/edits.py``, handed to
+the registry as :attr:`WireModule.edits <toolresult_lab.wires.WireModule.edits>`).
+
+This module holds only what is the same on every wire: the base class, whose defaults say
+"this wire has no such thing" (``None``, ``False``, nothing done) and whose writers every
+wire must give raise :class:`NotImplementedError`, so nothing falls back to another wire's
+shape; and :class:`IdStyle`, the one place call ids are made.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any, Final
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from ..b64 import decoded_size
-from ..filenames import document_name
-from ..text import placeholder
-from ._read import DocumentPart, OpaquePart, Part
-from .bedrock import unique_name
+from ._read import OpaquePart
 
-__all__ = [
-    "HEADS",
-    "RESULT_BLOCK_TYPES",
-    "SIGNATURE_FIELD",
-    "cached",
-    "document_name_of",
-    "function_response",
-    "in_response_parts",
-    "is_document",
-    "is_result_block",
-    "is_result_entry",
-    "media_placeholder",
-    "missing_result",
-    "opaque_text",
-    "raw_block_type",
-    "rename_document",
-    "set_declared_mime",
-    "set_id",
-    "set_signature",
-    "strip_removed",
-    "text_block",
-]
-
-#: The block types a tool result may hold where the wire checks them (SPEC 8
-#: ``tool-result-content``): anthropic ``tool_result`` content, responses
-#: ``function_call_output.output``, and the keys of bedrock's ``toolResult`` content
-#: (``ToolResultContentBlock``, a union: its members in botocore 1.44.8's service model).
-RESULT_BLOCK_TYPES: Final[dict[str, frozenset[str]]] = {
-    "anthropic": frozenset(
-        {"text", "image", "document", "search_result", "tool_reference", "browser_state"}
-    ),
-    "responses": frozenset({"input_text", "input_image", "input_file"}),
-    "bedrock": frozenset({"json", "text", "image", "document", "video", "searchResult"}),
-}
-#: The body keys that come before the message list in request order (system parts).
-HEADS: Final = frozenset({"system", "systemInstruction", "system_instruction", "instructions"})
-#: The key the readers keep a gemini call's signature under in ``CallPart.extra``.
-SIGNATURE_FIELD: Final = "thoughtSignature"
-_CACHE: Final = "cache_control"
-_RESPONSE_KEYS: Final = ("functionResponse", "function_response")
-_CALL_KEYS: Final = ("functionCall", "function_call")
-_INLINE_KEYS: Final = ("inlineData", "inline_data")
-_MEDIA_KEYS: Final = ("inlineData", "inline_data", "fileData", "file_data")
+__all__ = ["IdStyle", "RequestEdits", "item_id", "made_id"]
 
 
-def raw_block_type(block: Any) -> Any:
-    """A content block's ``type`` (``None`` when it is not an object)."""
-    return block.get("type") if isinstance(block, dict) else None
+@dataclass(frozen=True)
+class IdStyle:
+    """How a wire (or a profile of it) makes a call id: ``prefix`` and ``length`` hex digits
+    of a hash of the old id; or (``alphabet``) ``length`` characters of that alphabet and no
+    prefix; ``clean``: a pattern of the characters the wire rejects, so a given id is first
+    kept with them replaced by ``_`` (cut to ``clean_length``) when that is still free."""
+
+    prefix: str = "call_"
+    length: int = 24
+    alphabet: str | None = None
+    clean: str | None = None
+    clean_length: int = 40
+
+    def make(self, old: str, taken: set[str], salt: str = "") -> str:
+        """A valid id for ``old``, deterministic and unused (``taken`` is updated)."""
+        attempt = 0
+        cleaned = ""
+        if self.clean is not None and not salt:
+            cleaned = re.sub(self.clean, "_", old)[: self.clean_length]
+        while True:
+            digest = hashlib.sha256(f"{old}\x00{salt}\x00{attempt}".encode()).digest()
+            if self.alphabet is not None:
+                size = len(self.alphabet)
+                new = "".join(self.alphabet[b % size] for b in digest[: self.length])
+            elif cleaned and attempt == 0:
+                new = cleaned
+            else:
+                new = self.prefix + digest.hex()[: self.length]
+            if new not in taken:
+                taken.add(new)
+                return new
+            attempt += 1
 
 
-def cached(value: Any) -> bool:
-    """Whether a block (or call's extra fields) carries a ``cache_control`` breakpoint."""
-    return isinstance(value, dict) and value.get(_CACHE) is not None
+def made_id(position: int, name: str) -> str:
+    """The id of a call that had none: ``call_`` + 24 hex digits of a hash of the call's
+    position and name (SPEC 9)."""
+    digest = hashlib.sha256(f"{position}:{name}".encode()).hexdigest()
+    return "call_" + digest[:24]
 
 
-def function_response(part: Any) -> dict[str, Any] | None:
-    """The ``functionResponse`` body of a gemini part (either spelling)."""
-    if not isinstance(part, dict):
-        return None
-    for key in _RESPONSE_KEYS:
-        body = part.get(key)
-        if isinstance(body, dict):
-            return body
-    return None
+def item_id(old: str, prefix: str) -> str:
+    """A short item id (``prefix`` + 32 hex digits of a hash) for an item id too long."""
+    return prefix + hashlib.sha256(old.encode()).hexdigest()[:32]
 
 
-def in_response_parts(path: str) -> bool:
-    """Whether ``path`` points inside a ``functionResponse``'s own parts."""
-    return any(f".{key}.parts[" in path for key in _RESPONSE_KEYS)
+class RequestEdits:
+    """What lint and repair write or recognise in one wire's request.
 
+    The class attributes are the wire's data; the methods read or change one block or
+    message of a request (a JSON copy repair owns). A wire's package subclasses this and
+    overrides what it has."""
 
-def is_result_block(wire: str, block: Any) -> bool:
-    """A result block inside a message: anthropic ``tool_result``, gemini
-    ``functionResponse``, bedrock ``toolResult``."""
-    if wire == "anthropic":
-        return bool(raw_block_type(block) == "tool_result")
-    if wire == "bedrock":
-        return isinstance(block, dict) and "toolResult" in block
-    return function_response(block) is not None
+    #: The wire's name.
+    wire: ClassVar[str] = ""
+    #: Whether results are blocks inside a user message (not messages of their own).
+    result_blocks: ClassVar[bool] = False
+    #: The key of a message's list of blocks.
+    content_key: ClassVar[str] = "content"
+    #: The role a message without one has (``None``: it needs one).
+    default_role: ClassVar[str | None] = None
+    #: Whether repair may put results before the blocks of a user message that holds none.
+    joins_user_message: ClassVar[bool] = True
+    #: Whether an emptied final assistant message is kept (a prefill).
+    keeps_final_assistant: ClassVar[bool] = False
+    #: The block types a tool result may hold where the wire checks them (``None``: not
+    #: checked).
+    result_block_types: ClassVar[frozenset[str] | None] = None
+    #: The body keys that come before the message list (its system parts).
+    heads: ClassVar[frozenset[str]] = frozenset()
+    #: The image types a declared type may be corrected to (``media-type``).
+    image_mimes: ClassVar[frozenset[str]] = frozenset()
+    #: How the wire makes call ids.
+    ids: ClassVar[IdStyle] = IdStyle()
 
+    def id_style(self, profile: str | None) -> IdStyle:
+        """How call ids are made on this wire with ``profile``."""
+        return self.ids
 
-def is_result_entry(wire: str, entry: Any) -> bool:
-    """A message of a run of results after a call (responses: call and output items)."""
-    if not isinstance(entry, dict):
+    # -- recognising -----------------------------------------------------------------------
+
+    def is_result_block(self, block: Any) -> bool:
+        """Whether ``block`` (inside a message) is a tool result."""
         return False
-    if wire == "responses":
-        return bool(entry.get("type") in ("function_call_output", "function_call"))
-    return bool(entry.get("role") == "tool")
 
+    def is_result_entry(self, entry: Any) -> bool:
+        """Whether ``entry`` is a message of the run of results after a call."""
+        return False
 
-def text_block(wire: str, text: str) -> Any:
-    """A text block of ``wire`` holding ``text``."""
-    if wire in ("gemini", "bedrock"):
-        return {"text": text}
-    if wire == "responses":
-        return {"type": "input_text", "text": text}
-    return {"type": "text", "text": text}
+    def holds_results(self, message: Any) -> bool:
+        """Whether ``message``'s blocks include a tool result."""
+        content = message.get(self.content_key) if isinstance(message, dict) else None
+        return isinstance(content, list) and any(self.is_result_block(b) for b in content)
 
+    def role_of(self, message: Any) -> Any:
+        """A message's role (:attr:`default_role` when it has none)."""
+        return message.get("role", self.default_role) if isinstance(message, dict) else None
 
-def missing_result(wire: str, call_id: str | None, name: str, text: str) -> Any:
-    """The error result for a call nothing answered: a block (anthropic, gemini part) or a
-    message (input item)."""
-    if wire == "anthropic":
-        return {"type": "tool_result", "tool_use_id": call_id, "content": text, "is_error": True}
-    if wire == "bedrock":
-        result: dict[str, Any] = {
-            "toolUseId": call_id,
-            "content": [{"text": text}],
-            "status": "error",
-        }
-        return {"toolResult": result}
-    if wire == "gemini":
-        response: dict[str, Any] = {"name": name, "response": {"error": text}}
-        if call_id:
-            response["id"] = call_id
-        return {"functionResponse": response}
-    if wire == "responses":
-        return {"type": "function_call_output", "call_id": call_id, "output": text}
-    if wire == "hermes":
-        body = json.dumps({"name": name, "content": text}).replace("</", "<\\/")
-        return {"role": "tool", "content": f"<tool_response>\n{body}\n</tool_response>"}
-    message: dict[str, Any] = {"role": "tool", "content": text}
-    if call_id:
-        message["tool_call_id"] = call_id
-    if wire == "ollama":
-        message["tool_name"] = name
-    return message
+    def is_opaque_document(self, part: OpaquePart) -> bool:
+        """Whether an opaque block (one no reader took apart) is a document all the same."""
+        return False
 
-
-def set_id(wire: str, target: dict[str, Any], is_call: bool, new: str) -> None:
-    """Write ``new`` as the id of the call or result ``target`` (a block, part or message)."""
-    if wire == "anthropic":
-        target["id" if is_call else "tool_use_id"] = new
-    elif wire == "bedrock":
-        body = target.get("toolUse" if is_call else "toolResult")
-        if isinstance(body, dict):
-            body["toolUseId"] = new
-    elif wire == "responses":
-        target["call_id"] = new
-    elif wire == "gemini":
-        for key in (*_CALL_KEYS, *_RESPONSE_KEYS):
-            if isinstance(target.get(key), dict):
-                target[key]["id"] = new
-                return
-    elif is_call:
-        target["id"] = new
-    else:
-        target["tool_call_id"] = new
-
-
-def set_signature(target: dict[str, Any], value: str) -> str:
-    """Set a gemini call part's thought signature (its own spelling); the key written."""
-    key = "thought_signature" if "function_call" in target else "thoughtSignature"
-    target[key] = value
-    return key
-
-
-def set_declared_mime(wire: str, target: dict[str, Any], mime: str, data: str) -> bool:
-    """Correct an inline image's declared type; ``False`` when the block has no place for it."""
-    if wire == "anthropic":
-        source = target.get("source")
-        if isinstance(source, dict):
-            source["media_type"] = mime
-            return True
-    elif wire == "gemini":
-        for key in _INLINE_KEYS:
-            inline = target.get(key)
-            if isinstance(inline, dict):
-                inline["mimeType" if "mimeType" in inline else "mime_type"] = mime
-                return True
-    elif wire == "openai":
-        image = target.get("image_url")
-        if isinstance(image, dict):
-            image["url"] = f"data:{mime};base64,{data}"
-            return True
-    elif wire == "responses":
-        target["image_url"] = f"data:{mime};base64,{data}"
-        return True
-    elif wire == "bedrock":
-        image = target.get("image")
-        if isinstance(image, dict):
-            image["format"] = mime.partition("/")[2]  # png, jpeg, gif, webp: the MIME's name
-            return True
-    return False
-
-
-def rename_document(
-    target: dict[str, Any],
-    taken: set[str],
-    clean: bool = False,
-    tried: dict[str, int] | None = None,
-) -> str | None:
-    """Give a bedrock ``document`` block a name no other document has (``taken``: the
-    names in lower case, updated), ``name (2)``, ``name (3)``, ... as the converter
-    de-duplicates; ``clean``: first keep only the characters Bedrock takes, as the
-    converter names documents; ``tried``: :func:`~toolresult_lab.wires.bedrock.unique_name`'s
-    memo, kept across the calls of one repair. The new name, ``None`` when ``target`` is
-    not a named document."""
-    document = target.get("document")
-    if not isinstance(document, dict) or not isinstance(document.get("name"), str):
+    def document_name(self, part: OpaquePart) -> str | None:
+        """The name of an opaque document block, ``None`` when it has none."""
         return None
-    given: str = document["name"]
-    # cleaned as the converter names a document from a file name: its extension dropped,
-    # then only what Bedrock takes (one naming: q3_report.pdf is q3report either way)
-    name = unique_name(document_name(given) if clean else given, taken, False, tried)
-    taken.add(name.lower())
-    document["name"] = name
-    return name
 
-
-def is_document(part: Part) -> bool:
-    """A document block: an inline file, or a bedrock ``document`` read as opaque (an S3
-    or text source: a document all the same, though no inline payload)."""
-    if isinstance(part, DocumentPart):
-        return True
-    return isinstance(part, OpaquePart) and part.wire == "bedrock" and part.kind == "document"
-
-
-def document_name_of(part: Part) -> str | None:
-    """The name of a document block (:func:`is_document`), ``None`` when it has none."""
-    if isinstance(part, DocumentPart):
-        return part.name
-    if isinstance(part, OpaquePart) and isinstance(part.value, dict):
-        body = part.value.get("document")
-        name = body.get("name") if isinstance(body, dict) else None
-        return name if isinstance(name, str) else None
-    return None
-
-
-def opaque_text(part: OpaquePart) -> str | None:
-    """The text a bedrock block holds where a text block could stand for it: a string
-    member (``{"kind": "text"}``), or a ``text`` string one or two levels in
-    (``{"guardContent": {"text": {"text": ...}}}``); ``None`` when it holds none."""
-    if part.wire != "bedrock" or not isinstance(part.value, dict) or len(part.value) != 1:
+    def opaque_text(self, part: OpaquePart) -> str | None:
+        """The text an opaque block holds where a text block could stand for it."""
         return None
-    inner = next(iter(part.value.values()))
-    for _ in range(2):
-        if isinstance(inner, str):
-            return inner if inner.strip() else None
-        if not isinstance(inner, dict):
-            return None
-        inner = inner.get("text")
-    return inner if isinstance(inner, str) and inner.strip() else None
 
+    def cached(self, value: Any) -> bool:
+        """Whether a block (or a call's extra fields) carries a cache breakpoint."""
+        return False
 
-def media_placeholder(part: dict[str, Any]) -> str:
-    """The placeholder of a gemini media part (``inlineData`` or ``fileData``)."""
-    for key in _MEDIA_KEYS:
-        found = part.get(key)
-        if isinstance(found, dict):
-            mime = found.get("mimeType", found.get("mime_type"))
-            data = found.get("data")
-            uri = found.get("fileUri", found.get("file_uri"))
-            size = decoded_size(data) if isinstance(data, str) else None
-            kind = "image" if isinstance(mime, str) and mime.startswith("image/") else "file"
-            return placeholder(kind, mime, uri, size)
-    return placeholder("content", None, None, None)
+    def function_response(self, block: Any) -> dict[str, Any] | None:
+        """The body of a result part that may hold parts of its own (``None``: none)."""
+        return None
 
+    def response_of(self, path: str) -> str | None:
+        """The path of the result body whose own parts ``path`` points into (``None``)."""
+        return None
 
-def strip_removed(entries: list[Any], removed: object) -> None:
-    """Drop the values set to ``removed`` from every list at any depth of ``entries``
-    (a block of a message, of a tool result's content, of a function response's parts),
-    whatever the wire calls the list."""
-    todo: list[Any] = list(entries)
-    while todo:  # a stack, not recursion: a deep request never hits the recursion limit
-        node = todo.pop()
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if isinstance(value, list) and any(v is removed for v in value):
-                    node[key] = value = [v for v in value if v is not removed]
-                if isinstance(value, (dict, list)):
-                    todo.append(value)
-        elif isinstance(node, list):
-            todo.extend(v for v in node if isinstance(v, (dict, list)))
+    def images_of(self, path: str) -> str | None:
+        """The path of the message whose image list ``path`` points into (``None``: the
+        wire keeps images in blocks, or ``path`` is not one)."""
+        return None
+
+    def hoists_images(self, profile: str | None) -> bool:
+        """Whether a tool message's images move to a user message after the results."""
+        return False
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def text_block(self, text: str) -> Any | None:
+        """A text block holding ``text`` (``None``: the wire has no text blocks)."""
+        return None
+
+    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
+        """The error result for a call nothing answered: a block or a message."""
+        raise NotImplementedError(f"{self.wire}: no missing result")
+
+    def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
+        """Write ``new`` as the id of the call or result ``target`` (a block, part or
+        message)."""
+        raise NotImplementedError(f"{self.wire}: no call ids")
+
+    def item_id(self, target: dict[str, Any]) -> str | None:
+        """A call item's own id when it is too long for the wire (``None``: it is not)."""
+        return None
+
+    def set_item_id(self, target: dict[str, Any], old: str) -> str:
+        """Give a call item a short id for ``old``; the new id."""
+        raise NotImplementedError(f"{self.wire}: no item ids")
+
+    def user_message(self, blocks: list[Any]) -> dict[str, Any]:
+        """A user message holding ``blocks``."""
+        return {"role": "user", self.content_key: blocks}
+
+    def set_declared_mime(self, target: dict[str, Any], mime: str, data: str) -> bool:
+        """Correct an inline image's declared type; ``False`` when the block has no place
+        for it."""
+        return False
+
+    def document_names(self, names: Iterable[str]) -> Any | None:
+        """The wire's record of the document names of a request (``names``: those it
+        holds), for :meth:`rename_document`; ``None``: the wire has no rule on them."""
+        return None
+
+    def rename_document(self, target: dict[str, Any], names: Any, clean: bool) -> str | None:
+        """Give a document block a name no other document has (``names``: from
+        :meth:`document_names`, updated; ``clean``: first keep only the characters the
+        wire takes). The new name; ``None`` when ``target`` is not a named document."""
+        return None
+
+    def set_signature(self, target: dict[str, Any], value: str) -> str:
+        """Set a call part's thought signature; the key written."""
+        raise NotImplementedError(f"{self.wire}: no thought signatures")
+
+    def add_response_text(self, body: dict[str, Any], text: str, removed: object) -> None:
+        """Add ``text`` to a result body's text (its parts set to ``removed`` go)."""
+        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
+
+    def take_response_parts(self, body: dict[str, Any]) -> list[Any]:
+        """Remove a result body's own parts; the parts."""
+        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
+
+    def media_placeholder(self, part: dict[str, Any]) -> str:
+        """The placeholder text of a media part of a result body."""
+        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
+
+    def media_message(self, media: list[Any]) -> dict[str, Any]:
+        """The user message that carries media moved out of result bodies."""
+        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
+
+    def append_text(self, message: dict[str, Any], text: str) -> None:
+        """Add ``text`` to a message's text."""
+        raise NotImplementedError(f"{self.wire}: no message text to add to")
+
+    def trim_final(self, message: dict[str, Any]) -> None:
+        """Remove the trailing whitespace of a final assistant message's text."""
+        raise NotImplementedError(f"{self.wire}: no final assistant text")

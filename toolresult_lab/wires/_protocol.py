@@ -16,6 +16,7 @@ from typing import Any
 
 from ._common import Converter, WireFacts
 from ._data import NO_TOKEN_RULES, Alteration, ReadBack, TokenRules
+from ._edit import RequestEdits
 from ._read import ReadRequest, ResultPart
 from ._turn import TurnShape
 from ._write import RequestShape
@@ -34,6 +35,8 @@ class WireModule:
     read_block: Callable[[Any], ResultPart]
     read_request: Callable[[Any], ReadRequest]
     request: RequestShape
+    edits: RequestEdits
+    """What lint and repair write or recognise in its requests (``repair``)."""
     tokens: TokenRules = NO_TOKEN_RULES
     """The documented token rules for its images, PDFs and text (``tokens``)."""
     readback: ReadBack = "parts"

@@ -23,6 +23,7 @@ from .core import (
     read_request,
 )
 from .data import TOKENS
+from .edits import EDITS
 
 __all__ = [
     "FACTS",
@@ -49,4 +50,5 @@ WIRE: Final = WireModule(
     request=REQUEST,
     tokens=TOKENS,
     readback="native_blocks",
+    edits=EDITS,
 )

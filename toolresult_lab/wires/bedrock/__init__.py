@@ -12,7 +12,6 @@ from .core import (
     ERROR_NOTE,
     FACTS,
     IMAGE_FORMATS,
-    MAX_DOCUMENTS,
     REQUEST,
     TOOL_USE_FIELDS,
     TOOL_USE_TYPES,
@@ -26,10 +25,10 @@ from .core import (
     read_call,
     read_content,
     read_request,
-    unique_documents,
-    unique_name,
 )
 from .data import TOKENS
+from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
+from .edits import EDITS
 
 __all__ = [
     "ERROR_NOTE",
@@ -44,6 +43,7 @@ __all__ = [
     "BedrockConverter",
     "BedrockRequest",
     "BedrockTurn",
+    "DocumentNames",
     "for_boto3",
     "one_member",
     "read_block",
@@ -62,4 +62,5 @@ WIRE: Final = WireModule(
     read_request=read_request,
     request=REQUEST,
     tokens=TOKENS,
+    edits=EDITS,
 )

@@ -19,16 +19,13 @@ every ``toolResult`` block; every call needs an id.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterator
 from typing import Any, Final
 
-from ...b64 import decoded_size
 from ...blocks import BedrockToolResult, BedrockToolResultBody
 from ...encoding import clone, json_encode
-from ...filenames import MAX_DOCUMENT_NAME, document_name, safe_document_name
+from ...filenames import document_name, safe_document_name
 from ...items import BlobItem, Native
 from ...steps import Conversion, ResultNote, Step
-from ...text import placeholder
 from .._common import IMAGE_MIMES, Converter, Source, WireFacts
 from .._read import (
     CallPart,
@@ -49,6 +46,14 @@ from .._read import (
 )
 from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
 from .._write import RequestShape, Written
+from .documents import (
+    MAX_DOCUMENTS,
+    DocumentNames,
+    cap_documents,
+    text_beside_documents,
+    unique_documents,
+    unique_in_request,
+)
 
 FACTS: Final[WireFacts] = WireFacts(
     "bedrock",
@@ -69,8 +74,6 @@ IMAGE_FORMATS: Final[dict[str, str]] = {
     "image/gif": "gif",
     "image/webp": "webp",
 }
-#: Documents per request (Bedrock User Guide, "API restrictions", checked 2026-12-01).
-MAX_DOCUMENTS: Final = 5
 #: What an error result with nothing else to send holds: Bedrock rejects an empty
 #: ``content`` when ``status`` is ``error``.
 ERROR_NOTE: Final = "[error]"
@@ -106,7 +109,7 @@ class BedrockConverter(Converter):
     def convert(self, data: Source) -> Conversion:
         shared = data.shared  # aligned with the items
         steps: list[Step] = []
-        names: set[str] = set()
+        names = DocumentNames()  # a PDF's name unique within the block
         for index, item in enumerate(data.items):
             decision = self.left_out(data, index) or shared[index] or self.decide(item)
             if isinstance(decision, Native):
@@ -140,15 +143,14 @@ class BedrockConverter(Converter):
         text = step.part.get("text")
         return (text,) if isinstance(text, str) else ()
 
-    def native(self, item: BlobItem, native: Native, names: set[str]) -> Step:
+    def native(self, item: BlobItem, native: Native, names: DocumentNames) -> Step:
         """An image or PDF in Bedrock's own block; a PDF's name unique within the block."""
         if native.media == "image":
             image = {"format": IMAGE_FORMATS[native.mime], "source": {"bytes": native.data}}
             return Step({"image": image}, "native", "image sent as an image block", native)
-        if len(names) >= MAX_DOCUMENTS:
+        if names.full():
             return Step({"text": item.text}, "placeholder", _TOO_MANY)
-        name = unique_name(document_name(item.uri), names, True)
-        names.add(name.lower())
+        name = names.take(document_name(item.uri), True)
         document = {"format": "pdf", "name": name, "source": {"bytes": native.data}}
         return Step({"document": document}, "native", "PDF sent as a document block", native)
 
@@ -164,40 +166,6 @@ def _empty(data: Source) -> tuple[ResultNote, list[Any]]:
     if data.is_error:
         return _ERROR_ONLY, [{"text": ERROR_NOTE}]
     return _NOTHING, []
-
-
-def unique_name(
-    name: str, taken: set[str], clean: bool = False, tried: dict[str, int] | None = None
-) -> str:
-    """``name``, or ``name (2)``, ``name (3)``, ... when a name already ``taken`` (lower
-    case: whether Bedrock compares names case-insensitively is not documented, so the
-    safe side) has it; at most 200 characters. ``clean``: ``name`` is one the converter
-    made (already safe), so a suffix that fits is simply appended. ``tried``: per name,
-    the number to try next, for a caller renaming many documents of one name (``taken``
-    only grows, so the numbers below it stay taken)."""
-    key = name.lower()
-    return name if key not in taken else _numbered(name, key, taken, clean, tried)
-
-
-def _numbered(
-    name: str, key: str, taken: set[str], clean: bool, tried: dict[str, int] | None = None
-) -> str:
-    """The first ``name (N)`` (N from 2, or from ``tried[key]``) whose lower case (``key``
-    is ``name``'s) is not ``taken``."""
-    number = 2 if tried is None else tried.get(key, 2)
-    while True:
-        suffix = f" ({number})"
-        if clean and len(name) + len(suffix) <= MAX_DOCUMENT_NAME:
-            found = name + suffix  # what safe_document_name would give, unwalked
-            free = key + suffix not in taken
-        else:
-            found = safe_document_name(name, MAX_DOCUMENT_NAME - len(suffix)) + suffix
-            free = found.lower() not in taken
-        number += 1
-        if free:
-            if tried is not None:
-                tried[key] = number
-            return found
 
 
 #: The fields of Bedrock's ``ToolUseBlock`` (botocore rejects any other key as an unknown
@@ -265,34 +233,6 @@ class BedrockTurn(TurnShape):
             reading.raise_first()
             calls.append(ReadCall(at, call.id or "", call.name, call.arguments))
         return calls
-
-
-def unique_documents(blocks: list[Any]) -> list[Any]:
-    """The result blocks of one turn with every document name unique across them
-    (Bedrock rejects a request with two documents of one name): a later duplicate is
-    renamed ``name (2)``; past :data:`MAX_DOCUMENTS` in the turn a document goes as its
-    placeholder text, as a block's own sixth does. The blocks are the caller's fresh
-    copies, changed in place (typed, so the compiled walk reads the dicts directly)."""
-    taken: set[str] = set()
-    for block in blocks:
-        body: dict[str, Any] = block["toolResult"]
-        content: list[Any] = body["content"]
-        for index in range(len(content)):
-            entry: dict[str, Any] = content[index]
-            if "document" not in entry:
-                continue
-            document: dict[str, Any] = entry["document"]
-            if len(taken) >= MAX_DOCUMENTS:
-                content[index] = {"text": _document_placeholder(document)}
-                continue
-            name: str = document["name"]
-            key = name.lower()
-            if key in taken:
-                name = _numbered(name, key, taken, True)
-                document["name"] = name
-                key = name.lower()
-            taken.add(key)
-    return list(blocks)
 
 
 TURN: Final[TurnShape] = BedrockTurn(
@@ -546,97 +486,22 @@ class BedrockRequest(RequestShape):
         return isinstance(block, dict) and "document" in block
 
     def cap_documents(self, messages: list[Any], keep: int) -> None:
-        for count, (content, index) in enumerate(_document_slots(messages), 1):
-            if count > keep:
-                content[index] = {"text": _document_placeholder(content[index]["document"])}
+        cap_documents(messages, keep)
 
     def documents_note(self) -> str:
         return _TOO_MANY_SENT
 
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
-        _unique_in_request(messages)
-        _text_beside_documents(messages)
+        unique_in_request(messages)
+        text_beside_documents(messages)
         if system is None:
             return {"messages": messages}
         return {"system": [{"text": system}], "messages": messages}
 
 
-def _text_beside_documents(messages: list[Any]) -> None:
-    """A message holding a ``document`` block (outside a ``toolResult``) and no ``text``
-    block gets one naming its documents: Bedrock takes a document only beside a text block
-    (lint's ``document-needs-text``). In place: the messages are the writer's own."""
-    for message in messages:
-        content = message.get("content")
-        if not isinstance(content, list):
-            continue
-        names = [
-            block["document"].get("name") or "document"
-            for block in content
-            if isinstance(block, dict) and isinstance(block.get("document"), dict)
-        ]
-        if names and not any(isinstance(b, dict) and "text" in b for b in content):
-            content.append({"text": "Documents: " + ", ".join(map(str, names)) + "."})
-
-
-def _unique_in_request(messages: list[Any]) -> None:
-    """Rename a document whose name an earlier one of the request has (Bedrock rejects
-    the request otherwise; the names of one turn are unique already). In place: the
-    messages are the writer's own."""
-    taken: set[str] = set()
-    for message in messages:
-        for block in message.get("content") or ():
-            entries = [block]
-            result = block.get("toolResult") if isinstance(block, dict) else None
-            if isinstance(result, dict):
-                entries = list(result.get("content") or ())
-            for entry in entries:
-                document = entry.get("document") if isinstance(entry, dict) else None
-                if isinstance(document, dict) and isinstance(document.get("name"), str):
-                    name = unique_name(document["name"], taken)
-                    document["name"] = name
-                    taken.add(name.lower())
-
-
 _TOO_MANY_SENT: Final = (
     f"Bedrock takes at most {MAX_DOCUMENTS} documents per request: sent as its placeholder"
 )
-
-
-def _document_slots(messages: list[Any]) -> Iterator[tuple[list[Any], int]]:
-    """Where each document block of ``messages`` sits (its list and index), in request
-    order: a message's own blocks and the entries of its ``toolResult`` blocks."""
-    for message in messages:
-        content = message.get("content") if isinstance(message, dict) else None
-        if not isinstance(content, list):
-            continue
-        for index, block in enumerate(content):
-            if not isinstance(block, dict):
-                continue
-            result = block.get("toolResult")
-            if isinstance(result, dict) and isinstance(result.get("content"), list):
-                entries: list[Any] = result["content"]
-                for position, entry in enumerate(entries):
-                    if isinstance(entry, dict) and "document" in entry:
-                        yield entries, position
-            elif "document" in block:
-                yield content, index
-
-
-def _document_placeholder(document: Any) -> str:
-    """A document block's placeholder: its type, its S3 URI, its size (inline bytes)."""
-    body = document if isinstance(document, dict) else {}
-    source = body.get("source")
-    source = source if isinstance(source, dict) else {}
-    data = source.get("bytes")
-    s3 = source.get("s3Location")
-    uri = s3.get("uri") if isinstance(s3, dict) else None
-    mime = "application/pdf" if body.get("format") == "pdf" else None
-    return placeholder(
-        "resource",
-        mime,
-        uri if isinstance(uri, str) else None,
-        decoded_size(data) if isinstance(data, str) else None,
-    )
 
 
 REQUEST: Final[RequestShape] = BedrockRequest("bedrock")

@@ -19,6 +19,7 @@ from .core import (
     read_request,
     unclosable,
 )
+from .edits import EDITS
 
 __all__ = [
     "FACTS",
@@ -42,4 +43,5 @@ WIRE: Final = WireModule(
     request=REQUEST,
     readback="tagged_text",
     bare_text=True,
+    edits=EDITS,
 )

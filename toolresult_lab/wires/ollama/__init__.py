@@ -19,6 +19,7 @@ from .core import (
     read_request,
 )
 from .data import ALTERATIONS
+from .edits import EDITS
 
 __all__ = [
     "FACTS",
@@ -40,4 +41,5 @@ WIRE: Final = WireModule(
     read_request=read_request,
     request=REQUEST,
     client_alterations=ALTERATIONS,
+    edits=EDITS,
 )

@@ -21,6 +21,7 @@ from .core import (
     read_request,
 )
 from .data import TOKENS
+from .edits import EDITS
 
 __all__ = [
     "FACTS",
@@ -44,4 +45,5 @@ WIRE: Final = WireModule(
     read_request=read_request,
     request=REQUEST,
     tokens=TOKENS,
+    edits=EDITS,
 )

@@ -1,0 +1,70 @@
+"""``repair()``: the three rounds, each on a fresh read of the working copy, and the changes
+reported at paths of the request as given, in request order."""
+
+from __future__ import annotations
+
+import copy
+import sys
+from collections.abc import Callable
+from typing import Any, Final
+
+from ..findings import Change, Repaired
+from ..lint import checked, context
+from ..wires import read_request
+from .contents import fix_contents
+from .edit import Edit
+from .ids import fix_ids
+from .paths import Origins, given_path, request_order
+from .placement import fix_placement
+
+__all__ = ["ROUNDS", "repair"]
+
+#: The rounds, in order: ids first (so pairing sees the ids the provider will), then where
+#: results sit, then what blocks hold.
+ROUNDS: Final[tuple[Callable[[Edit, list[Change]], Any], ...]] = (
+    fix_ids,
+    fix_placement,
+    fix_contents,
+)
+
+
+def repair(
+    wire: object, request: Any, *, profile: str | None = None, vision: bool | None = None
+) -> Repaired:
+    """``request`` with every repairable finding of SPEC 8 fixed, and the changes made.
+
+    :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
+        ``vision`` type.
+    :raises ValueError: unknown wire; unknown profile, or one of another wire; a request
+        nested deeper than Python can copy (never a ``RecursionError``).
+    """
+    ctx = context(wire, profile, vision)
+    given = read_request(ctx.wire, request).raw
+    copied: dict[int, Any] = {}  # id of a given object -> its copy (deepcopy's memo)
+    try:
+        fixed = copy.deepcopy(given, copied)
+    except RecursionError:
+        raise ValueError(
+            "the request is nested too deeply to repair (its copy passes Python's recursion"
+            f" limit of {sys.getrecursionlimit()} levels); lint reads it"
+        ) from None
+    changes: list[Change] = []
+    origins: Origins | None = None
+    for step in ROUNDS:
+        read = read_request(ctx.wire, fixed)
+        # the paths of this round's read, in the request as given (a round that reads an
+        # unchanged copy reads the given paths)
+        given_paths = None
+        if changes:
+            origins = origins or Origins(given, copied, read.key)
+            given_paths = origins.paths(fixed)
+        first = len(changes)
+        fixed = step(Edit(read, checked(read, ctx), ctx, fixed), changes)
+        if given_paths is not None:
+            changes[first:] = [
+                Change(c.rule, given_path(given_paths, c.path), c.action) for c in changes[first:]
+            ]
+    # in request order (SPEC 8); the changes at one place in the order the rounds made them
+    key = read.key
+    changes.sort(key=lambda change: request_order(change.path, key))
+    return Repaired(fixed, tuple(changes), given, ctx.wire)

@@ -1,0 +1,71 @@
+"""The anthropic wire's request edits (SPEC 8): what lint and repair recognise and write in
+a Messages request: ``tool_result`` blocks, ``tool_use`` ids, text blocks, an image's
+declared ``media_type``, the final assistant message's text, ``cache_control``."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._edit import IdStyle, RequestEdits
+from .core import FACTS
+
+__all__ = ["EDITS", "AnthropicEdits", "cached"]
+
+_CACHE: Final = "cache_control"
+
+
+def cached(value: Any) -> bool:
+    """Whether a block (or call's extra fields) carries a ``cache_control`` breakpoint."""
+    return isinstance(value, dict) and value.get(_CACHE) is not None
+
+
+class AnthropicEdits(RequestEdits):
+    """``tool_result`` blocks in a user message; ids ``toolu_...`` (a given id is kept with
+    the characters Anthropic rejects replaced, when that is free)."""
+
+    wire = "anthropic"
+    result_blocks = True
+    keeps_final_assistant = True
+    #: ``tool_result`` content (SPEC 8 ``tool-result-content``).
+    result_block_types = frozenset(
+        {"text", "image", "document", "search_result", "tool_reference", "browser_state"}
+    )
+    heads = frozenset({"system"})
+    image_mimes = FACTS.image_mimes
+    ids = IdStyle("toolu_", clean=r"[^a-zA-Z0-9_-]")
+
+    def is_result_block(self, block: Any) -> bool:
+        return isinstance(block, dict) and block.get("type") == "tool_result"
+
+    def cached(self, value: Any) -> bool:
+        return cached(value)
+
+    def text_block(self, text: str) -> Any:
+        return {"type": "text", "text": text}
+
+    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
+        return {"type": "tool_result", "tool_use_id": call_id, "content": text, "is_error": True}
+
+    def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
+        target["id" if is_call else "tool_use_id"] = new
+
+    def set_declared_mime(self, target: dict[str, Any], mime: str, data: str) -> bool:
+        source = target.get("source")
+        if isinstance(source, dict):
+            source["media_type"] = mime
+            return True
+        return False
+
+    def trim_final(self, message: dict[str, Any]) -> None:
+        """The string content, or the last text block, without its trailing whitespace."""
+        content = message.get("content")
+        if isinstance(content, str):
+            message["content"] = content.rstrip()
+        elif isinstance(content, list):
+            for block in reversed(content):
+                if isinstance(block, dict) and block.get("type") == "text":
+                    block["text"] = str(block.get("text", "")).rstrip()
+                    break
+
+
+EDITS: Final = AnthropicEdits()

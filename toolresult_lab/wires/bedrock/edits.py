@@ -1,0 +1,93 @@
+"""The bedrock wire's request edits (SPEC 8): ``toolResult`` blocks in a user message,
+``toolUseId``, ``{"text": ...}`` blocks, an image's ``format``, and document names (unique
+in the request, as Bedrock takes them: :class:`~.core.DocumentNames`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final
+
+from ...filenames import document_name
+from .._edit import RequestEdits
+from .._read import OpaquePart
+from .core import FACTS
+from .documents import DocumentNames
+
+__all__ = ["EDITS", "BedrockEdits"]
+
+
+class BedrockEdits(RequestEdits):
+    """``{"toolResult": {"toolUseId": ..., "content": [...], "status": "error"}}``; ids
+    ``call_...``."""
+
+    wire = "bedrock"
+    result_blocks = True
+    #: The members of ``ToolResultContentBlock`` (a union; botocore 1.44.8's service model).
+    result_block_types = frozenset({"json", "text", "image", "document", "video", "searchResult"})
+    heads = frozenset({"system"})
+    image_mimes = FACTS.image_mimes
+
+    def is_result_block(self, block: Any) -> bool:
+        return isinstance(block, dict) and "toolResult" in block
+
+    def is_opaque_document(self, part: OpaquePart) -> bool:
+        """A ``document`` read as opaque (an S3 or text source): a document all the same."""
+        return part.kind == "document"
+
+    def document_name(self, part: OpaquePart) -> str | None:
+        body = part.value.get("document") if isinstance(part.value, dict) else None
+        name = body.get("name") if isinstance(body, dict) else None
+        return name if isinstance(name, str) else None
+
+    def opaque_text(self, part: OpaquePart) -> str | None:
+        """A string member (``{"kind": "text"}``), or a ``text`` string one or two levels
+        in (``{"guardContent": {"text": {"text": ...}}}``); ``None`` when it holds none."""
+        if not isinstance(part.value, dict) or len(part.value) != 1:
+            return None
+        inner = next(iter(part.value.values()))
+        for _ in range(2):
+            if isinstance(inner, str):
+                return inner if inner.strip() else None
+            if not isinstance(inner, dict):
+                return None
+            inner = inner.get("text")
+        return inner if isinstance(inner, str) and inner.strip() else None
+
+    def text_block(self, text: str) -> Any:
+        return {"text": text}
+
+    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
+        result: dict[str, Any] = {"toolUseId": call_id, "content": [{"text": text}]}
+        result["status"] = "error"
+        return {"toolResult": result}
+
+    def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
+        body = target.get("toolUse" if is_call else "toolResult")
+        if isinstance(body, dict):
+            body["toolUseId"] = new
+
+    def set_declared_mime(self, target: dict[str, Any], mime: str, data: str) -> bool:
+        image = target.get("image")
+        if isinstance(image, dict):
+            image["format"] = mime.partition("/")[2]  # png, jpeg, gif, webp: the MIME's name
+            return True
+        return False
+
+    def document_names(self, names: Iterable[str]) -> DocumentNames:
+        return DocumentNames(names)
+
+    def rename_document(self, target: dict[str, Any], names: Any, clean: bool) -> str | None:
+        """``name (2)``, ``name (3)``, ... as the converter de-duplicates; ``clean``: as the
+        converter names a document from a file name (its extension dropped, then only
+        what Bedrock takes: q3_report.pdf is q3report either way)."""
+        document = target.get("document")
+        if not isinstance(document, dict) or not isinstance(document.get("name"), str):
+            return None
+        assert isinstance(names, DocumentNames)
+        given: str = document["name"]
+        name = names.take(document_name(given) if clean else given)
+        document["name"] = name
+        return name
+
+
+EDITS: Final = BedrockEdits()

@@ -1,0 +1,34 @@
+"""The hermes wire's request edits (SPEC 8): ``tool`` messages holding ``<tool_response>``
+text, in the chat messages of an OpenAI-compatible server (vLLM, SGLang, llama.cpp), whose
+content parts are ``{"type": "text"}``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from .._edit import RequestEdits
+
+__all__ = ["EDITS", "HermesEdits"]
+
+
+class HermesEdits(RequestEdits):
+    """``{"role": "tool", "content": "<tool_response>...</tool_response>"}`` messages."""
+
+    wire = "hermes"
+
+    def is_result_entry(self, entry: Any) -> bool:
+        return isinstance(entry, dict) and entry.get("role") == "tool"
+
+    def text_block(self, text: str) -> Any:
+        return {"type": "text", "text": text}
+
+    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
+        body = json.dumps({"name": name, "content": text}).replace("</", "<\\/")
+        return {"role": "tool", "content": f"<tool_response>\n{body}\n</tool_response>"}
+
+    def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
+        target["id" if is_call else "tool_call_id"] = new
+
+
+EDITS: Final = HermesEdits()
