@@ -8,7 +8,8 @@ option set).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Final
 
 from ..options import ConvertOptions, Resolved, options_key
@@ -115,12 +116,15 @@ __all__ = [
     "read_block",
     "read_native_block",
     "read_request",
+    "register",
+    "registered",
     "request_edits",
     "request_payload_paths",
     "request_shape",
     "turn",
     "turn_messages",
     "turn_shape",
+    "unregister",
     "wire_facts",
     "wire_module",
     "write_settings",
@@ -140,8 +144,9 @@ _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], Rea
 }
 #: How each wire writes a whole request around its tool turns (SPEC 9).
 _REQUESTS: Final[dict[str, RequestShape]] = {name: wire.request for name, wire in _MODULES.items()}
-#: Every wire's facts, by name, in SPEC order.
-FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
+_FACTS: Final[dict[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
+#: Every wire's facts, by name, in SPEC order (then any :func:`register` added).
+FACTS: Final[Mapping[str, WireFacts]] = _FACTS
 #: The block types a tool result may hold, by wire, where the wire checks them (SPEC 8
 #: ``tool-result-content``; each wire's ``RequestEdits.result_block_types``).
 RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
@@ -157,6 +162,51 @@ _MADE: Final[dict[tuple[Any, ...], Converter]] = {}
 _MAX_MADE: Final = 1024
 #: Each wire's last options (a copy) and their converter: what :func:`converter` tries first.
 _LAST: Final[dict[str, tuple[dict[str, Any], Converter]]] = {}
+
+
+def register(wire: WireModule) -> None:
+    """Add ``wire`` to the registry: a wire defined outside the package (one module and its
+    data) is looked up by name like the seven. :data:`WIRES` keeps the seven.
+
+    :raises TypeError: ``wire`` is not a :class:`WireModule`.
+    :raises ValueError: a wire of that name is registered already.
+    """
+    if not isinstance(wire, WireModule):
+        raise TypeError(f"register: expected a WireModule, not {type(wire).__name__}")
+    name = wire.name
+    if name in _MODULES:
+        raise ValueError(f"register: a wire named {name!r} is registered already")
+    _MODULES[name] = wire
+    _CLASSES[name] = (wire.facts, wire.converter, wire.turn)
+    _READERS[name] = (wire.read_block, wire.read_request)
+    _REQUESTS[name] = wire.request
+    _FACTS[name] = wire.facts
+
+
+def unregister(name: str) -> WireModule:
+    """Remove the wire :func:`register` added as ``name`` (and its converters), and return it.
+
+    :raises ValueError: ``name`` is one of :data:`WIRES`, or no registered wire.
+    """
+    if name in WIRES:
+        raise ValueError(f"unregister: {name!r} is one of the package's wires")
+    if name not in _MODULES:
+        raise ValueError(f"unregister: no wire named {name!r} is registered")
+    for table in (_CLASSES, _READERS, _REQUESTS, _FACTS, _LAST):
+        table.pop(name, None)
+    for key in [key for key in _MADE if key[0] == name]:
+        del _MADE[key]
+    return _MODULES.pop(name)
+
+
+@contextmanager
+def registered(wire: WireModule) -> Iterator[WireModule]:
+    """``wire`` registered for the ``with`` block, unregistered after it (for tests)."""
+    register(wire)
+    try:
+        yield wire
+    finally:
+        unregister(wire.name)
 
 
 def wire_facts(wire: object) -> WireFacts:
