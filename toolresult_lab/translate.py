@@ -1,6 +1,6 @@
 """SPEC 9: ``translate`` reads a request of one wire, writes it for another and lints it.
 
-Reading and writing are the transcript's (``transcript_read``, ``transcript_write``);
+Reading and writing are the transcript's (``transcripts.read``, ``transcripts.write``);
 the checks are section 8's ``lint`` with the destination's profile. Two things only a
 move between wires needs live here: the options the destination is written with (from
 its profile and ``vision``), and the thought signature a Gemini 3 model requires on
@@ -12,15 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .conversation import AssistantTurn, Loss, Turn
 from .findings import Findings
 from .lint import context, lint
 from .options import ConvertOptions
 from .profiles import PROFILES, without_vision
 from .reencode import without_lone_surrogates
-from .transcript import read_options
-from .transcript_read import read_transcript
-from .transcript_write import write_transcript
+from .transcripts import AssistantTurn, Loss, Turn, read_options, read_transcript, write_transcript
 from .wires import Note, request_shape, write_settings
 
 if TYPE_CHECKING:

@@ -55,6 +55,9 @@ from ._read import (
     ToolEntry,
     payload_paths,
 )
+from ._settings import Note, Settings, SettingsShape, ToolSpec, read_settings
+from ._settings import write_settings as _write_settings
+from ._transcript import TranscriptReading
 from ._turn import (
     CallData,
     TurnParts,
@@ -70,7 +73,6 @@ from .anthropic import ends_in_server_result
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
 from .responses import answerable_item_ids
-from .settings import Note, write_settings
 
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
@@ -98,9 +100,13 @@ __all__ = [
     "RequestShape",
     "RequiredField",
     "ResultPart",
+    "Settings",
+    "SettingsShape",
     "Source",
     "TextPart",
     "ToolEntry",
+    "ToolSpec",
+    "TranscriptReading",
     "TurnParts",
     "TurnShape",
     "Wire",
@@ -129,12 +135,15 @@ __all__ = [
     "read_block",
     "read_native_block",
     "read_request",
+    "reading_of",
     "rename_document",
     "request_payload_paths",
     "request_shape",
     "set_declared_mime",
     "set_id",
     "set_signature",
+    "settings_of",
+    "settings_shape",
     "strip_removed",
     "text_block",
     "turn",
@@ -342,3 +351,39 @@ def request_shape(wire: object) -> RequestShape:
     """How ``wire`` writes user messages, assistant messages and the body (SPEC 9);
     ``ValueError`` for an unknown wire."""
     return _REQUESTS[wire_facts(wire).wire]
+
+
+def settings_shape(wire: object) -> SettingsShape:
+    """How ``wire`` holds a request's settings (SPEC 9); ``ValueError`` for an unknown wire
+    or one without settings."""
+    shape = _MODULES[wire_facts(wire).wire].settings
+    if shape is None:
+        raise ValueError(f"the {wire} wire reads and writes no request settings")
+    return shape
+
+
+def settings_of(wire: object, request: Any) -> Settings:
+    """The settings of a request body of ``wire`` (a bare message list has none)."""
+    return read_settings(settings_shape(wire), request)
+
+
+def write_settings(
+    src: str,
+    dst: str,
+    request: Any,
+    body: dict[str, Any],
+    called: list[str],
+    losses: list[Note],
+    notes: list[Note],
+    model: str | None = None,
+) -> None:
+    """The settings of ``request`` (of ``src``) written into ``body`` (of ``dst``), each
+    one with no counterpart a loss; see ``wires._settings.write_settings``."""
+    _write_settings(
+        settings_shape(src), settings_shape(dst), request, body, called, losses, notes, model
+    )
+
+
+def reading_of(wire: object) -> TranscriptReading:
+    """How a request of ``wire`` reads as a transcript where wires differ (SPEC 9)."""
+    return _MODULES[wire_facts(wire).wire].reading

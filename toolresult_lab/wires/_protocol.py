@@ -16,6 +16,8 @@ from typing import Any
 
 from ._common import Converter, WireFacts
 from ._read import ReadRequest, ResultPart
+from ._settings import SettingsShape
+from ._transcript import PLAIN, TranscriptReading
 from ._turn import TurnShape
 from ._write import RequestShape
 
@@ -33,6 +35,10 @@ class WireModule:
     read_block: Callable[[Any], ResultPart]
     read_request: Callable[[Any], ReadRequest]
     request: RequestShape
+    #: How the wire holds a request's settings beside its conversation (SPEC 9; None: none).
+    settings: SettingsShape | None = None
+    #: How its requests read as a transcript where wires differ (SPEC 9).
+    reading: TranscriptReading = PLAIN
 
     @property
     def name(self) -> str:

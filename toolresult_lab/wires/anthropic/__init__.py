@@ -22,6 +22,8 @@ from .core import (
     read_content,
     read_request,
 )
+from .reading import READING
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -46,4 +48,6 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    settings=SETTINGS,
+    reading=READING,
 )

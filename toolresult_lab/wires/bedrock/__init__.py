@@ -29,6 +29,7 @@ from .core import (
     unique_documents,
     unique_name,
 )
+from .settings import SETTINGS
 
 __all__ = [
     "ERROR_NOTE",
@@ -60,4 +61,5 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    settings=SETTINGS,
 )

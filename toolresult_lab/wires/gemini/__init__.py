@@ -22,6 +22,7 @@ from .core import (
     read_part,
     read_request,
 )
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -46,4 +47,5 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    settings=SETTINGS,
 )

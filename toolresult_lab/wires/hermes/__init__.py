@@ -19,6 +19,8 @@ from .core import (
     read_request,
     unclosable,
 )
+from .reading import READING
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -40,4 +42,6 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    settings=SETTINGS,
+    reading=READING,
 )

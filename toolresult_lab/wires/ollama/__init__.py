@@ -18,6 +18,7 @@ from .core import (
     read_block,
     read_request,
 )
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -38,4 +39,5 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    settings=SETTINGS,
 )

@@ -20,6 +20,7 @@ from .core import (
     read_message,
     read_request,
 )
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -42,4 +43,5 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    settings=SETTINGS,
 )

@@ -23,6 +23,8 @@ from .core import (
     read_item,
     read_request,
 )
+from .reading import READING
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -48,4 +50,6 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    settings=SETTINGS,
+    reading=READING,
 )

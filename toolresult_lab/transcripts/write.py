@@ -10,7 +10,23 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Final
 
-from .calls import ToolCall
+from ..calls import ToolCall
+from ..lint import id_rejected
+from ..options import ConvertOptions
+from ..repair import new_call_id
+from ..result import ToolResult
+from ..turns import build_turn, tool_echo
+from ..wires import (
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    OpaquePart,
+    TextPart,
+    is_document,
+    request_shape,
+    turn_shape,
+    wire_facts,
+)
 from .conversation import (
     AssistantTurn,
     Image,
@@ -21,22 +37,6 @@ from .conversation import (
     ToolResults,
     Turn,
     UserTurn,
-)
-from .lint import id_rejected
-from .options import ConvertOptions
-from .repair import new_call_id
-from .result import ToolResult
-from .turns import build_turn, tool_echo
-from .wires import (
-    ContentPart,
-    DocumentPart,
-    ImagePart,
-    OpaquePart,
-    TextPart,
-    is_document,
-    request_shape,
-    turn_shape,
-    wire_facts,
 )
 
 __all__ = ["write_transcript"]

@@ -1,15 +1,15 @@
 """SPEC 9: one conversation, any provider. :class:`Transcript` reads a request of one
-wire (``transcript_read``) and writes it for any wire (``transcript_write``)."""
+wire (``transcripts.read``) and writes it for any wire (``transcripts.write``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..options import ConvertOptions
 from .conversation import AssistantTurn, Loss, ToolResults, Turn, UserTurn, turn_from_dict
-from .options import ConvertOptions
-from .transcript_read import read_transcript
-from .transcript_write import write_transcript
+from .read import read_transcript
+from .write import write_transcript
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
