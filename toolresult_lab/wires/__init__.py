@@ -362,26 +362,26 @@ def settings_shape(wire: object) -> SettingsShape:
     return shape
 
 
-def settings_of(wire: object, request: Any) -> Settings:
-    """The settings of a request body of ``wire`` (a bare message list has none)."""
+def settings_of(wire: object, request: Any) -> Settings | None:
+    """The settings of a request body of ``wire``; None for a bare message list or a body
+    that holds its conversation only."""
     return read_settings(settings_shape(wire), request)
 
 
 def write_settings(
-    src: str,
     dst: str,
-    request: Any,
+    settings: Settings | None,
     body: dict[str, Any],
     called: list[str],
     losses: list[Note],
     notes: list[Note],
     model: str | None = None,
+    source: str = "",
 ) -> None:
-    """The settings of ``request`` (of ``src``) written into ``body`` (of ``dst``), each
-    one with no counterpart a loss; see ``wires._settings.write_settings``."""
-    _write_settings(
-        settings_shape(src), settings_shape(dst), request, body, called, losses, notes, model
-    )
+    """``settings`` written into ``body`` (of ``dst``), each one with no counterpart a loss;
+    see ``wires._settings.write_settings``."""
+    shape = settings_shape(dst)
+    _write_settings(shape, settings, body, called, losses, notes, model, source)
 
 
 def reading_of(wire: object) -> TranscriptReading:

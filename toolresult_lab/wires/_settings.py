@@ -10,26 +10,40 @@ destination is a loss at its path; on the source's own wire every field is kept 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..encoding import strict_copy
 
 __all__ = [
     "Note",
+    "SettingSource",
     "Settings",
     "SettingsReader",
     "SettingsShape",
     "ToolSpec",
     "described",
     "number",
+    "read_settings",
     "schemas",
     "stops",
+    "thinking_lost",
     "write_settings",
 ]
 
 #: ``(path, what)``: a loss or a note at a path of the source request.
 Note = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class SettingSource:
+    """Where a wire's shape for a setting is documented: the page and the day it was read."""
+
+    setting: str
+    title: str
+    url: str
+    checked: str
 
 
 @dataclass(frozen=True)
@@ -45,21 +59,36 @@ class ToolSpec:
     marks: tuple[str, ...] = ()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Settings:
-    """What a request says beside its conversation, in no wire's shape; ``rest``: the
-    source's other top-level fields (path -> value), each a loss unless kept."""
+    """What a request says beside its conversation, in no wire's shape (immutable).
+
+    ``wire``: the wire it was read from (its ``paths`` are paths of that wire's request);
+    ``raw``: the request's own fields beside the conversation, as given (what its own wire
+    writes back whole); ``rest``: those with no neutral form (path -> value), each a loss
+    on another wire; ``paths``: each setting's source path."""
 
     model: str | None = None
     max_tokens: int | None = None
     temperature: float | None = None
     top_p: float | None = None
-    stop: list[str] | None = None
-    tools: list[ToolSpec] = field(default_factory=list)
+    stop: tuple[str, ...] | None = None
+    tools: tuple[ToolSpec, ...] = ()
     tool_choice: str | None = None  # "auto", "none", "required" or a tool's name
     choice_is_name: bool = False
-    rest: dict[str, Any] = field(default_factory=dict)
-    paths: dict[str, str] = field(default_factory=dict)  # setting -> its source path
+    #: A token budget for thinking (Anthropic's ``budget_tokens``, Gemini's ``thinkingBudget``).
+    thinking_budget: int | None = None
+    #: A reasoning effort level (OpenAI's ``reasoning_effort``, Responses' ``reasoning.effort``).
+    reasoning_effort: str | None = None
+    rest: Mapping[str, Any] = field(default_factory=dict)
+    paths: Mapping[str, str] = field(default_factory=dict)
+    wire: str = ""
+    raw: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def stop_list(self) -> list[str] | None:
+        """The stop sequences as the list a body holds."""
+        return list(self.stop) if self.stop is not None else None
 
 
 def number(value: Any) -> float | None:
@@ -83,7 +112,7 @@ def described(out: dict[str, Any], tool: ToolSpec, key: str) -> dict[str, Any]:
     return out
 
 
-def schemas(tools: list[ToolSpec], empty: dict[str, Any]) -> list[Any]:
+def schemas(tools: Sequence[ToolSpec], empty: dict[str, Any]) -> list[Any]:
     """Each tool's schema as strict JSON (``empty`` where it has none)."""
     return [
         strict_copy(tool.schema, "tools") if isinstance(tool.schema, dict) else dict(empty)
@@ -97,30 +126,40 @@ class SettingsReader:
 
     def __init__(self, body: dict[str, Any]) -> None:
         self.body = body
-        self.settings = Settings()
+        self.fields: dict[str, Any] = {}
+        self.tools: list[ToolSpec] = []
+        self.rest: dict[str, Any] = {}
+        self.paths: dict[str, str] = {}
         self.taken: set[str] = set()
 
     def take(self, key: str, name: str, value: Any) -> None:
         """Set ``name`` from ``value`` (read at path ``key``) unless it is ``None``."""
         if value is not None:
-            setattr(self.settings, name, value)
-            self.settings.paths[name] = key
+            self.fields[name] = value
+            self.paths[name] = key
             self.taken.add(key.split(".")[0])
+
+    def tool(self, spec: ToolSpec) -> None:
+        """One tool definition read."""
+        self.tools.append(spec)
 
     def choice(self, value: Any, path: str, named: bool = False) -> None:
         """A neutral ``tool_choice`` read at ``path`` (``named``: a tool's name)."""
-        self.settings.tool_choice, self.settings.choice_is_name = value, named
-        self.settings.paths["tool_choice"] = path
+        self.fields["tool_choice"], self.fields["choice_is_name"] = value, named
+        self.paths["tool_choice"] = path
 
     def lose(self, path: str, value: Any) -> None:
         """A field with no neutral form: a loss on another wire."""
-        self.settings.rest[path] = value
+        self.rest[path] = value
 
     def done(self) -> Settings:
         for key, value in self.body.items():
             if key not in self.taken:
-                self.settings.rest[key] = value
-        return self.settings
+                self.rest[key] = value
+        fields = dict(self.fields)
+        if "stop" in fields:
+            fields["stop"] = tuple(fields["stop"])
+        return Settings(**fields, tools=tuple(self.tools), rest=self.rest, paths=self.paths)
 
 
 class SettingsShape:
@@ -128,6 +167,8 @@ class SettingsShape:
 
     #: The keys of a body that hold the conversation (written by the transcript, not here).
     conversation_keys: frozenset[str] = frozenset()
+    #: Where the shapes of its settings that are not self-evident are documented.
+    sources: tuple[SettingSource, ...] = ()
 
     @property
     def wire(self) -> str:
@@ -153,42 +194,60 @@ class SettingsShape:
         (``called``: their names). Nothing, unless the wire says otherwise."""
 
 
-def read_settings(shape: SettingsShape, request: Any) -> Settings:
-    """The settings of a request body of ``shape``'s wire (a bare message list has none)."""
+def read_settings(shape: SettingsShape, request: Any) -> Settings | None:
+    """The settings of a request body of ``shape``'s wire; None for a bare message list or
+    a body that holds its conversation only."""
     if not isinstance(request, dict):
-        return Settings()
+        return None
     body = {k: v for k, v in request.items() if k not in shape.conversation_keys}
-    return shape.read(body)
+    if not body:
+        return None
+    read = shape.read(body)
+    return replace(read, wire=shape.wire, raw=strict_copy(body, ""))
 
 
 def write_settings(
-    src: SettingsShape,
     dst: SettingsShape,
-    request: Any,
+    settings: Settings | None,
     body: dict[str, Any],
     called: list[str],
     losses: list[Note],
     notes: list[Note],
     model: str | None = None,
+    source: str = "",
 ) -> None:
-    """Write the settings of ``request`` (of ``src``'s wire) into ``body`` (``dst``'s, in
-    place); each one the destination has no field for a loss at its source path. On its
-    own wire every field is kept as given. ``called``: the names of the calls written;
-    ``model`` replaces the model."""
-    if src is dst:
-        if isinstance(request, dict):
-            skip = dst.conversation_keys
-            body.update(
-                {key: strict_copy(value, key) for key, value in request.items() if key not in skip}
-            )
+    """Write ``settings`` into ``body`` (``dst``'s, in place); each one the destination has
+    no field for a loss at its source path. On the wire they were read from (``source``
+    where there are none) every field is kept as given. ``called``: the names of the calls
+    written; ``model`` replaces the model."""
+    if (settings.wire if settings is not None else source) == dst.wire:
+        if settings is not None:
+            body.update({key: strict_copy(value, key) for key, value in settings.raw.items()})
         if model is not None:
             body["model"] = model
         dst.complete(body, called, notes)
         return
-    settings = read_settings(src, request)
+    if settings is None:
+        settings = Settings()
     if model is not None:
-        settings.model = model
-        settings.paths["model"] = "model"
+        settings = replace(settings, model=model, paths={**settings.paths, "model": "model"})
     for path in settings.rest:
         losses.append((path, f"has no counterpart on {dst.wire}: dropped"))
+    for tool in settings.tools:  # a field of a definition only its own wire has
+        for mark in tool.marks:
+            losses.append((f"{tool.path}.{mark}", f"has no counterpart on {dst.wire}: dropped"))
     dst.write(settings, body, called, losses, notes)
+
+
+def thinking_lost(settings: Settings, wire: str, budget: bool, effort: bool) -> list[Note]:
+    """A loss for each thinking setting ``wire`` has no counterpart for (``budget``: it
+    takes a token budget; ``effort``: it takes an effort level). No conversion between a
+    budget and a level is documented by any provider, so none is guessed."""
+    lost: list[Note] = []
+    if settings.thinking_budget is not None and not budget:
+        what = "takes an effort level, not a token budget" if effort else "has no thinking setting"
+        lost.append((settings.paths["thinking_budget"], f"{wire} {what}: dropped"))
+    if settings.reasoning_effort is not None and not effort:
+        what = "takes a token budget, not an effort level" if budget else "has no thinking setting"
+        lost.append((settings.paths["reasoning_effort"], f"{wire} {what}: dropped"))
+    return lost

@@ -6,11 +6,13 @@ minimal one, with a note."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from .._settings import (
     Note,
     Settings,
+    SettingSource,
     SettingsReader,
     SettingsShape,
     ToolSpec,
@@ -18,6 +20,7 @@ from .._settings import (
     number,
     schemas,
     stops,
+    thinking_lost,
 )
 
 __all__ = ["SETTINGS", "BedrockSettings"]
@@ -26,9 +29,22 @@ _OBJECT: Final = {"type": "object", "properties": {}}
 _CONFIG: Final = (("maxTokens", "max_tokens"), ("temperature", "temperature"), ("topP", "top_p"))
 _CHOICES: Final = {"auto": "auto", "any": "required"}
 _OWN: Final = {neutral: own for own, neutral in _CHOICES.items()}
+_EXTRA: Final = "additionalModelRequestFields"
+SOURCES: Final = (
+    SettingSource(
+        "thinking",
+        "Extended thinking - Amazon Bedrock User Guide (Claude: thinking {type enabled,"
+        " budget_tokens}); Converse passes a model's own parameters in"
+        " additionalModelRequestFields (ConverseRequest, AWS SDK reference)",
+        "https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-extended-thinking.html",
+        "2026-12-02",
+    ),
+)
 
 
-def _with_minimal(tools: list[ToolSpec], called: list[str], notes: list[Note]) -> list[ToolSpec]:
+def _with_minimal(
+    tools: Sequence[ToolSpec], called: list[str], notes: list[Note]
+) -> list[ToolSpec]:
     """``tools`` and a minimal definition of each called tool without one (a note each)."""
     out = list(tools)
     known = {tool.name for tool in tools}
@@ -45,7 +61,7 @@ def _with_minimal(tools: list[ToolSpec], called: list[str], notes: list[Note]) -
     return out
 
 
-def _tool_config(tools: list[ToolSpec]) -> dict[str, Any]:
+def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
     return {
         "tools": [
             {"toolSpec": described({"name": t.name}, t, "description") | {
@@ -58,6 +74,7 @@ def _tool_config(tools: list[ToolSpec]) -> dict[str, Any]:
 
 class BedrockSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
+    sources = SOURCES
 
     @property
     def wire(self) -> str:
@@ -83,13 +100,34 @@ class BedrockSettings(SettingsShape):
                     schema = spec.get("inputSchema")
                     schema = schema.get("json") if isinstance(schema, dict) else None
                     made = ToolSpec(spec["name"], spec.get("description"), schema)
-                    reader.settings.tools.append(made)
+                    reader.tool(made)
                 else:
                     reader.lose(f"toolConfig.tools[{index}]", tool)
             if "toolChoice" in config:
                 self._choice(reader, config["toolChoice"])
             reader.taken.add("toolConfig")
+        extra = body.get(_EXTRA)
+        if isinstance(extra, dict):
+            reader.taken.add(_EXTRA)
+            for key, value in extra.items():
+                if not (key == "thinking" and self._thinking(reader, value)):
+                    reader.lose(f"{_EXTRA}.{key}", value)
         return reader.done()
+
+    @staticmethod
+    def _thinking(reader: SettingsReader, thinking: Any) -> bool:
+        """Claude's ``{"type": "enabled", "budget_tokens": N}`` as a budget (its other keys
+        the source's own); False for any other form."""
+        if not isinstance(thinking, dict) or thinking.get("type") != "enabled":
+            return False
+        budget = thinking.get("budget_tokens")
+        if not isinstance(budget, int) or isinstance(budget, bool):
+            return False
+        reader.take(f"{_EXTRA}.thinking.budget_tokens", "thinking_budget", budget)
+        for key, value in thinking.items():
+            if key not in ("type", "budget_tokens"):
+                reader.lose(f"{_EXTRA}.thinking.{key}", value)
+        return True
 
     @staticmethod
     def _choice(reader: SettingsReader, choice: Any) -> None:
@@ -124,12 +162,16 @@ class BedrockSettings(SettingsShape):
                 ("maxTokens", s.max_tokens),
                 ("temperature", s.temperature),
                 ("topP", s.top_p),
-                ("stopSequences", s.stop),
+                ("stopSequences", s.stop_list),
             )
             if value is not None
         }
         if config:
             body["inferenceConfig"] = config
+        if s.thinking_budget is not None:
+            thinking = {"type": "enabled", "budget_tokens": s.thinking_budget}
+            body[_EXTRA] = {"thinking": thinking}
+        losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
         tools = _with_minimal(s.tools, called, notes)
         if not tools:
             return

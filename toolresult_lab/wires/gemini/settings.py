@@ -11,6 +11,7 @@ from typing import Any, Final
 from .._settings import (
     Note,
     Settings,
+    SettingSource,
     SettingsReader,
     SettingsShape,
     ToolSpec,
@@ -18,6 +19,7 @@ from .._settings import (
     number,
     schemas,
     stops,
+    thinking_lost,
 )
 
 __all__ = ["SETTINGS", "GeminiSettings"]
@@ -30,10 +32,28 @@ _CONFIG: Final = (
 )
 _MODES: Final = {"AUTO": "auto", "NONE": "none", "ANY": "required"}
 _OWN: Final = {neutral: mode for mode, neutral in _MODES.items()}
+SOURCES: Final = (
+    SettingSource(
+        "thinking",
+        "Thinking - Firebase AI Logic (Gemini Developer API): generationConfig.thinkingConfig"
+        ".thinkingBudget, a token count (0 off and -1 dynamic are no budget)",
+        "https://firebase.google.com/docs/ai-logic/thinking?api=dev",
+        "2026-12-02",
+    ),
+    SettingSource(
+        "tools",
+        "FunctionDeclaration - Vertex AI REST reference: parametersJsonSchema takes JSON Schema"
+        " (additionalProperties, $ref, ...), mutually exclusive with the OpenAPI-subset"
+        " parameters",
+        "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration",
+        "2026-12-02",
+    ),
+)
 
 
 class GeminiSettings(SettingsShape):
     conversation_keys = frozenset({"contents", "systemInstruction"})
+    sources = SOURCES
 
     @property
     def wire(self) -> str:
@@ -50,7 +70,8 @@ class GeminiSettings(SettingsShape):
                     reader.take(f"generationConfig.{key}", name, config[key])
             stop = stops(config.get("stopSequences"))
             reader.take("generationConfig.stopSequences", "stop", stop)
-            known = {key for key, _ in _CONFIG} | {"stopSequences"}
+            known = {key for key, _ in _CONFIG} | {"stopSequences", "thinkingConfig"}
+            self._thinking(reader, config.get("thinkingConfig"))
             for key in config:
                 if key not in known:
                     reader.lose(f"generationConfig.{key}", config[key])
@@ -63,7 +84,7 @@ class GeminiSettings(SettingsShape):
                     if isinstance(fn, dict) and isinstance(fn.get("name"), str):
                         schema = fn.get("parametersJsonSchema", fn.get("parameters"))
                         spec = ToolSpec(fn["name"], fn.get("description"), schema)
-                        reader.settings.tools.append(spec)
+                        reader.tool(spec)
             else:
                 reader.lose(f"tools[{index}]", tool)
         if "tools" in body:
@@ -82,6 +103,21 @@ class GeminiSettings(SettingsShape):
             reader.taken.add("toolConfig")
         return reader.done()
 
+    @staticmethod
+    def _thinking(reader: SettingsReader, thinking: Any) -> None:
+        """A positive ``thinkingBudget`` as a budget; its other keys (and 0, -1) its own."""
+        if thinking is None:
+            return
+        path = "generationConfig.thinkingConfig"
+        if not isinstance(thinking, dict):
+            reader.lose(path, thinking)
+            return
+        for key, value in thinking.items():
+            if key == "thinkingBudget" and isinstance(value, int) and value > 0:
+                reader.take(f"{path}.{key}", "thinking_budget", value)
+            else:
+                reader.lose(f"{path}.{key}", value)
+
     def write(
         self,
         settings: Settings,
@@ -95,16 +131,19 @@ class GeminiSettings(SettingsShape):
             losses.append(
                 (s.paths["model"], "the model goes in gemini's URL, not its body: dropped")
             )
-        config = {
+        config: dict[str, Any] = {
             key: value
             for key, value in (
                 ("maxOutputTokens", s.max_tokens),
                 ("temperature", s.temperature),
                 ("topP", s.top_p),
-                ("stopSequences", s.stop),
+                ("stopSequences", s.stop_list),
             )
             if value is not None
         }
+        if s.thinking_budget is not None:
+            config["thinkingConfig"] = {"thinkingBudget": s.thinking_budget}
+        losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
         if config:
             body["generationConfig"] = config
         if not s.tools:

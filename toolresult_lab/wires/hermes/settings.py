@@ -9,4 +9,4 @@ from ..openai.settings import ChatSettings
 
 __all__ = ["SETTINGS"]
 
-SETTINGS: Final = ChatSettings("hermes")
+SETTINGS: Final = ChatSettings("hermes", effort=False)

@@ -20,7 +20,7 @@ class OllamaSettings(ChatSettings):
                 ("num_predict", s.max_tokens),
                 ("temperature", s.temperature),
                 ("top_p", s.top_p),
-                ("stop", s.stop),
+                ("stop", s.stop_list),
             )
             if v is not None
         }
@@ -28,4 +28,4 @@ class OllamaSettings(ChatSettings):
             body["options"] = options
 
 
-SETTINGS: Final = OllamaSettings("ollama")
+SETTINGS: Final = OllamaSettings("ollama", effort=False)

@@ -9,6 +9,7 @@ from typing import Any, Final
 from .._settings import (
     Note,
     Settings,
+    SettingSource,
     SettingsReader,
     SettingsShape,
     ToolSpec,
@@ -16,6 +17,7 @@ from .._settings import (
     number,
     schemas,
     stops,
+    thinking_lost,
 )
 
 __all__ = ["SETTINGS", "ChatSettings", "function_tools", "write_chat_tools"]
@@ -25,6 +27,15 @@ _LIMITS: Final = ("max_tokens", "max_completion_tokens")
 #: ``required``, which OpenAI-compatible servers accept).
 _CHOICES: Final = {"auto": "auto", "none": "none", "required": "required", "any": "required"}
 _OBJECT: Final = {"type": "object", "properties": {}}
+SOURCES: Final = (
+    SettingSource(
+        "thinking",
+        "Chat Completions: reasoning_effort, an effort level (none, minimal, low, medium,"
+        " high, xhigh by model); no token budget",
+        "https://platform.openai.com/docs/api-reference/chat/create",
+        "2026-12-02",
+    ),
+)
 
 
 def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
@@ -39,7 +50,7 @@ def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
             and isinstance(fn.get("name"), str)
         ):
             spec = ToolSpec(fn["name"], fn.get("description"), fn.get("parameters"))
-            reader.settings.tools.append(spec)
+            reader.tool(spec)
         else:
             reader.lose(f"tools[{index}]", tool)
     reader.taken.add("tools")
@@ -68,8 +79,10 @@ class ChatSettings(SettingsShape):
 
     conversation_keys = frozenset({"messages"})
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, effort: bool = True) -> None:
         self._name = name
+        self._effort = effort  # the wire takes ``reasoning_effort``
+        self.sources = SOURCES if effort else ()
 
     @property
     def wire(self) -> str:
@@ -96,6 +109,9 @@ class ChatSettings(SettingsShape):
             if isinstance(fn, dict) and isinstance(fn.get("name"), str):
                 reader.choice(fn["name"], "tool_choice", named=True)
                 reader.taken.add("tool_choice")
+        effort = body.get("reasoning_effort")
+        if isinstance(effort, str):
+            reader.take("reasoning_effort", "reasoning_effort", effort)
         return reader.done()
 
     def write_limits(self, s: Settings, body: dict[str, Any], losses: list[Note]) -> None:
@@ -104,7 +120,7 @@ class ChatSettings(SettingsShape):
             ("max_tokens", s.max_tokens),
             ("temperature", s.temperature),
             ("top_p", s.top_p),
-            ("stop", s.stop),
+            ("stop", s.stop_list),
         ):
             if value is not None:
                 body[key] = value
@@ -120,6 +136,9 @@ class ChatSettings(SettingsShape):
         if settings.model is not None:
             body["model"] = settings.model
         self.write_limits(settings, body, losses)
+        if self._effort and settings.reasoning_effort is not None:
+            body["reasoning_effort"] = settings.reasoning_effort
+        losses.extend(thinking_lost(settings, self.wire, budget=False, effort=self._effort))
         write_chat_tools(settings, body)
 
 

@@ -9,11 +9,13 @@ from typing import Any, Final
 from .._settings import (
     Note,
     Settings,
+    SettingSource,
     SettingsReader,
     SettingsShape,
     described,
     number,
     schemas,
+    thinking_lost,
 )
 from ..openai.settings import function_tools
 
@@ -21,10 +23,19 @@ __all__ = ["SETTINGS", "ResponsesSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CHOICES: Final = frozenset({"auto", "none", "required"})
+SOURCES: Final = (
+    SettingSource(
+        "thinking",
+        "Responses: reasoning.effort, an effort level; no token budget",
+        "https://platform.openai.com/docs/api-reference/responses/create",
+        "2026-12-02",
+    ),
+)
 
 
 class ResponsesSettings(SettingsShape):
     conversation_keys = frozenset({"input", "instructions"})
+    sources = SOURCES
 
     @property
     def wire(self) -> str:
@@ -51,6 +62,14 @@ class ResponsesSettings(SettingsShape):
         ):
             reader.choice(choice["name"], "tool_choice", named=True)
             reader.taken.add("tool_choice")
+        reasoning = body.get("reasoning")
+        if isinstance(reasoning, dict):
+            reader.taken.add("reasoning")
+            for key, value in reasoning.items():
+                if key == "effort" and isinstance(value, str):
+                    reader.take("reasoning.effort", "reasoning_effort", value)
+                elif value is not None:
+                    reader.lose(f"reasoning.{key}", value)
         return reader.done()
 
     def write(
@@ -71,6 +90,9 @@ class ResponsesSettings(SettingsShape):
         ):
             if value is not None:
                 body[key] = value
+        if s.reasoning_effort is not None:
+            body["reasoning"] = {"effort": s.reasoning_effort}
+        losses.extend(thinking_lost(s, self.wire, budget=False, effort=True))
         if s.stop is not None:
             losses.append((s.paths["stop"], "responses has no stop sequences: dropped"))
         if not s.tools:
