@@ -17,7 +17,7 @@ from google.genai import types as genai_types
 from helpers import run_cli
 from sdk_strict import check_strict
 
-from toolresult_lab import Loss, Transcript, translate
+from toolresult_lab import Loss, Transcript, translate, wires
 from toolresult_lab.wires import Settings, settings_shape
 
 QUESTION = [{"role": "user", "content": "Weather in Köln?"}]
@@ -248,3 +248,20 @@ def test_a_transcript_carries_the_settings_immutably() -> None:
         TypeError, match=r"Transcript\.settings must be a Settings or None, not dict"
     ):
         Transcript(None, [], {"model": "x"})  # type: ignore[arg-type]
+
+
+def test_a_wire_without_settings_loses_each_one_at_its_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A wire whose ``WireModule`` has no settings (a toy wire) takes none: each is a loss."""
+    toy = dataclasses.replace(wires._MODULES["hermes"], settings=None)
+    monkeypatch.setitem(wires._MODULES, "hermes", toy)
+    request = _anthropic(tools=[{"name": "f", "input_schema": SCHEMA}], top_k=5)
+    with pytest.raises(ValueError, match="the hermes wire reads and writes no request settings"):
+        settings_shape("hermes")
+    out = translate("anthropic", "hermes", request)
+    assert {k for k in out.request if k != "messages"} == set()
+    assert out.losses == tuple(
+        Loss(path, "has no counterpart on hermes: dropped")
+        for path in ("model", "max_tokens", "tools[0]", "top_k")
+    )

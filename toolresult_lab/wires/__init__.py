@@ -55,7 +55,7 @@ from ._read import (
     ToolEntry,
     payload_paths,
 )
-from ._settings import Note, Settings, SettingsShape, ToolSpec, read_settings
+from ._settings import Note, Settings, SettingsShape, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
 from ._transcript import TranscriptReading
 from ._turn import (
@@ -380,7 +380,10 @@ def write_settings(
 ) -> None:
     """``settings`` written into ``body`` (of ``dst``), each one with no counterpart a loss;
     see ``wires._settings.write_settings``."""
-    shape = settings_shape(dst)
+    shape = _MODULES[wire_facts(dst).wire].settings
+    if shape is None:  # a wire that holds no settings: each one read is lost
+        losses.extend(all_lost(settings, wire_facts(dst).wire))
+        return
     _write_settings(shape, settings, body, called, losses, notes, model, source)
 
 

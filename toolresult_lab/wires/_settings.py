@@ -23,6 +23,7 @@ __all__ = [
     "SettingsReader",
     "SettingsShape",
     "ToolSpec",
+    "all_lost",
     "described",
     "number",
     "read_settings",
@@ -237,6 +238,16 @@ def write_settings(
         for mark in tool.marks:
             losses.append((f"{tool.path}.{mark}", f"has no counterpart on {dst.wire}: dropped"))
     dst.write(settings, body, called, losses, notes)
+
+
+def all_lost(settings: Settings | None, wire: str) -> list[Note]:
+    """Every setting of ``settings`` as a loss: for a wire that holds no settings."""
+    if settings is None:
+        return []
+    paths = [path for name, path in settings.paths.items() if name != "choice_is_name"]
+    paths += [tool.path or "tools" for tool in settings.tools]
+    paths += list(settings.rest)
+    return [(path, f"has no counterpart on {wire}: dropped") for path in dict.fromkeys(paths)]
 
 
 def thinking_lost(settings: Settings, wire: str, budget: bool, effort: bool) -> list[Note]:

@@ -99,7 +99,8 @@ class BedrockSettings(SettingsShape):
                 if isinstance(spec, dict) and isinstance(spec.get("name"), str):
                     schema = spec.get("inputSchema")
                     schema = schema.get("json") if isinstance(schema, dict) else None
-                    made = ToolSpec(spec["name"], spec.get("description"), schema)
+                    where = f"toolConfig.tools[{index}]"
+                    made = ToolSpec(spec["name"], spec.get("description"), schema, where)
                     reader.tool(made)
                 else:
                     reader.lose(f"toolConfig.tools[{index}]", tool)

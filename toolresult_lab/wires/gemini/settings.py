@@ -80,10 +80,11 @@ class GeminiSettings(SettingsShape):
         for index, tool in enumerate(tools if isinstance(tools, list) else []):
             declarations = tool.get("functionDeclarations") if isinstance(tool, dict) else None
             if isinstance(declarations, list):
-                for fn in declarations:
+                for at, fn in enumerate(declarations):
                     if isinstance(fn, dict) and isinstance(fn.get("name"), str):
                         schema = fn.get("parametersJsonSchema", fn.get("parameters"))
-                        spec = ToolSpec(fn["name"], fn.get("description"), schema)
+                        where = f"tools[{index}].functionDeclarations[{at}]"
+                        spec = ToolSpec(fn["name"], fn.get("description"), schema, where)
                         reader.tool(spec)
             else:
                 reader.lose(f"tools[{index}]", tool)

@@ -49,7 +49,8 @@ def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
             and isinstance(fn, dict)
             and isinstance(fn.get("name"), str)
         ):
-            spec = ToolSpec(fn["name"], fn.get("description"), fn.get("parameters"))
+            where = f"tools[{index}]"
+            spec = ToolSpec(fn["name"], fn.get("description"), fn.get("parameters"), where)
             reader.tool(spec)
         else:
             reader.lose(f"tools[{index}]", tool)
