@@ -112,6 +112,7 @@ def test_url_safe_base64_from_google_genai_arrives_as_standard_base64_with_notes
     assert out.notes == (
         Loss("contents[0].parts[1]", NOTE),
         Loss("contents[2].parts[0]", f"content[1]: {NOTE}"),
+        Loss("", MAX_TOKENS_NOTE),
     )
 
 
@@ -240,7 +241,7 @@ def test_a_result_answering_a_call_held_on_the_server_is_dropped_with_a_loss() -
         "input": [{"type": "function_call_output", "call_id": "held", "output": "42"}],
     }
     out = translate("responses", "anthropic", request)
-    assert out.request == {"messages": []}
+    assert out.request == {"messages": [], "max_tokens": 4096}
     assert out.losses == (
         Loss("input[0]", "result 'held' answers no call in the request: dropped"),
         Loss("previous_response_id", "has no counterpart on anthropic: dropped"),
@@ -360,8 +361,20 @@ def test_the_cli_translates_a_lone_surrogate_without_a_traceback(
         capsys, "translate", str(path), "--from", "openai", "--to", "anthropic"
     )
     assert status == 0
-    assert json.loads(out) == {"messages": [{"role": "user", "content": "bad \ufffd here"}]}
-    assert err == f"{path}: messages[0].content: a lone surrogate: replaced by U+FFFD\n"
+    assert json.loads(out) == {
+        "messages": [{"role": "user", "content": "bad \ufffd here"}],
+        "max_tokens": 4096,
+    }
+    assert err == (
+        f"{path}: messages[0].content: a lone surrogate: replaced by U+FFFD\n"
+        f"{path}: note: (the request): {MAX_TOKENS_NOTE}\n"
+    )
+
+
+#: What translate notes where it writes Anthropic's required max_tokens itself.
+MAX_TOKENS_NOTE = (
+    "the source has no output token limit: max_tokens 4096 written (anthropic requires one)"
+)
 
 
 # -- the whole request -----------------------------------------------------------------------
@@ -513,11 +526,12 @@ def test_inline_media_without_a_type_is_typed_from_its_bytes_or_lost() -> None:
     out = translate("gemini", "anthropic", untyped)
     image = {"type": "base64", "media_type": "image/png", "data": PNG_B64}
     assert out.request == {
-        "messages": [{"role": "user", "content": [{"type": "image", "source": image}]}]
+        "messages": [{"role": "user", "content": [{"type": "image", "source": image}]}],
+        "max_tokens": 4096,
     }
     unknown = {"contents": [{"role": "user", "parts": [{"inlineData": {"data": "AAAAAAAA"}}]}]}
     out = translate("gemini", "anthropic", unknown)
-    assert out.request == {"messages": []}
+    assert out.request == {"messages": [], "max_tokens": 4096}
     assert out.losses == (
         Loss("contents[0].parts[0]", "media of unknown type has no form on anthropic: dropped"),
     )

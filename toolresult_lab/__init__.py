@@ -15,16 +15,6 @@ from typing import Any
 from . import fitting, hooks, measure, render, turn_budget
 from ._build import COMPILED
 from .calls import ToolCall
-from .conversation import (
-    AssistantTurn,
-    Document,
-    Image,
-    Loss,
-    Opaque,
-    Text,
-    ToolResults,
-    UserTurn,
-)
 from .costs import EntryTokens, TokenEstimate, estimate_tokens
 from .explain import OUTCOMES, Explanation, Explanations
 from .facts import (
@@ -43,7 +33,17 @@ from .render_findings import findings_html, repaired_html, request_html
 from .render_transcript import transcript_html
 from .repair import repair
 from .result import ToolResult
-from .transcript import Transcript
+from .transcripts import (
+    AssistantTurn,
+    Document,
+    Image,
+    Loss,
+    Opaque,
+    Text,
+    ToolResults,
+    Transcript,
+    UserTurn,
+)
 from .translate import Translated, translate
 from .turns import tool_turn
 from .wires import for_boto3

@@ -33,7 +33,7 @@ from .mcp_input import not_a_result
 from .parquet_rows import RowTooLarge, open_parquet, parquet_rows
 from .readback import read_fields
 from .result import ToolResult
-from .transcript import READ_DEFAULTS
+from .transcripts import READ_DEFAULTS
 from .wires import read_request
 
 __all__ = [

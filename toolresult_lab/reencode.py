@@ -15,7 +15,7 @@ import re
 from typing import Any, Final
 
 from .b64 import is_canonical, strip_whitespace
-from .conversation import Loss
+from .transcripts.conversation import Loss
 
 __all__ = ["NOTE", "standard_base64", "standard_entries", "without_lone_surrogates"]
 

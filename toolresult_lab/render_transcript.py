@@ -11,7 +11,9 @@ from typing import Any
 
 from .b64 import decoded_size
 from .calls import ToolCall
-from .conversation import (
+from .facts import wire_facts
+from .render import elide_base64, json_html, style_html
+from .transcripts import (
     AssistantTurn,
     Document,
     Image,
@@ -20,11 +22,9 @@ from .conversation import (
     Part,
     Text,
     ToolResults,
+    Transcript,
     Turn,
 )
-from .facts import wire_facts
-from .render import elide_base64, json_html, style_html
-from .transcript import Transcript
 
 __all__ = ["transcript_card_html", "transcript_html"]
 

@@ -1,6 +1,6 @@
 """SPEC 9: ``translate`` reads a request of one wire, writes it for another and lints it.
 
-Reading and writing are the transcript's (``transcript_read``, ``transcript_write``);
+Reading and writing are the transcript's (``transcripts.read``, ``transcripts.write``);
 the checks are section 8's ``lint`` with the destination's profile. Two things only a
 move between wires needs live here: the options the destination is written with (from
 its profile and ``vision``), and the thought signature a Gemini 3 model requires on
@@ -12,16 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .conversation import AssistantTurn, Loss, Turn
 from .findings import Findings
 from .lint import context, lint
 from .options import ConvertOptions
 from .profiles import PROFILES, without_vision
 from .reencode import without_lone_surrogates
-from .transcript import read_options
-from .transcript_read import read_transcript
-from .transcript_write import write_transcript
-from .wires import Note, request_shape, write_settings
+from .transcripts import (
+    AssistantTurn,
+    Loss,
+    Transcript,
+    Turn,
+    read_options,
+    read_transcript,
+    write_transcript,
+)
+from .wires import Note, request_shape, settings_of, write_settings
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -83,26 +88,34 @@ def translate(
 
     The whole request moves: besides the conversation, the model (as given, or
     ``model``), the output token limit, temperature, top_p, stop sequences, the tool
-    definitions and ``tool_choice`` (``wires.settings``); every other field is a loss.
+    definitions, ``tool_choice`` and the thinking budget or reasoning effort, where the
+    destination has them (each wire's ``SettingsShape``, read into the ``Transcript``'s
+    ``settings``); every other field is a loss. Anthropic requires ``max_tokens``: where
+    the source has none, 4,096 (plus any thinking budget) is written, with a note.
 
     :raises ValueError: unknown wire or profile (or a profile of another wire than
         ``dst``); a malformed inside of the request (naming its path).
     :raises TypeError: the request is neither a dict nor a list; a bad option.
     """
+    if model is not None and not isinstance(model, str):
+        raise TypeError(f"model must be a str or None, not {type(model).__name__}")
+    if model is not None and not model.strip():
+        raise ValueError("model must not be empty")
     ctx = context(dst, profile, vision)
     written_with = _write_options(ctx.wire, profile, vision, options)
     notes: list[Loss] = []
     losses: list[Loss] = []
     request = without_lone_surrogates(request, "", losses)
     system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
+    transcript = Transcript(system, turns, settings_of(read.wire, read.raw))
     body, written = write_transcript(
-        ctx.wire, system, turns, written_with, hoist_images, ctx.profile, notes
+        ctx.wire, transcript.system, turns, written_with, hoist_images, ctx.profile, notes
     )
     losses.extend(written)
     called = [c.name for t in turns if isinstance(t, AssistantTurn) for c in t.calls]
     lost: list[Note] = []
     noted: list[Note] = []
-    write_settings(read.wire, ctx.wire, read.raw, body, called, lost, noted, model)
+    write_settings(ctx.wire, transcript.settings, body, called, lost, noted, model, read.wire)
     losses.extend(Loss(path, what) for path, what in lost)
     notes.extend(Loss(path, what) for path, what in noted)
     if ctx.wire != read.wire:

@@ -1,10 +1,11 @@
 """``translate``: a request of one wire as a request of another (SPEC 9), and what was lost.
 
-``toolresult-lab translate REQUEST --from W --to W2 [--profile P] [options] [-o OUT]`` writes
-the translated request as JSON (JSON lines for JSON lines) on standard output or to OUT, each
-loss on standard error, one a line; the exit status is 1 when a translated request has lint
-errors (section 8, with the destination's profile), 0 otherwise (2 for usage errors and
-unreadable input).
+``toolresult-lab translate REQUEST --from W --to W2 [--profile P] [--model NAME] [options]
+[-o OUT]`` writes the translated request as JSON (JSON lines for JSON lines) on standard
+output or to OUT, each loss on standard error, one a line, then each note (a change in form
+only, or a field written for the destination) as ``note: ...``; the exit status is 1 when
+a translated request has lint errors (section 8, with the destination's profile), 0
+otherwise (2 for usage errors and unreadable input).
 """
 
 from __future__ import annotations
@@ -71,6 +72,11 @@ def add_parsers(commands: Any) -> None:
         help="on openai and ollama, also send the tool results' images in a user message"
         " (needs --image-input)",
     )
+    sub.add_argument(
+        "--model",
+        metavar="NAME",
+        help="the destination's model, as given (default: the source's, never guessed)",
+    )
     sub.add_argument("--response-tag", metavar="TAG", help="the hermes result tag")
     add_option_arguments(sub)
     sub.add_argument("-o", "--output", metavar="OUT", help="write the translated request here")
@@ -95,6 +101,7 @@ def _one(src: str, dst: str, request: Any, args: argparse.Namespace, where: str)
             profile=args.profile,
             vision=args.vision,
             hoist_images=args.hoist_images,
+            model=args.model,
             **_options(args),
         )
     except (TypeError, ValueError) as error:
@@ -103,6 +110,8 @@ def _one(src: str, dst: str, request: Any, args: argparse.Namespace, where: str)
         raise InputError(f"{where}: the request is nested too deeply to translate") from None
     for loss in out.losses:
         print(f"{where}: {loss}", file=sys.stderr)
+    for note in out.notes:
+        print(f"{where}: note: {note}", file=sys.stderr)
     errors = out.findings.errors
     if errors:
         rules = ", ".join(dict.fromkeys(f.rule for f in errors))

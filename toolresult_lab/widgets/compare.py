@@ -33,7 +33,7 @@ from ..options import ConvertOptions, tri_label, tri_value
 from ..profiles import PROFILES, ProviderProfile, describe_options, without_vision
 from ..render import card_html, options_caption, style_html
 from ..result import ToolResult
-from ..transcript import Transcript
+from ..transcripts import Transcript
 from .controls import (
     CUSTOM,
     NO_PROFILE,

@@ -12,7 +12,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..options import ConvertOptions
 from ..render_transcript import transcript_card_html
-from ..transcript import Transcript
+from ..transcripts import Transcript
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -37,6 +37,9 @@ from ._read import (
     ToolEntry,
     payload_paths,
 )
+from ._settings import Note, Settings, SettingsShape, ToolSpec, all_lost, read_settings
+from ._settings import write_settings as _write_settings
+from ._transcript import TranscriptReading
 from ._turn import (
     CallData,
     TurnParts,
@@ -54,7 +57,6 @@ from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
 from .gemini.edits import SIGNATURE_FIELD, function_response
 from .responses import answerable_item_ids
-from .settings import Note, write_settings
 
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
@@ -87,10 +89,14 @@ __all__ = [
     "RequestShape",
     "RequiredField",
     "ResultPart",
+    "Settings",
+    "SettingsShape",
     "Source",
     "TextPart",
     "TokenRules",
     "ToolEntry",
+    "ToolSpec",
+    "TranscriptReading",
     "TurnParts",
     "TurnShape",
     "Wire",
@@ -116,11 +122,14 @@ __all__ = [
     "read_block",
     "read_native_block",
     "read_request",
+    "reading_of",
     "register",
     "registered",
     "request_edits",
     "request_payload_paths",
     "request_shape",
+    "settings_of",
+    "settings_shape",
     "turn",
     "turn_messages",
     "turn_shape",
@@ -425,3 +434,42 @@ def request_shape(wire: object) -> RequestShape:
     """How ``wire`` writes user messages, assistant messages and the body (SPEC 9);
     ``ValueError`` for an unknown wire."""
     return _REQUESTS[wire_facts(wire).wire]
+
+
+def settings_shape(wire: object) -> SettingsShape:
+    """How ``wire`` holds a request's settings (SPEC 9); ``ValueError`` for an unknown wire
+    or one without settings."""
+    shape = _MODULES[wire_facts(wire).wire].settings
+    if shape is None:
+        raise ValueError(f"the {wire} wire reads and writes no request settings")
+    return shape
+
+
+def settings_of(wire: object, request: Any) -> Settings | None:
+    """The settings of a request body of ``wire``; None for a bare message list or a body
+    that holds its conversation only."""
+    return read_settings(settings_shape(wire), request)
+
+
+def write_settings(
+    dst: str,
+    settings: Settings | None,
+    body: dict[str, Any],
+    called: list[str],
+    losses: list[Note],
+    notes: list[Note],
+    model: str | None = None,
+    source: str = "",
+) -> None:
+    """``settings`` written into ``body`` (of ``dst``), each one with no counterpart a loss;
+    see ``wires._settings.write_settings``."""
+    shape = _MODULES[wire_facts(dst).wire].settings
+    if shape is None:  # a wire that holds no settings: each one read is lost
+        losses.extend(all_lost(settings, wire_facts(dst).wire))
+        return
+    _write_settings(shape, settings, body, called, losses, notes, model, source)
+
+
+def reading_of(wire: object) -> TranscriptReading:
+    """How a request of ``wire`` reads as a transcript where wires differ (SPEC 9)."""
+    return _MODULES[wire_facts(wire).wire].reading

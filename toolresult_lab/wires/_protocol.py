@@ -18,6 +18,8 @@ from ._common import Converter, WireFacts
 from ._data import NO_TOKEN_RULES, Alteration, ReadBack, TokenRules
 from ._edit import RequestEdits
 from ._read import ReadRequest, ResultPart
+from ._settings import SettingsShape
+from ._transcript import PLAIN, TranscriptReading
 from ._turn import TurnShape
 from ._write import RequestShape
 
@@ -45,6 +47,10 @@ class WireModule:
     """Its messages may be bare text, not JSON (a hermes turn)."""
     client_alterations: tuple[Alteration, ...] = ()
     """What its official client changes in the messages it sends (``roundtrip``)."""
+    #: How the wire holds a request's settings beside its conversation (SPEC 9; None: none).
+    settings: SettingsShape | None = None
+    #: How its requests read as a transcript where wires differ (SPEC 9).
+    reading: TranscriptReading = PLAIN
 
     @property
     def name(self) -> str:

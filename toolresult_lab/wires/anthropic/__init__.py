@@ -24,6 +24,8 @@ from .core import (
 )
 from .data import TOKENS
 from .edits import EDITS
+from .reading import READING
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -51,4 +53,6 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     readback="native_blocks",
     edits=EDITS,
+    settings=SETTINGS,
+    reading=READING,
 )

@@ -29,6 +29,7 @@ from .core import (
 from .data import TOKENS
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
+from .settings import SETTINGS
 
 __all__ = [
     "ERROR_NOTE",
@@ -63,4 +64,5 @@ WIRE: Final = WireModule(
     request=REQUEST,
     tokens=TOKENS,
     edits=EDITS,
+    settings=SETTINGS,
 )

@@ -24,6 +24,7 @@ from .core import (
 )
 from .data import ALTERATIONS, TOKENS
 from .edits import EDITS
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -51,4 +52,5 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     client_alterations=ALTERATIONS,
     edits=EDITS,
+    settings=SETTINGS,
 )

@@ -20,6 +20,8 @@ from .core import (
     unclosable,
 )
 from .edits import EDITS
+from .reading import READING
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -44,4 +46,6 @@ WIRE: Final = WireModule(
     readback="tagged_text",
     bare_text=True,
     edits=EDITS,
+    settings=SETTINGS,
+    reading=READING,
 )

@@ -20,6 +20,7 @@ from .core import (
 )
 from .data import ALTERATIONS
 from .edits import EDITS
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -42,4 +43,5 @@ WIRE: Final = WireModule(
     request=REQUEST,
     client_alterations=ALTERATIONS,
     edits=EDITS,
+    settings=SETTINGS,
 )

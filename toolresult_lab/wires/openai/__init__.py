@@ -22,6 +22,7 @@ from .core import (
 )
 from .data import TOKENS
 from .edits import EDITS
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -46,4 +47,5 @@ WIRE: Final = WireModule(
     request=REQUEST,
     tokens=TOKENS,
     edits=EDITS,
+    settings=SETTINGS,
 )

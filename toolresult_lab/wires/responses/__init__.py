@@ -25,6 +25,8 @@ from .core import (
 )
 from .data import TOKENS
 from .edits import EDITS
+from .reading import READING
+from .settings import SETTINGS
 
 __all__ = [
     "FACTS",
@@ -52,4 +54,6 @@ WIRE: Final = WireModule(
     request=REQUEST,
     tokens=TOKENS,
     edits=EDITS,
+    settings=SETTINGS,
+    reading=READING,
 )

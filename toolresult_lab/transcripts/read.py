@@ -11,7 +11,29 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .calls import ToolCall
+from ..calls import ToolCall
+from ..imagesize import image_size
+from ..items import PDF_MIME
+from ..options import ConvertOptions
+from ..readback import read_fields
+from ..reencode import NOTE, standard_base64, standard_entries
+from ..result import ToolResult
+from ..turns import build_turn
+from ..wires import (
+    MISSING,
+    CallPart,
+    DocumentPart,
+    ImagePart,
+    Message,
+    OpaquePart,
+    ReadRequest,
+    ResultPart,
+    TextPart,
+    read_request,
+    reading_of,
+    request_shape,
+    wire_facts,
+)
 from .conversation import (
     AssistantTurn,
     Document,
@@ -23,27 +45,6 @@ from .conversation import (
     ToolResults,
     Turn,
     UserTurn,
-)
-from .imagesize import image_size
-from .items import PDF_MIME
-from .options import ConvertOptions
-from .readback import read_fields
-from .reencode import NOTE, standard_base64, standard_entries
-from .result import ToolResult
-from .turns import build_turn
-from .wires import (
-    MISSING,
-    CallPart,
-    DocumentPart,
-    ImagePart,
-    Message,
-    OpaquePart,
-    ReadRequest,
-    ResultPart,
-    TextPart,
-    read_request,
-    request_shape,
-    wire_facts,
 )
 
 __all__ = ["read_transcript"]
@@ -98,24 +99,10 @@ def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
 
 def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:
     """The message's calls exactly as ``ToolCall.from_wire`` reads them."""
-    raw = message.raw
-    if wire == "responses":
-        raw = [raw]
-    elif wire == "hermes":
-        raw = raw.get("content") or ""
     try:
-        return ToolCall.from_wire(wire, raw)
+        return ToolCall.from_wire(wire, reading_of(wire).calls_source(message.raw))
     except (TypeError, ValueError) as error:
         raise ValueError(f"{message.path}: {error}") from None
-
-
-def _trimmed(message: Message, said: list[Any], lost: list[Loss]) -> None:
-    """A hermes text beside ``<tool_call>`` blocks is read trimmed: a loss where that
-    removed more than the line break a writer puts before the first block."""
-    raw = message.raw.get("content") if isinstance(message.raw, dict) else None
-    text = "".join(p.text for p in said if isinstance(p, TextPart))
-    if isinstance(raw, str) and text and not raw.startswith(text + "\n") and raw != text:
-        lost.append(Loss(message.path, "whitespace around the text beside the calls trimmed"))
 
 
 def _unkept(
@@ -196,7 +183,7 @@ def _result(
 ) -> ToolResult:
     try:
         fields = read_fields(wire, part, options)
-        if wire != "anthropic":  # one entry per part: a MIME the part lacked is read
+        if reading_of(wire).typed_entries:  # one entry per part: a MIME the part lacked is read
             fields["content"] = _typed_entries(fields["content"], part.parts, part.path, lost)
         fields["content"] = standard_entries(fields["content"], part.path, notes)
         return ToolResult(**fields)
@@ -236,26 +223,6 @@ def _system(read: ReadRequest, wire: str) -> tuple[str | None, int]:
 
 _MERGED: Final = "read with the assistant message before it (one turn: its calls' results follow)"
 _SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
-
-
-def _system_as_user(wire: str, request: Any) -> tuple[Any, frozenset[str]]:
-    """An anthropic request whose ``system`` messages (which Anthropic accepts mid
-    conversation, holding ``tool_addition`` blocks and the like) read as ``user`` ones, so
-    the loop below sees them as the system messages of the other wires (a shallow copy),
-    and the paths of those messages."""
-    if wire != "anthropic":
-        return request, frozenset()
-    messages = request.get("messages") if isinstance(request, dict) else request
-    if not isinstance(messages, list):
-        return request, frozenset()
-    found = [i for i, m in enumerate(messages) if isinstance(m, dict) and m.get("role") == "system"]
-    if not found:
-        return request, frozenset()
-    relabelled = list(messages)
-    for index in found:
-        relabelled[index] = {**messages[index], "role": "user"}
-    copy = {**request, "messages": relabelled} if isinstance(request, dict) else relabelled
-    return copy, frozenset(f"messages[{index}]" for index in found)
 
 
 class _Turns:
@@ -363,7 +330,8 @@ def read_transcript(
     :raises TypeError: the request is neither a dict nor a list.
     """
     known = wire_facts(wire).wire
-    readable, systems = _system_as_user(known, request)
+    reading = reading_of(known)
+    readable, systems = reading.relabelled(request)
     read = read_request(known, readable)
     if read.problems:
         first = read.problems[0]
@@ -391,23 +359,15 @@ def read_transcript(
             parts = tuple(_part(known, p, noted) for p in said)
             made_calls = _calls(known, message) if calls else ()
             _unkept(known, calls, made_calls, lost)
-            if known == "hermes" and calls:
-                _trimmed(message, said, lost)
-            if known == "responses" and not calls and isinstance(message.raw, dict):
-                # an output message item's own id, status, phase: no turn holds them
-                gone = sorted(k for k in message.raw if k not in ("role", "content", "type"))
-                if gone:
-                    lost.append(Loss(message.path, f"message fields dropped ({', '.join(gone)})"))
+            lost.extend(
+                Loss(*found) for found in reading.assistant_losses(message, said, bool(calls))
+            )
             call_paths = [call.path for call in calls]
-            last = turns.open_assistant()
-            follows_calls = last is not None and last[0]
-            if known != "responses" and follows_calls:
+            merge, noted_merge = reading.merge(turns.open_assistant(), bool(parts))
+            if noted_merge:
                 # two assistant messages in a row, the first one's calls answered after
                 # the second: one turn, so each call meets its result
                 noted.append(Loss(message.path, _MERGED))
-            merge = last is not None and (
-                follows_calls if known != "responses" else not (last[0] and parts)
-            )
             turns.assistant(parts, made_calls, message.path, call_paths, merge=merge)
         elif _is_hoisted(known, message, turns.closed(), options):
             continue

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .calls import ToolCall
-from .encoding import clone, strict_copy
-from .result import ToolResult
+from ..calls import ToolCall
+from ..encoding import clone, strict_copy
+from ..result import ToolResult
 
 __all__ = [
     "AssistantTurn",

@@ -9,24 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .calls import ToolCall
-from .conversation import (
-    AssistantTurn,
-    Image,
-    Loss,
-    Opaque,
-    Part,
-    Text,
-    ToolResults,
-    Turn,
-    UserTurn,
-)
-from .lint import id_rejected
-from .options import ConvertOptions
-from .repair import new_call_id
-from .result import ToolResult
-from .turns import build_turn, tool_echo
-from .wires import (
+from ..calls import ToolCall
+from ..lint import id_rejected
+from ..options import ConvertOptions
+from ..repair import new_call_id
+from ..result import ToolResult
+from ..turns import build_turn, tool_echo
+from ..wires import (
     ContentPart,
     DocumentPart,
     ImagePart,
@@ -37,6 +26,17 @@ from .wires import (
     request_shape,
     turn_shape,
     wire_facts,
+)
+from .conversation import (
+    AssistantTurn,
+    Image,
+    Loss,
+    Opaque,
+    Part,
+    Text,
+    ToolResults,
+    Turn,
+    UserTurn,
 )
 
 __all__ = ["write_transcript"]

@@ -1,15 +1,16 @@
 """SPEC 9: one conversation, any provider. :class:`Transcript` reads a request of one
-wire (``transcript_read``) and writes it for any wire (``transcript_write``)."""
+wire (``transcripts.read``) and writes it for any wire (``transcripts.write``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..options import ConvertOptions
+from ..wires import Settings, settings_of
 from .conversation import AssistantTurn, Loss, ToolResults, Turn, UserTurn, turn_from_dict
-from .options import ConvertOptions
-from .transcript_read import read_transcript
-from .transcript_write import write_transcript
+from .read import read_transcript
+from .write import write_transcript
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -26,8 +27,11 @@ def read_options(options: ConvertOptions) -> ConvertOptions:
 
 
 class Transcript:
-    """A conversation in no provider's shape: ``system`` (a ``str`` or ``None``) and
-    ``turns`` (``UserTurn``, ``AssistantTurn``, ``ToolResults``). Immutable.
+    """A conversation in no provider's shape: ``system`` (a ``str`` or ``None``),
+    ``turns`` (``UserTurn``, ``AssistantTurn``, ``ToolResults``) and ``settings`` (what the
+    request said beside its conversation: model, limits, tools, ...; ``None`` when it said
+    nothing else). Immutable. :meth:`to` writes the conversation; ``translate`` writes the
+    whole request, the settings too.
 
     >>> from toolresult_lab import Transcript
     >>> t = Transcript.from_wire("openai", {"messages": [{"role": "user", "content": "hi"}]})
@@ -35,12 +39,14 @@ class Transcript:
     {'contents': [{'role': 'user', 'parts': [{'text': 'hi'}]}]}
     """
 
-    __slots__ = ("_system", "_turns")
+    __slots__ = ("_settings", "_system", "_turns")
 
     #: The notebook view (registered by ``render_transcript`` when the package is imported).
     html_view: ClassVar[Callable[[Transcript], str] | None] = None
 
-    def __init__(self, system: str | None = None, turns: Any = ()) -> None:
+    def __init__(
+        self, system: str | None = None, turns: Any = (), settings: Settings | None = None
+    ) -> None:
         if system is not None and not isinstance(system, str):
             raise TypeError(f"Transcript.system must be a str or None, not {type(system).__name__}")
         if not isinstance(turns, (list, tuple)):
@@ -51,8 +57,13 @@ class Transcript:
                     "Transcript.turns[] must be a UserTurn, AssistantTurn or ToolResults,"
                     f" not {type(turn).__name__}"
                 )
+        if settings is not None and not isinstance(settings, Settings):
+            raise TypeError(
+                f"Transcript.settings must be a Settings or None, not {type(settings).__name__}"
+            )
         self._system = system
         self._turns: tuple[Turn, ...] = tuple(turns)
+        self._settings = settings
 
     @property
     def system(self) -> str | None:
@@ -61,6 +72,11 @@ class Transcript:
     @property
     def turns(self) -> tuple[Turn, ...]:
         return self._turns
+
+    @property
+    def settings(self) -> Settings | None:
+        """The request's settings beside its conversation (a frozen ``Settings``), or None."""
+        return self._settings
 
     @classmethod
     def from_wire(
@@ -84,8 +100,8 @@ class Transcript:
         """
         if not isinstance(hoist_images, bool):
             raise TypeError(f"hoist_images must be a bool, not {type(hoist_images).__name__}")
-        system, turns, _ = read_transcript(wire, request, read_options(options))
-        return cls(system, turns)
+        system, turns, read = read_transcript(wire, request, read_options(options))
+        return cls(system, turns, settings_of(read.wire, read.raw))
 
     def to(
         self, wire: str, *, hoist_images: bool = False, **options: Unpack[ConvertOptions]
@@ -102,6 +118,7 @@ class Transcript:
     # -- value ------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """The system text and the turns (the settings are a wire's own values: not here)."""
         return {"system": self._system, "turns": [turn.to_dict() for turn in self._turns]}
 
     @classmethod
@@ -118,7 +135,11 @@ class Transcript:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Transcript):
             return NotImplemented
-        return (self._system, self._turns) == (other._system, other._turns)
+        return (self._system, self._turns, self._settings) == (
+            other._system,
+            other._turns,
+            other._settings,
+        )
 
     def __hash__(self) -> int:
         return hash((self._system, len(self._turns)))

@@ -1,0 +1,264 @@
+"""SPEC 9 / issue 26: the rest of a request, beside its conversation, in no wire's shape.
+
+The model, the output token limit, temperature, top_p, stop sequences, the tool
+definitions and ``tool_choice`` are read from one wire's body into :class:`Settings` and
+written into another's by each wire's own :class:`SettingsShape` (``wires/<wire>/settings.py``,
+the ``settings`` of its ``WireModule``). Losses and notes are ``(path, what)`` pairs, which
+``translate`` reports. Every top-level field of the source with no counterpart on the
+destination is a loss at its path; on the source's own wire every field is kept as given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..encoding import strict_copy
+
+__all__ = [
+    "Note",
+    "SettingSource",
+    "Settings",
+    "SettingsReader",
+    "SettingsShape",
+    "ToolSpec",
+    "all_lost",
+    "described",
+    "number",
+    "read_settings",
+    "schemas",
+    "stops",
+    "thinking_lost",
+    "write_settings",
+]
+
+#: ``(path, what)``: a loss or a note at a path of the source request.
+Note = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class SettingSource:
+    """Where a wire's shape for a setting is documented: the page and the day it was read."""
+
+    setting: str
+    title: str
+    url: str
+    checked: str
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One function the model may call: its name, description and JSON Schema; ``path``:
+    where the source held it; ``marks``: fields of the definition no other wire's has
+    (Anthropic's ``cache_control``), by name, each a loss elsewhere."""
+
+    name: str
+    description: str | None = None
+    schema: Any = None
+    path: str = ""
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a request says beside its conversation, in no wire's shape (immutable).
+
+    ``wire``: the wire it was read from (its ``paths`` are paths of that wire's request);
+    ``raw``: the request's own fields beside the conversation, as given (what its own wire
+    writes back whole); ``rest``: those with no neutral form (path -> value), each a loss
+    on another wire; ``paths``: each setting's source path."""
+
+    model: str | None = None
+    max_tokens: int | None = None
+    temperature: float | None = None
+    top_p: float | None = None
+    stop: tuple[str, ...] | None = None
+    tools: tuple[ToolSpec, ...] = ()
+    tool_choice: str | None = None  # "auto", "none", "required" or a tool's name
+    choice_is_name: bool = False
+    #: A token budget for thinking (Anthropic's ``budget_tokens``, Gemini's ``thinkingBudget``).
+    thinking_budget: int | None = None
+    #: A reasoning effort level (OpenAI's ``reasoning_effort``, Responses' ``reasoning.effort``).
+    reasoning_effort: str | None = None
+    rest: Mapping[str, Any] = field(default_factory=dict)
+    paths: Mapping[str, str] = field(default_factory=dict)
+    wire: str = ""
+    raw: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def stop_list(self) -> list[str] | None:
+        """The stop sequences as the list a body holds."""
+        return list(self.stop) if self.stop is not None else None
+
+
+def number(value: Any) -> float | None:
+    """``value`` when it is a number (not a bool)."""
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def stops(value: Any) -> list[str] | None:
+    """Stop sequences: one string or a list of strings."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    return None
+
+
+def described(out: dict[str, Any], tool: ToolSpec, key: str) -> dict[str, Any]:
+    """``out`` with the tool's description under ``key`` when it has one."""
+    if isinstance(tool.description, str) and tool.description:
+        out[key] = tool.description
+    return out
+
+
+def schemas(tools: Sequence[ToolSpec], empty: dict[str, Any]) -> list[Any]:
+    """Each tool's schema as strict JSON (``empty`` where it has none)."""
+    return [
+        strict_copy(tool.schema, "tools") if isinstance(tool.schema, dict) else dict(empty)
+        for tool in tools
+    ]
+
+
+class SettingsReader:
+    """Reads one body into :class:`Settings`: each setting taken with its path; the keys
+    left over go to ``rest`` (:meth:`done`)."""
+
+    def __init__(self, body: dict[str, Any]) -> None:
+        self.body = body
+        self.fields: dict[str, Any] = {}
+        self.tools: list[ToolSpec] = []
+        self.rest: dict[str, Any] = {}
+        self.paths: dict[str, str] = {}
+        self.taken: set[str] = set()
+
+    def take(self, key: str, name: str, value: Any) -> None:
+        """Set ``name`` from ``value`` (read at path ``key``) unless it is ``None``."""
+        if value is not None:
+            self.fields[name] = value
+            self.paths[name] = key
+            self.taken.add(key.split(".")[0])
+
+    def tool(self, spec: ToolSpec) -> None:
+        """One tool definition read."""
+        self.tools.append(spec)
+
+    def choice(self, value: Any, path: str, named: bool = False) -> None:
+        """A neutral ``tool_choice`` read at ``path`` (``named``: a tool's name)."""
+        self.fields["tool_choice"], self.fields["choice_is_name"] = value, named
+        self.paths["tool_choice"] = path
+
+    def lose(self, path: str, value: Any) -> None:
+        """A field with no neutral form: a loss on another wire."""
+        self.rest[path] = value
+
+    def done(self) -> Settings:
+        for key, value in self.body.items():
+            if key not in self.taken:
+                self.rest[key] = value
+        fields = dict(self.fields)
+        if "stop" in fields:
+            fields["stop"] = tuple(fields["stop"])
+        return Settings(**fields, tools=tuple(self.tools), rest=self.rest, paths=self.paths)
+
+
+class SettingsShape:
+    """How one wire holds the settings of a request. A wire that has none raises."""
+
+    #: The keys of a body that hold the conversation (written by the transcript, not here).
+    conversation_keys: frozenset[str] = frozenset()
+    #: Where the shapes of its settings that are not self-evident are documented.
+    sources: tuple[SettingSource, ...] = ()
+
+    @property
+    def wire(self) -> str:
+        raise NotImplementedError
+
+    def read(self, body: dict[str, Any]) -> Settings:
+        """The settings of ``body`` (its conversation keys removed already)."""
+        raise NotImplementedError(f"{type(self).__name__} reads no settings")
+
+    def write(
+        self,
+        settings: Settings,
+        body: dict[str, Any],
+        called: list[str],
+        losses: list[Note],
+        notes: list[Note],
+    ) -> None:
+        """``settings`` into ``body`` (in place), each one with no field here a loss."""
+        raise NotImplementedError(f"{type(self).__name__} writes no settings")
+
+    def complete(self, body: dict[str, Any], called: list[str], notes: list[Note]) -> None:
+        """What a body of this wire kept whole still needs for the calls written
+        (``called``: their names). Nothing, unless the wire says otherwise."""
+
+
+def read_settings(shape: SettingsShape, request: Any) -> Settings | None:
+    """The settings of a request body of ``shape``'s wire; None for a bare message list or
+    a body that holds its conversation only."""
+    if not isinstance(request, dict):
+        return None
+    body = {k: v for k, v in request.items() if k not in shape.conversation_keys}
+    if not body:
+        return None
+    read = shape.read(body)
+    return replace(read, wire=shape.wire, raw=strict_copy(body, ""))
+
+
+def write_settings(
+    dst: SettingsShape,
+    settings: Settings | None,
+    body: dict[str, Any],
+    called: list[str],
+    losses: list[Note],
+    notes: list[Note],
+    model: str | None = None,
+    source: str = "",
+) -> None:
+    """Write ``settings`` into ``body`` (``dst``'s, in place); each one the destination has
+    no field for a loss at its source path. On the wire they were read from (``source``
+    where there are none) every field is kept as given. ``called``: the names of the calls
+    written; ``model`` replaces the model."""
+    if (settings.wire if settings is not None else source) == dst.wire:
+        if settings is not None:
+            body.update({key: strict_copy(value, key) for key, value in settings.raw.items()})
+        if model is not None:
+            body["model"] = model
+        dst.complete(body, called, notes)
+        return
+    if settings is None:
+        settings = Settings()
+    if model is not None:
+        settings = replace(settings, model=model, paths={**settings.paths, "model": "model"})
+    for path in settings.rest:
+        losses.append((path, f"has no counterpart on {dst.wire}: dropped"))
+    for tool in settings.tools:  # a field of a definition only its own wire has
+        for mark in tool.marks:
+            losses.append((f"{tool.path}.{mark}", f"has no counterpart on {dst.wire}: dropped"))
+    dst.write(settings, body, called, losses, notes)
+
+
+def all_lost(settings: Settings | None, wire: str) -> list[Note]:
+    """Every setting of ``settings`` as a loss: for a wire that holds no settings."""
+    if settings is None:
+        return []
+    paths = [path for name, path in settings.paths.items() if name != "choice_is_name"]
+    paths += [tool.path or "tools" for tool in settings.tools]
+    paths += list(settings.rest)
+    return [(path, f"has no counterpart on {wire}: dropped") for path in dict.fromkeys(paths)]
+
+
+def thinking_lost(settings: Settings, wire: str, budget: bool, effort: bool) -> list[Note]:
+    """A loss for each thinking setting ``wire`` has no counterpart for (``budget``: it
+    takes a token budget; ``effort``: it takes an effort level). No conversion between a
+    budget and a level is documented by any provider, so none is guessed."""
+    lost: list[Note] = []
+    if settings.thinking_budget is not None and not budget:
+        what = "takes an effort level, not a token budget" if effort else "has no thinking setting"
+        lost.append((settings.paths["thinking_budget"], f"{wire} {what}: dropped"))
+    if settings.reasoning_effort is not None and not effort:
+        what = "takes a token budget, not an effort level" if budget else "has no thinking setting"
+        lost.append((settings.paths["reasoning_effort"], f"{wire} {what}: dropped"))
+    return lost

@@ -1,0 +1,56 @@
+"""How a wire's request reads as a transcript, where wires differ (SPEC 9).
+
+``transcripts.read`` groups the messages a wire's reader finds into turns; the few
+things that depend on the wire's shapes are asked of its :class:`TranscriptReading`
+(``WireModule.reading``): the neutral defaults here hold for a wire of plain messages,
+and a wire that reads otherwise overrides them in its own package.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ._read import Message, TextPart
+
+__all__ = ["PLAIN", "TranscriptReading", "texts"]
+
+#: ``(path, what)``: a loss at a path of the source request.
+Lost = tuple[str, str]
+
+
+class TranscriptReading:
+    """A wire's answers to the transcript reader; these defaults: one message, one turn."""
+
+    #: Each result's entries match its parts one to one, so a part without a MIME types
+    #: its entry (False where entries are read from the wire's own blocks).
+    typed_entries: bool = True
+
+    def relabelled(self, request: Any) -> tuple[Any, frozenset[str]]:
+        """``request`` with messages read as user turns although the reader finds them as
+        the wire's own system messages mid conversation, and their paths (none here)."""
+        return request, frozenset()
+
+    def calls_source(self, raw: Any) -> Any:
+        """What ``ToolCall.from_wire`` reads a message's calls from: the message itself."""
+        return raw
+
+    def assistant_losses(self, message: Message, said: list[Any], calls: bool) -> list[Lost]:
+        """What reading an assistant message (``said``: its parts besides calls, ``calls``:
+        it has some) into a turn loses: nothing here."""
+        return []
+
+    def merge(self, last: tuple[bool, bool] | None, has_parts: bool) -> tuple[bool, bool]:
+        """Whether an assistant message joins the assistant turn before it (``last``: that
+        turn has calls, has parts; None when there is none), and whether that is a note:
+        here when the turn before has calls (its results come after this message)."""
+        follows_calls = last is not None and last[0]
+        return follows_calls, follows_calls
+
+
+#: The reading of a wire of plain messages (the defaults).
+PLAIN: Final = TranscriptReading()
+
+
+def texts(parts: list[Any]) -> str:
+    """The text parts of ``parts``, joined."""
+    return "".join(p.text for p in parts if isinstance(p, TextPart))

@@ -1,0 +1,181 @@
+"""The settings of an Anthropic Messages request (SPEC 9): ``model``, ``max_tokens``,
+``temperature``, ``top_p``, ``stop_sequences``, ``tools`` (``input_schema``) and
+``tool_choice`` (``{"type": "auto" | "any" | "none" | "tool"}``)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._settings import (
+    Note,
+    Settings,
+    SettingSource,
+    SettingsReader,
+    SettingsShape,
+    ToolSpec,
+    described,
+    number,
+    schemas,
+    stops,
+    thinking_lost,
+)
+
+__all__ = ["SETTINGS", "AnthropicSettings"]
+
+_OBJECT: Final = {"type": "object", "properties": {}}
+#: Anthropic's ``tool_choice`` types and the neutral names (``any``: some tool must be called).
+_CHOICES: Final = {"auto": "auto", "any": "required", "none": "none"}
+_TYPES: Final = {neutral: own for own, neutral in _CHOICES.items()}
+#: Written where the source has no output token limit: Anthropic requires ``max_tokens``
+#: and has no default of its own (a note says so; nothing is lost). With a thinking budget,
+#: the budget plus this (the budget must be below ``max_tokens``).
+DEFAULT_MAX_TOKENS: Final = 4096
+#: The fields of a tool definition no other wire's definition has.
+_TOOL_MARKS: Final = ("cache_control",)
+SOURCES: Final = (
+    SettingSource(
+        "thinking",
+        "Anthropic SDK: ThinkingConfigEnabled (type enabled, budget_tokens >= 1024 and below"
+        " max_tokens)",
+        "https://rubydoc.info/github/anthropics/anthropic-sdk-ruby/Anthropic/Models/Beta/BetaThinkingConfigEnabled",
+        "2026-12-02",
+    ),
+)
+
+
+def _kinds(content: Any) -> list[Any]:
+    blocks = content if isinstance(content, list) else [{"type": "text"}]
+    return [block.get("type") if isinstance(block, dict) else None for block in blocks]
+
+
+def _loop_without_thinking(messages: Any) -> bool:
+    """The assistant message of the tool loop in progress (the last one, followed only by
+    results) calls a tool and starts with no thinking block: thinking cannot be turned on."""
+    for message in reversed(messages if isinstance(messages, list) else []):
+        if not isinstance(message, dict):
+            return False
+        kinds = _kinds(message.get("content"))
+        if message.get("role") == "assistant":
+            return "tool_use" in kinds and kinds[0] not in ("thinking", "redacted_thinking")
+        if not kinds or any(kind != "tool_result" for kind in kinds):
+            return False
+    return False
+
+
+class AnthropicSettings(SettingsShape):
+    conversation_keys = frozenset({"messages", "system"})
+    sources = SOURCES
+
+    @property
+    def wire(self) -> str:
+        return "anthropic"
+
+    def read(self, body: dict[str, Any]) -> Settings:
+        reader = SettingsReader(body)
+        if isinstance(body.get("model"), str):
+            reader.take("model", "model", body["model"])
+        if isinstance(body.get("max_tokens"), int):
+            reader.take("max_tokens", "max_tokens", body["max_tokens"])
+        reader.take("temperature", "temperature", number(body.get("temperature")))
+        reader.take("top_p", "top_p", number(body.get("top_p")))
+        reader.take("stop_sequences", "stop", stops(body.get("stop_sequences")))
+        if "tools" in body:
+            tools = body["tools"]
+            for index, tool in enumerate(tools if isinstance(tools, list) else []):
+                if (
+                    isinstance(tool, dict)
+                    and "input_schema" in tool
+                    and isinstance(tool.get("name"), str)
+                ):
+                    marks = tuple(mark for mark in _TOOL_MARKS if mark in tool)
+                    spec = ToolSpec(
+                        tool["name"],
+                        tool.get("description"),
+                        tool["input_schema"],
+                        f"tools[{index}]",
+                        marks,
+                    )
+                    reader.tool(spec)
+                else:
+                    reader.lose(f"tools[{index}]", tool)
+            reader.taken.add("tools")
+        choice = body.get("tool_choice")
+        kind = choice.get("type") if isinstance(choice, dict) else None
+        if kind == "tool" and isinstance(choice, dict) and isinstance(choice.get("name"), str):
+            reader.choice(choice["name"], "tool_choice", named=True)
+            reader.taken.add("tool_choice")
+        elif isinstance(kind, str) and kind in _CHOICES:
+            reader.choice(_CHOICES[kind], "tool_choice")
+            reader.taken.add("tool_choice")
+        self._thinking(reader, body.get("thinking"))
+        return reader.done()
+
+    @staticmethod
+    def _thinking(reader: SettingsReader, thinking: Any) -> None:
+        """``{"type": "enabled", "budget_tokens": N}`` as a budget; any other form (adaptive,
+        disabled) and any other key of it stay the source's own."""
+        if not isinstance(thinking, dict) or thinking.get("type") != "enabled":
+            return
+        budget = thinking.get("budget_tokens")
+        if not isinstance(budget, int) or isinstance(budget, bool):
+            return
+        reader.take("thinking.budget_tokens", "thinking_budget", budget)
+        for key, value in thinking.items():
+            if key not in ("type", "budget_tokens"):
+                reader.lose(f"thinking.{key}", value)
+
+    def write(
+        self,
+        settings: Settings,
+        body: dict[str, Any],
+        called: list[str],
+        losses: list[Note],
+        notes: list[Note],
+    ) -> None:
+        s = settings
+        if s.model is not None:
+            body["model"] = s.model
+        limit = s.max_tokens
+        if limit is None:
+            limit = DEFAULT_MAX_TOKENS + (s.thinking_budget or 0)
+            notes.append(
+                (
+                    "",
+                    f"the source has no output token limit: max_tokens {limit} written"
+                    " (anthropic requires one)",
+                )
+            )
+        for key, value in (
+            ("max_tokens", limit),
+            ("temperature", s.temperature),
+            ("top_p", s.top_p),
+            ("stop_sequences", s.stop_list),
+        ):
+            if value is not None:
+                body[key] = value
+        if s.thinking_budget is not None and _loop_without_thinking(body.get("messages")):
+            losses.append(
+                (
+                    s.paths["thinking_budget"],
+                    "the tool loop in progress has no thinking block, which anthropic requires"
+                    " with thinking on: thinking left off",
+                )
+            )
+        elif s.thinking_budget is not None:
+            body["thinking"] = {"type": "enabled", "budget_tokens": s.thinking_budget}
+        losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
+        if not s.tools:
+            return
+        body["tools"] = [
+            described({"name": t.name}, t, "description") | {"input_schema": sc}
+            for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
+        ]
+        if s.tool_choice is not None:
+            body["tool_choice"] = (
+                {"type": "tool", "name": s.tool_choice}
+                if s.choice_is_name
+                else {"type": _TYPES.get(s.tool_choice, s.tool_choice)}
+            )
+
+
+SETTINGS: Final = AnthropicSettings()

@@ -1,0 +1,200 @@
+"""The settings of a Bedrock Converse request (SPEC 9): ``inferenceConfig``
+(``maxTokens``, ``temperature``, ``topP``, ``stopSequences``) and ``toolConfig``
+(``toolSpec`` tools, ``toolChoice``). The model is in the URL, not the body. Bedrock
+takes no tool use without a ``toolConfig``: a called tool without a definition gets a
+minimal one, with a note."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .._settings import (
+    Note,
+    Settings,
+    SettingSource,
+    SettingsReader,
+    SettingsShape,
+    ToolSpec,
+    described,
+    number,
+    schemas,
+    stops,
+    thinking_lost,
+)
+
+__all__ = ["SETTINGS", "BedrockSettings"]
+
+_OBJECT: Final = {"type": "object", "properties": {}}
+_CONFIG: Final = (("maxTokens", "max_tokens"), ("temperature", "temperature"), ("topP", "top_p"))
+_CHOICES: Final = {"auto": "auto", "any": "required"}
+_OWN: Final = {neutral: own for own, neutral in _CHOICES.items()}
+_EXTRA: Final = "additionalModelRequestFields"
+SOURCES: Final = (
+    SettingSource(
+        "thinking",
+        "Extended thinking - Amazon Bedrock User Guide (Claude: thinking {type enabled,"
+        " budget_tokens}); Converse passes a model's own parameters in"
+        " additionalModelRequestFields (ConverseRequest, AWS SDK reference)",
+        "https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-extended-thinking.html",
+        "2026-12-02",
+    ),
+)
+
+
+def _with_minimal(
+    tools: Sequence[ToolSpec], called: list[str], notes: list[Note]
+) -> list[ToolSpec]:
+    """``tools`` and a minimal definition of each called tool without one (a note each)."""
+    out = list(tools)
+    known = {tool.name for tool in tools}
+    for name in dict.fromkeys(called):
+        if name not in known:
+            out.append(ToolSpec(name, None, None))
+            notes.append(
+                (
+                    "",
+                    f"tool {name!r} has no definition in the request: a minimal one"
+                    " written (Bedrock takes no tool use without a toolConfig)",
+                )
+            )
+    return out
+
+
+def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
+    return {
+        "tools": [
+            {"toolSpec": described({"name": t.name}, t, "description") | {
+                "inputSchema": {"json": sc}
+            }}
+            for t, sc in zip(tools, schemas(tools, _OBJECT), strict=True)
+        ]
+    }  # fmt: skip
+
+
+class BedrockSettings(SettingsShape):
+    conversation_keys = frozenset({"messages", "system"})
+    sources = SOURCES
+
+    @property
+    def wire(self) -> str:
+        return "bedrock"
+
+    def read(self, body: dict[str, Any]) -> Settings:
+        reader = SettingsReader(body)
+        if isinstance(body.get("model"), str):
+            reader.take("model", "model", body["model"])
+        config = body.get("inferenceConfig")
+        if isinstance(config, dict):
+            for key, name in _CONFIG:
+                if number(config.get(key)) is not None:
+                    reader.take(f"inferenceConfig.{key}", name, config[key])
+            stop = stops(config.get("stopSequences"))
+            reader.take("inferenceConfig.stopSequences", "stop", stop)
+            reader.taken.add("inferenceConfig")
+        config = body.get("toolConfig")
+        if isinstance(config, dict):
+            for index, tool in enumerate(config.get("tools") or []):
+                spec = tool.get("toolSpec") if isinstance(tool, dict) else None
+                if isinstance(spec, dict) and isinstance(spec.get("name"), str):
+                    schema = spec.get("inputSchema")
+                    schema = schema.get("json") if isinstance(schema, dict) else None
+                    where = f"toolConfig.tools[{index}]"
+                    made = ToolSpec(spec["name"], spec.get("description"), schema, where)
+                    reader.tool(made)
+                else:
+                    reader.lose(f"toolConfig.tools[{index}]", tool)
+            if "toolChoice" in config:
+                self._choice(reader, config["toolChoice"])
+            reader.taken.add("toolConfig")
+        extra = body.get(_EXTRA)
+        if isinstance(extra, dict):
+            reader.taken.add(_EXTRA)
+            for key, value in extra.items():
+                if not (key == "thinking" and self._thinking(reader, value)):
+                    reader.lose(f"{_EXTRA}.{key}", value)
+        return reader.done()
+
+    @staticmethod
+    def _thinking(reader: SettingsReader, thinking: Any) -> bool:
+        """Claude's ``{"type": "enabled", "budget_tokens": N}`` as a budget (its other keys
+        the source's own); False for any other form."""
+        if not isinstance(thinking, dict) or thinking.get("type") != "enabled":
+            return False
+        budget = thinking.get("budget_tokens")
+        if not isinstance(budget, int) or isinstance(budget, bool):
+            return False
+        reader.take(f"{_EXTRA}.thinking.budget_tokens", "thinking_budget", budget)
+        for key, value in thinking.items():
+            if key not in ("type", "budget_tokens"):
+                reader.lose(f"{_EXTRA}.thinking.{key}", value)
+        return True
+
+    @staticmethod
+    def _choice(reader: SettingsReader, choice: Any) -> None:
+        path = "toolConfig.toolChoice"
+        if isinstance(choice, dict) and len(choice) == 1 and next(iter(choice)) in _CHOICES:
+            reader.choice(_CHOICES[next(iter(choice))], path)
+        elif isinstance(choice, dict) and isinstance(choice.get("tool"), dict):
+            name = choice["tool"].get("name")
+            if isinstance(name, str):
+                reader.choice(name, path, named=True)
+            else:
+                reader.lose(path, choice)
+        else:
+            reader.lose(path, choice)
+
+    def write(
+        self,
+        settings: Settings,
+        body: dict[str, Any],
+        called: list[str],
+        losses: list[Note],
+        notes: list[Note],
+    ) -> None:
+        s = settings
+        if s.model is not None:
+            losses.append(
+                (s.paths["model"], "the model goes in bedrock's URL, not its body: dropped")
+            )
+        config = {
+            key: value
+            for key, value in (
+                ("maxTokens", s.max_tokens),
+                ("temperature", s.temperature),
+                ("topP", s.top_p),
+                ("stopSequences", s.stop_list),
+            )
+            if value is not None
+        }
+        if config:
+            body["inferenceConfig"] = config
+        if s.thinking_budget is not None:
+            thinking = {"type": "enabled", "budget_tokens": s.thinking_budget}
+            body[_EXTRA] = {"thinking": thinking}
+        losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
+        tools = _with_minimal(s.tools, called, notes)
+        if not tools:
+            return
+        body["toolConfig"] = _tool_config(tools)
+        if s.tool_choice is None:
+            return
+        if s.choice_is_name:
+            body["toolConfig"]["toolChoice"] = {"tool": {"name": s.tool_choice}}
+        elif s.tool_choice in _OWN:
+            body["toolConfig"]["toolChoice"] = {_OWN[s.tool_choice]: {}}
+        else:
+            losses.append(
+                (
+                    s.paths["tool_choice"],
+                    f"tool_choice {s.tool_choice!r} has no form on bedrock: dropped",
+                )
+            )
+
+    def complete(self, body: dict[str, Any], called: list[str], notes: list[Note]) -> None:
+        if called and "toolConfig" not in body:
+            tools = _with_minimal([], called, notes)
+            body["toolConfig"] = _tool_config(tools)
+
+
+SETTINGS: Final = BedrockSettings()

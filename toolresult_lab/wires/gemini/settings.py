@@ -1,0 +1,168 @@
+"""The settings of a Gemini ``generateContent`` request (SPEC 9): ``generationConfig``
+(``maxOutputTokens``, ``temperature``, ``topP``, ``stopSequences``), ``tools``
+(``functionDeclarations``) and ``toolConfig.functionCallingConfig``. The model is in
+the URL, not the body. Tool schemas go as ``parametersJsonSchema``, which takes JSON
+Schema whole (the older ``parameters`` takes only an OpenAPI subset)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._settings import (
+    Note,
+    Settings,
+    SettingSource,
+    SettingsReader,
+    SettingsShape,
+    ToolSpec,
+    described,
+    number,
+    schemas,
+    stops,
+    thinking_lost,
+)
+
+__all__ = ["SETTINGS", "GeminiSettings"]
+
+_OBJECT: Final = {"type": "object", "properties": {}}
+_CONFIG: Final = (
+    ("maxOutputTokens", "max_tokens"),
+    ("temperature", "temperature"),
+    ("topP", "top_p"),
+)
+_MODES: Final = {"AUTO": "auto", "NONE": "none", "ANY": "required"}
+_OWN: Final = {neutral: mode for mode, neutral in _MODES.items()}
+SOURCES: Final = (
+    SettingSource(
+        "thinking",
+        "Thinking - Firebase AI Logic (Gemini Developer API): generationConfig.thinkingConfig"
+        ".thinkingBudget, a token count (0 off and -1 dynamic are no budget)",
+        "https://firebase.google.com/docs/ai-logic/thinking?api=dev",
+        "2026-12-02",
+    ),
+    SettingSource(
+        "tools",
+        "FunctionDeclaration - Vertex AI REST reference: parametersJsonSchema takes JSON Schema"
+        " (additionalProperties, $ref, ...), mutually exclusive with the OpenAPI-subset"
+        " parameters",
+        "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration",
+        "2026-12-02",
+    ),
+)
+
+
+class GeminiSettings(SettingsShape):
+    conversation_keys = frozenset({"contents", "systemInstruction"})
+    sources = SOURCES
+
+    @property
+    def wire(self) -> str:
+        return "gemini"
+
+    def read(self, body: dict[str, Any]) -> Settings:
+        reader = SettingsReader(body)
+        if isinstance(body.get("model"), str):
+            reader.take("model", "model", body["model"])
+        config = body.get("generationConfig")
+        if isinstance(config, dict):
+            for key, name in _CONFIG:
+                if number(config.get(key)) is not None:
+                    reader.take(f"generationConfig.{key}", name, config[key])
+            stop = stops(config.get("stopSequences"))
+            reader.take("generationConfig.stopSequences", "stop", stop)
+            known = {key for key, _ in _CONFIG} | {"stopSequences", "thinkingConfig"}
+            self._thinking(reader, config.get("thinkingConfig"))
+            for key in config:
+                if key not in known:
+                    reader.lose(f"generationConfig.{key}", config[key])
+            reader.taken.add("generationConfig")
+        tools = body.get("tools")
+        for index, tool in enumerate(tools if isinstance(tools, list) else []):
+            declarations = tool.get("functionDeclarations") if isinstance(tool, dict) else None
+            if isinstance(declarations, list):
+                for at, fn in enumerate(declarations):
+                    if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+                        schema = fn.get("parametersJsonSchema", fn.get("parameters"))
+                        where = f"tools[{index}].functionDeclarations[{at}]"
+                        spec = ToolSpec(fn["name"], fn.get("description"), schema, where)
+                        reader.tool(spec)
+            else:
+                reader.lose(f"tools[{index}]", tool)
+        if "tools" in body:
+            reader.taken.add("tools")
+        config = body.get("toolConfig")
+        calling = config.get("functionCallingConfig") if isinstance(config, dict) else None
+        mode = calling.get("mode") if isinstance(calling, dict) else None
+        if isinstance(calling, dict) and isinstance(mode, str) and mode.upper() in _MODES:
+            path = "toolConfig.functionCallingConfig"
+            allowed = calling.get("allowedFunctionNames")
+            neutral = _MODES[mode.upper()]
+            if isinstance(allowed, list) and len(allowed) == 1 and neutral == "required":
+                reader.choice(allowed[0], path, named=True)
+            else:
+                reader.choice(neutral, path)
+            reader.taken.add("toolConfig")
+        return reader.done()
+
+    @staticmethod
+    def _thinking(reader: SettingsReader, thinking: Any) -> None:
+        """A positive ``thinkingBudget`` as a budget; its other keys (and 0, -1) its own."""
+        if thinking is None:
+            return
+        path = "generationConfig.thinkingConfig"
+        if not isinstance(thinking, dict):
+            reader.lose(path, thinking)
+            return
+        for key, value in thinking.items():
+            if key == "thinkingBudget" and isinstance(value, int) and value > 0:
+                reader.take(f"{path}.{key}", "thinking_budget", value)
+            else:
+                reader.lose(f"{path}.{key}", value)
+
+    def write(
+        self,
+        settings: Settings,
+        body: dict[str, Any],
+        called: list[str],
+        losses: list[Note],
+        notes: list[Note],
+    ) -> None:
+        s = settings
+        if s.model is not None:
+            losses.append(
+                (s.paths["model"], "the model goes in gemini's URL, not its body: dropped")
+            )
+        config: dict[str, Any] = {
+            key: value
+            for key, value in (
+                ("maxOutputTokens", s.max_tokens),
+                ("temperature", s.temperature),
+                ("topP", s.top_p),
+                ("stopSequences", s.stop_list),
+            )
+            if value is not None
+        }
+        if s.thinking_budget is not None:
+            config["thinkingConfig"] = {"thinkingBudget": s.thinking_budget}
+        losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
+        if config:
+            body["generationConfig"] = config
+        if not s.tools:
+            return
+        body["tools"] = [
+            {
+                "functionDeclarations": [
+                    described({"name": t.name}, t, "description") | {"parametersJsonSchema": sc}
+                    for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
+                ]
+            }
+        ]
+        if s.tool_choice is not None:
+            if s.choice_is_name:
+                calling = {"mode": "ANY", "allowedFunctionNames": [s.tool_choice]}
+            else:
+                calling = {"mode": _OWN.get(s.tool_choice, s.tool_choice.upper())}
+            body["toolConfig"] = {"functionCallingConfig": calling}
+
+
+SETTINGS: Final = GeminiSettings()

@@ -1,0 +1,31 @@
+"""The settings of an Ollama chat request (SPEC 9): read as OpenAI's compatible body
+reads; written in Ollama's own ``options`` (``num_predict``, ``temperature``, ``top_p``,
+``stop``), function tools and ``tool_choice`` as OpenAI's."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._settings import Note, Settings
+from ..openai.settings import ChatSettings
+
+__all__ = ["SETTINGS", "OllamaSettings"]
+
+
+class OllamaSettings(ChatSettings):
+    def write_limits(self, s: Settings, body: dict[str, Any], losses: list[Note]) -> None:
+        options = {
+            k: v
+            for k, v in (
+                ("num_predict", s.max_tokens),
+                ("temperature", s.temperature),
+                ("top_p", s.top_p),
+                ("stop", s.stop_list),
+            )
+            if v is not None
+        }
+        if options:
+            body["options"] = options
+
+
+SETTINGS: Final = OllamaSettings("ollama", effort=False)
