@@ -25,6 +25,7 @@ from .findings import Change, Repaired
 from .imagesize import image_size
 from .lint import Context, _order, checked, context
 from .pairing import Checked
+from .request_fit import fit_request
 from .rules import GEMINI_IMAGE_MIMES
 from .text import placeholder
 from .wires import (
@@ -69,14 +70,22 @@ _BLOCK_WIRES: Final = frozenset({"anthropic", "gemini", "bedrock"})
 
 
 def repair(
-    wire: object, request: Any, *, profile: str | None = None, vision: bool | None = None
+    wire: object,
+    request: Any,
+    *,
+    profile: str | None = None,
+    vision: bool | None = None,
+    max_tokens: int | None = None,
 ) -> Repaired:
-    """``request`` with every repairable finding of SPEC 8 fixed, and the changes made.
+    """``request`` with every repairable finding of SPEC 8 fixed, and the changes made;
+    with ``max_tokens``, its tool results' texts cut, the largest first, until its
+    estimate fits (``request_fit``; without it nothing is cut).
 
     :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
         ``vision`` type.
     :raises ValueError: unknown wire; unknown profile, or one of another wire; a request
-        nested deeper than Python can copy (never a ``RecursionError``).
+        nested deeper than Python can copy (never a ``RecursionError``); ``max_tokens``
+        below the fewest tokens the request takes with its results cut (named).
     """
     ctx = context(wire, profile, vision)
     given = read_request(ctx.wire, request).raw
@@ -104,6 +113,7 @@ def repair(
             changes[first:] = [
                 Change(c.rule, _given_path(given_paths, c.path), c.action) for c in changes[first:]
             ]
+    changes += fit_request(ctx.wire, fixed, max_tokens, given, copied)
     # in request order (SPEC 8); the changes at one place in the order the rounds made them
     key = read.key
     changes.sort(key=lambda change: _order(change.path, key))
