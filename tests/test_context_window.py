@@ -129,7 +129,7 @@ def test_the_count_is_the_same_with_and_without_orjson(
     import toolresult_lab.request_tokens as module
 
     if not fast:
-        monkeypatch.setattr(module, "_orjson_dumps", None)
+        monkeypatch.setattr(module, "_ORJSON", [None])
     text = [{"role": "user", "content": 'Köln — 東京 🙂 "quoted"\n' * 10}]
     # 10 x 21 characters of text and 3 escapes each (two quotes, a newline)
     expected = len('[{"role":"user","content":""}]') + 10 * 24
