@@ -19,10 +19,14 @@ from __future__ import annotations
 import json
 import time
 import timeit
+from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
 from toolresult_lab import COMPILED, WIRES, lint, repair
 from toolresult_lab.probes import SAMPLE_IMAGES
+from toolresult_lab.request_tokens import read_tokens
+from toolresult_lab.wires import read_request
 
 PNG = SAMPLE_IMAGES["image/png"]
 SIGNATURE = "Cv8B+/7x" + "QUJD" * 4 + "/+8="
@@ -315,6 +319,53 @@ def main() -> None:
         t_small = best_repair(small, wire, profile, 5)
         t_large = best_repair(large, wire, profile, 3)
         print(f"  {wire:<10} {name:<24} {t_small:>9.4f} {t_large / t_small:>8.2f}x")
+
+
+#: A catalogued model per wire, so ``context-window`` runs (issue 27).
+WINDOW_MODELS: Final = {
+    "openai": "gpt-4o",
+    "responses": "gpt-5-mini",
+    "anthropic": "claude-sonnet-4-5",
+    "gemini": "gemini-2.5-flash",
+    "bedrock": "us.amazon.nova-2-lite-v1:0",
+}
+
+
+def context_window_share() -> None:
+    """What ``context-window`` adds to ``lint`` (target: at most 10 %): the check's own
+    time (the request's estimate, ``read_tokens`` of the request as lint read it) against
+    the time of ``lint`` with the model, 300 turns with and without a 1 MB tool result."""
+    print("context-window: its share of lint's time with a catalogued model (target <= 10 %)")
+    print(f"  {'wire':<10} {'request':<22} {'lint s':>9} {'check s':>9} {'share':>7}")
+    for wire, model in WINDOW_MODELS.items():
+        plain = conversation(wire, 300)
+        big = [*_call(wire, ["call_big"]), *_results(wire, ["call_big"]), *plain]
+        _put_text(big, wire, "x" * 1_000_000)
+        for name, request in (("300 turns", plain), ("300 turns + 1 MB result", big)):
+            read = read_request(wire, request)
+            t_lint = _best(partial(lint, wire, request, model=model))
+            t_check = _best(partial(read_tokens, read))
+            share = t_check / max(1e-9, t_lint - t_check)
+            print(f"  {wire:<10} {name:<22} {t_lint:>9.4f} {t_check:>9.4f} {share:>6.1%}")
+
+
+def _best(run: Callable[[], object]) -> float:
+    return min(timeit.repeat(run, number=1, repeat=5, timer=time.process_time))
+
+
+def _put_text(request: list[Any], wire: str, text: str) -> None:
+    """Set the text of the result for ``call_big`` (the request's second message)."""
+    holder = request[1]
+    if wire == "anthropic":
+        holder["content"][0]["content"] = text
+    elif wire == "gemini":
+        holder["parts"][0]["functionResponse"]["response"]["result"] = text
+    elif wire == "bedrock":
+        holder["content"][0]["toolResult"]["content"] = [{"text": text}]
+    elif wire == "responses":
+        holder["output"] = text
+    else:
+        holder["content"] = text
 
 
 if __name__ == "__main__":

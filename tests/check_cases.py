@@ -8,6 +8,7 @@ import base64
 import copy
 from typing import Any
 
+from context_window_cases import cases as context_window_cases
 from lint_fixtures import PNG, ask, turn, user
 
 Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
@@ -292,4 +293,5 @@ CHECK_CASES: list[Case] = [
     *_gemini_cases(),
     *_responses_cases(),
     *_openai_cases(),
+    *context_window_cases(),
 ]

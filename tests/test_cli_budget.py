@@ -83,3 +83,51 @@ def test_turn_shares_the_budget(capsys, tmp_path):
     )
     assert code == 0
     assert json.loads(out)[1] == {"role": "tool", "tool_call_id": "c1", "content": CUT}
+
+
+def _request_file(tmp_path, text: str) -> str:
+    body = [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": text},
+    ]
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(body), encoding="utf-8")
+    return str(path)
+
+
+def test_repair_cuts_the_request_to_the_budget(capsys, tmp_path):
+    path = _request_file(tmp_path, "abc " * 2000)
+    code, out, err = run_cli(capsys, "repair", path, "--wire", "openai", "--max-tokens", "300")
+    assert code == 0
+    marker = "\n[… 7,051 characters left out …]\n"
+    assert json.loads(out)[2]["content"] == ("abc " * 2000)[:475] + marker + ("abc " * 2000)[-474:]
+    assert err == (
+        f"{path}: messages[2].content: [context-window] cut the tool result's text to fit"
+        " max_tokens=300 (≈ 2,051 tokens before): kept the first 475 and last 474 of 8,000"
+        " characters around a marker, left out 7,051\n"
+    )
+
+
+def test_repair_without_max_tokens_cuts_nothing(capsys, tmp_path):
+    path = _request_file(tmp_path, "abc " * 2000)
+    code, out, err = run_cli(capsys, "repair", path, "--wire", "openai")
+    assert (code, err) == (0, "")
+    assert json.loads(out)[2]["content"] == "abc " * 2000
+
+
+def test_repair_says_an_impossible_budget_in_one_line(capsys, tmp_path):
+    path = _request_file(tmp_path, "abc " * 2000)
+    code, out, err = run_cli(capsys, "repair", path, "--wire", "openai", "--max-tokens", "5")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"toolresult-lab: error: {path}: max_tokens=5 is below the minimum of 60 tokens this"
+        " request takes on openai (≈ 2,051 now) with every tool result's text cut to its marker:"
+        " repair cuts only tool results, never a message, an image or a PDF\n"
+    )

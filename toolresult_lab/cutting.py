@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["Cut", "JsonPiece", "cut_plain", "plain_marker", "text_piece"]
+__all__ = ["Cut", "JsonPiece", "TextCutter", "cut_plain", "plain_marker", "text_piece"]
 
 #: The key an object's marker goes under (a key no tool is likely to use).
 MARKER_KEY: Final = "[…]"
@@ -226,3 +226,25 @@ def text_piece(text: str) -> JsonPiece | None:
     except (ValueError, RecursionError):
         return None
     return JsonPiece(value, len(text), True)
+
+
+class TextCutter:
+    """One text to cut to several lengths: as JSON where it is a JSON array or object
+    (parsed once), else as plain text. ``minimum`` is the shortest text it is cut to."""
+
+    __slots__ = ("_json", "minimum", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._json = text_piece(text)
+        smallest = self._json.minimum() if self._json is not None else plain_marker(len(text))
+        self.minimum = min(len(smallest), len(text))
+
+    def cut(self, limit: int) -> Cut:
+        """The text in at most ``limit`` characters (its minimum where that is more);
+        the text itself, unchanged, where it fits."""
+        if limit >= len(self.text):
+            return Cut(self.text, len(self.text), self._json is not None)
+        if self._json is None:
+            return cut_plain(self.text, limit)
+        return self._json.cut(limit)[1]

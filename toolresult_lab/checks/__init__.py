@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..wires import ReadRequest
-from . import anthropic, bedrock, capabilities, gemini, openai, responses
+from . import anthropic, bedrock, capabilities, context_window, gemini, openai, responses
 from ._scope import Add, Check, Scope
 
 __all__ = ["Add", "Check", "Scope", "run_checks"]
@@ -32,3 +32,4 @@ def run_checks(read: ReadRequest, scope: Scope, add: Add) -> None:
     for check in _BY_WIRE.get(scope.wire, ()):
         check(read, scope, add)
     capabilities.check(read, scope, add)
+    context_window.check(read, scope, add)

@@ -6,7 +6,7 @@ import argparse
 
 from ..options import KEEP_CHOICES
 
-__all__ = ["add_budget_arguments"]
+__all__ = ["add_budget_arguments", "add_max_tokens_argument"]
 
 
 def _tokens(text: str) -> int:
@@ -22,15 +22,17 @@ def _tokens(text: str) -> int:
     return value
 
 
+def add_max_tokens_argument(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--max-tokens N``: a whole number of tokens (``None`` when not given)."""
+    parser.add_argument("--max-tokens", type=_tokens, default=None, metavar="N", help=help)
+
+
 def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
     """``--max-tokens N`` (cut each block to N tokens by the wire's estimate; on ``turn``,
     N shared by the results) and ``--keep`` (what goes first)."""
-    parser.add_argument(
-        "--max-tokens",
-        type=_tokens,
-        default=None,
-        metavar="N",
-        help="cut to at most N tokens by the wire's estimate (JSON stays JSON, images and PDFs"
+    add_max_tokens_argument(
+        parser,
+        "cut to at most N tokens by the wire's estimate (JSON stays JSON, images and PDFs"
         " are never cut; on turn, N is shared by the results)",
     )
     parser.add_argument(

@@ -1,9 +1,11 @@
 """``repair``: a request with what can be fixed safely fixed (SPEC 8), and what was changed.
 
-``toolresult-lab repair REQUEST --wire W [-o OUT]`` writes the repaired request as JSON (JSON
-lines for JSON lines) on standard output or to OUT, and the changes on standard error, one a
-line; the errors ``repair`` leaves (limits, bad base64, shapes) are warned about there too,
-and make the exit status 1.
+``toolresult-lab repair REQUEST --wire W [--max-tokens N] [-o OUT]`` writes the repaired
+request as JSON (JSON lines for JSON lines) on standard output or to OUT, and the changes on
+standard error, one a line; the errors ``repair`` leaves (limits, bad base64, shapes) are
+warned about there too, and make the exit status 1. ``--max-tokens N`` also cuts the tool
+results' texts, the largest first, until the request's estimate is at most N (each cut is a
+change).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from ..repair import repair as repair_request
 from ._answer import Answer
+from ._budget import add_max_tokens_argument
 from ._common import EXIT_FINDINGS, InputError, warn
 from ._requests import read_requests
 from .lint import add_request_arguments, checked, run_checked
@@ -39,13 +42,21 @@ def add_parsers(commands: Any) -> None:
     )
     sub.add_argument("-o", "--output", metavar="OUT", help="write the repaired request here")
     add_request_arguments(sub)
+    add_max_tokens_argument(
+        sub,
+        "also cut the tool results' texts, the largest first (the oldest among equals), until"
+        " the request's estimate is at most N tokens (JSON stays JSON; no message, image or"
+        " PDF is cut)",
+    )
     sub.set_defaults(run=_repair)
 
 
 def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> tuple[Any, bool]:
     """The repaired request, and whether error findings are left in it."""
     try:
-        fixed = repair_request(wire, request, profile=args.profile, vision=args.vision)
+        fixed = repair_request(
+            wire, request, profile=args.profile, vision=args.vision, max_tokens=args.max_tokens
+        )
     except (TypeError, ValueError) as error:
         raise InputError(f"{where}: {error}") from None
     except RecursionError:

@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from ..findings import Change, Repaired
 from ..lint import checked, context
+from ..request_fit import fit_request
 from ..wires import read_request
 from .contents import fix_contents
 from .edit import Edit
@@ -29,14 +30,22 @@ ROUNDS: Final[tuple[Callable[[Edit, list[Change]], Any], ...]] = (
 
 
 def repair(
-    wire: object, request: Any, *, profile: str | None = None, vision: bool | None = None
+    wire: object,
+    request: Any,
+    *,
+    profile: str | None = None,
+    vision: bool | None = None,
+    max_tokens: int | None = None,
 ) -> Repaired:
-    """``request`` with every repairable finding of SPEC 8 fixed, and the changes made.
+    """``request`` with every repairable finding of SPEC 8 fixed, and the changes made;
+    with ``max_tokens``, its tool results' texts cut, the largest first, until its
+    estimate fits (``request_fit``; without it nothing is cut).
 
     :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
         ``vision`` type.
     :raises ValueError: unknown wire; unknown profile, or one of another wire; a request
-        nested deeper than Python can copy (never a ``RecursionError``).
+        nested deeper than Python can copy (never a ``RecursionError``); ``max_tokens``
+        below the fewest tokens the request takes with its results cut (named).
     """
     ctx = context(wire, profile, vision)
     given = read_request(ctx.wire, request).raw
@@ -64,6 +73,7 @@ def repair(
             changes[first:] = [
                 Change(c.rule, given_path(given_paths, c.path), c.action) for c in changes[first:]
             ]
+    changes += fit_request(ctx.wire, fixed, max_tokens, given, copied)
     # in request order (SPEC 8); the changes at one place in the order the rounds made them
     key = read.key
     changes.sort(key=lambda change: request_order(change.path, key))

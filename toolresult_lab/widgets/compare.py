@@ -17,6 +17,9 @@ How the controls combine (each card says which options it was made with):
   sends a native form that needs vision on its wire (``profiles.without_vision``).
 - For a turn, ``compare((calls, results))``, each card shows the wire's whole tool turn
   (``turn_view``), with two more controls: ``echo`` and ``hoist_images``.
+- ``compare(result, max_tokens=N)`` shows each wire's block cut to ``N`` tokens (as
+  ``to(wire, max_tokens=N)`` cuts it), its estimate against the budget in the caption; a
+  wire where ``N`` is below the block's minimum says so on its card.
 """
 
 from __future__ import annotations
@@ -28,8 +31,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..costs import estimate_explained
+from ..explain import Explanations
 from ..facts import Wire
-from ..options import ConvertOptions, tri_label, tri_value
+from ..fitting import check_budget
+from ..options import ConvertOptions, Keep, options_key, tri_label, tri_value
 from ..profiles import PROFILES, ProviderProfile, describe_options, without_vision
 from ..render import card_html, options_caption, style_html
 from ..result import ToolResult
@@ -53,6 +59,50 @@ __all__ = ["CUSTOM", "NO_PROFILE", "CompareBox", "compare", "profile_controls"]
 _BOOLEAN = ("image_input", "native_pdf", "source_blocks")
 
 
+class Budgeted:
+    """A result seen through a token budget: ``explain(wire, **options)`` is the result's
+    ``explain(wire, max_tokens=..., keep=..., **options)`` (the last one kept, since the
+    caption and the card read the same explanation)."""
+
+    def __init__(self, result: ToolResult, max_tokens: int, keep: Keep) -> None:
+        self.result = result
+        self.max_tokens = max_tokens
+        self.keep: Keep = keep
+        self._last: tuple[Any, Explanations] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.result.name
+
+    @property
+    def id(self) -> str:
+        return self.result.id
+
+    @property
+    def is_error(self) -> bool:
+        return self.result.is_error
+
+    @property
+    def structured_content(self) -> Any:
+        return self.result.structured_content
+
+    def explain(self, wire: str, **options: Unpack[ConvertOptions]) -> Explanations:
+        key = (wire, options_key(options))
+        if self._last is None or self._last[0] != key:
+            found = self.result.explain(wire, max_tokens=self.max_tokens, keep=self.keep, **options)
+            self._last = (key, found)
+        return self._last[1]
+
+    def caption(self, wire: str, **options: Unpack[ConvertOptions]) -> str:
+        """``budget: ~7,990 of 8,000 tokens (99.9 %)`` for the block ``wire`` cuts."""
+        estimate = estimate_explained(self.explain(wire, **options))
+        share = estimate.total / self.max_tokens if self.max_tokens else 0.0
+        return (
+            f"budget: {estimate.label()} of max_tokens={self.max_tokens:,} ({share:.1%};"
+            f" keep {self.keep})"
+        )
+
+
 class CompareBox(widgets.VBox):  # type: ignore[misc]
     """The compare widget: controls on top, one HTML card per wire below.
 
@@ -66,6 +116,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         result: ToolResult | TurnView | TranscriptView,
         wires: list[Wire],
         options: Mapping[str, Any],
+        budget: tuple[int, Keep] | None = None,
     ) -> None:
         turn_controls = result.controls if isinstance(result, (TurnView, TranscriptView)) else {}
         controls: dict[str, widgets.Widget] = {
@@ -106,6 +157,11 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         super().__init__([style, *rows, grid])
         self.add_class("trl-compare")
         self.result = result
+        self.budgeted = (
+            Budgeted(result, *budget)
+            if budget is not None and isinstance(result, ToolResult)
+            else None
+        )
         self.wires = wires
         self.controls = controls
         self.cards = cards
@@ -185,6 +241,8 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
         for wire, card in self.cards.items():
             if isinstance(result, (TurnView, TranscriptView)):
                 card.value = result.card_html(wire, **self.card_options(wire))
+            elif self.budgeted is not None:
+                card.value = self._budget_card(self.budgeted, wire)
             else:
                 card.value = card_html(
                     result, wire, caption=self.card_caption(wire), **self.card_options(wire)
@@ -193,6 +251,19 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
                 card.add_class("trl-selected")
             else:
                 card.remove_class("trl-selected")
+
+    def _budget_card(self, budgeted: Budgeted, wire: str) -> str:
+        """The card of the block cut to the budget, or why it cannot be cut to it."""
+        options = self.card_options(wire)
+        try:
+            caption = f"{self.card_caption(wire)} · {budgeted.caption(wire, **options)}"
+        except ValueError as error:  # the budget is below this block's minimum
+            return (
+                f'<div class="trl-card trl-budget-error" data-wire="{escape(wire)}">'
+                f'<div><span class="trl-wire">{escape(wire)}</span></div>'
+                f'<div class="trl-options">{escape(str(error))}</div></div>'
+            )
+        return card_html(budgeted, wire, caption=caption, **options)
 
     # -- events ------------------------------------------------------------------------------
 
@@ -253,6 +324,8 @@ def compare(
     *,
     echo: bool = True,
     hoist_images: bool = False,
+    max_tokens: int | None = None,
+    keep: Keep = "text",
     **options: Unpack[ConvertOptions],
 ) -> CompareBox:
     """A widget showing ``result`` on each wire, with controls for the conversion options.
@@ -263,9 +336,13 @@ def compare(
     :class:`~toolresult_lab.Transcript`: each card shows the whole conversation as that wire's
     request, its losses badged.
 
+    ``max_tokens`` (and ``keep``, as in ``to()``) cuts a ToolResult's block on each card
+    to that budget and shows its estimate against it.
+
     :raises TypeError: ``result`` is neither a ToolResult nor a turn, an unknown option, or
-        ``response_tag`` is not a str.
-    :raises ValueError: an unknown wire (the message lists the known ones).
+        ``response_tag`` is not a str; ``max_tokens`` not an int.
+    :raises ValueError: an unknown wire (the message lists the known ones); ``max_tokens``
+        negative, or given for a turn or a Transcript (it budgets one result).
     """
     shown: ToolResult | TurnView | TranscriptView | None = (
         result
@@ -281,4 +358,9 @@ def compare(
         )
     chosen = check_wires(wires)
     ToolResult().to("hermes", **options)  # the core checks the option names and types
-    return CompareBox(shown, chosen, options)
+    budget = None
+    if max_tokens is not None:
+        if not isinstance(shown, ToolResult):
+            raise ValueError("max_tokens budgets one ToolResult, not a turn or a Transcript")
+        budget = (check_budget(max_tokens, keep), keep)
+    return CompareBox(shown, chosen, options, budget)

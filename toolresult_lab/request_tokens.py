@@ -1,0 +1,271 @@
+"""What a whole request costs in input tokens on its wire, each figure naming its rule.
+
+``estimate_tokens`` prices one tool-result block; a model's context window bounds the whole
+request: system prompt, tool definitions, every message and every tool result. This module
+prices a request as its wire reads it (``read_request``): each inline image by the
+provider's documented rule from its real pixel size (``tokens.image_tokens``, the size read
+from the header), a PDF by the per-page rule where one is documented (``tokens.pdf_tokens``),
+and everything else, the JSON of the request without its payload strings, as text
+(``tokens.text_tokens``: about 4 characters per token). A payload with no documented figure
+(audio, video, a PDF elsewhere, an image on a wire whose tool messages carry none, a
+thought signature) is left out of the total, which then says it is a lower bound.
+
+Every figure says whether it is ``exact`` (a count) or an estimate: today none is exact, as
+no offline tokenizer for these providers is used (``tokens.text_tokens``). The lint rule
+``context-window`` (``checks/context_window.py``) and ``repair(..., max_tokens=)`` read it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .b64 import is_canonical
+from .limits import header_excess
+from .measure import measure
+from .steps import Carried
+from .tokens import TokenFigure, image_tokens, pdf_tokens, text_tokens
+from .wires import (
+    CallPart,
+    DocumentPart,
+    ImagePart,
+    OpaquePart,
+    Part,
+    ReadRequest,
+    ResultPart,
+    read_request,
+)
+
+#: orjson's ``dumps`` once looked up (``[None]``: not installed); imported on first use, as
+#: importing the package imports no optional dependency.
+_ORJSON: list[Callable[[Any], bytes] | None] = []
+
+__all__ = ["RequestFigure", "RequestTokens", "read_tokens", "request_tokens"]
+
+_TEXT: Final = "text"
+_PAYLOAD: Final = 1024  # a base64 string this long in an unread block is a payload, not text
+_NO_FIGURE: Final = "an inline payload with no documented token figure"
+_STEP: Final = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+
+
+@dataclass(frozen=True)
+class RequestFigure:
+    """One figure of a request's estimate: where (``path``; ``""`` for the request's
+    text), what it prices, the tokens (``None``: no documented figure), the rule, its
+    source, and whether the figure is ``exact`` (a count) or an estimate."""
+
+    path: str
+    what: str
+    tokens: int | None
+    rule: str
+    exact: bool
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class RequestTokens:
+    """The input tokens of one request on one wire: a total and the figures it sums."""
+
+    wire: str
+    figures: tuple[RequestFigure, ...]
+
+    @property
+    def total(self) -> int:
+        """The sum of the figures there are (a lower bound when ``complete`` is false)."""
+        return sum(f.tokens for f in self.figures if f.tokens is not None)
+
+    @property
+    def complete(self) -> bool:
+        """False when some payload has no documented figure."""
+        return all(f.tokens is not None for f in self.figures)
+
+    @property
+    def exact(self) -> bool:
+        """True only when every figure is a count (never today: text is estimated)."""
+        return all(f.exact for f in self.figures)
+
+    def label(self) -> str:
+        """``~12,345 tokens``; ``≥ ~12,345`` when a figure is missing; no ``~`` when exact."""
+        return f"{'' if self.complete else '≥ '}{'' if self.exact else '~'}{self.total:,} tokens"
+
+    def describe(self) -> str:
+        """One line per figure, for a tooltip or a CLI's detail."""
+        lines = []
+        for f in self.figures:
+            shown = "no figure" if f.tokens is None else f"{f.tokens:,}"
+            kind = "exact" if f.exact else "estimate"
+            lines.append(f"{f.path or '(request)'} {f.what}: {shown} ({kind}; {f.rule})")
+        return "\n".join(lines)
+
+
+def request_tokens(wire: object, request: Any) -> RequestTokens:
+    """The input tokens of ``request`` (a body, or its list of messages; JSON values or an
+    SDK object) on ``wire``.
+
+    :raises ValueError: unknown wire.
+    :raises TypeError: the request is neither a dict nor a list.
+
+    >>> request_tokens("openai", [{"role": "user", "content": "Hello there"}]).label()
+    '~11 tokens'
+    """
+    return read_tokens(read_request(wire, request))
+
+
+def read_tokens(read: ReadRequest) -> RequestTokens:
+    """:func:`request_tokens` of a request already read (what lint's check has)."""
+    wire = read.wire
+    figures: list[RequestFigure] = []
+    payload_chars = 0
+    call_payloads: list[str] = []
+    for part in _parts(read):
+        if isinstance(part, (ImagePart, DocumentPart)):
+            if part.data is not None:
+                payload_chars += len(part.data)
+                figures.append(_media(wire, part, part.data))
+            continue
+        if isinstance(part, CallPart):
+            extra = part.extra  # a call's payloads are its fields (a thought signature)
+            for path in part.payload_paths:
+                value = extra.get(path.rpartition(".")[2]) or _at(read, path)
+                if isinstance(value, str):
+                    payload_chars += len(value)
+                    call_payloads.append(path)
+        elif isinstance(part, OpaquePart):
+            found = [(path, _at(read, path)) for path in part.payload_paths]
+            if not found:  # a video, audio, ... block the reader has no part for
+                found = list(_base64_in(part.value, part.path))
+            for path, value in found:
+                if isinstance(value, str):
+                    payload_chars += len(value)
+                    figures.append(RequestFigure(path, "payload", None, _NO_FIGURE, False))
+    if call_payloads:  # one figure for all (a Gemini history has one per call)
+        what = f"{len(call_payloads):,} payloads of calls (thought signatures)"
+        figures.append(RequestFigure(call_payloads[0], what, None, _NO_FIGURE, False))
+    text = text_tokens("x" * max(0, _json_chars(read.raw) - payload_chars), wire)
+    rule = f"{text.rule}: every message, tool result, tool definition and setting as JSON"
+    figures.insert(0, RequestFigure("", _TEXT, text.tokens, rule, False, text.source))
+    return RequestTokens(wire, tuple(figures))
+
+
+def _parts(read: ReadRequest) -> list[Part]:
+    """Every part of the request: system parts, messages' parts, results' contents."""
+    found: list[Part] = list(read.system)
+    for message in read.messages:
+        for part in message.parts:
+            found.append(part)
+            if isinstance(part, ResultPart):
+                found.extend(part.parts)
+    return found
+
+
+def _media(wire: str, part: ImagePart | DocumentPart, data: str) -> RequestFigure:
+    """An inline image or PDF priced by its provider's rule (``None`` where none is)."""
+    path = part.data_path or part.path
+    if isinstance(part, DocumentPart):
+        if part.mime != "application/pdf" or pdf_tokens(wire, 0) is None:
+            why = f"{wire}: no documented token figure for an inline {part.mime or 'file'}"
+            return RequestFigure(path, "document", None, why, False)
+        measured = measure(Carried("pdf", part.mime, data, "native"))
+        pages = None if measured is None else measured.pages
+        figure = None if pages is None else pdf_tokens(wire, pages)
+        if figure is None:
+            return RequestFigure(path, "PDF", None, "the PDF's pages cannot be counted", False)
+        return _figure(path, f"PDF of {pages} pages", figure)
+    measured = measure(Carried("image", part.mime or "image", data, "native"))
+    size = None if measured is None else measured.size
+    if measured is None or size is None:
+        return RequestFigure(path, "image", None, "the image's size cannot be read", False)
+    what = f"image {size.width}x{size.height} {size.format}"
+    excess = header_excess(size, measured.decoded_bytes)
+    if excess:
+        return RequestFigure(path, what, None, f"{excess}; its token count is unknown", False)
+    figure = image_tokens(wire, size.width, size.height)
+    if figure.tokens == 0:  # the wire's tool messages carry no image: no rule of its own
+        why = f"{wire}: no documented token rule for an image in a message ({figure.rule})"
+        return RequestFigure(path, what, None, why, False)
+    return _figure(path, what, figure)
+
+
+def _figure(path: str, what: str, figure: TokenFigure) -> RequestFigure:
+    return RequestFigure(path, what, figure.tokens, figure.rule, False, figure.source)
+
+
+def _at(read: ReadRequest, path: str) -> Any:
+    """The value at ``path`` (which starts with the request's list key) in the request."""
+    node: Any = read.raw if isinstance(read.raw, dict) else {read.key: read.raw}
+    for index, key in _STEP.findall(path):
+        if index and isinstance(node, list) and int(index) < len(node):
+            node = node[int(index)]
+        elif key and isinstance(node, dict) and key in node:
+            node = node[key]
+        else:
+            return None
+    return node
+
+
+def _orjson() -> Callable[[Any], bytes] | None:
+    """orjson's ``dumps`` where the ``fast`` extra is installed (10x faster than json)."""
+    if not _ORJSON:
+        try:
+            from orjson import dumps
+        except ImportError:  # pragma: no cover - without the extra, json counts
+            _ORJSON.append(None)
+        else:
+            _ORJSON.append(dumps)
+    return _ORJSON[0]
+
+
+def _base64_in(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    """Each long canonical base64 string under ``value`` (a block the wire's reader has
+    no part for: a Bedrock video, ...), with its path; depth-first without recursion."""
+    stack: list[tuple[str, Any]] = [(path, value)]
+    while stack:
+        here, node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((f"{here}.{key}", item) for key, item in node.items())
+        elif isinstance(node, list):
+            stack.extend((f"{here}[{i}]", item) for i, item in enumerate(node))
+        elif isinstance(node, str) and len(node) >= _PAYLOAD and is_canonical(node):
+            yield here, node
+
+
+def _json_chars(raw: Any) -> int:
+    """Characters of ``raw`` as compact JSON (non-JSON values as their ``str``): by orjson
+    where it is installed and takes the value (10x faster: lint runs this on every request
+    with a known model), else by ``json``; both write the same characters."""
+    dumps = _orjson()
+    if dumps is not None:
+        try:
+            encoded = dumps(raw)
+        except (TypeError, ValueError):  # a non-str key, an int past 64 bits, a surrogate
+            pass
+        else:
+            return len(encoded) if encoded.isascii() else len(encoded.decode("utf-8"))
+    try:
+        return len(json.dumps(raw, ensure_ascii=False, separators=(",", ":"), default=str))
+    except (ValueError, TypeError, RecursionError):
+        return _walk_chars(raw)
+
+
+def _walk_chars(raw: Any) -> int:
+    """:func:`_json_chars` without recursion (a request nested past the recursion limit)."""
+    total = 0
+    stack = [raw]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            total += 2 + len(node)
+            for key, value in node.items():
+                total += len(str(key)) + 3
+                stack.append(value)
+        elif isinstance(node, list):
+            total += 2 + len(node)
+            stack.extend(node)
+        elif isinstance(node, str):
+            total += len(node) + 2
+        else:
+            total += len(str(node))
+    return total
