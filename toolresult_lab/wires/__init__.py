@@ -13,6 +13,21 @@ from typing import Any, Final
 
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
+from ._check import (
+    Add,
+    Check,
+    ModelView,
+    ProfileView,
+    ResultCheck,
+    Scope,
+    WireChecks,
+    blocks,
+    entries,
+    items,
+    named,
+    parts_of,
+    short,
+)
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._edit import (
     HEADS,
@@ -81,8 +96,10 @@ __all__ = [
     "RESULT_BLOCK_TYPES",
     "SIGNATURE_FIELD",
     "WIRES",
+    "Add",
     "CallData",
     "CallPart",
+    "Check",
     "ContentPart",
     "Converter",
     "DocumentPart",
@@ -90,27 +107,34 @@ __all__ = [
     "ImagePart",
     "Message",
     "Missing",
+    "ModelView",
     "Note",
     "OpaquePart",
     "Part",
     "Problem",
+    "ProfileView",
     "ReadRequest",
     "RequestShape",
     "RequiredField",
+    "ResultCheck",
     "ResultPart",
+    "Scope",
     "Source",
     "TextPart",
     "ToolEntry",
     "TurnParts",
     "TurnShape",
     "Wire",
+    "WireChecks",
     "WireFacts",
     "answerable_item_ids",
     "block_payload_paths",
+    "blocks",
     "cached",
     "converter",
     "document_name_of",
     "ends_in_server_result",
+    "entries",
     "for_boto3",
     "function_response",
     "hoist_text",
@@ -118,12 +142,15 @@ __all__ = [
     "is_document",
     "is_result_block",
     "is_result_entry",
+    "items",
     "make_call",
     "media_placeholder",
     "missing_result",
+    "named",
     "neutral_calls",
     "neutral_results",
     "opaque_text",
+    "parts_of",
     "payload_paths",
     "prepare",
     "read_block",
@@ -135,11 +162,13 @@ __all__ = [
     "set_declared_mime",
     "set_id",
     "set_signature",
+    "short",
     "strip_removed",
     "text_block",
     "turn",
     "turn_messages",
     "turn_shape",
+    "wire_checks",
     "wire_facts",
     "write_settings",
 ]
@@ -217,6 +246,12 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
             return made
     _LAST[made.facts.wire] = (dict(options), made)
     return made
+
+
+def wire_checks(wire: object) -> WireChecks:
+    """What ``lint`` knows of ``wire``: its own checks and the data the generic checks
+    read; ``ValueError`` for an unknown wire."""
+    return _MODULES[wire_facts(wire).wire].checks
 
 
 def turn_shape(wire: object) -> TurnShape:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ._check import WireChecks
 from ._common import Converter, WireFacts
 from ._read import ReadRequest, ResultPart
 from ._turn import TurnShape
@@ -24,8 +25,9 @@ __all__ = ["WireModule"]
 
 @dataclass(frozen=True)
 class WireModule:
-    """One wire, whole: its facts, its block converter, its turn and request shapes, and
-    its readers. Each ``wires/<wire>/__init__.py`` defines one as ``WIRE``."""
+    """One wire, whole: its facts, its block converter, its turn and request shapes, its
+    readers, and its checks (``lint``: the checks of its own shapes and the data the
+    generic checks read). Each ``wires/<wire>/__init__.py`` defines one as ``WIRE``."""
 
     facts: WireFacts
     converter: type[Converter]
@@ -33,6 +35,7 @@ class WireModule:
     read_block: Callable[[Any], ResultPart]
     read_request: Callable[[Any], ReadRequest]
     request: RequestShape
+    checks: WireChecks
 
     @property
     def name(self) -> str:

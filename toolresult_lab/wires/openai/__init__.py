@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._protocol import WireModule
+from .checks import CHECKS
 from .core import (
     FACTS,
     REQUEST,
@@ -42,4 +43,5 @@ WIRE: Final = WireModule(
     read_block=read_block,
     read_request=read_request,
     request=REQUEST,
+    checks=CHECKS,
 )
