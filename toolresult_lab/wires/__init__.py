@@ -31,7 +31,6 @@ from ._check import (
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._edit import (
     HEADS,
-    RESULT_BLOCK_TYPES,
     SIGNATURE_FIELD,
     cached,
     document_name_of,
@@ -84,6 +83,8 @@ from ._write import RequestShape
 from .anthropic import ends_in_server_result
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
+from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
+from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
 from .responses import answerable_item_ids
 from .settings import Note, write_settings
 
@@ -91,6 +92,8 @@ __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
     "FACTS",
     "FIELDS",
+    "GEMINI_IMAGE_MIMES",
+    "GEMINI_RESPONSE_MIMES",
     "HEADS",
     "MISSING",
     "RESULT_BLOCK_TYPES",
@@ -187,6 +190,11 @@ _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], Rea
 }
 #: How each wire writes a whole request around its tool turns (SPEC 9).
 _REQUESTS: Final[dict[str, RequestShape]] = {name: wire.request for name, wire in _MODULES.items()}
+#: The block types a tool result may hold, by the wires that check them (SPEC 8
+#: ``tool-result-content``; each wire's ``checks.result_blocks``).
+RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
+    name: wire.checks.result_blocks for name, wire in _MODULES.items() if wire.checks.result_blocks
+}
 #: Every wire's facts, by name, in SPEC order.
 FACTS: Final[Mapping[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
 

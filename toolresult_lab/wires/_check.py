@@ -91,26 +91,32 @@ class WireChecks:
     """What ``lint`` knows of one wire beyond its turn shape: its own checks, and the data
     the generic checks read instead of comparing wire names.
 
-    ``rules``: the checks of this wire's own shapes, run after the generic ones, in order.
-    ``result_content``: what a tool result of this wire may hold (``tool-result-content``
-    and its kin); ``None``: nothing is checked there. ``input_kind``: the kind of input a
-    JSON object is (the model-capability check); ``None``: the wire is not checked.
-    ``image_types``: the declared image types the wire takes in a message (``media-type``);
-    ``result_types``: the types a tool result's images *and* documents must have (``None``:
-    its images as in a message, its documents unchecked). ``url_safe_base64``: the wire
-    also takes base64's URL-safe alphabet. ``ids_advisory``: a result whose id matches no
-    call still pairs by name or place (the provider pairs by name). ``pairs_in_order``: a
-    result without id answers the earliest unanswered call before it (of its name, if it
-    has one). ``held_call_ids``: the ids of the calls the request answers without holding
-    them (a stored earlier response, items of another type); ``None``: none.
-    ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
-    limit). ``max_documents``: the most document blocks a request may hold (``None``: no
-    limit), and then each name must be unique; ``document_name``: why the wire rejects a
-    document name (a finding's message and its case), ``None`` for a name it takes.
+    - ``rules``: the checks of this wire's own shapes, run after the generic ones, in order.
+    - ``result_content``: what a tool result of this wire may hold
+      (``tool-result-content`` and its kin); ``None``: nothing is checked there.
+    - ``result_blocks``: the block types (on bedrock, the members) a tool result's content
+      takes, where the wire checks them.
+    - ``input_kind``: the kind of input a JSON object is (the model-capability check);
+      ``None``: the wire is not checked.
+    - ``image_types``: the declared image types the wire takes in a message
+      (``media-type``); ``result_types``: the types a tool result's images *and* documents
+      must have (``None``: its images as in a message, its documents unchecked).
+    - ``url_safe_base64``: the wire also takes base64's URL-safe alphabet.
+    - ``ids_advisory``: a result whose id matches no call still pairs by name or place.
+    - ``pairs_in_order``: a result without id answers the earliest unanswered call before
+      it (of its name, if it has one).
+    - ``held_call_ids``: the ids of the calls the request answers without holding them (a
+      stored earlier response, items of another type); ``None``: none.
+    - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
+      limit).
+    - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
+      then names are not checked either), each name once; ``document_name``: why the wire
+      rejects a document name (a finding's message and its case), ``None`` for one it takes.
     """
 
     rules: tuple[Check, ...] = ()
     result_content: ResultCheck | None = None
+    result_blocks: frozenset[str] = frozenset()
     input_kind: InputKind | None = None
     image_types: frozenset[str] = frozenset()
     result_types: frozenset[str] | None = None

@@ -219,5 +219,6 @@ RULES: Final[tuple[Check, ...]] = (
 CHECKS: Final = WireChecks(
     rules=RULES,
     result_content=result_content,
+    result_blocks=RESULT_TYPES,
     image_types=FACTS.image_mimes,
 )

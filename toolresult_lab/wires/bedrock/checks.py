@@ -181,6 +181,7 @@ RULES: Final[tuple[Check, ...]] = (document_needs_text, tool_config_required, s3
 CHECKS: Final = WireChecks(
     rules=RULES,
     result_content=result_content,
+    result_blocks=RESULT_MEMBERS,
     input_kind=input_kind,
     image_types=FACTS.image_mimes,
     max_documents=MAX_DOCUMENTS,

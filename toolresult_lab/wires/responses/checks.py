@@ -240,6 +240,7 @@ RULES: Final[tuple[Check, ...]] = (input_file_type, reasoning_without_item)
 CHECKS: Final = WireChecks(
     rules=RULES,
     result_content=result_content,
+    result_blocks=RESULT_TYPES,
     input_kind=input_kind,
     image_types=IMAGE_TYPES,
     held_call_ids=held_call_ids,
