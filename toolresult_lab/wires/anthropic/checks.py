@@ -21,12 +21,45 @@ from .._check import (
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from .core import FACTS, ends_in_server_result
 
-__all__ = ["CHECKS", "RESULT_TYPES"]
+__all__ = ["BLOCK_TYPES", "CHECKS", "RESULT_TYPES"]
 
 _THINKING: Final = frozenset({"thinking", "redacted_thinking"})
 #: The block types a ``tool_result``'s content takes (SPEC 8 ``tool-result-content``).
 RESULT_TYPES: Final = frozenset(
     {"text", "image", "document", "search_result", "tool_reference", "browser_state"}
+)
+
+
+#: The block types a message's content takes: the anthropic SDK 2.15.0's
+#: ``BetaContentBlockParam`` union (checked 2026-12-02), which holds every type of the
+#: accepted requests of the real-requests corpus.
+BLOCK_TYPES: Final = frozenset(
+    {
+        "advisor_tool_result",
+        "bash_code_execution_tool_result",
+        "code_execution_tool_result",
+        "compaction",
+        "container_upload",
+        "document",
+        "fallback",
+        "image",
+        "mcp_tool_listing",
+        "mcp_tool_result",
+        "mcp_tool_use",
+        "redacted_thinking",
+        "search_result",
+        "server_tool_use",
+        "text",
+        "text_editor_code_execution_tool_result",
+        "thinking",
+        "tool_addition",
+        "tool_removal",
+        "tool_result",
+        "tool_search_tool_result",
+        "tool_use",
+        "web_fetch_tool_result",
+        "web_search_tool_result",
+    }
 )
 
 
@@ -102,6 +135,21 @@ def _system_placement(read: ReadRequest, pos: int, add: Add) -> None:
         " turn or end the messages.",
         "",
     )
+
+
+def known_blocks(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A message block of a type the API does not know (``image_url``: another wire's
+    block). A block without a type is the reader's ``shape`` finding already."""
+    for index, _, content in entries(read, "content"):
+        for position, block in blocks(content):
+            kind = block.get("type")
+            if isinstance(kind, str) and kind not in BLOCK_TYPES:
+                add(
+                    "shape",
+                    f"{read.key}[{index}].content[{position}]",
+                    f"a content block of type {short(kind)}, which the Messages API does not take.",
+                    "",
+                )
 
 
 def content_after_tool_use(read: ReadRequest, scope: Scope, add: Add) -> None:
@@ -210,6 +258,7 @@ def result_content(result: ResultPart, scope: Scope, add: Add) -> None:
 
 
 RULES: Final[tuple[Check, ...]] = (
+    known_blocks,
     messages,
     content_after_tool_use,
     server_tool_without_result,

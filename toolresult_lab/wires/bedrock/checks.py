@@ -19,6 +19,26 @@ _MEDIA: Final = ("image", "document", "video")
 #: The members a ``toolResult``'s content blocks take (``ToolResultContentBlock``, a union:
 #: its members in botocore 1.44.8's service model; SPEC 8 ``tool-result-content``).
 RESULT_MEMBERS: Final = frozenset({"json", "text", "image", "document", "video", "searchResult"})
+#: The members a message's content blocks take: botocore 1.44.8's service model
+#: (bedrock-runtime 2023-09-30), ``ContentBlock`` (checked 2026-12-02).
+BLOCK_MEMBERS: Final = frozenset(
+    {
+        "audio",
+        "cachePoint",
+        "citationsContent",
+        "document",
+        "guardContent",
+        "image",
+        "reasoningContent",
+        "searchResult",
+        "text",
+        "toolAddition",
+        "toolRemoval",
+        "toolResult",
+        "toolUse",
+        "video",
+    }
+)
 #: The input kind of each media member (the model-capability check).
 _INPUTS: Final = {"image": "image", "video": "video"}
 
@@ -52,6 +72,23 @@ def document_name_problem(name: str) -> tuple[str, str] | None:
         " documented characters, though accepted in practice.",
     }[fault]
     return message, fault
+
+
+def known_blocks(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A content block whose one member botocore does not know (a block of two members
+    is the reader's ``shape`` finding already)."""
+    for index, _, content in entries(read, "content"):
+        for position, block in blocks(content):
+            if len(block) == 1:
+                member = next(iter(block))
+                if member not in BLOCK_MEMBERS:
+                    add(
+                        "shape",
+                        f"{read.key}[{index}].content[{position}]",
+                        f"a content block keyed {short(member)}, which the Converse API does"
+                        " not take.",
+                        "",
+                    )
 
 
 def document_needs_text(read: ReadRequest, scope: Scope, add: Add) -> None:
@@ -176,7 +213,12 @@ def input_kind(node: dict[str, Any]) -> str | None:
     return None
 
 
-RULES: Final[tuple[Check, ...]] = (document_needs_text, tool_config_required, s3_sources)
+RULES: Final[tuple[Check, ...]] = (
+    known_blocks,
+    document_needs_text,
+    tool_config_required,
+    s3_sources,
+)
 
 CHECKS: Final = WireChecks(
     rules=RULES,

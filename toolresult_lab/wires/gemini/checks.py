@@ -11,11 +11,11 @@ import binascii
 import re
 from typing import Any, Final
 
-from .._check import Add, Check, Scope, WireChecks, blocks, entries, named
+from .._check import Add, Check, Scope, WireChecks, blocks, entries, named, short
 from .._read import ReadRequest, ResultPart
 from .core import FACTS
 
-__all__ = ["CHECKS", "IMAGE_TYPES", "RESPONSE_TYPES", "encoded_twice", "input_kind"]
+__all__ = ["CHECKS", "IMAGE_TYPES", "PART_MEMBERS", "RESPONSE_TYPES", "encoded_twice", "input_kind"]
 
 #: The image types Gemini reads in a content part (Vertex AI "Image understanding").
 IMAGE_TYPES: Final = frozenset(
@@ -24,6 +24,50 @@ IMAGE_TYPES: Final = frozenset(
 #: The types of the non-image parts a ``functionResponse`` may hold (Gemini 3); its image
 #: types are the wire's own (``FACTS.image_mimes``).
 RESPONSE_TYPES: Final = frozenset({"application/pdf", "text/plain"})
+#: The members a part takes, in both spellings: google-genai 3.6.1's ``types.Part`` (its
+#: fields and their aliases, checked 2026-12-02).
+PART_MEMBERS: Final = frozenset(
+    {
+        "audioMetadata",
+        "audioTranscription",
+        "codeExecutionResult",
+        "documentMetadata",
+        "executableCode",
+        "fileData",
+        "functionCall",
+        "functionResponse",
+        "inlineData",
+        "mediaProcessing",
+        "mediaResolution",
+        "partMetadata",
+        "speechMetadata",
+        "spreadsheetMetadata",
+        "text",
+        "thought",
+        "thoughtSignature",
+        "toolCall",
+        "toolResponse",
+        "videoMetadata",
+        "audio_metadata",
+        "audio_transcription",
+        "code_execution_result",
+        "document_metadata",
+        "executable_code",
+        "file_data",
+        "function_call",
+        "function_response",
+        "inline_data",
+        "media_processing",
+        "media_resolution",
+        "part_metadata",
+        "speech_metadata",
+        "spreadsheet_metadata",
+        "thought_signature",
+        "tool_call",
+        "tool_response",
+        "video_metadata",
+    }
+)
 #: The binary types whose bytes never start with base64 text.
 _BINARY: Final = ("image/", "audio/", "video/", "application/pdf")
 _B64_TEXT: Final = re.compile(rb"[A-Za-z0-9+/_-]{48}")
@@ -97,6 +141,22 @@ def messages(read: ReadRequest, scope: Scope, add: Add) -> None:
             )
 
 
+def known_parts(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A part member the API does not know (``type``: another wire's block)."""
+    for index, _, parts in entries(read, "parts"):
+        for position, part in blocks(parts):
+            for member in part:
+                if member not in PART_MEMBERS:
+                    add(
+                        "shape",
+                        f"{read.key}[{index}].parts[{position}]",
+                        f"a part with the member {short(member)}, which the API's parts do"
+                        " not have.",
+                        "",
+                    )
+                    break
+
+
 def part_media_resolution(read: ReadRequest, scope: Scope, add: Add) -> None:
     """A part with its own ``mediaResolution``."""
     for index, _, parts in entries(read, "parts"):
@@ -148,7 +208,7 @@ def input_kind(node: dict[str, Any]) -> str | None:
     return None
 
 
-RULES: Final[tuple[Check, ...]] = (messages, part_media_resolution, double_base64)
+RULES: Final[tuple[Check, ...]] = (known_parts, messages, part_media_resolution, double_base64)
 
 CHECKS: Final = WireChecks(
     rules=RULES,

@@ -10,13 +10,14 @@ from collections.abc import Container
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from .._check import Add, Check, Scope, WireChecks, items, typed_blocks
+from .._check import Add, Check, Scope, WireChecks, items, short, typed_blocks
 from .._read import MISSING, ReadRequest, ResultPart
 from .core import answerable_item_ids
 
 __all__ = [
     "CHECKS",
     "IMAGE_TYPES",
+    "ITEM_TYPES",
     "RESULT_TYPES",
     "file_type_problem",
     "held_call_ids",
@@ -30,6 +31,43 @@ IMAGE_TYPES: Final = frozenset({"image/png", "image/jpeg", "image/webp", "image/
 #: The part types a ``function_call_output``'s ``output`` list takes (SPEC 8
 #: ``tool-result-content``).
 RESULT_TYPES: Final = frozenset({"input_text", "input_image", "input_file"})
+#: The item types an input list takes: the openai SDK 3.57.0's ``ResponseInputItemParam``
+#: union (checked 2026-12-02). An item without a type is a message.
+ITEM_TYPES: Final = frozenset(
+    {
+        "additional_tools",
+        "apply_patch_call",
+        "apply_patch_call_output",
+        "code_interpreter_call",
+        "compaction",
+        "compaction_trigger",
+        "computer_call",
+        "computer_call_output",
+        "configuration_update",
+        "custom_tool_call",
+        "custom_tool_call_output",
+        "file_search_call",
+        "function_call",
+        "function_call_output",
+        "image_generation_call",
+        "item_reference",
+        "local_shell_call",
+        "local_shell_call_output",
+        "mcp_approval_request",
+        "mcp_approval_response",
+        "mcp_call",
+        "mcp_list_tools",
+        "message",
+        "program",
+        "program_output",
+        "reasoning",
+        "shell_call",
+        "shell_call_output",
+        "tool_search_call",
+        "tool_search_output",
+        "web_search_call",
+    }
+)
 #: The most characters of a call item's own ``id``.
 _ITEM_ID_LONGEST: Final = 64
 
@@ -184,6 +222,19 @@ def input_file_type(read: ReadRequest, scope: Scope, add: Add) -> None:
                         )
 
 
+def known_items(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """An input item of a type the API does not know (``tool_result``: another wire's)."""
+    for index, item in enumerate(items(read)):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if isinstance(kind, str) and kind not in ITEM_TYPES:
+            add(
+                "shape",
+                f"{read.key}[{index}]",
+                f"an input item of type {short(kind)}, which the Responses API does not take.",
+                "",
+            )
+
+
 def reasoning_without_item(read: ReadRequest, scope: Scope, add: Add) -> None:
     """A ``reasoning`` item that is the last item, or is followed by a plain input message
     (no ``id``) instead of the output item it came with."""
@@ -235,7 +286,7 @@ def held_call_ids(read: ReadRequest) -> Container[str]:
     return answerable_item_ids(read)
 
 
-RULES: Final[tuple[Check, ...]] = (input_file_type, reasoning_without_item)
+RULES: Final[tuple[Check, ...]] = (known_items, input_file_type, reasoning_without_item)
 
 CHECKS: Final = WireChecks(
     rules=RULES,
