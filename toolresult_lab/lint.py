@@ -2,10 +2,11 @@
 
 ``lint(wire, request)`` reads the request through the wire's reader (``wires.read_request``:
 the neutral read model with JSON paths) and checks every rule of the rule table
-(``rules.RULES``) that applies to the wire and profile. Each check below reads the model
-and the rule's severity; the rules' wording, sources and dates live in the table. Malformed
-insides are ``shape`` findings; only the request's own type, the wire, the profile and
-``vision`` raise.
+(``rules.RULES``) that applies to the wire and profile, then sorts the findings into
+request order. This module only orchestrates: the generic checks live in ``checks/`` (one
+module per rule group), the checks of one wire's own shapes in ``wires/<wire>/checks.py``;
+the rules' severities, sources and dates live in the table. Malformed insides are ``shape``
+findings; only the request's own type, the wire, the profile and ``vision`` raise.
 
 >>> from toolresult_lab import lint
 >>> found = lint("anthropic", [{"role": "assistant", "content": [
