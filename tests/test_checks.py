@@ -15,10 +15,10 @@ from check_cases import CHECK_CASES, CLAUDE, PDF
 from lint_fixtures import PNG, user
 
 from toolresult_lab import lint
-from toolresult_lab.checks.gemini import encoded_twice
-from toolresult_lab.checks.responses import file_type_problem
 from toolresult_lab.models import OVERRIDES, ModelFacts, model_facts
 from toolresult_lab.rules import RULES
+from toolresult_lab.wires.gemini.checks import encoded_twice
+from toolresult_lab.wires.responses.checks import file_type_problem
 
 #: The rules this module proves, and the corpus notes of the rejections each must find.
 NEW_RULES = {

@@ -20,11 +20,13 @@ from toolresult_lab.wires import (
     Message,
     Reading,
     ReadRequest,
+    RequestEdits,
     RequestShape,
     ResultPart,
     Source,
     TextPart,
     TurnShape,
+    WireChecks,
     WireFacts,
     WireModule,
 )
@@ -165,6 +167,12 @@ class ToyRequest(RequestShape):
         return {"role": "system", "body": text}
 
 
+class ToyEdits(RequestEdits):
+    """The toy wire's request edits: none of its own (each edit raises, as the base says)."""
+
+    wire = NAME
+
+
 WIRE: Final = WireModule(
     facts=FACTS,
     converter=ToyConverter,
@@ -172,4 +180,6 @@ WIRE: Final = WireModule(
     read_block=toy_read_block,
     read_request=toy_read_request,
     request=ToyRequest(NAME),
+    edits=ToyEdits(),
+    checks=WireChecks(),
 )

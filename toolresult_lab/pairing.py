@@ -4,7 +4,7 @@
 in the order the checks made them, and the :class:`Pairing` of calls and results (which
 result sits where the wire needs it, which is misplaced, dropped or missing). ``repair``
 reads these values instead of the checker's internals, so the pairing rules live in
-``lint.py`` alone.
+``checks/pairing.py`` alone.
 
 Calls are numbered by their place in :attr:`Pairing.calls` (request order); a call's
 ``position`` (and a result's) is the index of its message in ``ReadRequest.messages``.

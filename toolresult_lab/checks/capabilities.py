@@ -3,7 +3,8 @@
 The model's facts come from ``models.model_facts`` (the models.dev catalog, plus a dated
 override table); an unknown model has none, and then nothing is reported. PDFs are not
 checked: the catalog leaves ``pdf`` off models that take PDF input files (gpt-5-mini reads
-them on the Responses API in the corpus of real requests).
+them on the Responses API in the corpus of real requests). What kind of input a JSON object
+of the request is, each wire says (its checks' ``input_kind``).
 """
 
 from __future__ import annotations
@@ -11,46 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ..wires import FIELDS, ReadRequest
-from ._scope import Add, Scope, items
+from ..wires import Add, ReadRequest, Scope, items, wire_checks
 
-__all__ = ["check", "input_kind"]
+__all__ = ["check"]
 
-#: The part ``type`` that carries each kind of input, by wire.
-_TYPED: Final = {
-    "openai": {"input_audio": "audio", FIELDS.image_url: "image"},
-    "responses": {FIELDS.input_image: "image"},
-}
-#: Bedrock's media members.
-_BEDROCK: Final = {"image": "image", "video": "video"}
-_GEMINI_DATA: Final = FIELDS.gemini_media
 _NAMES: Final = {"image": "images", "audio": "audio", "video": "video"}
-
-
-def input_kind(wire: str, node: dict[str, Any]) -> str | None:
-    """``image``, ``audio`` or ``video`` when ``node`` is an input of that kind on
-    ``wire`` (else ``None``)."""
-    if wire in _TYPED:
-        kind = node.get("type")
-        return _TYPED[wire].get(kind) if isinstance(kind, str) else None
-    if wire == "bedrock":
-        for member, kind in _BEDROCK.items():
-            if isinstance(node.get(member), dict):
-                return kind
-        return None
-    if wire == "gemini":
-        for member in _GEMINI_DATA:
-            data = node.get(member)
-            if isinstance(data, dict):
-                mime = _first(data, FIELDS.gemini_mime)
-                major = mime.partition("/")[0] if isinstance(mime, str) else ""
-                return major if major in _NAMES else None
-    return None
-
-
-def _first(data: dict[str, Any], names: tuple[str, ...]) -> Any:
-    """The value of the first of ``names`` that ``data`` holds (``None``: none)."""
-    return next((data[name] for name in names if name in data), None)
 
 
 def _walk(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -68,11 +34,12 @@ def _walk(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
 def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     """Each input of a kind the model does not take (nothing without the model's facts)."""
     facts = scope.model
-    if facts is None:
+    input_kind = wire_checks(scope.wire).input_kind
+    if facts is None or input_kind is None:
         return
     for index, entry in enumerate(items(read)):
         for path, node in _walk(entry, f"{read.key}[{index}]"):
-            kind = input_kind(scope.wire, node)
+            kind = input_kind(node)
             if kind is not None and not facts.takes(kind):
                 add(
                     "input-unsupported",

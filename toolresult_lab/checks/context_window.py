@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..request_tokens import read_tokens
-from ..wires import ReadRequest
-from ._scope import Add, Scope
+from ..wires import Add, ReadRequest, Scope
 
 __all__ = ["WARN_SHARE", "check"]
 

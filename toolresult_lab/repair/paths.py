@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ..lint import _order
+from ..lint import path_order
 
 __all__ = ["INDEX", "Origins", "at_index", "at_key", "given_path", "request_order"]
 
@@ -17,7 +17,7 @@ INDEX: Final = re.compile(r"\[(\d+)\]$")
 
 def request_order(path: str, key: str) -> tuple[Any, ...]:
     """A path's place in the request (``key``: the body's message list): lint's order."""
-    return _order(path, key)
+    return path_order(path, key)
 
 
 def at_key(prefix: str, key: str) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from ..wires import BEDROCK_MAX_DOCUMENTS
+from ..wires import BEDROCK_MAX_DOCUMENTS, GEMINI_IMAGE_MIMES, GEMINI_RESPONSE_MIMES
 
 __all__ = [
     "GEMINI_IMAGE_MIMES",
@@ -20,13 +20,8 @@ __all__ = [
     "id_format_for",
 ]
 
-#: The image types Gemini reads in a content part (Vertex AI "Image understanding").
-GEMINI_IMAGE_MIMES: Final = frozenset(
-    {"image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"}
-)
-#: The types of the non-image parts a ``functionResponse`` may hold (Gemini 3); its image
-#: types are the gemini wire's own (``FACTS.image_mimes``).
-GEMINI_RESPONSE_MIMES: Final = frozenset({"application/pdf", "text/plain"})
+# GEMINI_IMAGE_MIMES and GEMINI_RESPONSE_MIMES are the gemini wire's own data
+# (``wires/gemini/checks.py``), named here as before.
 #: The longest string OpenAI takes in a request (Chat Completions and Responses).
 TEXT_LIMIT: Final = 10_485_760
 

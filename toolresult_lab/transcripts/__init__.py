@@ -23,7 +23,7 @@ from .conversation import (
 )
 from .read import read_transcript
 from .transcript import READ_DEFAULTS, Transcript, read_options
-from .write import made_id, write_transcript
+from .write import write_transcript
 
 __all__ = [
     "READ_DEFAULTS",
@@ -38,7 +38,6 @@ __all__ = [
     "Transcript",
     "Turn",
     "UserTurn",
-    "made_id",
     "part_from_dict",
     "read_options",
     "read_transcript",

@@ -14,6 +14,21 @@ from typing import Any, Final
 
 from ..options import ConvertOptions, Resolved, options_key
 from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
+from ._check import (
+    Add,
+    Check,
+    ModelView,
+    ProfileView,
+    ResultCheck,
+    Scope,
+    WireChecks,
+    blocks,
+    entries,
+    items,
+    named,
+    parts_of,
+    short,
+)
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
 from ._edit import IdStyle, RequestEdits, item_id, made_id
@@ -55,6 +70,8 @@ from .anthropic import ends_in_server_result
 from .anthropic.edits import cached
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
+from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
+from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
 from .gemini.edits import SIGNATURE_FIELD, function_response
 from .responses import answerable_item_ids
 
@@ -62,14 +79,18 @@ __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
     "FACTS",
     "FIELDS",
+    "GEMINI_IMAGE_MIMES",
+    "GEMINI_RESPONSE_MIMES",
     "HEADS",
     "MISSING",
     "RESULT_BLOCK_TYPES",
     "SIGNATURE_FIELD",
     "WIRES",
+    "Add",
     "Alteration",
     "CallData",
     "CallPart",
+    "Check",
     "ContentPart",
     "Converter",
     "DocumentPart",
@@ -79,16 +100,20 @@ __all__ = [
     "ImageTokenRule",
     "Message",
     "Missing",
+    "ModelView",
     "Note",
     "OpaquePart",
     "Part",
     "Problem",
+    "ProfileView",
     "ReadBack",
     "ReadRequest",
     "RequestEdits",
     "RequestShape",
     "RequiredField",
+    "ResultCheck",
     "ResultPart",
+    "Scope",
     "Settings",
     "SettingsShape",
     "Source",
@@ -100,23 +125,29 @@ __all__ = [
     "TurnParts",
     "TurnShape",
     "Wire",
+    "WireChecks",
     "WireFacts",
     "answerable_item_ids",
     "block_payload_paths",
+    "blocks",
     "cached",
     "converter",
     "document_name_of",
     "ends_in_server_result",
+    "entries",
     "for_boto3",
     "function_response",
     "hoist_text",
     "is_document",
     "item_id",
+    "items",
     "made_id",
     "make_call",
+    "named",
     "neutral_calls",
     "neutral_results",
     "new_call_id",
+    "parts_of",
     "payload_paths",
     "prepare",
     "read_block",
@@ -130,10 +161,12 @@ __all__ = [
     "request_shape",
     "settings_of",
     "settings_shape",
+    "short",
     "turn",
     "turn_messages",
     "turn_shape",
     "unregister",
+    "wire_checks",
     "wire_facts",
     "wire_module",
     "write_settings",
@@ -156,16 +189,14 @@ _REQUESTS: Final[dict[str, RequestShape]] = {name: wire.request for name, wire i
 _FACTS: Final[dict[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
 #: Every wire's facts, by name, in SPEC order (then any :func:`register` added).
 FACTS: Final[Mapping[str, WireFacts]] = _FACTS
-#: The block types a tool result may hold, by wire, where the wire checks them (SPEC 8
-#: ``tool-result-content``; each wire's ``RequestEdits.result_block_types``).
-RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
-    name: wire.edits.result_block_types
-    for name, wire in _MODULES.items()
-    if wire.edits.result_block_types is not None
-}
+#: The block types a tool result may hold, by the wires that check them (SPEC 8
+#: ``tool-result-content``; each wire's ``checks.result_blocks``).
 #: The body keys that come before the message list in request order (system parts), on
 #: every wire.
 HEADS: Final = frozenset().union(*(wire.edits.heads for wire in _MODULES.values()))
+RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
+    name: wire.checks.result_blocks for name, wire in _MODULES.items() if wire.checks.result_blocks
+}
 
 _MADE: Final[dict[tuple[Any, ...], Converter]] = {}
 _MAX_MADE: Final = 1024
@@ -268,6 +299,12 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
             return made
     _LAST[made.facts.wire] = (dict(options), made)
     return made
+
+
+def wire_checks(wire: object) -> WireChecks:
+    """What ``lint`` knows of ``wire``: its own checks and the data the generic checks
+    read; ``ValueError`` for an unknown wire."""
+    return _MODULES[wire_facts(wire).wire].checks
 
 
 def turn_shape(wire: object) -> TurnShape:

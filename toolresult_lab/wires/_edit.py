@@ -86,9 +86,6 @@ class RequestEdits:
     joins_user_message: ClassVar[bool] = True
     #: Whether an emptied final assistant message is kept (a prefill).
     keeps_final_assistant: ClassVar[bool] = False
-    #: The block types a tool result may hold where the wire checks them (``None``: not
-    #: checked).
-    result_block_types: ClassVar[frozenset[str] | None] = None
     #: The body keys that come before the message list (its system parts).
     heads: ClassVar[frozenset[str]] = frozenset()
     #: The image types a declared type may be corrected to (``media-type``).

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ._check import WireChecks
 from ._common import Converter, WireFacts
 from ._data import NO_TOKEN_RULES, Alteration, ReadBack, TokenRules
 from ._edit import RequestEdits
@@ -28,8 +29,9 @@ __all__ = ["WireModule"]
 
 @dataclass(frozen=True)
 class WireModule:
-    """One wire, whole: its facts, its block converter, its turn and request shapes, and
-    its readers. Each ``wires/<wire>/__init__.py`` defines one as ``WIRE``."""
+    """One wire, whole: its facts, its block converter, its turn and request shapes, its
+    readers, and its checks (``lint``: the checks of its own shapes and the data the
+    generic checks read). Each ``wires/<wire>/__init__.py`` defines one as ``WIRE``."""
 
     facts: WireFacts
     converter: type[Converter]
@@ -39,6 +41,8 @@ class WireModule:
     request: RequestShape
     edits: RequestEdits
     """What lint and repair write or recognise in its requests (``repair``)."""
+    checks: WireChecks
+    """Its own checks and the data the generic checks read (``lint``)."""
     tokens: TokenRules = NO_TOKEN_RULES
     """The documented token rules for its images, PDFs and text (``tokens``)."""
     readback: ReadBack = "parts"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._protocol import WireModule
+from .checks import CHECKS
 from .core import (
     FACTS,
     REQUEST,
@@ -55,4 +56,5 @@ WIRE: Final = WireModule(
     edits=EDITS,
     settings=SETTINGS,
     reading=READING,
+    checks=CHECKS,
 )

@@ -27,9 +27,6 @@ class AnthropicEdits(RequestEdits):
     result_blocks = True
     keeps_final_assistant = True
     #: ``tool_result`` content (SPEC 8 ``tool-result-content``).
-    result_block_types = frozenset(
-        {"text", "image", "document", "search_result", "tool_reference", "browser_state"}
-    )
     heads = frozenset({"system"})
     image_mimes = FACTS.image_mimes
     ids = IdStyle("toolu_", clean=r"[^a-zA-Z0-9_-]")

@@ -23,7 +23,6 @@ class BedrockEdits(RequestEdits):
     wire = "bedrock"
     result_blocks = True
     #: The members of ``ToolResultContentBlock`` (a union; botocore 1.44.8's service model).
-    result_block_types = frozenset({"json", "text", "image", "document", "video", "searchResult"})
     heads = frozenset({"system"})
     image_mimes = FACTS.image_mimes
 

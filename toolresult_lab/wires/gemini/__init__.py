@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._protocol import WireModule
+from .checks import CHECKS
 from .core import (
     FACTS,
     PART_FIELDS,
@@ -53,4 +54,5 @@ WIRE: Final = WireModule(
     client_alterations=ALTERATIONS,
     edits=EDITS,
     settings=SETTINGS,
+    checks=CHECKS,
 )

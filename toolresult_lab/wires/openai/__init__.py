@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._protocol import WireModule
+from .checks import CHECKS
 from .core import (
     FACTS,
     REQUEST,
@@ -48,4 +49,5 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     edits=EDITS,
     settings=SETTINGS,
+    checks=CHECKS,
 )

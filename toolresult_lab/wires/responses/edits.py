@@ -20,7 +20,6 @@ class ResponsesEdits(RequestEdits):
 
     wire = "responses"
     #: ``function_call_output.output`` parts (SPEC 8 ``tool-result-content``).
-    result_block_types = frozenset({"input_text", "input_image", "input_file"})
     heads = frozenset({"instructions"})
     image_mimes = FACTS.image_mimes
 

@@ -1,15 +1,75 @@
-"""OpenAI Responses checks: a replayed reasoning item without the output item that followed
-it, and an ``input_file`` of a type the API does not read."""
+"""The checks of OpenAI Responses' own shapes: a replayed reasoning item without the output
+item that followed it, an ``input_file`` of a type the API does not read, and what a
+``function_call_output`` may hold; and the calls a request answers without holding them (a
+stored earlier response, other items with a ``call_id``). :data:`CHECKS` is what ``lint``
+reads."""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from ..wires import FIELDS, ReadRequest
-from ._scope import Add, Check, Scope, items
+from .._check import Add, Check, Scope, WireChecks, items, short, typed_blocks
+from .._read import MISSING, ReadRequest, ResultPart
+from .core import answerable_item_ids
 
-__all__ = ["CHECKS", "file_type_problem"]
+__all__ = [
+    "CHECKS",
+    "IMAGE_TYPES",
+    "ITEM_TYPES",
+    "RESULT_TYPES",
+    "file_type_problem",
+    "held_call_ids",
+    "input_kind",
+]
+
+#: The image types the API reads in an ``input_image`` ("Images and vision", image input
+#: requirements: PNG, JPEG, WEBP, non-animated GIF).
+IMAGE_TYPES: Final = frozenset({"image/png", "image/jpeg", "image/webp", "image/gif"})
+
+#: The part types a ``function_call_output``'s ``output`` list takes (SPEC 8
+#: ``tool-result-content``).
+RESULT_TYPES: Final = frozenset({"input_text", "input_image", "input_file"})
+#: The item types an input list takes: the openai SDK 3.57.0's ``ResponseInputItemParam``
+#: union (checked 2026-12-02). An item without a type is a message.
+ITEM_TYPES: Final = frozenset(
+    {
+        "additional_tools",
+        "apply_patch_call",
+        "apply_patch_call_output",
+        "code_interpreter_call",
+        "compaction",
+        "compaction_trigger",
+        "computer_call",
+        "computer_call_output",
+        "configuration_update",
+        "custom_tool_call",
+        "custom_tool_call_output",
+        "file_search_call",
+        "function_call",
+        "function_call_output",
+        "image_generation_call",
+        "item_reference",
+        "local_shell_call",
+        "local_shell_call_output",
+        "mcp_approval_request",
+        "mcp_approval_response",
+        "mcp_call",
+        "mcp_list_tools",
+        "message",
+        "program",
+        "program_output",
+        "reasoning",
+        "shell_call",
+        "shell_call_output",
+        "tool_search_call",
+        "tool_search_output",
+        "web_search_call",
+    }
+)
+#: The most characters of a call item's own ``id``.
+_ITEM_ID_LONGEST: Final = 64
 
 #: The context-stuffing extensions the API lists in its error (2026 cassette; PDF is read
 #: as a document, the rest as text).
@@ -129,7 +189,7 @@ def file_type_problem(part: dict[str, Any]) -> str | None:
     """Why the API refuses this ``input_file`` (``None``: nothing known against it): a
     ``file_data`` data URL of an audio, video or image type; a ``file_url`` whose name is
     a known file type other than PDF (the API fetches PDFs only)."""
-    data = part.get(FIELDS.file_data)
+    data = part.get("file_data")
     if isinstance(data, str) and data.startswith("data:"):
         mime = data[5:].partition(";")[0].partition(",")[0].lower()
         if mime.startswith(_MEDIA_TYPES):
@@ -151,7 +211,7 @@ def input_file_type(read: ReadRequest, scope: Scope, add: Add) -> None:
         for member in ("content", "output"):
             parts = item.get(member)
             for position, part in enumerate(parts if isinstance(parts, list) else []):
-                if isinstance(part, dict) and part.get("type") == FIELDS.input_file:
+                if isinstance(part, dict) and part.get("type") == "input_file":
                     problem = file_type_problem(part)
                     if problem is not None:
                         add(
@@ -160,6 +220,19 @@ def input_file_type(read: ReadRequest, scope: Scope, add: Add) -> None:
                             f"An input_file the API does not take: {problem}.",
                             "",
                         )
+
+
+def known_items(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """An input item of a type the API does not know (``tool_result``: another wire's)."""
+    for index, item in enumerate(items(read)):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if isinstance(kind, str) and kind not in ITEM_TYPES:
+            add(
+                "shape",
+                f"{read.key}[{index}]",
+                f"an input item of type {short(kind)}, which the Responses API does not take.",
+                "",
+            )
 
 
 def reasoning_without_item(read: ReadRequest, scope: Scope, add: Add) -> None:
@@ -185,4 +258,42 @@ def reasoning_without_item(read: ReadRequest, scope: Scope, add: Add) -> None:
             )
 
 
-CHECKS: Final[tuple[Check, ...]] = (input_file_type, reasoning_without_item)
+def result_content(result: ResultPart, scope: Scope, add: Add) -> None:
+    """The part types a ``function_call_output``'s ``output`` list takes."""
+    raw = result.raw if isinstance(result.raw, dict) else {}
+    typed_blocks(raw.get("output"), result, RESULT_TYPES, "output", add)
+
+
+def input_kind(node: dict[str, Any]) -> str | None:
+    """``image`` when ``node`` is an ``input_image`` part."""
+    return "image" if node.get("type") == "input_image" else None
+
+
+class _Every:
+    """Every id: the calls of a stored earlier response are not in the request."""
+
+    def __contains__(self, value: object) -> bool:
+        return True
+
+
+def held_call_ids(read: ReadRequest) -> Container[str]:
+    """The call ids a ``function_call_output`` may answer without a ``function_call`` in the
+    request: any, when the request continues a stored response (``previous_response_id``);
+    else the ``call_id`` of each other item (a ``tool_search_call``, ...)."""
+    held = read.previous_response_id
+    if held is not MISSING and held is not None:
+        return _Every()
+    return answerable_item_ids(read)
+
+
+RULES: Final[tuple[Check, ...]] = (known_items, input_file_type, reasoning_without_item)
+
+CHECKS: Final = WireChecks(
+    rules=RULES,
+    result_content=result_content,
+    result_blocks=RESULT_TYPES,
+    input_kind=input_kind,
+    image_types=IMAGE_TYPES,
+    held_call_ids=held_call_ids,
+    item_id_longest=_ITEM_ID_LONGEST,
+)

@@ -1,0 +1,197 @@
+"""What a wire's own request checks are made of, and what ``lint`` needs to know of a wire.
+
+A check is a function ``check(read, scope, add)``: it reads the request as the wire read it
+(``read.raw`` is the JSON as sent, SDK objects already dumped), the :class:`Scope` (the wire,
+the profile, the model's facts) and reports through ``add(rule, path, message, case)``, which
+``lint`` turns into a finding with the rule table's severity and source (``case`` picks a
+severity of the rule's row, ``""`` the default). The checks that concern only one wire's
+shapes live in that wire's package (``wires/<wire>/checks.py``) and reach ``lint`` through
+:class:`WireChecks`, the ``checks`` field of the wire's ``WireModule``; the generic checks
+(``toolresult_lab/checks/``) read the data of :class:`WireChecks` instead of wire names.
+
+These types sit here, below the layers that run the checks, because ``wires/`` never imports
+from above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ._read import CallPart, Message, Part, ReadRequest, ResultPart
+
+__all__ = [
+    "Add",
+    "Check",
+    "InputKind",
+    "ModelView",
+    "ProfileView",
+    "ResultCheck",
+    "Scope",
+    "WireChecks",
+    "blocks",
+    "entries",
+    "items",
+    "named",
+    "parts_of",
+    "short",
+    "typed_blocks",
+]
+
+#: ``add(rule, path, message, case)``: report a finding (``case`` picks a severity of the
+#: rule's table, ``""`` the default).
+Add = Callable[[str, str, str, str], None]
+
+
+class ModelView(Protocol):
+    """What a check reads of a model's facts (``models.ModelFacts``)."""
+
+    @property
+    def model(self) -> str: ...
+    @property
+    def inputs(self) -> frozenset[str]: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def context_window(self) -> int | None: ...
+    @property
+    def input_window(self) -> int | None: ...
+    def takes(self, kind: str) -> bool: ...
+
+
+class ProfileView(Protocol):
+    """What a check reads of a provider profile (``profiles.ProviderProfile``)."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def images(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The wire, the profile (or ``None``), the facts of the model the request is for
+    (``None``: no model given, or one the catalog does not know), whether the model reads
+    images, and the profile's facts (``None``: no profile)."""
+
+    wire: str
+    profile: str | None
+    model: ModelView | None
+    vision: bool = True
+    profile_facts: ProfileView | None = None
+
+
+Check = Callable[[ReadRequest, Scope, Add], None]
+#: A check of one tool result's content, as the wire takes it there.
+ResultCheck = Callable[[ResultPart, Scope, Add], None]
+#: ``image``, ``audio`` or ``video`` when a JSON object of the request is an input of that
+#: kind on the wire (else ``None``).
+InputKind = Callable[[dict[str, Any]], str | None]
+
+
+@dataclass(frozen=True)
+class WireChecks:
+    """What ``lint`` knows of one wire beyond its turn shape: its own checks, and the data
+    the generic checks read instead of comparing wire names.
+
+    - ``rules``: the checks of this wire's own shapes, run after the generic ones, in order.
+    - ``result_content``: what a tool result of this wire may hold
+      (``tool-result-content`` and its kin); ``None``: nothing is checked there.
+    - ``result_blocks``: the block types (on bedrock, the members) a tool result's content
+      takes, where the wire checks them.
+    - ``input_kind``: the kind of input a JSON object is (the model-capability check);
+      ``None``: the wire is not checked.
+    - ``image_types``: the declared image types the wire takes in a message
+      (``media-type``); ``result_types``: the types a tool result's images *and* documents
+      must have (``None``: its images as in a message, its documents unchecked).
+    - ``url_safe_base64``: the wire also takes base64's URL-safe alphabet.
+    - ``ids_advisory``: a result whose id matches no call still pairs by name or place.
+    - ``pairs_in_order``: a result without id answers the earliest unanswered call before
+      it (of its name, if it has one).
+    - ``held_call_ids``: the ids of the calls the request answers without holding them (a
+      stored earlier response, items of another type); ``None``: none.
+    - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
+      limit).
+    - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
+      then names are not checked either), each name once; ``document_name``: why the wire
+      rejects a document name (a finding's message and its case), ``None`` for one it takes.
+    """
+
+    rules: tuple[Check, ...] = ()
+    result_content: ResultCheck | None = None
+    result_blocks: frozenset[str] = frozenset()
+    input_kind: InputKind | None = None
+    image_types: frozenset[str] = frozenset()
+    result_types: frozenset[str] | None = None
+    url_safe_base64: bool = False
+    ids_advisory: bool = False
+    pairs_in_order: bool = False
+    held_call_ids: Callable[[ReadRequest], Container[str]] | None = None
+    item_id_longest: int | None = None
+    max_documents: int | None = None
+    document_name: Callable[[str], tuple[str, str] | None] | None = None
+
+
+def items(read: ReadRequest) -> list[Any]:
+    """The request's list (messages, contents, input items) as sent; ``[]`` when it is not
+    a list (a ``shape`` finding already says so)."""
+    raw = read.raw
+    found = raw.get(read.key) if isinstance(raw, dict) else raw
+    return found if isinstance(found, list) else []
+
+
+def entries(read: ReadRequest, member: str) -> Iterator[tuple[int, dict[str, Any], list[Any]]]:
+    """Each message (content) that is an object, with its position and its ``member`` list
+    (``content``, ``parts``) when that is a list."""
+    for index, entry in enumerate(items(read)):
+        if isinstance(entry, dict):
+            found = entry.get(member)
+            yield index, entry, found if isinstance(found, list) else []
+
+
+def blocks(content: list[Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The blocks of a content list that are objects, with their index."""
+    for index, block in enumerate(content):
+        if isinstance(block, dict):
+            yield index, block
+
+
+def parts_of(message: Message) -> Iterator[Part]:
+    """Every part of a message, results' contents included."""
+    for part in message.parts:
+        yield part
+        if isinstance(part, ResultPart):
+            yield from part.parts
+
+
+def short(value: object) -> str:
+    """``repr(value)``, cut to 80 characters (a finding quotes it)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def named(part: ResultPart | CallPart) -> str:
+    """How a finding names a result (or call): its id, else its tool's name."""
+    return short(part.id) if part.id else short(part.name) if part.name else "a call"
+
+
+def typed_blocks(
+    content: Any, result: ResultPart, allowed: frozenset[str], field: str, add: Add
+) -> list[Any]:
+    """Report each block of a result's ``field`` list (``content``, ``output``) whose
+    ``type`` the wire does not take there (``tool-result-content``); the list (``[]`` for a
+    string)."""
+    if not isinstance(content, list):
+        return []
+    for index, block in enumerate(content):
+        kind = block.get("type") if isinstance(block, dict) else None
+        if not isinstance(kind, str) or kind not in allowed:
+            add(
+                "tool-result-content",
+                f"{result.path}.{field}[{index}]",
+                f"The result for {short(result.id)} holds a block of type {short(kind)};"
+                f" it takes {', '.join(sorted(allowed))}.",
+                "",
+            )
+    return content

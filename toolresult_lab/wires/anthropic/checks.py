@@ -1,0 +1,273 @@
+"""The checks of Anthropic Messages' own shapes: empty messages, the final assistant message
+(prefill), where a mid-conversation system message may stand, content after an assistant
+message's last ``tool_use``, a ``server_tool_use`` of a tool the request no longer has and
+without its result, the thinking block a tool loop's assistant message must start with when
+thinking is on, and what a ``tool_result`` may hold. :data:`CHECKS` is what ``lint`` reads."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._check import (
+    Add,
+    Check,
+    Scope,
+    WireChecks,
+    blocks,
+    entries,
+    short,
+    typed_blocks,
+)
+from .._read import Message, ReadRequest, ResultPart, TextPart
+from .core import FACTS, ends_in_server_result
+
+__all__ = ["BLOCK_TYPES", "CHECKS", "RESULT_TYPES"]
+
+_THINKING: Final = frozenset({"thinking", "redacted_thinking"})
+#: The block types a ``tool_result``'s content takes (SPEC 8 ``tool-result-content``).
+RESULT_TYPES: Final = frozenset(
+    {"text", "image", "document", "search_result", "tool_reference", "browser_state"}
+)
+
+
+#: The block types a message's content takes: the anthropic SDK 2.15.0's
+#: ``BetaContentBlockParam`` union (checked 2026-12-02), which holds every type of the
+#: accepted requests of the real-requests corpus.
+BLOCK_TYPES: Final = frozenset(
+    {
+        "advisor_tool_result",
+        "bash_code_execution_tool_result",
+        "code_execution_tool_result",
+        "compaction",
+        "container_upload",
+        "document",
+        "fallback",
+        "image",
+        "mcp_tool_listing",
+        "mcp_tool_result",
+        "mcp_tool_use",
+        "redacted_thinking",
+        "search_result",
+        "server_tool_use",
+        "text",
+        "text_editor_code_execution_tool_result",
+        "thinking",
+        "tool_addition",
+        "tool_removal",
+        "tool_result",
+        "tool_search_tool_result",
+        "tool_use",
+        "web_fetch_tool_result",
+        "web_search_tool_result",
+    }
+)
+
+
+def _type(block: dict[str, Any]) -> str:
+    kind = block.get("type")
+    return kind if isinstance(kind, str) else ""
+
+
+def _empty(message: Message) -> bool:
+    raw = message.raw if isinstance(message.raw, dict) else {}
+    content = raw.get("content")
+    return content == "" or content == []
+
+
+def messages(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """Empty messages (but a final assistant one), where system messages stand, and the
+    final assistant message (a prefill; ending in whitespace is an error)."""
+    listed = read.messages
+    for pos, message in enumerate(listed):
+        last = pos == len(listed) - 1
+        if _empty(message) and not (last and message.role == "assistant"):
+            add("empty-message", message.path, "The message has no content.", "")
+        if message.role == "system" and (pos == 0 or listed[pos - 1].role != "system"):
+            _system_placement(read, pos, add)
+    if listed and listed[-1].role == "assistant":
+        final = listed[-1]
+        texts = [part.text for part in final.parts if isinstance(part, TextPart)]
+        if texts and texts[-1] != texts[-1].rstrip():
+            add(
+                "final-assistant",
+                final.path,
+                "The request ends with an assistant message whose text ends in whitespace.",
+                "whitespace",
+            )
+        else:
+            add(
+                "final-assistant",
+                final.path,
+                "The request ends with an assistant message (prefill).",
+                "",
+            )
+
+
+def _system_placement(read: ReadRequest, pos: int, add: Add) -> None:
+    """A mid-conversation system message follows a user turn (or an assistant turn
+    ending in a server tool's result) and precedes an assistant turn or ends the list."""
+    listed = read.messages
+    # consecutive system messages are combined, as consecutive user turns are: the run
+    # (from its first message, ``pos``) stands where its first one does
+    first, last = pos, pos
+    while last + 1 < len(listed) and listed[last + 1].role == "system":
+        last += 1
+    before = listed[first - 1] if first else None
+    after = listed[last + 1] if last + 1 < len(listed) else None
+    follows = before is not None and (
+        before.role == "user" or (before.role == "assistant" and ends_in_server_result(before.raw))
+    )
+    if follows and (after is None or after.role == "assistant"):
+        return
+    other = before if not follows else after
+    article = "an" if other is not None and other.role[0] in "aeiou" else "a"
+    where = (
+        "is the first message"
+        if other is None
+        else f"follows {article} {other.role} message"
+        if not follows
+        else f"is followed by {article} {other.role} message"
+    )
+    add(
+        "system-message-placement",
+        listed[pos].path,
+        f"The system message {where}; it must follow a user turn and precede an assistant"
+        " turn or end the messages.",
+        "",
+    )
+
+
+def known_blocks(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A message block of a type the API does not know (``image_url``: another wire's
+    block). A block without a type is the reader's ``shape`` finding already."""
+    for index, _, content in entries(read, "content"):
+        for position, block in blocks(content):
+            kind = block.get("type")
+            if isinstance(kind, str) and kind not in BLOCK_TYPES:
+                add(
+                    "shape",
+                    f"{read.key}[{index}].content[{position}]",
+                    f"a content block of type {short(kind)}, which the Messages API does not take.",
+                    "",
+                )
+
+
+def content_after_tool_use(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """An assistant block after the message's last ``tool_use``."""
+    for index, message, content in entries(read, "content"):
+        if message.get("role") != "assistant":
+            continue
+        uses = [i for i, block in blocks(content) if _type(block) == "tool_use"]
+        if not uses:
+            continue
+        after = [i for i, block in blocks(content) if i > uses[-1] and _type(block) != "tool_use"]
+        if after:
+            add(
+                "content-after-tool-use",
+                f"{read.key}[{index}].content[{after[0]}]",
+                "A block after the assistant message's last tool_use; the tool_result blocks"
+                " must come right after the calls.",
+                "",
+            )
+
+
+def _tool_names(read: ReadRequest) -> set[str] | None:
+    """The names of the request's tools (``None``: a bare list of messages)."""
+    if not isinstance(read.raw, dict):
+        return None
+    tools = read.raw.get("tools")
+    return {
+        tool["name"]
+        for tool in (tools if isinstance(tools, list) else [])
+        if isinstance(tool, dict) and isinstance(tool.get("name"), str)
+    }
+
+
+def server_tool_without_result(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A ``server_tool_use`` with no ``*_tool_result`` of its id in its message, whose tool
+    the request's ``tools`` no longer hold."""
+    names = _tool_names(read)
+    if names is None:
+        return
+    for index, message, content in entries(read, "content"):
+        if message.get("role") != "assistant":
+            continue
+        answered = {
+            block.get("tool_use_id")
+            for _, block in blocks(content)
+            if _type(block).endswith("_tool_result")
+        }
+        for position, block in blocks(content):
+            if (
+                _type(block) == "server_tool_use"
+                and block.get("id") not in answered
+                and block.get("name") not in names
+            ):
+                add(
+                    "server-tool-without-result",
+                    f"{read.key}[{index}].content[{position}]",
+                    f"The server_tool_use {block.get('id')!r} ({block.get('name')!r}) has no"
+                    " result block, and the request's tools no longer hold that tool.",
+                    "",
+                )
+
+
+def _thinking_on(read: ReadRequest) -> bool:
+    thinking = read.raw.get("thinking") if isinstance(read.raw, dict) else None
+    return isinstance(thinking, dict) and thinking.get("type") in ("enabled", "adaptive")
+
+
+def thinking_first(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """With thinking on, the assistant message of the tool loop in progress (the last
+    assistant message, followed only by user messages of tool results) that calls a tool
+    must start with a thinking block."""
+    if not _thinking_on(read):
+        return
+    listed = list(entries(read, "content"))
+    for index, message, content in reversed(listed):
+        if message.get("role") == "assistant":
+            kinds = [_type(block) for _, block in blocks(content)]
+            if "tool_use" in kinds and kinds and kinds[0] not in _THINKING:
+                add(
+                    "thinking-first",
+                    f"{read.key}[{index}].content[0]",
+                    "Thinking is on, and the assistant message of the current tool loop starts"
+                    f" with a {kinds[0]} block, not a thinking block.",
+                    "",
+                )
+            return
+        if not content or any(_type(block) != "tool_result" for _, block in blocks(content)):
+            return
+
+
+def result_content(result: ResultPart, scope: Scope, add: Add) -> None:
+    """The blocks a ``tool_result`` takes, and text only in an error result."""
+    raw = result.raw if isinstance(result.raw, dict) else {}
+    content = typed_blocks(raw.get("content"), result, RESULT_TYPES, "content", add)
+    if result.is_error:
+        for index, block in enumerate(content):
+            kind = block.get("type") if isinstance(block, dict) else None
+            if kind != "text":
+                add(
+                    "error-result-not-text",
+                    f"{result.path}.content[{index}]",
+                    f"The error result for {short(result.id)} holds a"
+                    f" {short(kind)} block; an error result takes text only.",
+                    "",
+                )
+
+
+RULES: Final[tuple[Check, ...]] = (
+    known_blocks,
+    messages,
+    content_after_tool_use,
+    server_tool_without_result,
+    thinking_first,
+)
+
+CHECKS: Final = WireChecks(
+    rules=RULES,
+    result_content=result_content,
+    result_blocks=RESULT_TYPES,
+    image_types=FACTS.image_mimes,
+)

@@ -1,0 +1,232 @@
+"""The checks of Bedrock Converse's own shapes: a document name Bedrock takes, a document
+needs a text block beside it, tool blocks need ``toolConfig``, the S3 sources Claude and
+Nova do not take where they sit, and what a ``toolResult`` may hold; the document cap.
+:data:`CHECKS` is what ``lint`` reads."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...filenames import MAX_DOCUMENT_NAME, document_name_fault
+from .._check import Add, Check, Scope, WireChecks, blocks, entries, short
+from .._read import ImagePart, ReadRequest, ResultPart
+from .core import FACTS
+from .documents import MAX_DOCUMENTS
+
+__all__ = ["CHECKS", "RESULT_MEMBERS", "document_name_problem", "family", "input_kind"]
+
+#: The media members of a content block (and of a tool result's content).
+_MEDIA: Final = ("image", "document", "video")
+#: The members a ``toolResult``'s content blocks take (``ToolResultContentBlock``, a union:
+#: its members in botocore 1.44.8's service model; SPEC 8 ``tool-result-content``).
+RESULT_MEMBERS: Final = frozenset({"json", "text", "image", "document", "video", "searchResult"})
+#: The members a message's content blocks take: botocore 1.44.8's service model
+#: (bedrock-runtime 2023-09-30), ``ContentBlock`` (checked 2026-12-02).
+BLOCK_MEMBERS: Final = frozenset(
+    {
+        "audio",
+        "cachePoint",
+        "citationsContent",
+        "document",
+        "guardContent",
+        "image",
+        "reasoningContent",
+        "searchResult",
+        "text",
+        "toolAddition",
+        "toolRemoval",
+        "toolResult",
+        "toolUse",
+        "video",
+    }
+)
+#: The input kind of each media member (the model-capability check).
+_INPUTS: Final = {"image": "image", "video": "video"}
+
+
+def family(scope: Scope) -> str | None:
+    """``claude`` or ``nova`` from the model id (else the profile), or ``None``."""
+    model = scope.model.model if scope.model is not None else ""
+    if "anthropic." in model or scope.profile == "bedrock-claude":
+        return "claude"
+    if "amazon.nova" in model or scope.profile == "bedrock-nova":
+        return "nova"
+    return None
+
+
+def document_name_problem(name: str) -> tuple[str, str] | None:
+    """Why Bedrock rejects a document name (``filenames.document_name_fault``, the
+    converter's rule): the finding's message and its case of ``document-name`` in the rule
+    table; ``None`` for a name it takes."""
+    fault, chars = document_name_fault(name)
+    if not fault:
+        return None
+    shown = short(name)
+    message = {
+        "empty": "The document name is empty (1 to 200 characters).",
+        "too-long": f"The document name is {len(name):,} characters long"
+        f" (at most {MAX_DOCUMENT_NAME}).",
+        "characters": f"The document name {shown} holds {short(chars)}: only letters,"
+        " digits, single spaces, hyphens, parentheses and square brackets are taken.",
+        "whitespace": f"The document name {shown} has two whitespace characters in a row.",
+        "underscore": f"The document name {shown} holds an underscore: outside Bedrock's"
+        " documented characters, though accepted in practice.",
+    }[fault]
+    return message, fault
+
+
+def known_blocks(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A content block whose one member botocore does not know (a block of two members
+    is the reader's ``shape`` finding already)."""
+    for index, _, content in entries(read, "content"):
+        for position, block in blocks(content):
+            if len(block) == 1:
+                member = next(iter(block))
+                if member not in BLOCK_MEMBERS:
+                    add(
+                        "shape",
+                        f"{read.key}[{index}].content[{position}]",
+                        f"a content block keyed {short(member)}, which the Converse API does"
+                        " not take.",
+                        "",
+                    )
+
+
+def document_needs_text(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A message with a ``document`` block and no ``text`` block beside it (a document in a
+    ``toolResult`` needs none: the corpus has such messages accepted)."""
+    for index, _, content in entries(read, "content"):
+        found = [i for i, block in blocks(content) if "document" in block]
+        if found and not any("text" in block for _, block in blocks(content)):
+            add(
+                "document-needs-text",
+                f"{read.key}[{index}].content[{found[0]}]",
+                "The message holds a document but no text block; Bedrock takes a document"
+                " only beside a text block.",
+                "",
+            )
+
+
+def tool_config_required(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """``toolUse`` / ``toolResult`` blocks in a request body without ``toolConfig``. A body
+    of only ``messages`` and ``system`` reads as the bare list: boto3's ``converse`` takes
+    them and ``toolConfig`` as separate arguments, so such a body is often one part of the
+    call (``translate`` writes one)."""
+    raw = read.raw
+    if not isinstance(raw, dict) or "toolConfig" in raw or set(raw) <= {read.key, "system"}:
+        return
+    for index, _, content in entries(read, "content"):
+        for position, block in blocks(content):
+            if "toolUse" in block or "toolResult" in block:
+                add(
+                    "tool-config-required",
+                    f"{read.key}[{index}].content[{position}]",
+                    "The request holds toolUse / toolResult blocks but no toolConfig.",
+                    "",
+                )
+                return
+
+
+def _s3(media: Any) -> bool:
+    source = media.get("source") if isinstance(media, dict) else None
+    return isinstance(source, dict) and "s3Location" in source
+
+
+def s3_sources(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """S3 sources a model family refuses: Claude an S3 image anywhere and an S3 document
+    outside a tool result; Nova an S3 document or video inside a tool result. (Video on
+    Claude is the model-capability check's.)"""
+    kind = family(scope)
+    if kind is None:
+        return
+    for index, _, content in entries(read, "content"):
+        for position, block in blocks(content):
+            path = f"{read.key}[{index}].content[{position}]"
+            if kind == "claude":
+                for member in ("image", "document"):
+                    if _s3(block.get(member)):
+                        _report(add, path, member, "Claude")
+            result = block.get("toolResult")
+            inner = result.get("content") if isinstance(result, dict) else None
+            for number, part in blocks(inner if isinstance(inner, list) else []):
+                for member in _MEDIA:
+                    refused = (
+                        member == "image" if kind == "claude" else member in ("document", "video")
+                    )
+                    if refused and _s3(part.get(member)):
+                        _report(
+                            add,
+                            f"{path}.toolResult.content[{number}]",
+                            member,
+                            "Claude" if kind == "claude" else "Nova",
+                        )
+
+
+def _report(add: Add, path: str, member: str, model: str) -> None:
+    add(
+        "s3-source-unsupported",
+        path,
+        f"An S3-located {member} here, which {model} on Bedrock does not take; send its bytes.",
+        "",
+    )
+
+
+def result_content(result: ResultPart, scope: Scope, add: Add) -> None:
+    """Each member of a ``toolResult``'s content blocks the wire does not take there (each
+    block is a union, keyed by its member); and an image there where the profile's models
+    take none (``images="never"``: Bedrock's text families answer "This model doesn't
+    support the image field"). A document there is accepted (Llama 4 and Pixtral took one
+    in the real-requests corpus), so ``pdf="never"`` only keeps the converter from sending
+    one."""
+    raw = result.raw if isinstance(result.raw, dict) else {}
+    content = raw.get("content")
+    if isinstance(content, list):
+        body = f"{result.path}.toolResult" if result.path else "toolResult"
+        for index, block in enumerate(content):
+            for key in block if isinstance(block, dict) else ():
+                if key not in RESULT_MEMBERS:
+                    add(
+                        "tool-result-content",
+                        f"{body}.content[{index}]",
+                        f"The result for {short(result.id)} holds a block keyed {short(key)};"
+                        f" it takes {', '.join(sorted(RESULT_MEMBERS))}.",
+                        "",
+                    )
+    found = scope.profile_facts
+    if found is None or found.images != "never":
+        return
+    for part in result.parts:
+        if isinstance(part, ImagePart):
+            add(
+                "tool-result-content",
+                part.path,
+                f"The result for {short(result.id)} holds an image; {found.label} takes"
+                " none in a tool result.",
+                "never-image",
+            )
+
+
+def input_kind(node: dict[str, Any]) -> str | None:
+    """``image`` or ``video`` when ``node`` is a content block of that media."""
+    for member, kind in _INPUTS.items():
+        if isinstance(node.get(member), dict):
+            return kind
+    return None
+
+
+RULES: Final[tuple[Check, ...]] = (
+    known_blocks,
+    document_needs_text,
+    tool_config_required,
+    s3_sources,
+)
+
+CHECKS: Final = WireChecks(
+    rules=RULES,
+    result_content=result_content,
+    result_blocks=RESULT_MEMBERS,
+    input_kind=input_kind,
+    image_types=FACTS.image_mimes,
+    max_documents=MAX_DOCUMENTS,
+    document_name=document_name_problem,
+)

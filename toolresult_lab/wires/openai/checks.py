@@ -1,0 +1,74 @@
+"""The checks of OpenAI Chat Completions' own shapes: a ``file`` content part with a member
+the API does not know, and a tool message's parts (text only). :data:`CHECKS` is what
+``lint`` reads."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._check import Add, Check, Scope, WireChecks, blocks, entries, short
+from .._read import ImagePart, OpaquePart, Part, ReadRequest, ResultPart, TextPart
+
+__all__ = ["CHECKS", "IMAGE_TYPES", "input_kind"]
+
+#: The members of a ``file`` part's ``file`` object (the API reference's ``File``).
+_FILE_MEMBERS: Final = frozenset({"file_data", "file_id", "filename"})
+#: The image types the API reads ("Images and vision", image input requirements: PNG,
+#: JPEG, WEBP, non-animated GIF; the same set as the Responses API's).
+IMAGE_TYPES: Final = frozenset({"image/png", "image/jpeg", "image/webp", "image/gif"})
+#: The input kind a content part of each ``type`` carries (the model-capability check).
+_INPUTS: Final = {"input_audio": "audio", "image_url": "image"}
+
+
+def file_members(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A ``file`` part whose ``file`` object has a member other than ``file_data``,
+    ``file_id``, ``filename``."""
+    for index, _, content in entries(read, "content"):
+        for position, part in blocks(content):
+            found = part.get("file") if part.get("type") == "file" else None
+            if not isinstance(found, dict):
+                continue
+            for member in found:
+                if member not in _FILE_MEMBERS:
+                    add(
+                        "file-part-member",
+                        f"{read.key}[{index}].content[{position}].file.{member}",
+                        f"The file part has the member {member!r}; the API takes file_data,"
+                        " file_id and filename.",
+                        "",
+                    )
+
+
+def _kind(part: Part) -> str:
+    """``part``'s kind with its article (``"an image"``, ``"a 'input_audio'"``)."""
+    if isinstance(part, OpaquePart):
+        return "a " + short(part.kind)
+    return "an image" if isinstance(part, ImagePart) else "a file"
+
+
+def result_content(result: ResultPart, scope: Scope, add: Add) -> None:
+    """A tool message takes text parts only."""
+    for part in result.parts:
+        if not isinstance(part, TextPart):
+            add(
+                "tool-result-content",
+                part.path,
+                f"A tool message holds {_kind(part)} part; it takes text only.",
+                "",
+            )
+
+
+def input_kind(node: dict[str, Any]) -> str | None:
+    """``audio`` or ``image`` when ``node`` is a content part of that input."""
+    kind = node.get("type")
+    return _INPUTS.get(kind) if isinstance(kind, str) else None
+
+
+RULES: Final[tuple[Check, ...]] = (file_members,)
+
+CHECKS: Final = WireChecks(
+    rules=RULES,
+    result_content=result_content,
+    input_kind=input_kind,
+    image_types=IMAGE_TYPES,
+)
