@@ -118,8 +118,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("wire-shared", ("wires._*",)),
     # each wire's own package (``wires.<wire>``, ``wires.<wire>.*``)
     ("wire", ("wires.*",)),
-    # the one registry over the wires (``wires._edit`` still reaches into bedrock: issue 24)
-    ("wire-registry", ("wires", "wires._edit")),
+    # the one registry over the wires
+    ("wire-registry", ("wires",)),
     # what sits on the wires: facts, the pipeline, profiles, limits and rule data
     ("facts", (
         "facts", "pipeline", "_build", "profiles", "limits", "tokens", "pairing", "rules",
@@ -130,13 +130,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # sizes, token counts and costs of results, turns and requests (checks read them)
     ("measures", ("measure", "costs", "fitting", "turn_budget", "probes", "request_tokens")),
     ("checks", ("checks", "checks.*")),
-    ("requests", ("lint", "lint.*", "repair", "repair.*")),
+    ("requests", ("lint", "lint.*", "request_fit", "repair", "repair.*")),
     ("transcripts", (
         "transcript", "transcript_read", "transcript_write", "transcripts", "transcripts.*",
         "translate", "translate.*", "reencode",
     )),
     ("views", ("render", "render_*")),
-    ("reports", ("matrix", "docs", "logs", "auditing", "lint_logs", "synthetic")),
+    ("reports", ("matrix", "docs", "logs", "engines", "auditing", "lint_logs", "synthetic")),
     ("widgets", ("widgets", "widgets.*")),
     # the package's public names (``__init__``), which the CLI imports
     ("package", ("",)),
@@ -298,7 +298,7 @@ def test_a_module_is_placed_by_its_name_else_by_its_most_specific_glob():
     assert named("wires._ids") == "wire-shared"  # a new shared module
     assert named("wires.gemini") == "wire"
     assert named("wires.gemini.edits") == "wire"  # a new module of a wire's package
-    assert named("wires._edit") == "wire-registry"  # by its name, before ``wires._*``
+    assert named("wires._edit") == "wire-shared"
     assert named("checks.media") == "checks"
     assert named("repair.paths") == "requests"
     assert named("transcripts.read") == "transcripts"
@@ -315,10 +315,10 @@ def test_the_layer_check_finds_an_import_up_a_layer() -> None:
     planted = {
         "wires._common": "checks",  # wires never import from the layers above them
         "wires.openai.core": "wires",  # a wire's package never imports the registry
-        "checks._scope": "lint",
+        "checks.pairing": "lint",
         "lint": "transcript",
-        "transcript_read": "render",
-        "checks.anthropic": "lint",
+        "transcripts.read": "render",
+        "checks.media": "lint",
         "costs": "checks",
         "render": "matrix",
         "matrix": "widgets",

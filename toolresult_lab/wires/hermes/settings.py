@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..openai.settings import ChatSettings
+from .._chat_settings import ChatSettings
 
 __all__ = ["SETTINGS"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .._chat_settings import ChatSettings
 from .._settings import Note, Settings
-from ..openai.settings import ChatSettings
 
 __all__ = ["SETTINGS", "OllamaSettings"]
 

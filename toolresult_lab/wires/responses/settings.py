@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .._chat_settings import function_tools
 from .._settings import (
     Note,
     Settings,
@@ -17,7 +18,6 @@ from .._settings import (
     schemas,
     thinking_lost,
 )
-from ..openai.settings import function_tools
 
 __all__ = ["SETTINGS", "ResponsesSettings"]
 

@@ -1,0 +1,147 @@
+"""The Chat Completions settings shape that the OpenAI-compatible wires share (openai, and
+with their own changes ollama and hermes; responses reads tools with its reader).
+
+The settings of an OpenAI Chat Completions request (SPEC 9): ``model``, ``max_tokens``
+(or ``max_completion_tokens``), ``temperature``, ``top_p``, ``stop``, function ``tools``
+and ``tool_choice``. Ollama's and hermes' OpenAI-compatible bodies read the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ._settings import (
+    Note,
+    Settings,
+    SettingSource,
+    SettingsReader,
+    SettingsShape,
+    ToolSpec,
+    described,
+    number,
+    schemas,
+    stops,
+    thinking_lost,
+)
+
+__all__ = ["ChatSettings", "function_tools", "write_chat_tools"]
+
+_LIMITS: Final = ("max_tokens", "max_completion_tokens")
+#: ``tool_choice`` strings and their neutral names (``any``: Mistral's spelling of
+#: ``required``, which OpenAI-compatible servers accept).
+_CHOICES: Final = {"auto": "auto", "none": "none", "required": "required", "any": "required"}
+_OBJECT: Final = {"type": "object", "properties": {}}
+SOURCES: Final = (
+    SettingSource(
+        "thinking",
+        "Chat Completions: reasoning_effort, an effort level (none, minimal, low, medium,"
+        " high, xhigh by model); no token budget",
+        "https://platform.openai.com/docs/api-reference/chat/create",
+        "2026-12-02",
+    ),
+)
+
+
+def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
+    """OpenAI-style function tools (``flat``: the Responses form) as tool specs; any
+    other tool (a hosted one) a loss at its index."""
+    for index, tool in enumerate(tools if isinstance(tools, list) else []):
+        fn = tool if flat else (tool.get("function") if isinstance(tool, dict) else None)
+        if (
+            isinstance(tool, dict)
+            and tool.get("type", "function") == "function"
+            and isinstance(fn, dict)
+            and isinstance(fn.get("name"), str)
+        ):
+            where = f"tools[{index}]"
+            spec = ToolSpec(fn["name"], fn.get("description"), fn.get("parameters"), where)
+            reader.tool(spec)
+        else:
+            reader.lose(f"tools[{index}]", tool)
+    reader.taken.add("tools")
+
+
+def write_chat_tools(s: Settings, body: dict[str, Any]) -> None:
+    """Function tools and ``tool_choice`` in the Chat Completions form."""
+    if not s.tools:
+        return
+    body["tools"] = [
+        {"type": "function", "function": described({"name": t.name}, t, "description") | {
+            "parameters": sc
+        }}
+        for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
+    ]  # fmt: skip
+    if s.tool_choice is not None:
+        body["tool_choice"] = (
+            {"type": "function", "function": {"name": s.tool_choice}}
+            if s.choice_is_name
+            else s.tool_choice
+        )
+
+
+class ChatSettings(SettingsShape):
+    """OpenAI's settings shape; ``name``: the wire that speaks it."""
+
+    conversation_keys = frozenset({"messages"})
+
+    def __init__(self, name: str, effort: bool = True) -> None:
+        self._name = name
+        self._effort = effort  # the wire takes ``reasoning_effort``
+        self.sources = SOURCES if effort else ()
+
+    @property
+    def wire(self) -> str:
+        return self._name
+
+    def read(self, body: dict[str, Any]) -> Settings:
+        reader = SettingsReader(body)
+        if isinstance(body.get("model"), str):
+            reader.take("model", "model", body["model"])
+        for key in _LIMITS:
+            if isinstance(body.get(key), int):
+                reader.take(key, "max_tokens", body[key])
+        reader.take("temperature", "temperature", number(body.get("temperature")))
+        reader.take("top_p", "top_p", number(body.get("top_p")))
+        reader.take("stop", "stop", stops(body.get("stop")))
+        if "tools" in body:
+            function_tools(reader, body["tools"], flat=False)
+        choice = body.get("tool_choice")
+        if isinstance(choice, str) and choice in _CHOICES:
+            reader.choice(_CHOICES[choice], "tool_choice")
+            reader.taken.add("tool_choice")
+        elif isinstance(choice, dict) and choice.get("type") == "function":
+            fn = choice.get("function")
+            if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+                reader.choice(fn["name"], "tool_choice", named=True)
+                reader.taken.add("tool_choice")
+        effort = body.get("reasoning_effort")
+        if isinstance(effort, str):
+            reader.take("reasoning_effort", "reasoning_effort", effort)
+        return reader.done()
+
+    def write_limits(self, s: Settings, body: dict[str, Any], losses: list[Note]) -> None:
+        """The token limit, temperature, top_p and stop sequences."""
+        for key, value in (
+            ("max_tokens", s.max_tokens),
+            ("temperature", s.temperature),
+            ("top_p", s.top_p),
+            ("stop", s.stop_list),
+        ):
+            if value is not None:
+                body[key] = value
+
+    def write(
+        self,
+        settings: Settings,
+        body: dict[str, Any],
+        called: list[str],
+        losses: list[Note],
+        notes: list[Note],
+    ) -> None:
+        if settings.model is not None:
+            body["model"] = settings.model
+        self.write_limits(settings, body, losses)
+        if self._effort and settings.reasoning_effort is not None:
+            body["reasoning_effort"] = settings.reasoning_effort
+        losses.extend(thinking_lost(settings, self.wire, budget=False, effort=self._effort))
+        write_chat_tools(settings, body)
