@@ -153,12 +153,6 @@ def _conversation(answered: bool = True) -> list[Any]:
 # -- what does not pick the wire up yet -------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules.py:107 ALL = WIRES: each rule's wires are a tuple of the seven, so"
-    " Rule.applies (rules.py:97) drops every finding on another wire (lint.py:282): lint"
-    " answers [] for the toy wire, silently",
-)
 def test_lint_finds_a_call_without_result_on_the_toy_wire(toy: WireModule) -> None:
     assert [(f.rule, f.path) for f in lint(NAME, {"turns": _conversation(answered=False)})] == [
         ("call-without-result", "turns[1].calls[0]")
@@ -187,21 +181,12 @@ def test_translate_to_and_from_the_toy_wire(toy: WireModule) -> None:
     assert back.request["messages"] == openai
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="matrix.py:218: the default wires are facts.WIRES (wires/_common.py:51, a tuple of"
-    " the seven)",
-)
 def test_the_matrix_has_a_toy_row(toy: WireModule) -> None:
     from toolresult_lab.matrix import capability_matrix
 
     assert NAME in set(capability_matrix()["wire"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="matrix.py:245: the wire column is a Categorical of WIRES, so the toy rows' wire is NaN",
-)
 def test_the_matrix_of_the_toy_wire_names_it(toy: WireModule) -> None:
     from toolresult_lab.matrix import capability_matrix
 
@@ -211,11 +196,6 @@ def test_the_matrix_of_the_toy_wire_names_it(toy: WireModule) -> None:
     assert list(frame["wire"].unique()) == [NAME]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs.py:79 and docs.py:178 iterate facts.WIRES (wires/_common.py:51, a tuple of"
-    " the seven); docs.py:121 iterates roundtrip.ROUNDTRIP_WIRES",
-)
 def test_the_docs_tables_have_a_toy_row(toy: WireModule) -> None:
     from toolresult_lab.docs import provider_differences
 

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from .costs import estimate_tokens
-from .facts import FACTS, MEDIA_KINDS, WIRES, carries_native, native_needs_vision
+from .facts import FACTS, MEDIA_KINDS, carries_native, native_needs_vision
 from .matrix import capability_matrix, profile_matrix, token_table
 from .options import OPTION_HELP, OPTION_NAMES
 from .probes import PROBES, recorded_turn
@@ -76,7 +76,7 @@ def _wire_facts() -> str:
             **{f"{kind} needs vision": native_needs_vision(wire, kind) for kind in MEDIA_KINDS},
             "reads options": ", ".join(sorted(FACTS[wire].reads)) or "-",
         }
-        for wire in WIRES
+        for wire in FACTS
     ]
     return _markdown(pd.DataFrame(rows), index=False)
 
@@ -175,7 +175,7 @@ def _tokens() -> str:
     table = token_table(capability_matrix(options=_VISION_OPTIONS))
     sources: dict[str, str] = {}
     for probe in PROBES.values():
-        for wire in WIRES:
+        for wire in FACTS:
             estimate = estimate_tokens(probe.result(), wire, image_input=True, native_pdf=True)
             for entry in estimate.entries:
                 sources.setdefault(entry.name, entry.source)

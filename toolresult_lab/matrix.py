@@ -18,7 +18,7 @@ import pandas as pd
 from .costs import estimate_explained
 from .encoding import json_encode
 from .explain import OUTCOME_COLOURS, OUTCOMES
-from .facts import FACTS, WIRES, carries_native, native_needs_vision, wire_facts
+from .facts import FACTS, carries_native, native_needs_vision, wire_facts
 from .options import TRI_STATES, TriState, tri_label, tri_value
 from .probes import PROBES, Probe, get_probe
 from .profiles import PROFILES, get_profile
@@ -215,7 +215,7 @@ def capability_matrix(
         wires = [wires]
     if isinstance(kinds, str):
         kinds = [kinds]
-    wire_list = list(WIRES) if wires is None else [wire_facts(w).wire for w in wires]
+    wire_list = list(FACTS) if wires is None else [wire_facts(w).wire for w in wires]
     probes = list(PROBES.values()) if kinds is None else [get_probe(k) for k in kinds]
     grid = _grid(options)
     frame: pd.DataFrame = pd.DataFrame(
@@ -242,7 +242,7 @@ def capability_matrix(
             "reads_source_blocks",
         ],
     )
-    frame["wire"] = pd.Categorical(frame["wire"], categories=list(WIRES))
+    frame["wire"] = pd.Categorical(frame["wire"], categories=list(FACTS))
     frame["kind"] = pd.Categorical(frame["kind"], categories=list(PROBES))
     frame["native_pdf"] = pd.Categorical(frame["native_pdf"], categories=["default", "off", "on"])
     frame["source_blocks"] = pd.Categorical(

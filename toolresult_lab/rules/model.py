@@ -82,7 +82,8 @@ class Rule:
         return None
 
     def applies(self, wire: str, profile: str | None) -> bool:
-        if wire not in self.wires:
+        # a rule of every wire (``ALL``) holds on a wire registered later too
+        if wire not in self.wires and self.wires != ALL:
             return False
         return not self.profiles or profile in self.profiles
 

@@ -483,9 +483,10 @@ def settings_shape(wire: object) -> SettingsShape:
 
 
 def settings_of(wire: object, request: Any) -> Settings | None:
-    """The settings of a request body of ``wire``; None for a bare message list or a body
-    that holds its conversation only."""
-    return read_settings(settings_shape(wire), request)
+    """The settings of a request body of ``wire``; None for a bare message list, a body
+    that holds its conversation only, or a wire that declares no settings shape."""
+    shape = _MODULES[wire_facts(wire).wire].settings
+    return None if shape is None else read_settings(shape, request)
 
 
 def write_settings(
