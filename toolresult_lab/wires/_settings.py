@@ -140,6 +140,18 @@ class SettingsReader:
             self.paths[name] = key
             self.taken.add(key.split(".")[0])
 
+    def config(
+        self, prefix: str, config: dict[str, Any], numbers: Sequence[tuple[str, str]], stop: str
+    ) -> None:
+        """The numbers and stop sequences of a nested config object (Gemini's
+        ``generationConfig``, Bedrock's ``inferenceConfig``) read at ``prefix``: each of
+        ``numbers`` is (its key there, its neutral name); ``stop`` is its stop list's key."""
+        for key, name in numbers:
+            if number(config.get(key)) is not None:
+                self.take(f"{prefix}.{key}", name, config[key])
+        self.take(f"{prefix}.{stop}", "stop", stops(config.get(stop)))
+        self.taken.add(prefix)
+
     def tool(self, spec: ToolSpec) -> None:
         """One tool definition read."""
         self.tools.append(spec)

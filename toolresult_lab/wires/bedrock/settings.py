@@ -17,9 +17,7 @@ from .._settings import (
     SettingsShape,
     ToolSpec,
     described,
-    number,
     schemas,
-    stops,
     thinking_lost,
 )
 
@@ -86,12 +84,7 @@ class BedrockSettings(SettingsShape):
             reader.take("model", "model", body["model"])
         config = body.get("inferenceConfig")
         if isinstance(config, dict):
-            for key, name in _CONFIG:
-                if number(config.get(key)) is not None:
-                    reader.take(f"inferenceConfig.{key}", name, config[key])
-            stop = stops(config.get("stopSequences"))
-            reader.take("inferenceConfig.stopSequences", "stop", stop)
-            reader.taken.add("inferenceConfig")
+            reader.config("inferenceConfig", config, _CONFIG, "stopSequences")
         config = body.get("toolConfig")
         if isinstance(config, dict):
             for index, tool in enumerate(config.get("tools") or []):

@@ -16,9 +16,7 @@ from .._settings import (
     SettingsShape,
     ToolSpec,
     described,
-    number,
     schemas,
-    stops,
     thinking_lost,
 )
 
@@ -65,17 +63,12 @@ class GeminiSettings(SettingsShape):
             reader.take("model", "model", body["model"])
         config = body.get("generationConfig")
         if isinstance(config, dict):
-            for key, name in _CONFIG:
-                if number(config.get(key)) is not None:
-                    reader.take(f"generationConfig.{key}", name, config[key])
-            stop = stops(config.get("stopSequences"))
-            reader.take("generationConfig.stopSequences", "stop", stop)
+            reader.config("generationConfig", config, _CONFIG, "stopSequences")
             known = {key for key, _ in _CONFIG} | {"stopSequences", "thinkingConfig"}
             self._thinking(reader, config.get("thinkingConfig"))
             for key in config:
                 if key not in known:
                     reader.lose(f"generationConfig.{key}", config[key])
-            reader.taken.add("generationConfig")
         tools = body.get("tools")
         for index, tool in enumerate(tools if isinstance(tools, list) else []):
             declarations = tool.get("functionDeclarations") if isinstance(tool, dict) else None
