@@ -27,7 +27,7 @@ from .b64 import is_canonical
 from .limits import header_excess
 from .measure import measure
 from .steps import Carried
-from .tokens import TokenFigure, image_tokens, pdf_tokens, text_tokens
+from .tokens import TokenFigure, chars_tokens, image_tokens, pdf_tokens
 from .wires import (
     CallPart,
     DocumentPart,
@@ -144,7 +144,7 @@ def read_tokens(read: ReadRequest) -> RequestTokens:
     if call_payloads:  # one figure for all (a Gemini history has one per call)
         what = f"{len(call_payloads):,} payloads of calls (thought signatures)"
         figures.append(RequestFigure(call_payloads[0], what, None, _NO_FIGURE, False))
-    text = text_tokens("x" * max(0, _json_chars(read.raw) - payload_chars), wire)
+    text = chars_tokens(max(0, _json_chars(read.raw) - payload_chars), wire)
     rule = f"{text.rule}: every message, tool result, tool definition and setting as JSON"
     figures.insert(0, RequestFigure("", _TEXT, text.tokens, rule, False, text.source))
     return RequestTokens(wire, tuple(figures))

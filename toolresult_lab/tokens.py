@@ -25,6 +25,7 @@ __all__ = [
     "OpenAIDetail",
     "TokenFigure",
     "anthropic_pixel_tokens",
+    "chars_tokens",
     "check_image_options",
     "image_rule_tokens",
     "image_tokens",
@@ -295,7 +296,13 @@ def pdf_note(wire: str) -> str:
 def text_tokens(text: str, wire: str) -> TokenFigure:
     """Tokens for ``text`` at about 4 characters per token: no well-kept tokenizer works
     offline for these providers, so this is a labelled approximation, not a count."""
-    return TokenFigure(_ceil_div(len(text), 4), *_text_rule(wire))
+    return chars_tokens(len(text), wire)
+
+
+def chars_tokens(chars: int, wire: str) -> TokenFigure:
+    """:func:`text_tokens` of a text of ``chars`` characters (its length is all the rule
+    reads: a caller that knows only the length builds no text)."""
+    return TokenFigure(_ceil_div(chars, 4), *_text_rule(wire))
 
 
 _TEXT_RULES: dict[str, tuple[str, str, str]] = {}
