@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .findings import Findings
+from .gc_pause import paused_cycle_collector
 from .lint import context, lint
 from .options import ConvertOptions
 from .profiles import PROFILES, without_vision
@@ -103,22 +104,23 @@ def translate(
         raise ValueError("model must not be empty")
     ctx = context(dst, profile, vision)
     written_with = _write_options(ctx.wire, profile, vision, options)
-    notes: list[Loss] = []
-    losses: list[Loss] = []
-    request = without_lone_surrogates(request, "", losses)
-    system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
-    transcript = Transcript(system, turns, settings_of(read.wire, read.raw))
-    body, written = write_transcript(
-        ctx.wire, transcript.system, turns, written_with, hoist_images, ctx.profile, notes
-    )
-    losses.extend(written)
-    called = [c.name for t in turns if isinstance(t, AssistantTurn) for c in t.calls]
-    lost: list[Note] = []
-    noted: list[Note] = []
-    write_settings(ctx.wire, transcript.settings, body, called, lost, noted, model, read.wire)
-    losses.extend(Loss(path, what) for path, what in lost)
-    notes.extend(Loss(path, what) for path, what in noted)
-    if ctx.wire != read.wire:
-        _signed(ctx.wire, body, turns, notes)
-    findings = lint(ctx.wire, body, profile=profile, vision=vision)
+    with paused_cycle_collector():  # linear at any length: see gc_pause
+        notes: list[Loss] = []
+        losses: list[Loss] = []
+        request = without_lone_surrogates(request, "", losses)
+        system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
+        transcript = Transcript(system, turns, settings_of(read.wire, read.raw))
+        body, written = write_transcript(
+            ctx.wire, transcript.system, turns, written_with, hoist_images, ctx.profile, notes
+        )
+        losses.extend(written)
+        called = [c.name for t in turns if isinstance(t, AssistantTurn) for c in t.calls]
+        lost: list[Note] = []
+        noted: list[Note] = []
+        write_settings(ctx.wire, transcript.settings, body, called, lost, noted, model, read.wire)
+        losses.extend(Loss(path, what) for path, what in lost)
+        notes.extend(Loss(path, what) for path, what in noted)
+        if ctx.wire != read.wire:
+            _signed(ctx.wire, body, turns, notes)
+        findings = lint(ctx.wire, body, profile=profile, vision=vision)
     return Translated(body, tuple(losses), findings, tuple(notes))
