@@ -332,8 +332,8 @@ def test_anthropic_request_fields_lint_needs() -> None:
     }
     read = read_request("anthropic", request)
     assert read.problems == ()
-    assert read.system[0].cache_control == {"type": "ephemeral"}
-    assert [(t.path, t.cache_control) for t in read.tools] == [
+    assert read.system[0].cache == {"type": "ephemeral"}
+    assert [(t.path, t.cache) for t in read.tools] == [
         ("tools[0]", {"type": "ephemeral"}),
         ("tools[1]", MISSING),
     ]
@@ -371,7 +371,7 @@ def test_responses_items_and_fields() -> None:
     }
     read = read_request("responses", request)
     assert read.problems == ()
-    assert read.previous_response_id == "resp_1"
+    assert read.previous == "resp_1"
     assert read.system == (TextPart("instructions", "be brief"),)
     assert [m.role for m in read.messages] == ["user", "assistant", "assistant", "tool"]
     assert read.messages[1].parts[0].kind == "reasoning"

@@ -78,6 +78,14 @@ def test_a_budget_has_no_counterpart_where_an_effort_level_is_taken_and_the_reve
         Loss("reasoning.summary", "has no counterpart on anthropic: dropped"),
         Loss("reasoning.effort", "anthropic takes a token budget, not an effort level: dropped"),
     )
+    chat = {
+        "model": "gpt-5",
+        "reasoning_effort": "low",
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    hermes = translate("openai", "hermes", chat)
+    assert "reasoning_effort" not in hermes.request
+    assert hermes.losses == (Loss("reasoning_effort", "hermes has no thinking setting: dropped"),)
 
 
 def test_a_reasoning_effort_moves_between_chat_completions_and_responses() -> None:

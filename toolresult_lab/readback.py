@@ -41,8 +41,8 @@ _DEFAULT_TAG: Final = DEFAULT_RESPONSE_TAG
 
 
 def _text_entry(part: TextPart) -> dict[str, Any]:
-    cached = part.cache_control is not MISSING
-    return text_entry(part.text, part.cache_control if cached else None, cached)
+    cached = part.cache is not MISSING
+    return text_entry(part.text, part.cache if cached else None, cached)
 
 
 def _pdf_uri(name: str | None) -> str | None:

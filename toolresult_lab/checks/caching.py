@@ -29,7 +29,7 @@ MOST: Final = 4
 
 def _cached(part: Part) -> bool:
     if isinstance(part, (TextPart, ImagePart, DocumentPart)):
-        return part.cache_control is not MISSING and part.cache_control is not None
+        return part.cache is not MISSING and part.cache is not None
     if isinstance(part, ResultPart):
         return cached(part.raw)
     if isinstance(part, CallPart):
@@ -44,7 +44,7 @@ def breakpoints(read: ReadRequest, scope: Scope, add: Add) -> None:
         if _cached(part):
             marked.append(part.path)
     for tool in read.tools:
-        if tool.cache_control is not MISSING and tool.cache_control is not None:
+        if tool.cache is not MISSING and tool.cache is not None:
             marked.append(tool.path)
     for message in read.messages:
         for part in parts_of(message):

@@ -70,7 +70,7 @@ def sniff_mime(data: str) -> str | None:
 def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
     """One neutral part (a part the neutral model has no form for stays opaque: a text
     with cache settings, a text document, a thinking block, ...)."""
-    if isinstance(part, TextPart) and part.cache_control is MISSING:
+    if isinstance(part, TextPart) and part.cache is MISSING:
         return Text(part.text, part.path)
     if isinstance(part, (ImagePart, DocumentPart)) and part.data is not None and not part.mime:
         # inline media without a type (ollama's images, a gemini inlineData without

@@ -32,7 +32,6 @@ from ._check import (
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
 from ._edit import IdStyle, RequestEdits, item_id, made_id
-from ._fields import FIELDS, Fields
 from ._protocol import WireModule
 from ._read import (
     MISSING,
@@ -78,7 +77,6 @@ from .responses import answerable_item_ids
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
     "FACTS",
-    "FIELDS",
     "GEMINI_IMAGE_MIMES",
     "GEMINI_RESPONSE_MIMES",
     "HEADS",
@@ -94,7 +92,6 @@ __all__ = [
     "ContentPart",
     "Converter",
     "DocumentPart",
-    "Fields",
     "IdStyle",
     "ImagePart",
     "ImageTokenRule",

@@ -4,10 +4,13 @@ with their own changes ollama and hermes; responses reads tools with its reader)
 The settings of an OpenAI Chat Completions request (SPEC 9): ``model``, ``max_tokens``
 (or ``max_completion_tokens``), ``temperature``, ``top_p``, ``stop``, function ``tools``
 and ``tool_choice``. Ollama's and hermes' OpenAI-compatible bodies read the same way.
+Each wire that speaks the shape names its keys (:class:`ChatKeys`, in its own
+``settings.py``); this module holds the shape, not the names.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ._settings import (
@@ -24,9 +27,8 @@ from ._settings import (
     thinking_lost,
 )
 
-__all__ = ["ChatSettings", "function_tools", "write_chat_tools"]
+__all__ = ["ChatKeys", "ChatSettings", "function_tools", "write_chat_tools"]
 
-_LIMITS: Final = ("max_tokens", "max_completion_tokens")
 #: ``tool_choice`` strings and their neutral names (``any``: Mistral's spelling of
 #: ``required``, which OpenAI-compatible servers accept).
 _CHOICES: Final = {"auto": "auto", "none": "none", "required": "required", "any": "required"}
@@ -61,8 +63,24 @@ def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
     reader.taken.add("tools")
 
 
-def write_chat_tools(s: Settings, body: dict[str, Any]) -> None:
-    """Function tools and ``tool_choice`` in the Chat Completions form."""
+@dataclass(frozen=True)
+class ChatKeys:
+    """The keys of one wire's Chat Completions body (beside ``model``, ``stop`` and
+    ``tools``), each with the :class:`Settings` field it is read into."""
+
+    limits: tuple[str, ...]
+    """The output token limit's keys, read in this order; the first is written."""
+    numbers: tuple[tuple[str, str], ...]
+    """``(key, neutral name)`` of each sampling number (temperature, top_p), in order."""
+    choice: tuple[str, str]
+    """``(key, neutral name)`` of the tool choice."""
+    effort: tuple[str, str]
+    """``(key, neutral name)`` of the reasoning effort level (read on every wire of the
+    shape; written where the wire takes it)."""
+
+
+def write_chat_tools(s: Settings, body: dict[str, Any], choice: str) -> None:
+    """Function tools and the tool choice (at key ``choice``) in the Chat Completions form."""
     if not s.tools:
         return
     body["tools"] = [
@@ -72,7 +90,7 @@ def write_chat_tools(s: Settings, body: dict[str, Any]) -> None:
         for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
     ]  # fmt: skip
     if s.tool_choice is not None:
-        body["tool_choice"] = (
+        body[choice] = (
             {"type": "function", "function": {"name": s.tool_choice}}
             if s.choice_is_name
             else s.tool_choice
@@ -80,13 +98,14 @@ def write_chat_tools(s: Settings, body: dict[str, Any]) -> None:
 
 
 class ChatSettings(SettingsShape):
-    """OpenAI's settings shape; ``name``: the wire that speaks it."""
+    """OpenAI's settings shape; ``name``: the wire that speaks it, ``keys``: its keys."""
 
     conversation_keys = frozenset({"messages"})
 
-    def __init__(self, name: str, effort: bool = True) -> None:
+    def __init__(self, name: str, keys: ChatKeys, effort: bool = True) -> None:
         self._name = name
-        self._effort = effort  # the wire takes ``reasoning_effort``
+        self.keys = keys
+        self._effort = effort  # the wire takes an effort level (``keys.effort``)
         self.sources = SOURCES if effort else ()
 
     @property
@@ -94,39 +113,38 @@ class ChatSettings(SettingsShape):
         return self._name
 
     def read(self, body: dict[str, Any]) -> Settings:
+        keys = self.keys
         reader = SettingsReader(body)
         if isinstance(body.get("model"), str):
             reader.take("model", "model", body["model"])
-        for key in _LIMITS:
+        for key in keys.limits:
             if isinstance(body.get(key), int):
                 reader.take(key, "max_tokens", body[key])
-        reader.take("temperature", "temperature", number(body.get("temperature")))
-        reader.take("top_p", "top_p", number(body.get("top_p")))
+        for key, name in keys.numbers:
+            reader.take(key, name, number(body.get(key)))
         reader.take("stop", "stop", stops(body.get("stop")))
         if "tools" in body:
             function_tools(reader, body["tools"], flat=False)
-        choice = body.get("tool_choice")
+        at, name = keys.choice
+        choice = body.get(at)
         if isinstance(choice, str) and choice in _CHOICES:
-            reader.choice(_CHOICES[choice], "tool_choice")
-            reader.taken.add("tool_choice")
+            reader.choice(name, _CHOICES[choice], at)
+            reader.taken.add(at)
         elif isinstance(choice, dict) and choice.get("type") == "function":
             fn = choice.get("function")
             if isinstance(fn, dict) and isinstance(fn.get("name"), str):
-                reader.choice(fn["name"], "tool_choice", named=True)
-                reader.taken.add("tool_choice")
-        effort = body.get("reasoning_effort")
+                reader.choice(name, fn["name"], at, named=True)
+                reader.taken.add(at)
+        at, name = keys.effort
+        effort = body.get(at)
         if isinstance(effort, str):
-            reader.take("reasoning_effort", "reasoning_effort", effort)
+            reader.take(at, name, effort)
         return reader.done()
 
     def write_limits(self, s: Settings, body: dict[str, Any], losses: list[Note]) -> None:
-        """The token limit, temperature, top_p and stop sequences."""
-        for key, value in (
-            ("max_tokens", s.max_tokens),
-            ("temperature", s.temperature),
-            ("top_p", s.top_p),
-            ("stop", s.stop_list),
-        ):
+        """The token limit, the sampling numbers and the stop sequences."""
+        numbers = [(key, getattr(s, name)) for key, name in self.keys.numbers]
+        for key, value in [(self.keys.limits[0], s.max_tokens), *numbers, ("stop", s.stop_list)]:
             if value is not None:
                 body[key] = value
 
@@ -142,6 +160,6 @@ class ChatSettings(SettingsShape):
             body["model"] = settings.model
         self.write_limits(settings, body, losses)
         if self._effort and settings.reasoning_effort is not None:
-            body["reasoning_effort"] = settings.reasoning_effort
+            body[self.keys.effort[0]] = settings.reasoning_effort
         losses.extend(thinking_lost(settings, self.wire, budget=False, effort=self._effort))
-        write_chat_tools(settings, body)
+        write_chat_tools(settings, body, self.keys.choice[0])

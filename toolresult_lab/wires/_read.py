@@ -60,7 +60,8 @@ class Missing:
         return False
 
 
-#: A field whose key is absent (``cache_control``, ``previous_response_id``).
+#: A field whose key is absent (anthropic's ``cache_control``, responses'
+#: ``previous_response_id``).
 MISSING: Final = Missing()
 
 
@@ -115,18 +116,18 @@ class _Record:
 
 
 class TextPart(_Record):
-    """Text the model reads. ``cache_control``: its value, or :data:`MISSING` when the
-    key is absent (only anthropic has it)."""
+    """Text the model reads. ``cache``: its cache mark (anthropic's ``cache_control``), or
+    :data:`MISSING` when the key is absent (only anthropic has it)."""
 
-    __slots__ = ("cache_control", "path", "text")
+    __slots__ = ("cache", "path", "text")
 
-    def __init__(self, path: str, text: str, cache_control: Any = MISSING) -> None:
+    def __init__(self, path: str, text: str, cache: Any = MISSING) -> None:
         self.path: Final = path
         self.text: Final = text
-        self.cache_control: Final = cache_control
+        self.cache: Final = cache
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.path, self.text, self.cache_control)
+        return (self.path, self.text, self.cache)
 
 
 class ImagePart(_Record):
@@ -136,7 +137,7 @@ class ImagePart(_Record):
     holds the payload (``content[0].source.data``, ``image_url.url``), so a view can
     elide it by path. ``detail`` as the Chat and Responses APIs give it."""
 
-    __slots__ = ("cache_control", "data", "data_path", "detail", "mime", "path", "url")
+    __slots__ = ("cache", "data", "data_path", "detail", "mime", "path", "url")
 
     def __init__(
         self,
@@ -145,7 +146,7 @@ class ImagePart(_Record):
         data: str | None,
         url: str | None = None,
         detail: Any = None,
-        cache_control: Any = MISSING,
+        cache: Any = MISSING,
         data_path: str = "",
     ) -> None:
         self.path: Final = path
@@ -153,11 +154,11 @@ class ImagePart(_Record):
         self.data: Final = data
         self.url: Final = url
         self.detail: Final = detail
-        self.cache_control: Final = cache_control
+        self.cache: Final = cache
         self.data_path: Final = data_path
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.path, self.mime, self.data, self.url, self.detail, self.cache_control)
+        return (self.path, self.mime, self.data, self.url, self.detail, self.cache)
 
 
 class DocumentPart(_Record):
@@ -165,7 +166,7 @@ class DocumentPart(_Record):
     or a text document (``text``: anthropic's text source). ``name``: its filename or
     title where the wire gives one. ``data_path`` as on :class:`ImagePart`."""
 
-    __slots__ = ("cache_control", "data", "data_path", "mime", "name", "path", "text", "url")
+    __slots__ = ("cache", "data", "data_path", "mime", "name", "path", "text", "url")
 
     def __init__(
         self,
@@ -175,7 +176,7 @@ class DocumentPart(_Record):
         url: str | None = None,
         name: str | None = None,
         text: str | None = None,
-        cache_control: Any = MISSING,
+        cache: Any = MISSING,
         data_path: str = "",
     ) -> None:
         self.path: Final = path
@@ -184,11 +185,11 @@ class DocumentPart(_Record):
         self.url: Final = url
         self.name: Final = name
         self.text: Final = text
-        self.cache_control: Final = cache_control
+        self.cache: Final = cache
         self.data_path: Final = data_path
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.path, self.mime, self.data, self.url, self.name, self.text, self.cache_control)
+        return (self.path, self.mime, self.data, self.url, self.name, self.text, self.cache)
 
 
 class OpaquePart(_Record):
@@ -336,18 +337,19 @@ class Problem(_Record):
 
 
 class ToolEntry(_Record):
-    """A tool definition of the request (anthropic ``tools``): its name and
-    ``cache_control`` (:data:`MISSING` when absent), which counts as a cache breakpoint."""
+    """A tool definition of the request (anthropic ``tools``): its name and its cache mark
+    (``cache``: its ``cache_control``, :data:`MISSING` when absent), which counts as a cache
+    breakpoint."""
 
-    __slots__ = ("cache_control", "name", "path")
+    __slots__ = ("cache", "name", "path")
 
-    def __init__(self, path: str, name: Any, cache_control: Any) -> None:
+    def __init__(self, path: str, name: Any, cache: Any) -> None:
         self.path: Final = path
         self.name: Final = name
-        self.cache_control: Final = cache_control
+        self.cache: Final = cache
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.path, self.name, self.cache_control)
+        return (self.path, self.name, self.cache)
 
 
 class ReadRequest(_Record):
@@ -357,8 +359,9 @@ class ReadRequest(_Record):
     key (``messages``, ``contents``, ``input``), which the paths start with either way;
     ``system``: the system parts (anthropic ``system``, gemini ``systemInstruction``,
     responses ``instructions``; openai and ollama system messages stay messages);
-    ``previous_response_id`` (responses; :data:`MISSING` when absent); ``tools`` (anthropic
-    tool definitions, for their ``cache_control``); ``problems``: what does not have the
+    ``previous``: the stored response or conversation it continues (responses'
+    ``previous_response_id`` or ``conversation``; :data:`MISSING` when absent); ``tools``
+    (anthropic tool definitions, for their cache marks); ``problems``: what does not have the
     wire's shape; ``raw``: the request as read (an SDK object dumped).
     """
 
@@ -366,7 +369,7 @@ class ReadRequest(_Record):
         "form",
         "key",
         "messages",
-        "previous_response_id",
+        "previous",
         "problems",
         "raw",
         "system",
@@ -383,7 +386,7 @@ class ReadRequest(_Record):
         system: tuple[Part, ...],
         problems: tuple[Problem, ...],
         raw: Any,
-        previous_response_id: Any = MISSING,
+        previous: Any = MISSING,
         tools: tuple[ToolEntry, ...] = (),
     ) -> None:
         self.wire: Final = wire
@@ -393,7 +396,7 @@ class ReadRequest(_Record):
         self.system: Final = system
         self.problems: Final = problems
         self.raw: Final = raw
-        self.previous_response_id: Final = previous_response_id
+        self.previous: Final = previous
         self.tools: Final = tools
 
     @property
@@ -414,7 +417,7 @@ class ReadRequest(_Record):
             self.messages,
             self.system,
             self.problems,
-            self.previous_response_id,
+            self.previous,
             self.tools,
         )
 
@@ -529,7 +532,7 @@ class Reading:
         messages: list[Message],
         system: list[Part],
         raw: Any,
-        previous_response_id: Any = MISSING,
+        previous: Any = MISSING,
         tools: tuple[ToolEntry, ...] = (),
     ) -> ReadRequest:
         return ReadRequest(
@@ -540,7 +543,7 @@ class Reading:
             tuple(system),
             tuple(self.problems),
             raw,
-            previous_response_id,
+            previous,
             tools,
         )
 

@@ -11,8 +11,8 @@ destination is a loss at its path; on the source's own wire every field is kept 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Final
 
 from ..encoding import strict_copy
 
@@ -35,6 +35,10 @@ __all__ = [
 
 #: ``(path, what)``: a loss or a note at a path of the source request.
 Note = tuple[str, str]
+#: The metadata key of a thinking setting of :class:`Settings`: the form it takes.
+_THINKING: Final = "thinking"
+_BUDGET: Final = "a token budget"
+_EFFORT: Final = "an effort level"
 
 
 @dataclass(frozen=True)
@@ -78,9 +82,9 @@ class Settings:
     tool_choice: str | None = None  # "auto", "none", "required" or a tool's name
     choice_is_name: bool = False
     #: A token budget for thinking (Anthropic's ``budget_tokens``, Gemini's ``thinkingBudget``).
-    thinking_budget: int | None = None
+    thinking_budget: int | None = field(default=None, metadata={_THINKING: _BUDGET})
     #: A reasoning effort level (OpenAI's ``reasoning_effort``, Responses' ``reasoning.effort``).
-    reasoning_effort: str | None = None
+    reasoning_effort: str | None = field(default=None, metadata={_THINKING: _EFFORT})
     rest: Mapping[str, Any] = field(default_factory=dict)
     paths: Mapping[str, str] = field(default_factory=dict)
     wire: str = ""
@@ -156,10 +160,11 @@ class SettingsReader:
         """One tool definition read."""
         self.tools.append(spec)
 
-    def choice(self, value: Any, path: str, named: bool = False) -> None:
-        """A neutral ``tool_choice`` read at ``path`` (``named``: a tool's name)."""
-        self.fields["tool_choice"], self.fields["choice_is_name"] = value, named
-        self.paths["tool_choice"] = path
+    def choice(self, name: str, value: Any, path: str, named: bool = False) -> None:
+        """A neutral tool choice read at ``path`` (``named``: a tool's name), set as
+        ``name`` (the wire says which: ``tool_choice``)."""
+        self.fields[name], self.fields["choice_is_name"] = value, named
+        self.paths[name] = path
 
     def lose(self, path: str, value: Any) -> None:
         """A field with no neutral form: a loss on another wire."""
@@ -265,12 +270,15 @@ def all_lost(settings: Settings | None, wire: str) -> list[Note]:
 def thinking_lost(settings: Settings, wire: str, budget: bool, effort: bool) -> list[Note]:
     """A loss for each thinking setting ``wire`` has no counterpart for (``budget``: it
     takes a token budget; ``effort``: it takes an effort level). No conversion between a
-    budget and a level is documented by any provider, so none is guessed."""
+    budget and a level is documented by any provider, so none is guessed. The thinking
+    settings are the fields of :class:`Settings` marked with the form they take."""
+    takes = {_BUDGET: budget, _EFFORT: effort}
     lost: list[Note] = []
-    if settings.thinking_budget is not None and not budget:
-        what = "takes an effort level, not a token budget" if effort else "has no thinking setting"
-        lost.append((settings.paths["thinking_budget"], f"{wire} {what}: dropped"))
-    if settings.reasoning_effort is not None and not effort:
-        what = "takes a token budget, not an effort level" if budget else "has no thinking setting"
-        lost.append((settings.paths["reasoning_effort"], f"{wire} {what}: dropped"))
+    for setting in fields(settings):
+        form = setting.metadata.get(_THINKING)
+        if form is None or takes[form] or getattr(settings, setting.name) is None:
+            continue
+        other = [f"takes {kept}, not {form}" for kept, taken in takes.items() if taken]
+        what = other[0] if other else "has no thinking setting"
+        lost.append((settings.paths[setting.name], f"{wire} {what}: dropped"))
     return lost

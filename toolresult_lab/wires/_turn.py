@@ -234,13 +234,16 @@ def read_arguments(value: Any, wire: str, where: str) -> Any:
     raise malformed(wire, where, f"arguments must be an object or JSON text, not {shown}")
 
 
-def function_calls(reading: Reading, message: dict[str, Any], path: str) -> list[CallPart]:
-    """``message["tool_calls"][i].function.{name, arguments}`` and ``.id``: the calls of an
-    openai or ollama assistant message (a call whose ``type`` is not ``function``, such as
-    an OpenAI custom tool call, is skipped). ``extra``: an entry's other fields."""
+def function_calls(
+    reading: Reading, message: dict[str, Any], path: str, key: str
+) -> list[CallPart]:
+    """``message[key][i].function.{name, arguments}`` and ``.id``: the calls of an openai
+    or ollama assistant message (``key``: the wire's, ``tool_calls``; a call whose ``type``
+    is not ``function``, such as an OpenAI custom tool call, is skipped). ``extra``: an
+    entry's other fields."""
     calls = []
-    calls_path = at_key(path, "tool_calls")
-    for index, entry in enumerate(reading.list_at(message.get("tool_calls"), calls_path)):
+    calls_path = at_key(path, key)
+    for index, entry in enumerate(reading.list_at(message.get(key), calls_path)):
         at = at_index(calls_path, index)
         found = reading.dict_at(entry, at)
         if found is None:
@@ -262,10 +265,10 @@ def function_calls(reading: Reading, message: dict[str, Any], path: str) -> list
     return calls
 
 
-def read_function_calls(message: dict[str, Any], wire: str, where: str) -> list[ReadCall]:
+def read_function_calls(message: dict[str, Any], wire: str, where: str, key: str) -> list[ReadCall]:
     """:func:`function_calls` for ``ToolCall.from_wire``: strict (the first problem raises)."""
     reading = Reading(wire)
-    calls = function_calls(reading, message, where.rstrip("."))
+    calls = function_calls(reading, message, where.rstrip("."), key)
     reading.raise_first()
     return [ReadCall(call.path, call.id or "", call.name, call.arguments) for call in calls]
 

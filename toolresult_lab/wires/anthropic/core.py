@@ -570,8 +570,8 @@ class AnthropicRequest(RequestShape):
             block = {"type": "document", "source": source}
             if part.name is not None:
                 block["title"] = part.name
-        if part.cache_control is not MISSING:
-            block["cache_control"] = part.cache_control
+        if part.cache is not MISSING:
+            block["cache_control"] = part.cache
         return block
 
 

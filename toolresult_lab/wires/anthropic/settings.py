@@ -102,10 +102,10 @@ class AnthropicSettings(SettingsShape):
         choice = body.get("tool_choice")
         kind = choice.get("type") if isinstance(choice, dict) else None
         if kind == "tool" and isinstance(choice, dict) and isinstance(choice.get("name"), str):
-            reader.choice(choice["name"], "tool_choice", named=True)
+            reader.choice("tool_choice", choice["name"], "tool_choice", named=True)
             reader.taken.add("tool_choice")
         elif isinstance(kind, str) and kind in _CHOICES:
-            reader.choice(_CHOICES[kind], "tool_choice")
+            reader.choice("tool_choice", _CHOICES[kind], "tool_choice")
             reader.taken.add("tool_choice")
         self._thinking(reader, body.get("thinking"))
         return reader.done()

@@ -127,11 +127,11 @@ class BedrockSettings(SettingsShape):
     def _choice(reader: SettingsReader, choice: Any) -> None:
         path = "toolConfig.toolChoice"
         if isinstance(choice, dict) and len(choice) == 1 and next(iter(choice)) in _CHOICES:
-            reader.choice(_CHOICES[next(iter(choice))], path)
+            reader.choice("tool_choice", _CHOICES[next(iter(choice))], path)
         elif isinstance(choice, dict) and isinstance(choice.get("tool"), dict):
             name = choice["tool"].get("name")
             if isinstance(name, str):
-                reader.choice(name, path, named=True)
+                reader.choice("tool_choice", name, path, named=True)
             else:
                 reader.lose(path, choice)
         else:

@@ -91,9 +91,9 @@ class GeminiSettings(SettingsShape):
             allowed = calling.get("allowedFunctionNames")
             neutral = _MODES[mode.upper()]
             if isinstance(allowed, list) and len(allowed) == 1 and neutral == "required":
-                reader.choice(allowed[0], path, named=True)
+                reader.choice("tool_choice", allowed[0], path, named=True)
             else:
-                reader.choice(neutral, path)
+                reader.choice("tool_choice", neutral, path)
             reader.taken.add("toolConfig")
         return reader.done()
 

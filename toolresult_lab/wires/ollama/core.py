@@ -40,6 +40,9 @@ from .._turn import (
 )
 from .._write import RequestShape, TextOnlyShape, Written
 
+#: The key of an assistant message's calls.
+_CALLS: Final = "tool_calls"
+
 FACTS: Final[WireFacts] = WireFacts("ollama", "Ollama tool message")
 
 
@@ -92,7 +95,7 @@ class OllamaTurn(TurnShape):
             message = message["message"]
             where = "message."
         message = read_dict(message, "ollama", where.rstrip(".") or "message")
-        return read_function_calls(message, "ollama", where)
+        return read_function_calls(message, "ollama", where, _CALLS)
 
 
 TURN: Final[TurnShape] = OllamaTurn(
@@ -173,7 +176,7 @@ def read_request(request: Any) -> ReadRequest:
         content, content_form = _content(reading, message, path)
         parts: list[Part] = list(content)
         if role == "assistant":
-            parts.extend(function_calls(reading, message, path))
+            parts.extend(function_calls(reading, message, path, _CALLS))
         messages.append(Message(path, role, tuple(parts), message, content_form))
     return reading.request(form, "messages", messages, [], request)
 

@@ -6,10 +6,18 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._chat_settings import ChatSettings
+from .._chat_settings import ChatKeys, ChatSettings
 from .._settings import Note, Settings
 
-__all__ = ["SETTINGS", "OllamaSettings"]
+__all__ = ["KEYS", "SETTINGS", "OllamaSettings"]
+
+#: The keys of its Chat Completions body (:class:`ChatKeys`).
+KEYS: Final = ChatKeys(
+    limits=("max_tokens", "max_completion_tokens"),
+    numbers=(("temperature", "temperature"), ("top_p", "top_p")),
+    choice=("tool_choice", "tool_choice"),
+    effort=("reasoning_effort", "reasoning_effort"),
+)
 
 
 class OllamaSettings(ChatSettings):
@@ -28,4 +36,4 @@ class OllamaSettings(ChatSettings):
             body["options"] = options
 
 
-SETTINGS: Final = OllamaSettings("ollama", effort=False)
+SETTINGS: Final = OllamaSettings("ollama", KEYS, effort=False)

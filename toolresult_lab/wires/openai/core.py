@@ -43,6 +43,9 @@ from .._turn import (
 )
 from .._write import RequestShape, TextOnlyShape, Written, data_url
 
+#: The key of an assistant message's calls.
+_CALLS: Final = "tool_calls"
+
 FACTS: Final[WireFacts] = WireFacts(
     "openai",
     "OpenAI Chat Completions tool message",
@@ -95,7 +98,7 @@ class OpenAITurn(TurnShape):
             message = read_dict(choices[0], "openai", "choices[0]").get("message")
             where = "choices[0].message."
         message = read_dict(message, "openai", where.rstrip(".") or "message")
-        return read_function_calls(message, "openai", where)
+        return read_function_calls(message, "openai", where, _CALLS)
 
 
 TURN: Final[TurnShape] = OpenAITurn(
@@ -216,7 +219,7 @@ def read_message(reading: Reading, entry: Any, path: str) -> Message | None:
     content, form = _content(reading, message, path)
     parts: list[Part] = list(content)
     if role == "assistant":
-        calls = function_calls(reading, message, path)
+        calls = function_calls(reading, message, path, _CALLS)
         for call in calls:  # Chat Completions takes arguments as JSON text only
             reading.text_arguments(call.arguments, at_key(call.path, "function"))
         parts.extend(calls)

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._chat_settings import ChatSettings
+from .._chat_settings import ChatKeys, ChatSettings
 
-__all__ = ["SETTINGS"]
+__all__ = ["KEYS", "SETTINGS"]
 
-SETTINGS: Final = ChatSettings("openai")
+#: The keys of its Chat Completions body (:class:`ChatKeys`).
+KEYS: Final = ChatKeys(
+    limits=("max_tokens", "max_completion_tokens"),
+    numbers=(("temperature", "temperature"), ("top_p", "top_p")),
+    choice=("tool_choice", "tool_choice"),
+    effort=("reasoning_effort", "reasoning_effort"),
+)
+
+SETTINGS: Final = ChatSettings("openai", KEYS)

@@ -280,7 +280,7 @@ def held_call_ids(read: ReadRequest) -> Container[str]:
     """The call ids a ``function_call_output`` may answer without a ``function_call`` in the
     request: any, when the request continues a stored response (``previous_response_id``);
     else the ``call_id`` of each other item (a ``tool_search_call``, ...)."""
-    held = read.previous_response_id
+    held = read.previous
     if held is not MISSING and held is not None:
         return _Every()
     return answerable_item_ids(read)

@@ -53,14 +53,14 @@ class ResponsesSettings(SettingsShape):
             function_tools(reader, body["tools"], flat=True)
         choice = body.get("tool_choice")
         if isinstance(choice, str) and choice in _CHOICES:
-            reader.choice(choice, "tool_choice")
+            reader.choice("tool_choice", choice, "tool_choice")
             reader.taken.add("tool_choice")
         elif (
             isinstance(choice, dict)
             and choice.get("type") == "function"
             and isinstance(choice.get("name"), str)
         ):
-            reader.choice(choice["name"], "tool_choice", named=True)
+            reader.choice("tool_choice", choice["name"], "tool_choice", named=True)
             reader.taken.add("tool_choice")
         reasoning = body.get("reasoning")
         if isinstance(reasoning, dict):
