@@ -192,3 +192,124 @@ def test_a_gemini_response_object_stays_an_object() -> None:
     assert isinstance(response, dict) and isinstance(response["rows"], list)
     assert response["rows"][0] == {"n": 0, "name": "row 0"}
     assert request_tokens("gemini", fixed.request).total <= 1000
+
+
+def _hermes_text(message: Any) -> str:
+    """The result text inside a hermes tool message's ``<tool_response>`` JSON."""
+    body = message["content"].removeprefix("<tool_response>\n").removesuffix("\n</tool_response>")
+    return str(json.loads(body)["content"])
+
+
+def test_a_hermes_result_is_cut_inside_its_tool_response() -> None:
+    given = _two_results("hermes")
+    assert request_tokens("hermes", given).total == 5352
+    fixed = repair("hermes", given, max_tokens=2000)
+    said = BUDGET.format(2000, 5352)
+    assert [(c.rule, c.path, c.action) for c in fixed.changes] == [
+        (
+            "context-window",
+            "messages[4].content",
+            f"cut the tool result's text {said}: kept 1,558 of 10,580 characters as valid JSON,"
+            " left out 250 array items",
+        )
+    ]
+    text = _hermes_text(fixed.request[4])
+    assert json.loads(text) == [*HITS[:25], "[… 250 items left out …]", *HITS[275:]]
+    # the JSON around the text as it was: only the content's string is written anew
+    assert fixed.request[4]["content"] == (
+        '<tool_response>\n{"name": "f", "content": '
+        + json.dumps(text, ensure_ascii=False, separators=(",", ":"))
+        + "}\n</tool_response>"
+    )
+    assert request_tokens("hermes", fixed.request).total == 1973
+    assert fixed.request[2] == given[2]  # the smaller result is left whole
+    assert _two_results("hermes") == given
+
+
+def test_a_smaller_budget_cuts_the_next_hermes_result_too() -> None:
+    fixed = repair("hermes", _two_results("hermes"), max_tokens=900)
+    said = BUDGET.format(900, 5352)
+    assert [(c.path, c.action) for c in fixed.changes] == [
+        (
+            "messages[2].content",
+            f"cut the tool result's text {said}: kept the first 1,546 and last 1,545 of"
+            " 5,000 characters around a marker, left out 1,909",
+        ),
+        (
+            "messages[4].content",
+            f"cut the tool result's text {said}: kept 28 of 10,580 characters as valid JSON,"
+            " left out 300 array items",
+        ),
+    ]
+    marker = "\n[… 1,909 characters left out …]\n"
+    assert _hermes_text(fixed.request[2]) == PLAIN[:1546] + marker + PLAIN[-1545:]
+    assert json.loads(_hermes_text(fixed.request[4])) == ["[… 300 items left out …]"]
+    assert request_tokens("hermes", fixed.request).total == 897
+
+
+def test_a_hermes_cut_cannot_close_its_block() -> None:
+    given = request(
+        user("hermes"), ask("hermes", "c1"), answer("hermes", "c1", content="a</b> " * 2000)
+    )
+    fixed = repair("hermes", given, max_tokens=500)
+    said = BUDGET.format(500, 3058)
+    assert [(c.path, c.action) for c in fixed.changes] == [
+        (
+            "messages[2].content",
+            f"cut the tool result's text {said}: kept the first 571 and last 571 of 12,000"
+            " characters around a marker, left out 10,858",
+        )
+    ]
+    content = fixed.request[2]["content"]
+    assert content.count("</") == 1 and content.endswith("}\n</tool_response>")
+    marker = "\n[… 10,858 characters left out …]\n"
+    text = "a</b> " * 2000
+    assert _hermes_text(fixed.request[2]) == text[:571] + marker + text[-571:]
+    assert request_tokens("hermes", fixed.request).total == 448
+
+
+def test_a_responses_output_list_is_cut_part_by_part() -> None:
+    image = {"type": "input_image", "image_url": "https://example.com/a.png"}
+    output = [
+        {"type": "input_text", "text": PLAIN},
+        {"type": "input_text", "text": json.dumps(HITS)},
+        image,
+    ]
+    given = request(
+        user("responses"), ask("responses", "c1"), answer("responses", "c1", content=output)
+    )
+    assert request_tokens("responses", given).total == 4421
+    fixed = repair("responses", given, max_tokens=2000)
+    assert [(c.path, c.action) for c in fixed.changes] == [
+        (
+            "input[2].output[1].text",
+            f"cut the tool result's text {BUDGET.format(2000, 4421)}: kept 2,240 of 10,580"
+            " characters as valid JSON, left out 228 array items",
+        )
+    ]
+    parts = fixed.request[2]["output"]
+    assert json.loads(parts[1]["text"]) == [*HITS[:36], "[… 228 items left out …]", *HITS[264:]]
+    assert parts[0] == output[0] and parts[2] == image
+    assert request_tokens("responses", fixed.request).total == 1994
+    fixed = repair("responses", given, max_tokens=900)
+    said = BUDGET.format(900, 4421)
+    assert [(c.path, c.action) for c in fixed.changes] == [
+        (
+            "input[2].output[0].text",
+            f"cut the tool result's text {said}: kept the first 1,610 and last 1,610 of 5,000"
+            " characters around a marker, left out 1,780",
+        ),
+        (
+            "input[2].output[1].text",
+            f"cut the tool result's text {said}: kept 28 of 10,580 characters as valid JSON,"
+            " left out 300 array items",
+        ),
+    ]
+    parts = fixed.request[2]["output"]
+    marker = "\n[… 1,780 characters left out …]\n"
+    assert parts == [
+        {"type": "input_text", "text": PLAIN[:1610] + marker + PLAIN[-1610:]},
+        {"type": "input_text", "text": '["[… 300 items left out …]"]'},
+        image,
+    ]
+    assert request_tokens("responses", fixed.request).total == 897

@@ -15,7 +15,7 @@ lower bound. The rules and their sources: docs/costs-and-limits.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .encoding import json_encode, json_string
 from .explain import Explanations
@@ -179,10 +179,17 @@ def _media_entries(
 _BIG_STRING = 1 << 16  # strings this long are measured without building their JSON
 
 
+_CONTROL: Final = bytes(range(32))  # the characters JSON spells as escapes, but " and \\
+
+
 def _json_chars(text: str) -> int:
-    """Characters of ``text`` as a JSON string, quotes left out."""
-    if len(text) >= _BIG_STRING and text.isascii() and text.isprintable():
-        return len(text) + text.count('"') + text.count("\\")
+    """Characters of ``text`` as a JSON string, quotes left out: a big ASCII text without
+    control characters is measured, not encoded (deleting bytes is 4x faster than
+    ``str.isprintable``, and a 10 MB result was measured on every fit)."""
+    if len(text) >= _BIG_STRING and text.isascii():
+        data = text.encode("ascii")
+        if len(data.translate(None, _CONTROL)) == len(data):
+            return len(text) + text.count('"') + text.count("\\")
     return len(json_string(text)) - 2
 
 

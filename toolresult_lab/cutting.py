@@ -14,10 +14,13 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .json_array import DECODER, LazyArray, read_array
+
 __all__ = ["Cut", "JsonPiece", "TextCutter", "cut_plain", "plain_marker", "text_piece"]
 
 #: The key an object's marker goes under (a key no tool is likely to use).
 MARKER_KEY: Final = "[…]"
+_LAZY_FROM: Final = 1 << 16  # arrays this long are read item by item (LazyArray)
 _STRING_STEP: Final = 16  # characters of a string kept per step of the size parameter
 _COMPACT: Final = {"ensure_ascii": False, "separators": (",", ":")}
 
@@ -109,9 +112,41 @@ class _Counts:
         self.chars = 0
 
 
+def _whole_from(value: Any) -> int:
+    """The least size at which :func:`_shrink` cuts nothing of ``value``."""
+    if isinstance(value, str):
+        over = len(value) - len(_string_marker(len(value)))
+        return max(0, -(-over // _STRING_STEP))
+    if isinstance(value, list):
+        return max((len(value) // 2, *map(_whole_from, value)))
+    if isinstance(value, dict):
+        return max((len(value) // 2, *map(_whole_from, value.values())))
+    return 0
+
+
+def _kept_item(array: LazyArray, number: int, size: int, counts: _Counts) -> Any:
+    """Item ``number`` of ``array`` shrunk to ``size``: the item itself (built by the array
+    for the cutting alone) from the size that cuts nothing of it, as most sizes tried do."""
+    item = array.item(number)
+    whole = array.notes.get(number)
+    if whole is None:
+        whole = array.notes[number] = _whole_from(item)
+    return item if size >= whole else _shrink(item, size, counts)
+
+
 def _shrink(value: Any, size: int, counts: _Counts) -> Any:
     """``value`` with each array past ``2*size+1`` items, object past ``2*size+1`` keys
     and string past its share cut (only the kept parts are visited)."""
+    if isinstance(value, LazyArray):
+        total = len(value)
+        if total <= 2 * size + 1:
+            return [_shrink(item, size, counts) for item in value.items()]
+        counts.items += total - 2 * size
+        kept = [_kept_item(value, number, size, counts) for number in range(size)]
+        kept.append(_items_marker(total - 2 * size))
+        last = range(total - size, total)
+        kept.extend(_kept_item(value, number, size, counts) for number in last)
+        return kept
     if isinstance(value, str):
         keep = _STRING_STEP * size
         if len(value) <= keep + len(_string_marker(len(value))):
@@ -148,10 +183,6 @@ def _encode(value: Any) -> str:
     return json.dumps(value, **_COMPACT)  # type: ignore[arg-type]
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not strict JSON")
-
-
 class JsonPiece:
     """One JSON value to cut again and again (the fitting tries several lengths): parsed
     once, each cut visiting only what it keeps."""
@@ -172,7 +203,7 @@ class JsonPiece:
         shape = _encode(_shrink(self.value, 0, _Counts()))
         if not self.whole:
             return shape
-        kind = "array" if isinstance(self.value, list) else "object"
+        kind = "array" if isinstance(self.value, (list, LazyArray)) else "object"
         marker = _encode(f"[JSON {kind} of {self.original:,} characters left out]")
         return marker if len(marker) < len(shape) else shape
 
@@ -221,8 +252,11 @@ def text_piece(text: str) -> JsonPiece | None:
     start = text.lstrip()[:1]
     if start not in ("[", "{"):
         return None
+    if start == "[" and len(text) >= _LAZY_FROM:
+        array = read_array(text)
+        return None if array is None else JsonPiece(array, len(text), True)
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = DECODER.decode(text)
     except (ValueError, RecursionError):
         return None
     return JsonPiece(value, len(text), True)

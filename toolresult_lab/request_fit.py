@@ -21,7 +21,7 @@ from .encoding import json_encode
 from .findings import Change
 from .fitting import check_budget
 from .request_tokens import read_tokens
-from .wires import ReadRequest, ResultPart, TextPart, read_request
+from .wires import ReadRequest, RequestEdits, ResultPart, TextPart, read_request, request_edits
 
 __all__ = ["RULE", "fit_request"]
 
@@ -31,16 +31,37 @@ _TRIES: Final = 8  # cuts of one text, each closer to the budget, before the nex
 _STEP: Final = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
 
 
+#: How a text held inside a string is written back (``RequestEdits.with_result_text``).
+_Wrap = Callable[[str, str, str], "str | None"]
+
+
 class _Text:
     """One text of a tool result that may be cut: where it sits (its holder and key in
-    the working request), its order in the request, and how to cut it."""
+    the working request, and, where the wire writes it inside a string there, how it is
+    written back), its order in the request, and how to cut it."""
 
-    __slots__ = ("cutter", "holder", "key", "order", "path", "size", "structured")
+    __slots__ = (
+        "cutter",
+        "given",
+        "holder",
+        "key",
+        "now",
+        "order",
+        "path",
+        "size",
+        "structured",
+        "wrap",
+    )
 
-    def __init__(self, path: str, holder: Any, key: Any, order: int, value: Any) -> None:
+    def __init__(
+        self, path: str, place: tuple[Any, Any, _Wrap | None], order: int, value: Any
+    ) -> None:
         self.path = path
-        self.holder = holder
-        self.key = key
+        self.holder, self.key, self.wrap = place
+        self.given = self.holder[self.key]
+        """What the holder had at the key (the text, or the string the text is inside)."""
+        self.now = value
+        """The text as last written (a wrapped text is found again by it)."""
         self.order = order
         self.structured = not isinstance(value, str)
         self.cutter: TextCutter | JsonPiece
@@ -68,7 +89,7 @@ class _Text:
         cutter = self.cutter
         if isinstance(cutter, TextCutter):
             cut = cutter.cut(limit)
-            self.holder[self.key] = cut.text
+            self.write(cut.text)
             return cut
         if limit >= self.size:
             self.holder[self.key] = cutter.value
@@ -76,6 +97,28 @@ class _Text:
         value, cut = cutter.cut(limit)
         self.holder[self.key] = value
         return cut
+
+    def request_chars(self) -> int:
+        """Characters the text takes in the request's JSON."""
+        if self.wrap is None:
+            return len(json_encode(self.original()))
+        emptied = self.wrap(self.given, self.original(), "") or ""
+        return len(json_encode(self.given)) - len(json_encode(emptied))
+
+    def write(self, text: str) -> None:
+        """Write ``text`` where the text is (into the string that holds it, if wrapped)."""
+        if self.wrap is None:
+            self.holder[self.key] = text
+        else:
+            written = self.wrap(self.holder[self.key], self.now, text)
+            if written is not None:
+                self.holder[self.key] = written
+        self.now = text
+
+    def restore(self) -> None:
+        """Put back what the holder had."""
+        self.holder[self.key] = self.given
+        self.now = self.original()
 
 
 def fit_request(
@@ -102,7 +145,7 @@ def fit_request(
     before = read_tokens(read).total
     if before <= budget:
         return []
-    texts = _texts(read)
+    texts = _texts(read, request_edits(wire))
     least = _minimum(wire, request, texts)
     if least > budget:
         raise ValueError(
@@ -116,8 +159,9 @@ def fit_request(
         if spent <= budget:
             break
         limit = text.size
-        # characters of the text per character of its JSON (escapes: a JSON text's quotes)
-        ratio = text.size / max(1, len(json_encode(text.original())))
+        # characters of the text per character of the request (escapes: a JSON text's
+        # quotes; twice where the text sits inside a JSON string, as on hermes)
+        ratio = text.size / max(1, text.request_chars())
         cut = None
         for _ in range(_TRIES):
             limit = max(text.minimum, limit - int(4 * (spent - budget) * ratio) - 16)
@@ -135,7 +179,7 @@ def fit_request(
     ]
 
 
-def _texts(read: ReadRequest) -> list[_Text]:
+def _texts(read: ReadRequest, edits: RequestEdits) -> list[_Text]:
     """Every text of a tool result (and each Gemini ``response`` object) the request holds
     as a string or object it can be cut in, in request order."""
     found: list[_Text] = []
@@ -143,18 +187,21 @@ def _texts(read: ReadRequest) -> list[_Text]:
     for result in read.results:
         for part in result.parts:
             if isinstance(part, TextPart):
-                place = _holder(root, part.path, part.text)
+                place = _holder(root, part.path, part.text, edits)
                 if place is not None:
-                    found.append(_Text(part.path, *place, len(found), part.text))
+                    found.append(_Text(part.path, place, len(found), part.text))
         structured = _structured(result)
         if structured is not None:
-            found.append(_Text(result.path, *structured, len(found), result.structured))
+            found.append(_Text(result.path, (*structured, None), len(found), result.structured))
     return found
 
 
-def _holder(root: Any, path: str, text: str) -> tuple[Any, Any] | None:
+def _holder(
+    root: Any, path: str, text: str, edits: RequestEdits
+) -> tuple[Any, Any, _Wrap | None] | None:
     """The container and key that hold ``text`` at ``path``: the path names the string
-    itself, or the block whose one member equal to ``text`` holds it."""
+    itself (or one the wire writes the text inside: ``edits.with_result_text``), or the
+    block whose one member equal to ``text`` holds it."""
     parent: Any = None
     key: Any = None
     node = root
@@ -167,12 +214,16 @@ def _holder(root: Any, path: str, text: str) -> tuple[Any, Any] | None:
         else:
             return None
         node = node[key]
-    if isinstance(node, str):
-        return (parent, key) if node == text and parent is not None else None
+    if isinstance(node, str) and parent is not None:
+        if node == text:
+            return parent, key, None
+        if edits.with_result_text(node, text, text) is not None:
+            return parent, key, edits.with_result_text
+        return None
     if isinstance(node, dict):
         members = [member for member, value in node.items() if value == text]
         if len(members) == 1:
-            return node, members[0]
+            return node, members[0], None
     return None
 
 
@@ -202,7 +253,7 @@ def _minimum(wire: str, request: Any, texts: list[_Text]) -> int:
         return read_tokens(read_request(wire, request)).total
     finally:
         for text in texts:
-            text.holder[text.key] = text.original()
+            text.restore()
 
 
 def _origins(key: str, given: Any, copied: dict[int, Any] | None) -> Callable[[_Text], str]:

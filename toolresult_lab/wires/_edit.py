@@ -132,6 +132,13 @@ class RequestEdits:
         """Whether a block (or a call's extra fields) carries a cache breakpoint."""
         return False
 
+    def with_result_text(self, held: str, text: str, new: str) -> str | None:
+        """``held``, the string at a result text's path that holds ``text`` written inside
+        it (hermes: the ``<tool_response>`` JSON), with ``new`` written there instead;
+        ``None`` where ``held`` holds no such text (the default: a wire that holds a
+        result's text as the string itself)."""
+        return None
+
     def function_response(self, block: Any) -> dict[str, Any] | None:
         """The body of a result part that may hold parts of its own (``None``: none)."""
         return None

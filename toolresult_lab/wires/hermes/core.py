@@ -123,7 +123,7 @@ _ROLES: Final[dict[str, Role]] = {
 }
 #: A result block, whatever its tag: ``<tag>`` JSON ``</tag>`` (the JSON writes ``</`` as
 #: ``<\/``, so the first closing tag of the same name ends it).
-_RESULT: Final = re.compile(r"<([A-Za-z_][\w.-]*)>\s*(\{.*?\})\s*</\1>", re.DOTALL)
+RESULT_BLOCK: Final = re.compile(r"<([A-Za-z_][\w.-]*)>\s*(\{.*?\})\s*</\1>", re.DOTALL)
 
 
 def _call_bodies(text: str) -> list[tuple[int, str]]:
@@ -180,7 +180,7 @@ def read_block(block: Any) -> ResultPart:
     """A result block (a ``str``), whatever its tag."""
     reading = Reading("hermes")
     text = reading.text_at(block, "")
-    match = _RESULT.search(text)
+    match = RESULT_BLOCK.search(text)
     if match is not None:
         result = _result(reading, match.group(2), "", "content", block)
         if result is not None:
@@ -191,7 +191,7 @@ def read_block(block: Any) -> ResultPart:
 def _results_in(reading: Reading, text: str, path: str, raw: Any) -> list[ResultPart]:
     """The result blocks inside a message's text (each pointed at by the message's path)."""
     found = []
-    for match in _RESULT.finditer(text):
+    for match in RESULT_BLOCK.finditer(text):
         start = len(reading.problems)
         result = _result(reading, match.group(2), path, at_key(path, "content"), raw)
         del reading.problems[start:]  # a tag around other JSON is text, not a result

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from ...encoding import json_string
 from .._edit import RequestEdits
+from .core import RESULT_BLOCK, unclosable
 
 __all__ = ["EDITS", "HermesEdits"]
 
@@ -29,6 +31,58 @@ class HermesEdits(RequestEdits):
 
     def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
         target["id" if is_call else "tool_call_id"] = new
+
+    def with_result_text(self, held: str, text: str, new: str) -> str | None:
+        """The first result block of ``held`` whose ``content`` is ``text``, its content's
+        JSON string rewritten to ``new`` in place (the rest of the block as it was)."""
+        for block in RESULT_BLOCK.finditer(held):
+            body = block.group(2)
+            where = _content_at(body)
+            if where is None or _DECODER.decode(body[where[0] : where[1]]) != text:
+                continue
+            written = unclosable(json_string(new))
+            start, end = block.start(2) + where[0], block.start(2) + where[1]
+            return held[:start] + written + held[end:]
+        return None
+
+
+_DECODER: Final = json.JSONDecoder()
+_SCAN: Final = _DECODER.scan_once  # type: ignore[attr-defined]  # typeshed omits it
+_SPACE: Final = " \t\n\r"
+
+
+def _content_at(body: str) -> tuple[int, int] | None:
+    """Where the JSON object ``body`` writes its ``content`` value (its last, the one
+    ``json.loads`` keeps); ``None`` where it has none or ``body`` is not a JSON object."""
+    found = None
+    at = 1  # after the "{" RESULT_BLOCK's body starts with
+    try:
+        while True:
+            at = _skip(body, at)
+            if body.startswith("}", at) and found is None:
+                return None
+            key, at = _SCAN(body, at)
+            at = _skip(body, at)
+            if not isinstance(key, str) or not body.startswith(":", at):
+                return None
+            start = _skip(body, at + 1)
+            at = _SCAN(body, start)[1]
+            if key == "content":
+                found = (start, at)
+            at = _skip(body, at)
+            if body.startswith("}", at):
+                return found if _skip(body, at + 1) == len(body) else None
+            if not body.startswith(",", at):
+                return None
+            at += 1
+    except (ValueError, StopIteration, RecursionError):
+        return None
+
+
+def _skip(body: str, at: int) -> int:
+    while body[at : at + 1] and body[at] in _SPACE:
+        at += 1
+    return at
 
 
 EDITS: Final = HermesEdits()

@@ -1,0 +1,167 @@
+"""A long JSON array read item by item (json_array): the same items and the same failures
+as ``json.loads``, the same cuts as the array parsed whole, bounded on hostile text."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from toolresult_lab import ToolResult, cutting
+from toolresult_lab.json_array import read_array, reject_constant
+
+# Values whose texts hold every trap of a backwards walk: commas, brackets and escaped
+# quotes inside strings, nested arrays and objects, whitespace of every JSON kind.
+TRAPS = st.sampled_from(['",', "[", "]", "{", "}", ":", '\\"', "\\\\", ", ", '"], ["'])
+STRINGS = st.lists(st.one_of(TRAPS, st.text(max_size=4)), max_size=6).map("".join)
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(allow_nan=False), STRINGS
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(STRINGS, inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def spaced(text: str, space: str) -> str:
+    """``text`` with JSON whitespace after each structural character outside strings."""
+    out, inside, escaped = [], False, False
+    for char in text:
+        out.append(char)
+        if inside:
+            inside = escaped or char != '"'
+            escaped = not escaped and char == "\\"
+        elif char == '"':
+            inside = True
+        elif char in "[]{},:":
+            out.append(space)
+    return "".join(out)
+
+
+def loads(text: str) -> object:
+    try:
+        return json.loads(text, parse_constant=reject_constant)
+    except (ValueError, RecursionError):
+        return None
+
+
+def check_items(text: str, order: list[int]) -> None:
+    expected = loads(text)
+    array = read_array(text)
+    if not isinstance(expected, list):
+        assert array is None
+        return
+    assert array is not None and len(array) == len(expected)
+    for number in order:
+        if number < len(expected):
+            assert array.item(number) == expected[number]
+    assert [array.item(n) for n in reversed(range(len(array)))] == expected[::-1]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(VALUES, max_size=12),
+    st.sampled_from(["", " ", "\n\t", "\r\n  "]),
+    st.lists(st.integers(0, 12), max_size=6),
+)
+def test_items_are_those_json_loads_builds(items, space, order):
+    check_items(spaced(json.dumps(items, ensure_ascii=False), space), order)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(VALUES, min_size=1, max_size=8), st.data())
+def test_a_broken_array_fails_where_json_loads_fails(items, data):
+    text = json.dumps(items)
+    at = data.draw(st.integers(0, len(text) - 1))
+    broken = data.draw(
+        st.sampled_from(
+            [
+                text[:at],  # unterminated
+                text[:at] + text[at + 1 :],  # a character lost
+                text[:at] + data.draw(st.sampled_from(list('",[]{}:\\ x0\x01'))) + text[at:],
+                text + data.draw(st.sampled_from(["", " ", ",", "]", "x", "\v"])),
+                "\ufeff" + text,
+                text.replace("1", "NaN", 1),
+            ]
+        )
+    )
+    check_items(broken, data.draw(st.lists(st.integers(0, 8), max_size=4)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",
+        " [ ] ",
+        '["a,", ",b"]',
+        '["x\\", 2, \\"y", 1]',
+        '[1, ["a", 1], 2]',
+        "[[1, [2, [3, [4]]]], [5]]",
+        '[{"a": [1, 2], "b": "], [\\""}, 3, "]"]',
+        "[1,2,\n3\t,\r4 ]\n",
+    ],
+)
+def test_items_of_awkward_arrays(text):
+    check_items(text, [0, 3, 1])
+
+
+def test_cuts_are_those_of_the_array_parsed_whole(monkeypatch):
+    hits = [
+        {"id": i, "title": f"Result {i}, [x]", "snippet": '"quoted", ' * (i % 7), "n": [i] * 3}
+        for i in range(3_000)
+    ]
+    text = json.dumps(hits)
+    lazy = cutting.text_piece(text)
+    monkeypatch.setattr(cutting, "_LAZY_FROM", len(text) + 1)
+    eager = cutting.text_piece(text)
+    assert lazy is not None and eager is not None
+    assert isinstance(lazy.value, cutting.LazyArray) and isinstance(eager.value, list)
+    assert lazy.minimum() == eager.minimum() == '["[… 3,000 items left out …]"]'
+    for limit in (10, 40, 400, 5_000, 60_000, 300_000, len(text) - 1, len(text) * 2):
+        assert lazy.cut(limit) == eager.cut(limit)
+    result = ToolResult(id="c", name="s", content=[{"type": "text", "text": text}])
+    cut = result.to("openai", max_tokens=2_000)
+    monkeypatch.setattr(cutting, "_LAZY_FROM", 1)
+    assert result.to("openai", max_tokens=2_000) == cut
+
+
+def test_an_array_too_long_to_keep_whole_is_read_lazily():
+    text = json.dumps([{"k": i} for i in range(10_000)])
+    piece = cutting.text_piece(text)
+    assert piece is not None and isinstance(piece.value, cutting.LazyArray)
+    value, cut = piece.cut(60)
+    assert value == [{"k": 0}, "[… 9,998 items left out …]", {"k": 9_999}]
+    assert cut.items == 9_998
+
+
+def bounded(text: str) -> float:
+    start = time.perf_counter()
+    array = read_array(text)
+    if array is not None:
+        for number in (0, len(array) // 2, len(array) - 1):
+            array.item(number)
+    return time.perf_counter() - start
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 200_000,  # unterminated nesting past the recursion limit
+        "[" * 100_000 + "]" * 100_000,  # closed, still too deep for json.loads
+        '["' + "," * 2_000_000 + '"]',  # a huge string of commas: each a candidate
+        '["' + "1," * 1_000_000 + '"]',
+        "[1," + '"x",' * 300_000,  # unterminated after many items
+        "[0, " + "[1, " * 900 + "2" + "]" * 900 + "]",  # the tail nests: walking back gives up
+    ],
+)
+def test_hostile_arrays_are_read_in_bounded_time(text):
+    expected = loads(text)
+    array = read_array(text)
+    assert (array is None) == (not isinstance(expected, list))
+    assert bounded(text) < 5  # seconds on a loaded CI machine; about 0.1 s alone

@@ -1,0 +1,141 @@
+"""A long JSON array read item by item: checked whole, built only where a cut keeps items.
+
+Fitting a 10 MB JSON array into a few thousand tokens keeps its first and last items; the
+time went to ``json.loads`` building every one of its 30,000 objects (and freeing them).
+:func:`read_array` checks the whole text with the same C decoder, but one that turns each
+object into its size (never a dict), so it fails exactly where ``json.loads`` fails; the
+items a cut keeps are then built one by one, as ``json.loads`` builds them, from where
+they start: the head found by walking forward, the tail by walking back from the end.
+
+Walking back: each comma before the end is a candidate separator; the value after it is
+an item of the array when the items from it chain (value, comma, value ...) to the final
+``]``. A comma inside a string or a nested value never chains there (a chain started
+inside a string sees every later quote the other way round; one started inside a nested
+value closes before the end): a candidate is an item when its value ends just before the
+item found last, so each comma costs one scan of one value. The walk gives up after
+scanning twice the text's length (hostile nesting), and the items are then found walking
+forward.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from json.scanner import make_scanner
+from typing import Any, Final
+
+__all__ = ["LazyArray", "read_array"]
+
+
+def reject_constant(name: str) -> Any:
+    """``parse_constant`` of strict JSON: ``NaN`` and ``Infinity`` are refused."""
+    raise ValueError(f"{name} is not strict JSON")
+
+
+#: ``json.loads(text, parse_constant=reject_constant)``'s decoder, for the kept items.
+DECODER: Final = json.JSONDecoder(parse_constant=reject_constant)
+#: The same grammar, each object read as its number of keys: it checks, builds no dict.
+_CHECKER: Final = json.JSONDecoder(object_pairs_hook=len, parse_constant=reject_constant)
+_Scan = Callable[[str, int], "tuple[Any, int]"]
+#: One value at an index, built (the kept items) or only checked: ``(value, end)``.
+_BUILD: Final[_Scan] = make_scanner(DECODER)  # type: ignore[arg-type]  # typeshed: a class
+_CHECK: Final[_Scan] = make_scanner(_CHECKER)  # type: ignore[arg-type]
+_WHITESPACE: Final = " \t\n\r"  # JSON's whitespace (str.isspace knows more)
+_SPACE: Final = re.compile(r"[ \t\n\r]+")
+_MISSING: Final = object()
+_SCAN_BUDGET: Final = 2  # characters a walk back may scan, in lengths of the text
+
+
+def _skip(text: str, at: int) -> int:
+    """The first position from ``at`` that is not JSON whitespace."""
+    if text[at : at + 1] not in _WHITESPACE:
+        return at
+    found = _SPACE.match(text, at)
+    return at if found is None else found.end()
+
+
+class LazyArray:
+    """A JSON array checked whole, its items built on demand (each once)."""
+
+    __slots__ = ("_all", "_built", "_close", "_head", "_tail", "length", "notes", "text")
+
+    def __init__(self, text: str, length: int, first: int, close: int) -> None:
+        self.text = text
+        self.length = length
+        """The number of items."""
+        self._close = close  # where the final ``]`` is
+        self._head = [first] if length else []  # where items 0, 1, ... start
+        self._tail: list[int] = []  # where items length-1, length-2, ... start
+        self._built: dict[int, Any] = {}
+        self._all: list[Any] | None = None
+        self.notes: dict[int, int] = {}
+        """A figure per item its user keeps (the cutting: the size that keeps it whole)."""
+
+    def __len__(self) -> int:
+        return self.length
+
+    def item(self, number: int) -> Any:
+        """Item ``number`` (``0 <= number < len``) as ``json.loads`` builds it."""
+        found = self._built.get(number, _MISSING)
+        if found is _MISSING:
+            found = self._built[number] = _BUILD(self.text, self._start(number))[0]
+        return found
+
+    def _start(self, number: int) -> int:
+        back = self.length - 1 - number
+        if back < len(self._tail):
+            return self._tail[back]
+        if number >= len(self._head) and back < number and self._walk_back(back + 1):
+            return self._tail[back]
+        return self._walk_forward(number)
+
+    def _walk_forward(self, number: int) -> int:
+        head, text, scan = self._head, self.text, _CHECK
+        while len(head) <= number:
+            end = _skip(text, scan(text, head[-1])[1])  # a checked text: a comma follows
+            head.append(_skip(text, end + 1))
+        return head[number]
+
+    def _walk_back(self, count: int) -> bool:
+        """Find where the last ``count`` items start; False past the scan budget."""
+        text, tail, close, scan = self.text, self._tail, self._close, _CHECK
+        budget = _SCAN_BUDGET * len(text)
+        at = tail[-1] if tail else close
+        while len(tail) < count and budget >= 0:
+            at = text.rfind(",", 0, at)
+            if at < 0:  # not reached for the back half of a checked array
+                return False
+            start = _skip(text, at + 1)
+            try:
+                end = scan(text, start)[1]
+            except (ValueError, StopIteration, RecursionError):
+                continue
+            budget -= end - start
+            after = _skip(text, end)
+            # an item's chain ends on the next item found (or on the final ``]``)
+            if (after == close and not tail) or (
+                tail and text.startswith(",", after) and _skip(text, after + 1) == tail[-1]
+            ):
+                tail.append(start)
+        return len(tail) >= count
+
+    def items(self) -> list[Any]:
+        """Every item (``json.loads`` of the whole text, once: a cut that keeps them all)."""
+        if self._all is None:
+            self._all = DECODER.decode(self.text)
+        return self._all
+
+
+def read_array(text: str) -> LazyArray | None:
+    """``text`` as a :class:`LazyArray` when it is a JSON array; ``None`` where it is not
+    strict JSON (where ``json.loads(text)`` fails, deep nesting included)."""
+    first = _skip(text, 0)
+    if not text.startswith("[", first):
+        return None
+    try:
+        length = len(_CHECKER.decode(text))
+    except (ValueError, RecursionError):
+        return None
+    close = len(text.rstrip(_WHITESPACE)) - 1
+    return LazyArray(text, length, _skip(text, first + 1), close)
