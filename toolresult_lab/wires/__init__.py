@@ -67,13 +67,29 @@ from ._turn import (
 )
 from ._write import RequestShape
 from .anthropic import ends_in_server_result
+from .anthropic.blocks import AnthropicToolResult
 from .anthropic.edits import cached
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
+from .bedrock.blocks import BedrockToolResult, BedrockToolResultBody
+from .gemini.blocks import (
+    GeminiFunctionResponse,
+    GeminiFunctionResponsePart,
+    GeminiInlineData,
+    GeminiInlinePart,
+)
 from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
 from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
 from .gemini.edits import SIGNATURE_FIELD, function_response
+from .ollama.blocks import OllamaToolMessage
+from .openai.blocks import OpenAIToolMessage
 from .responses import answerable_item_ids
+from .responses.blocks import (
+    ResponsesFunctionCallOutput,
+    ResponsesInputFile,
+    ResponsesInputImage,
+    ResponsesInputText,
+)
 
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
@@ -88,6 +104,9 @@ __all__ = [
     "WIRES",
     "Add",
     "Alteration",
+    "AnthropicToolResult",
+    "BedrockToolResult",
+    "BedrockToolResultBody",
     "CallData",
     "CallPart",
     "Check",
@@ -95,6 +114,10 @@ __all__ = [
     "Converter",
     "DocumentPart",
     "Fields",
+    "GeminiFunctionResponse",
+    "GeminiFunctionResponsePart",
+    "GeminiInlineData",
+    "GeminiInlinePart",
     "IdStyle",
     "ImagePart",
     "ImageTokenRule",
@@ -102,7 +125,9 @@ __all__ = [
     "Missing",
     "ModelView",
     "Note",
+    "OllamaToolMessage",
     "OpaquePart",
+    "OpenAIToolMessage",
     "Part",
     "Problem",
     "ProfileView",
@@ -111,6 +136,10 @@ __all__ = [
     "RequestEdits",
     "RequestShape",
     "RequiredField",
+    "ResponsesFunctionCallOutput",
+    "ResponsesInputFile",
+    "ResponsesInputImage",
+    "ResponsesInputText",
     "ResultCheck",
     "ResultPart",
     "Scope",
