@@ -109,7 +109,7 @@ def _parse_edges(modules: dict[str, Path], runtime: bool) -> dict[str, set[str]]
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # leaves: import nothing of the package
     ("base", (
-        "b64", "encoding", "blocks", "options", "findings", "models", "imagesize", "pdfpages",
+        "b64", "encoding", "options", "findings", "models", "imagesize", "pdfpages",
         "linereader", "parquet_rows", "progress", "shares", "json_array",
         "cutting", "doc_pages", "gc_pause",
     )),
@@ -123,7 +123,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("wire-registry", ("wires",)),
     # what sits on the wires: facts, the pipeline, profiles, limits and rule data
     ("facts", (
-        "facts", "pipeline", "_build", "profiles", "limits", "tokens", "pairing", "rules",
+        "facts", "blocks", "pipeline", "_build", "profiles", "limits", "tokens", "pairing", "rules",
         "roundtrip", "provider_warning", "rules.*",
     )),
     # the Result layer (it reaches its views through ``hooks``)

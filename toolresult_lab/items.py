@@ -11,7 +11,7 @@ from typing import Any, Final, Literal
 
 from .b64 import decoded_size, is_canonical, lenient_decode, strip_whitespace
 from .encoding import optional_text, text_field
-from .text import native_text_form, placeholder
+from .text import SEARCH_RESULT, native_text_form, placeholder
 
 __all__ = [
     "PDF_MIME",
@@ -277,7 +277,7 @@ def normalize_entry(block: Any) -> Item:
             return TextItem(text, True, block["cache_control"])
         return TextItem(text)
     if (kind in ("image", "document") and isinstance(block.get("source"), dict)) or (
-        kind == "search_result"
+        kind == SEARCH_RESULT
     ):
         return NativeItem(block)
     if kind == "resource":

@@ -16,9 +16,17 @@ from typing import Any, Final
 from .b64 import decoded_size
 from .calls import ToolCall
 from .facts import MediaKind
-from .items import BlobItem, DocumentItem, Item, NoteItem, TextItem
+from .items import BlobItem, DocumentItem, Item, NoteItem, TextItem, text_entry
 from .result import ToolResult
-from .wires import DocumentPart, ImagePart, read_native_block
+from .text import SEARCH_RESULT
+from .wires import (
+    SIGNATURE_FIELD,
+    ContentPart,
+    DocumentPart,
+    ImagePart,
+    read_native_block,
+    request_shape,
+)
 
 __all__ = [
     "ENTRY_KINDS",
@@ -110,13 +118,24 @@ def _resource(**resource: Any) -> dict[str, Any]:
     return {"type": "resource", "resource": resource}
 
 
+#: Anthropic-native blocks in MCP content (SPEC 2) are Anthropic's own blocks: the probes
+#: hold them as the anthropic wire writes them.
+_ANTHROPIC: Final = request_shape("anthropic")
+
+
+def _native(part: ContentPart) -> Any:
+    """``part`` as the one block of an anthropic user message."""
+    messages, _ = _ANTHROPIC.user([part])
+    return messages[0]["content"][0]
+
+
 _CATALOGUE = (
     Probe("text", "text", "A plain MCP text block.", [{"type": "text", "text": "Sunny, 22C"}]),
     Probe(
         "text_cache_control",
         "text + cache_control",
         "A text block carrying Anthropic's cache_control (kept only on anthropic).",
-        [{"type": "text", "text": "Long context", "cache_control": {"type": "ephemeral"}}],
+        [text_entry("Long context", {"type": "ephemeral"}, has_cache_control=True)],
     ),
     Probe(
         "image_png", "image/png", "An MCP image block, PNG.", [_image("image/png")], media="image"
@@ -225,16 +244,7 @@ _CATALOGUE = (
         "native_image_base64",
         "native image (base64)",
         "An Anthropic-native image block with a base64 source, built by the caller.",
-        [
-            {
-                "type": "image",
-                "source": {
-                    "type": "base64",
-                    "media_type": "image/png",
-                    "data": SAMPLE_IMAGES["image/png"],
-                },
-            }
-        ],
+        [_native(ImagePart("", "image/png", SAMPLE_IMAGES["image/png"]))],
     ),
     Probe(
         "native_image_url",
@@ -246,27 +256,13 @@ _CATALOGUE = (
         "native_text_document",
         "native text document",
         "An Anthropic-native document block with a text source.",
-        [
-            {
-                "type": "document",
-                "source": {
-                    "type": "text",
-                    "media_type": "text/plain",
-                    "data": "Clause 4: the tenant pays.",
-                },
-            }
-        ],
+        [_ANTHROPIC.rebuild(DocumentPart("", "text/plain", text="Clause 4: the tenant pays."))],
     ),
     Probe(
         "native_pdf_document",
         "native PDF document",
         "An Anthropic-native document block with a base64 PDF source.",
-        [
-            {
-                "type": "document",
-                "source": {"type": "base64", "media_type": "application/pdf", "data": SAMPLE_PDF},
-            }
-        ],
+        [_native(DocumentPart("", "application/pdf", SAMPLE_PDF))],
     ),
     Probe(
         "native_content_document",
@@ -279,14 +275,7 @@ _CATALOGUE = (
                     "type": "content",
                     "content": [
                         {"type": "text", "text": "part one"},
-                        {
-                            "type": "image",
-                            "source": {
-                                "type": "base64",
-                                "media_type": "image/png",
-                                "data": SAMPLE_IMAGES["image/png"],
-                            },
-                        },
+                        _native(ImagePart("", "image/png", SAMPLE_IMAGES["image/png"])),
                         {"type": "text", "text": "part two"},
                     ],
                 },
@@ -294,12 +283,12 @@ _CATALOGUE = (
         ],
     ),
     Probe(
-        "search_result",
-        "search_result",
+        SEARCH_RESULT,
+        SEARCH_RESULT,
         "An Anthropic search_result block.",
         [
             {
-                "type": "search_result",
+                "type": SEARCH_RESULT,
                 "source": "https://e.test/q",
                 "title": "Quelltown",
                 "content": [{"type": "text", "text": "Population 12"}],
@@ -401,8 +390,8 @@ def entry_kind(item: Item) -> str:
         if media == "binary":
             return "binary_blob"
         return "unknown_type"  # a type MCP does not define, or none at all
-    if item.block_type == "search_result":
-        return "search_result"
+    if item.block_type == SEARCH_RESULT:
+        return SEARCH_RESULT
     source = item.block.get("source")
     source_type = source.get("type") if isinstance(source, dict) else None
     if not isinstance(source_type, str):
@@ -443,7 +432,7 @@ def recorded_turn() -> tuple[list[ToolCall], list[ToolResult]]:
             id="call_weather",
             name="get_weather",
             arguments={"city": "Köln"},
-            extra={"gemini": {"thoughtSignature": RECORDED_SIGNATURE}},
+            extra={"gemini": {SIGNATURE_FIELD: RECORDED_SIGNATURE}},
         ),
         ToolCall(id="call_chart", name="get_chart", arguments='{"days": 3}'),
         ToolCall(id="call_report", name="get_report"),

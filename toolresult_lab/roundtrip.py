@@ -164,95 +164,33 @@ def _bedrock_model(path: str) -> str | None:
     return unquote(tail[: -len("/converse")])
 
 
-def _canned_response(path: str, body: Any) -> dict[str, Any] | None:
-    """A minimal valid response for the API at ``path``, or ``None`` for an unknown path."""
+def _replying_wire(path: str, body: Any) -> tuple[str, str] | None:
+    """The wire whose API answers at ``path`` and the model the answer names (the body's
+    ``model``, a Gemini path's), or ``None`` for an unknown path."""
     model = body.get("model") if isinstance(body, dict) else None
     model = model if isinstance(model, str) else "unknown"
     if path.endswith("/chat/completions"):
-        return {
-            "id": "chatcmpl-roundtrip",
-            "object": "chat.completion",
-            "created": 0,
-            "model": model,
-            "choices": [
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": _REPLY_TEXT, "refusal": None},
-                    "logprobs": None,
-                    "finish_reason": "stop",
-                }
-            ],
-        }
+        return "openai", model
     if path.endswith("/responses"):
-        return {
-            "id": "resp_roundtrip",
-            "object": "response",
-            "created_at": 0,
-            "status": "completed",
-            "model": model,
-            "output": [
-                {
-                    "type": "message",
-                    "id": "msg_roundtrip",
-                    "status": "completed",
-                    "role": "assistant",
-                    "content": [{"type": "output_text", "text": _REPLY_TEXT, "annotations": []}],
-                }
-            ],
-            "parallel_tool_calls": True,
-            "tool_choice": "auto",
-            "tools": [],
-            "error": None,
-            "incomplete_details": None,
-            "instructions": None,
-            "metadata": {},
-            "temperature": None,
-            "top_p": None,
-        }
+        return "responses", model
     if path.endswith("/messages"):
-        return {
-            "id": "msg_roundtrip",
-            "type": "message",
-            "role": "assistant",
-            "model": model,
-            "content": [{"type": "text", "text": _REPLY_TEXT}],
-            "stop_reason": "end_turn",
-            "stop_sequence": None,
-            "usage": {"input_tokens": 1, "output_tokens": 1},
-        }
+        return "anthropic", model
     gemini_model = _gemini_model(path)
     if gemini_model is not None and path.endswith(":generateContent"):
-        return {
-            "candidates": [
-                {
-                    "content": {"role": "model", "parts": [{"text": _REPLY_TEXT}]},
-                    "finishReason": "STOP",
-                    "index": 0,
-                }
-            ],
-            "usageMetadata": {
-                "promptTokenCount": 1,
-                "candidatesTokenCount": 1,
-                "totalTokenCount": 2,
-            },
-            "modelVersion": gemini_model,
-        }
+        return "gemini", gemini_model
     if _bedrock_model(path) is not None:
-        return {
-            "output": {"message": {"role": "assistant", "content": [{"text": _REPLY_TEXT}]}},
-            "stopReason": "end_turn",
-            "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
-            "metrics": {"latencyMs": 1},
-        }
+        return "bedrock", model
     if path == "/api/chat":
-        return {
-            "model": model,
-            "created_at": "2025-01-01T00:00:00Z",
-            "message": {"role": "assistant", "content": _REPLY_TEXT},
-            "done": True,
-            "done_reason": "stop",
-        }
+        return "ollama", model
     return None
+
+
+def _canned_response(path: str, body: Any) -> dict[str, Any] | None:
+    """A minimal valid response for the API at ``path`` (its wire's recorded reply), or
+    ``None`` for an unknown path."""
+    found = _replying_wire(path, body)
+    reply = None if found is None else wire_module(found[0]).recorded_reply
+    return None if found is None or reply is None else reply(found[1], _REPLY_TEXT)
 
 
 class _Handler(BaseHTTPRequestHandler):

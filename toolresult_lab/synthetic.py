@@ -4,7 +4,8 @@ Real logs cannot ship with the project, so :func:`synthetic_log` writes one: a s
 mix of what agents' tools return (text, screenshots and charts, PDFs, audio, embedded
 resources, resource links, structured content, errors, empty results), some lines
 wrapped as JSON-RPC responses, and a few bad lines of every sort the audit must survive.
-The same seed always writes the same file. Standard library only.
+The same seed always writes the same file. Standard library only (the MCP text entry with
+Anthropic's ``cache_control`` comes from ``items``, where MCP input is read).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Final
+
+from .items import text_entry
 
 __all__ = ["LogStats", "synthetic_log"]
 
@@ -175,7 +178,7 @@ class _Maker:
         return rng.choice(
             (
                 {"type": "video", "mimeType": "video/mp4", "data": self.payload("video/mp4")},
-                {"type": "text", "text": "cached context", "cache_control": {"type": "ephemeral"}},
+                text_entry("cached context", {"type": "ephemeral"}, has_cache_control=True),
                 {"mimeType": "application/octet-stream", "data": self.payload("")},
                 rng.randint(0, 9),
                 {"type": "text", "text": " "},

@@ -8,11 +8,16 @@ computes them once per item.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .encoding import optional_text, text_field
 
+#: The MCP-side kind of an Anthropic-native search result entry (SPEC 2), and its marker
+#: in the entry's string form (SPEC 3): the package's own vocabulary, Anthropic's name.
+SEARCH_RESULT: Final = "search_result"
+
 __all__ = [
+    "SEARCH_RESULT",
     "native_text",
     "native_text_form",
     "placeholder",
@@ -53,8 +58,8 @@ def native_text_form(block: Any) -> tuple[str, bool]:
     kind = block.get("type")
     if kind == "text":
         return optional_text(block.get("text")), False
-    if kind == "search_result":
-        head = "[search_result]"
+    if kind == SEARCH_RESULT:
+        head = "[" + SEARCH_RESULT + "]"
         title = optional_text(block.get("title"))
         if title:
             head += " " + title

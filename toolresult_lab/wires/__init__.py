@@ -66,13 +66,29 @@ from ._turn import (
 )
 from ._write import RequestShape
 from .anthropic import ends_in_server_result
+from .anthropic.blocks import AnthropicToolResult
 from .anthropic.edits import cached
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
+from .bedrock.blocks import BedrockToolResult, BedrockToolResultBody
+from .gemini.blocks import (
+    GeminiFunctionResponse,
+    GeminiFunctionResponsePart,
+    GeminiInlineData,
+    GeminiInlinePart,
+)
 from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
 from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
 from .gemini.edits import SIGNATURE_FIELD, function_response
+from .ollama.blocks import OllamaToolMessage
+from .openai.blocks import OpenAIToolMessage
 from .responses import answerable_item_ids
+from .responses.blocks import (
+    ResponsesFunctionCallOutput,
+    ResponsesInputFile,
+    ResponsesInputImage,
+    ResponsesInputText,
+)
 
 __all__ = [
     "BEDROCK_MAX_DOCUMENTS",
@@ -86,12 +102,19 @@ __all__ = [
     "WIRES",
     "Add",
     "Alteration",
+    "AnthropicToolResult",
+    "BedrockToolResult",
+    "BedrockToolResultBody",
     "CallData",
     "CallPart",
     "Check",
     "ContentPart",
     "Converter",
     "DocumentPart",
+    "GeminiFunctionResponse",
+    "GeminiFunctionResponsePart",
+    "GeminiInlineData",
+    "GeminiInlinePart",
     "IdStyle",
     "ImagePart",
     "ImageTokenRule",
@@ -99,7 +122,9 @@ __all__ = [
     "Missing",
     "ModelView",
     "Note",
+    "OllamaToolMessage",
     "OpaquePart",
+    "OpenAIToolMessage",
     "Part",
     "Problem",
     "ProfileView",
@@ -108,6 +133,10 @@ __all__ = [
     "RequestEdits",
     "RequestShape",
     "RequiredField",
+    "ResponsesFunctionCallOutput",
+    "ResponsesInputFile",
+    "ResponsesInputImage",
+    "ResponsesInputText",
     "ResultCheck",
     "ResultPart",
     "Scope",

@@ -51,6 +51,9 @@ class WireModule:
     """Its messages may be bare text, not JSON (a hermes turn)."""
     client_alterations: tuple[Alteration, ...] = ()
     """What its official client changes in the messages it sends (``roundtrip``)."""
+    recorded_reply: Callable[[str, str], dict[str, Any]] | None = None
+    """A minimal valid response of its API, ``(model, text)`` to body: what the loopback
+    recorder answers its official client (``roundtrip``; None: the recorder has none)."""
     #: How the wire holds a request's settings beside its conversation (SPEC 9; None: none).
     settings: SettingsShape | None = None
     #: How its requests read as a transcript where wires differ (SPEC 9).

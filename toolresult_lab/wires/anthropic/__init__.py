@@ -23,7 +23,7 @@ from .core import (
     read_content,
     read_request,
 )
-from .data import TOKENS
+from .data import TOKENS, reply
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS
@@ -57,4 +57,5 @@ WIRE: Final = WireModule(
     settings=SETTINGS,
     reading=READING,
     checks=CHECKS,
+    recorded_reply=reply,
 )

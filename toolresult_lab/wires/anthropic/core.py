@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...blocks import AnthropicToolResult
 from ...encoding import clone
 from ...items import (
     PDF_MIME,
@@ -68,6 +67,7 @@ from .._turn import (
     with_extra,
 )
 from .._write import RequestShape, Written
+from .blocks import AnthropicToolResult
 
 FACTS: Final[WireFacts] = WireFacts(
     "anthropic",

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .._data import TokenRules
 
-__all__ = ["TOKENS"]
+__all__ = ["TOKENS", "reply"]
 
 TOKENS: Final = TokenRules(
     image="claude_patches",
     pdf_note="anthropic documents no per-page figure: each page costs its extracted text "
     "plus a page image, so the count depends on the text (measure it with token counting)",
 )
+
+
+def reply(model: str, text: str) -> dict[str, Any]:
+    """A minimal valid Messages response, ``model`` answering ``text``: what the loopback
+    recorder (``roundtrip``) answers the ``anthropic`` client."""
+    return {
+        "id": "msg_roundtrip",
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": [{"type": "text", "text": text}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    }

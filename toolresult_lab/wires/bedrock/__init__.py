@@ -27,7 +27,7 @@ from .core import (
     read_content,
     read_request,
 )
-from .data import TOKENS
+from .data import TOKENS, reply
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
 from .settings import SETTINGS
@@ -67,4 +67,5 @@ WIRE: Final = WireModule(
     edits=EDITS,
     settings=SETTINGS,
     checks=CHECKS,
+    recorded_reply=reply,
 )

@@ -21,7 +21,6 @@ from __future__ import annotations
 import base64
 from typing import Any, Final
 
-from ...blocks import BedrockToolResult, BedrockToolResultBody
 from ...encoding import clone, json_encode
 from ...filenames import document_name, safe_document_name
 from ...items import BlobItem, Native
@@ -46,6 +45,7 @@ from .._read import (
 )
 from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
 from .._write import RequestShape, Written
+from .blocks import BedrockToolResult, BedrockToolResultBody
 from .documents import (
     MAX_DOCUMENTS,
     DocumentNames,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .._data import TokenRules
 
-__all__ = ["TOKENS"]
+__all__ = ["TOKENS", "reply"]
 
 #: Bedrock documents no image rule of its own: Claude's applies there.
 TOKENS: Final = TokenRules(
@@ -14,3 +14,14 @@ TOKENS: Final = TokenRules(
     pdf_note="Bedrock documents no per-page figure for Converse: on Claude each page costs "
     "its extracted text plus a page image, as on anthropic (measure it with token counting)",
 )
+
+
+def reply(model: str, text: str) -> dict[str, Any]:
+    """A minimal valid Converse response answering ``text`` (it names no model): what the
+    loopback recorder (``roundtrip``) answers the ``boto3`` client."""
+    return {
+        "output": {"message": {"role": "assistant", "content": [{"text": text}]}},
+        "stopReason": "end_turn",
+        "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
+        "metrics": {"latencyMs": 1},
+    }

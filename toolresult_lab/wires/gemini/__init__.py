@@ -23,7 +23,7 @@ from .core import (
     read_part,
     read_request,
 )
-from .data import ALTERATIONS, TOKENS
+from .data import ALTERATIONS, TOKENS, reply
 from .edits import EDITS
 from .settings import SETTINGS
 
@@ -55,4 +55,5 @@ WIRE: Final = WireModule(
     edits=EDITS,
     settings=SETTINGS,
     checks=CHECKS,
+    recorded_reply=reply,
 )

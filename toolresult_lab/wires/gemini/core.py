@@ -16,7 +16,6 @@ import base64
 from typing import Any, Final
 
 from ...b64 import is_canonical
-from ...blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
 from ...encoding import clone
 from ...items import Native
 from ...steps import Conversion, ResultNote, Step
@@ -48,6 +47,7 @@ from .._turn import (
     with_extra,
 )
 from .._write import RequestShape, Written
+from .blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
 
 FACTS: Final[WireFacts] = WireFacts(
     "gemini",

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .._data import Alteration, TokenRules
 
-__all__ = ["ALTERATIONS", "TOKENS"]
+__all__ = ["ALTERATIONS", "TOKENS", "reply"]
 
 TOKENS: Final = TokenRules(
     image="gemini_tiles",
@@ -97,3 +97,24 @@ ALTERATIONS: Final = (
         _urlsafe_bytes,
     ),
 )
+
+
+def reply(model: str, text: str) -> dict[str, Any]:
+    """A minimal valid ``generateContent`` response, ``model`` (the one its path names)
+    answering ``text``: what the loopback recorder (``roundtrip``) answers the
+    ``google-genai`` client."""
+    return {
+        "candidates": [
+            {
+                "content": {"role": "model", "parts": [{"text": text}]},
+                "finishReason": "STOP",
+                "index": 0,
+            }
+        ],
+        "usageMetadata": {
+            "promptTokenCount": 1,
+            "candidatesTokenCount": 1,
+            "totalTokenCount": 2,
+        },
+        "modelVersion": model,
+    }

@@ -19,7 +19,7 @@ from .core import (
     read_block,
     read_request,
 )
-from .data import ALTERATIONS
+from .data import ALTERATIONS, reply
 from .edits import EDITS
 from .settings import SETTINGS
 
@@ -46,4 +46,5 @@ WIRE: Final = WireModule(
     edits=EDITS,
     settings=SETTINGS,
     checks=CHECKS,
+    recorded_reply=reply,
 )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...blocks import OllamaToolMessage
 from ...steps import Conversion
 from .._common import Converter, Source, WireFacts
 from .._read import (
@@ -39,6 +38,7 @@ from .._turn import (
     with_extra,
 )
 from .._write import RequestShape, TextOnlyShape, Written
+from .blocks import OllamaToolMessage
 
 #: The key of an assistant message's calls.
 _CALLS: Final = "tool_calls"

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .._data import Alteration
 
-__all__ = ["ALTERATIONS"]
+__all__ = ["ALTERATIONS", "reply"]
 
 
 def _drop_empty_fields(messages: list[Any]) -> list[Any]:
@@ -65,3 +65,15 @@ ALTERATIONS: Final = (
         _drop_call_ids,
     ),
 )
+
+
+def reply(model: str, text: str) -> dict[str, Any]:
+    """A minimal valid ``/api/chat`` response, ``model`` answering ``text``: what the loopback
+    recorder (``roundtrip``) answers the ``ollama`` client."""
+    return {
+        "model": model,
+        "created_at": "2025-01-01T00:00:00Z",
+        "message": {"role": "assistant", "content": text},
+        "done": True,
+        "done_reason": "stop",
+    }

@@ -21,7 +21,7 @@ from .core import (
     read_message,
     read_request,
 )
-from .data import TOKENS
+from .data import TOKENS, reply
 from .edits import EDITS
 from .settings import SETTINGS
 
@@ -50,4 +50,5 @@ WIRE: Final = WireModule(
     edits=EDITS,
     settings=SETTINGS,
     checks=CHECKS,
+    recorded_reply=reply,
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...blocks import OpenAIToolMessage
 from ...filenames import DEFAULT_PDF_NAME
 from ...steps import Conversion
 from .._common import Converter, Source, WireFacts
@@ -42,6 +41,7 @@ from .._turn import (
     with_extra,
 )
 from .._write import RequestShape, TextOnlyShape, Written, data_url
+from .blocks import OpenAIToolMessage
 
 #: The key of an assistant message's calls.
 _CALLS: Final = "tool_calls"

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .._data import TokenRules
 
-__all__ = ["TOKENS"]
+__all__ = ["TOKENS", "reply"]
 
 #: Chat carries no image or PDF in a tool message: only its text is priced. An image hoisted
 #: into a user message is priced by OpenAI's tile rule, as on responses.
 TOKENS: Final = TokenRules(hoisted_image="openai_tiles", text="openai_tokens")
+
+
+def reply(model: str, text: str) -> dict[str, Any]:
+    """A minimal valid Chat Completions response, ``model`` answering ``text``: what the
+    loopback recorder (``roundtrip``) answers the ``openai`` client."""
+    return {
+        "id": "chatcmpl-roundtrip",
+        "object": "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": text, "refusal": None},
+                "logprobs": None,
+                "finish_reason": "stop",
+            }
+        ],
+    }

@@ -24,7 +24,7 @@ from .core import (
     read_item,
     read_request,
 )
-from .data import TOKENS
+from .data import TOKENS, reply
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS
@@ -58,4 +58,5 @@ WIRE: Final = WireModule(
     settings=SETTINGS,
     reading=READING,
     checks=CHECKS,
+    recorded_reply=reply,
 )

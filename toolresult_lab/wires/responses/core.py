@@ -13,12 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...blocks import (
-    ResponsesFunctionCallOutput,
-    ResponsesInputFile,
-    ResponsesInputImage,
-    ResponsesInputText,
-)
 from ...filenames import DEFAULT_PDF_NAME, pdf_filename
 from ...items import BlobItem, Native
 from ...steps import Conversion, Step
@@ -54,6 +48,12 @@ from .._turn import (
     with_extra,
 )
 from .._write import RequestShape, Written, data_url
+from .blocks import (
+    ResponsesFunctionCallOutput,
+    ResponsesInputFile,
+    ResponsesInputImage,
+    ResponsesInputText,
+)
 
 #: One part of a list ``output``.
 OutputPart = ResponsesInputText | ResponsesInputImage | ResponsesInputFile

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .._data import TokenRules
 
-__all__ = ["TOKENS"]
+__all__ = ["TOKENS", "reply"]
 
 TOKENS: Final = TokenRules(
     image="openai_tiles",
@@ -14,3 +14,33 @@ TOKENS: Final = TokenRules(
     "extracted text and an image of each page",
     text="openai_tokens",
 )
+
+
+def reply(model: str, text: str) -> dict[str, Any]:
+    """A minimal valid Responses API response, ``model`` answering ``text``: what the loopback
+    recorder (``roundtrip``) answers the ``openai`` client's ``responses.create``."""
+    return {
+        "id": "resp_roundtrip",
+        "object": "response",
+        "created_at": 0,
+        "status": "completed",
+        "model": model,
+        "output": [
+            {
+                "type": "message",
+                "id": "msg_roundtrip",
+                "status": "completed",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": text, "annotations": []}],
+            }
+        ],
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+        "error": None,
+        "incomplete_details": None,
+        "instructions": None,
+        "metadata": {},
+        "temperature": None,
+        "top_p": None,
+    }
