@@ -1,7 +1,8 @@
 """Round 1 of ``repair``: ids, so pairing in the next rounds sees the ids the provider
 will. A reused id is renamed where a provider rejects it, a missing one is given (the
 partner's, or a new one), an id of the wrong format is mapped; a result without id that
-answers no call goes (SPEC 8). New ids are made by the wire's
+answers no call is left to round 2, which keeps its output (issue 25, not SPEC 8's
+removal). New ids are made by the wire's
 :class:`~toolresult_lab.wires.IdStyle` (:func:`~toolresult_lab.wires.new_call_id`)."""
 
 from __future__ import annotations
@@ -142,13 +143,7 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
                     "missing-call-id", part.path, f"gave the result the id {new!r} of {call.path}"
                 )
             )
-    for orphan in reversed(pairing.orphans):
-        edit.remove(orphan.path)
-        changes.append(
-            Change(
-                "missing-call-id", orphan.path, "removed a result without id that answers no call"
-            )
-        )
+    # a result without id that answers no call is kept (round 2 keeps its output as text)
     edit.drop_emptied()
     return edit.request
 
