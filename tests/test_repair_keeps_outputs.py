@@ -323,7 +323,8 @@ def test_a_result_without_id_that_answers_nothing_is_kept() -> None:
 
 def test_a_tool_response_in_a_user_message_is_left_as_the_user_text_it_is() -> None:
     """hermes: SPEC 8's removal took the whole user message (its own text too)."""
-    bad = [{"role": "user", "content": 'hi <tool_response>\n{"name": "f"}\n</tool_response>'}]
+    tag = '<tool_response>\n{"name": "f", "content": "x"}\n</tool_response>'
+    bad = [{"role": "user", "content": f"hi {tag}"}]
     fixed = repair("hermes", bad)
     assert fixed.request == bad
     assert fixed.changes == ()
