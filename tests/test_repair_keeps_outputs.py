@@ -252,6 +252,23 @@ def test_media_of_a_kept_output_stay_media_where_user_content_takes_them() -> No
     _validated("gemini", fixed.request)
 
 
+def test_an_image_of_a_responses_output_gets_the_detail_a_message_requires() -> None:
+    image = {"type": "input_image", "image_url": DATA_URL}
+    bad = [
+        *request(user("responses"), ask("responses", "c1"), answer("responses", "c1")),
+        {"type": "function_call_output", "call_id": "zz", "output": [image]},
+    ]
+    fixed = _guarantees("responses", bad)
+    assert fixed.request[3:] == [
+        {
+            "type": "message",
+            "role": "user",
+            "content": [{"type": "input_text", "text": ORPHAN}, {**image, "detail": "auto"}],
+        }
+    ]
+    _validated("responses", fixed.request)
+
+
 def test_on_mistral_the_output_goes_into_the_tool_message_before_it() -> None:
     """Mistral takes no user message right after a tool message: the kept output is text in
     the last tool message of its run; an image there becomes placeholder text, named."""
@@ -267,13 +284,12 @@ def test_on_mistral_the_output_goes_into_the_tool_message_before_it() -> None:
         },
     ]
     fixed = _guarantees("openai", bad, profile="mistral")
-    new_c1, new_zz = "XehIHQeEu", "oc8A9Pnnb"
-    header = f"[output of tool call {new_zz} that no call in this request made]"
+    # c1 gets a 9-character id; zz, which no call has, is named as given in the text
     assert fixed.request[2:] == [
         {
             "role": "tool",
-            "tool_call_id": new_c1,
-            "content": f"ok\n{header}\nsee\n[image] image/png (83 bytes)",
+            "tool_call_id": "XehIHQeEu",
+            "content": f"ok\n{ORPHAN}\nsee\n[image] image/png (83 bytes)",
         }
     ]
     assert fixed.changes[-1] == Change(

@@ -26,6 +26,14 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
     taken = {call.id for _, call in calls if call.id} | {r.id for r in edit.read.results if r.id}
     results = [(pos, r) for pos, m in enumerate(edit.read.messages) for r in m.results]
     bad_format = set(edit.rules("call-id-format", errors_only=True))
+    # a result whose id no call has keeps that id: round 2 keeps its output as user text
+    # that names the id as given (renaming it would name an id made up here)
+    call_ids = {call.id for _, call in calls}
+    bad_format -= {
+        dropped.result.path
+        for dropped in pairing.dropped
+        if dropped.rule == "result-without-call" and dropped.result.id not in call_ids
+    }
     # a reused id is renamed where a provider rejects it (one message holding it twice on
     # anthropic and bedrock) or where it leaves a call without its own answer; separate,
     # well-formed pairs are accepted as they are

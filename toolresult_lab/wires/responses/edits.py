@@ -38,7 +38,9 @@ class ResponsesEdits(RequestEdits):
         message takes ``input_text``, ``input_image`` and ``input_file`` parts too)."""
         output = target.get("output")
         if isinstance(output, list):
-            content = [self.text_block(header), *output]
+            # a message's input_image requires ``detail`` (the SDK's ResponseInputImageParam;
+            # a tool output's may omit it): "auto", the API's default
+            content = [self.text_block(header), *(_with_detail(part) for part in output)]
         else:
             text = output if isinstance(output, str) or output is None else as_json_text(output)
             content = [self.text_block("\n".join(x for x in (header, text) if x))]
@@ -66,6 +68,13 @@ class ResponsesEdits(RequestEdits):
     def set_declared_mime(self, target: dict[str, Any], mime: str, data: str) -> bool:
         target["image_url"] = f"data:{mime};base64,{data}"
         return True
+
+
+def _with_detail(part: Any) -> Any:
+    """An ``input_image`` part with ``detail`` ("auto" when it has none); another as it is."""
+    if isinstance(part, dict) and part.get("type") == "input_image" and "detail" not in part:
+        return {**part, "detail": "auto"}
+    return part
 
 
 EDITS: Final = ResponsesEdits()
