@@ -259,6 +259,31 @@ def unanswered_calls(n: int) -> list[Any]:
     return [{"role": "user", "content": "q"}, *calls]
 
 
+def outputs_answering_no_call(n: int) -> list[Any]:
+    """openai: one call, its result, then ``n`` tool messages whose ids no call has (each
+    kept as a user message after the run: issue 25)."""
+    tools = [{"role": "tool", "tool_call_id": f"zz{k}", "content": f"o{k}"} for k in range(n)]
+    return [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None, "tool_calls": [_function("c1")]},
+        {"role": "tool", "tool_call_id": "c1", "content": "r"},
+        *tools,
+    ]
+
+
+def duplicate_results(n: int) -> list[Any]:
+    """anthropic: ``n`` turns whose call is answered twice (merged into one: issue 25)."""
+    messages: list[Any] = [{"role": "user", "content": "q"}]
+    for k in range(n):
+        use = {"type": "tool_use", "id": f"c{k}", "name": "f", "input": {}}
+        result = {"type": "tool_result", "tool_use_id": f"c{k}", "content": "r"}
+        messages += [
+            {"role": "assistant", "content": [use]},
+            {"role": "user", "content": [result, result]},
+        ]
+    return messages
+
+
 #: Repair where a fix per finding once scanned every call, message or taken name (a reused
 #: id: 49x the time for 10x the turns before 2026-12-01; 20,000 documents of one name:
 #: 174 s): each must stay near 10x.
@@ -271,6 +296,9 @@ REPAIR_SHAPES: Final = (
     ("bedrock", None, "documents of one name", documents_of_one_name),
     # an insert and a scan per call: 10,000 took 30 s before 2026-12-02
     ("responses", None, "unanswered calls", unanswered_calls),
+    # outputs kept, never removed (issue 25): a scan back per kept output was quadratic
+    ("openai", None, "outputs answering no call", outputs_answering_no_call),
+    ("anthropic", None, "duplicate results", duplicate_results),
 )
 
 

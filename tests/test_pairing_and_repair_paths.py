@@ -170,9 +170,10 @@ def test_parallel_calls_without_ids_are_answered_by_name_in_the_next_content() -
 
 
 def test_changes_of_later_rounds_point_into_the_given_request() -> None:
-    # round 1 removes messages[3] (a result without id that answers no call), so the
-    # rounds after it read a request one message shorter; their changes still point into
-    # the given one, where lint pointed
+    # round 2 turns messages[3] (a result without id that answers no call) into a user
+    # message after its run and adds a result, so round 3 reads a request whose messages
+    # moved; its changes still point into the given one, where lint pointed (issue 25:
+    # SPEC 8 removed that result; its output is kept now)
     req = [
         {"role": "user", "content": "hi"},
         {"role": "assistant", "content": None, "tool_calls": [_call("c1")]},
@@ -195,7 +196,7 @@ def test_changes_of_later_rounds_point_into_the_given_request() -> None:
         Change(
             "missing-call-id",
             "messages[3]",
-            "removed a result without id that answers no call",
+            "kept its output as a user message after the results (it answers no call)",
         ),
         Change("call-without-result", "messages[5].tool_calls[1]", "added an error result for c3"),
         Change(
@@ -218,12 +219,17 @@ def test_changes_of_later_rounds_point_into_the_given_request() -> None:
         "assistant",
         "tool",
         "user",
+        "user",
         "assistant",
         "tool",
         "tool",
         "user",
     ]
-    assert fixed.request[6] == _tool("c3", MISSING_RESULT)
+    assert fixed.request[3] == {
+        "role": "user",
+        "content": "[output of a tool call that no call in this request made]\nstray",
+    }
+    assert fixed.request[7] == _tool("c3", MISSING_RESULT)
 
 
 def test_changes_are_in_request_order_whichever_round_made_them() -> None:

@@ -24,12 +24,14 @@ __all__ = ["Checked", "Dropped", "Pairing"]
 
 @dataclass(frozen=True)
 class Dropped:
-    """A result ``repair`` removes: it answers no call (``result-without-call``), or a
-    call another result already answers (``duplicate-result``)."""
+    """A result the pairing leaves out: it answers no call (``result-without-call``), or a
+    call another result already answers (``duplicate-result``; ``kept``: that other result,
+    which ``repair`` merges this one into). ``repair`` never removes its output."""
 
     rule: Literal["result-without-call", "duplicate-result"]
     position: int
     result: ResultPart
+    kept: ResultPart | None = None
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,8 @@ class Pairing:
     ``calls``: every call with its message position, in request order (a call's index
     here is how the other fields name it); ``misplaced``: by call index, the one result
     that answers it but sits where the wire does not take it (``results-not-next``);
-    ``dropped``: results to remove; ``unanswered``: indices of calls no result answers
+    ``dropped``: results that answer no call, or one already answered (``repair`` keeps
+    their outputs); ``unanswered``: indices of calls no result answers
     (``call-without-result``); ``claimed``: by index of a call without id, the result
     with an unknown id that answers it by position (``missing-call-id``); ``orphans``:
     results without id that answer no call.

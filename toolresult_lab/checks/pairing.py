@@ -115,7 +115,8 @@ class _Pairer:
                 call_pos, call = calls[index]
                 if call_pos in owners[pos]:
                     if index in answered:
-                        self.dropped.append(Dropped("duplicate-result", pos, result))
+                        kept = answered[index]
+                        self.dropped.append(Dropped("duplicate-result", pos, result, kept))
                         self.add(
                             "duplicate-result",
                             result.path,
@@ -124,7 +125,8 @@ class _Pairer:
                     else:
                         answered[index] = result
                 elif index in answered or index in misplaced:
-                    self.dropped.append(Dropped("duplicate-result", pos, result))
+                    kept = answered[index] if index in answered else misplaced[index][0][1]
+                    self.dropped.append(Dropped("duplicate-result", pos, result, kept))
                     self.add(
                         "duplicate-result",
                         result.path,

@@ -1,7 +1,8 @@
 """Round 1 of ``repair``: ids, so pairing in the next rounds sees the ids the provider
 will. A reused id is renamed where a provider rejects it, a missing one is given (the
 partner's, or a new one), an id of the wrong format is mapped; a result without id that
-answers no call goes (SPEC 8). New ids are made by the wire's
+answers no call is left to round 2, which keeps its output (issue 25, not SPEC 8's
+removal). New ids are made by the wire's
 :class:`~toolresult_lab.wires.IdStyle` (:func:`~toolresult_lab.wires.new_call_id`)."""
 
 from __future__ import annotations
@@ -25,6 +26,14 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
     taken = {call.id for _, call in calls if call.id} | {r.id for r in edit.read.results if r.id}
     results = [(pos, r) for pos, m in enumerate(edit.read.messages) for r in m.results]
     bad_format = set(edit.rules("call-id-format", errors_only=True))
+    # a result whose id no call has keeps that id: round 2 keeps its output as user text
+    # that names the id as given (renaming it would name an id made up here)
+    call_ids = {call.id for _, call in calls}
+    bad_format -= {
+        dropped.result.path
+        for dropped in pairing.dropped
+        if dropped.rule == "result-without-call" and dropped.result.id not in call_ids
+    }
     # a reused id is renamed where a provider rejects it (one message holding it twice on
     # anthropic and bedrock) or where it leaves a call without its own answer; separate,
     # well-formed pairs are accepted as they are
@@ -142,13 +151,7 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
                     "missing-call-id", part.path, f"gave the result the id {new!r} of {call.path}"
                 )
             )
-    for orphan in reversed(pairing.orphans):
-        edit.remove(orphan.path)
-        changes.append(
-            Change(
-                "missing-call-id", orphan.path, "removed a result without id that answers no call"
-            )
-        )
+    # a result without id that answers no call is kept (round 2 keeps its output as text)
     edit.drop_emptied()
     return edit.request
 

@@ -1,7 +1,8 @@
-"""Round 2 of ``repair``: where results sit. A result that answers nothing twice goes
-(SPEC 8), a misplaced one moves after its call, and a call nothing answered gets an error
-result (:data:`MISSING_RESULT`), each put where the wire needs it: into the user message
-after the call where results are blocks, else after the run of results that follows it."""
+"""Round 2 of ``repair``: where results sit. A misplaced result moves after its call (one
+placed before its call too), and a call nothing answered gets an error result
+(:data:`MISSING_RESULT`), each put where the wire needs it: into the user message after the
+call where results are blocks, else after the run of results that follows it. A second
+result for a call, or one that answers no call, keeps its output (:mod:`.keep`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, Final
 from ..findings import Change
 from ..wires import CallPart
 from .edit import Edit
+from .keep import answered_later, keep_outputs, place_kept
 from .paths import request_order
 
 __all__ = ["MISSING_RESULT", "fix_placement"]
@@ -21,30 +23,23 @@ MISSING_RESULT: Final = "No result was recorded for this call."
 def fix_placement(edit: Edit, changes: list[Change]) -> Any:
     """Round 2 on ``edit``'s copy; the changes are appended to ``changes``."""
     pairing = edit.pairing
-    if not (pairing.dropped or pairing.misplaced or pairing.unanswered):
+    if not (pairing.dropped or pairing.misplaced or pairing.unanswered or pairing.orphans):
         return edit.request
     # what goes where, by read position of the call's message
     drop: set[str] = set()
-    for dropped in pairing.dropped:
-        result = dropped.result
-        drop.add(result.path)
-        changes.append(
-            Change(
-                dropped.rule,
-                result.path,
-                f"removed the result for {result.id or result.name or 'a call'}",
-            )
-        )
+    early = answered_later(edit)
+    later = keep_outputs(edit, changes, drop, {result.path for result in early.values()})
     moved: dict[int, list[tuple[CallPart, Any]]] = {}
     for index in sorted({*pairing.misplaced, *pairing.unanswered}):
         call_pos, call = pairing.calls[index]
-        if index in pairing.misplaced:
-            _, result = pairing.misplaced[index]
+        if index in pairing.misplaced or index in early:
+            rule = "results-not-next" if index in pairing.misplaced else "result-without-call"
+            result = pairing.misplaced[index][1] if index in pairing.misplaced else early[index]
             drop.add(result.path)
             block = edit.element(result.path)  # moved, not copied: it keeps its origin
             changes.append(
                 Change(
-                    "results-not-next",
+                    rule,
                     result.path,
                     f"moved the result for {call.id or call.name} after its call",
                 )
@@ -69,6 +64,7 @@ def fix_placement(edit: Edit, changes: list[Change]) -> Any:
     else:
         insert_after_runs(edit, {pos: [block for _, block in moved[pos]] for pos in moved})
     edit.drop_emptied()
+    place_kept(edit, later, changes)
     return edit.request
 
 

@@ -55,7 +55,11 @@ ROWS: Final[tuple[Rule, ...]] = (
         " The number of toolResult blocks at messages.2.content exceeds the number of"
         " toolUse blocks of previous turn.",
         (HANDLE_TOOLS, AGENTS_1797, CHATS_132, CODEX2API_414, GEMINI_4217, CURIE_16),
-        repair="removes the result",
+        repair="keeps its output: moved after a later call with its id, else user content"
+        " saying which call's output it is (after the results where results are messages;"
+        " on mistral, text in the last result before it); media stay media where user"
+        " content takes them, else placeholder text named in the change (issue 25,"
+        " 2026-12-02; SPEC 8 removed the result)",
         notes=NO_ERROR_KNOWN,
     ),
     Rule(
@@ -154,7 +158,8 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
             CURIE_16,
         ),
-        repair="removes the later duplicate",
+        repair="merges it into the call's first result, both outputs in order with a line"
+        " between (issue 25, 2026-12-02; SPEC 8 removed the later duplicate)",
         notes="SPEC 8 says warning off anthropic; OpenAI Chat answers 400 (agno-agi/agno#5116)."
         " Anthropic's error text is known only from third-party code comments.",
     ),
@@ -174,7 +179,9 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
             BEDROCK_MODEL,
         ),
-        repair="gives call and result an id where both are identified by position",
+        repair="gives call and result an id where both are identified by position; a result"
+        " without id that answers no call keeps its output as user content, as"
+        " result-without-call (issue 25, 2026-12-02; SPEC 8 removed it)",
     ),
     Rule(
         "call-id-format",

@@ -11,6 +11,7 @@ shape; and :class:`IdStyle`, the one place call ids are made.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from typing import Any, ClassVar
 
 from ._read import OpaquePart
 
-__all__ = ["IdStyle", "RequestEdits", "item_id", "made_id"]
+__all__ = ["IdStyle", "RequestEdits", "as_json_text", "item_id", "joined_output", "made_id"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,29 @@ def made_id(position: int, name: str) -> str:
 def item_id(old: str, prefix: str) -> str:
     """A short item id (``prefix`` + 32 hex digits of a hash) for an item id too long."""
     return prefix + hashlib.sha256(old.encode()).hexdigest()[:32]
+
+
+def as_json_text(value: Any) -> str:
+    """A JSON value as the text a model reads (nothing of it lost)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def joined_output(first: Any, second: Any, header: str, text_block: Any) -> Any:
+    """Two tool outputs (a string, ``None`` or a list of blocks each) as one: a string when
+    both are strings, else the blocks of both with a ``header`` text block between (made
+    by ``text_block``); ``header`` always stands between them, so it is clear where the
+    second starts."""
+    if (first is None or isinstance(first, str)) and (second is None or isinstance(second, str)):
+        return "\n".join(x for x in (first or "", header, second or "") if x)
+
+    def blocks(value: Any) -> list[Any]:
+        if isinstance(value, list):
+            return list(value)
+        if isinstance(value, str):
+            return [text_block(value)] if value else []
+        return [] if value is None else [text_block(as_json_text(value))]
+
+    return [*blocks(first), text_block(header), *blocks(second)]
 
 
 class RequestEdits:
@@ -218,6 +242,33 @@ class RequestEdits:
     def media_message(self, media: list[Any]) -> dict[str, Any]:
         """The user message that carries media moved out of result bodies."""
         raise NotImplementedError(f"{self.wire}: no result bodies with parts")
+
+    def user_after_results(self, profile: str | None) -> bool:
+        """Whether a user message may follow the run of results after a call (Mistral:
+        no user message right after a tool message)."""
+        return True
+
+    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+        """The output of the result ``target`` (a result that answers no call) as user
+        content, ``header`` first: where results are blocks, the user blocks that take its
+        place; else a user message. Its media stay media where user content takes them; the
+        second value names what became placeholder text instead (nothing: ``()``).
+        ``None`` as the first value: the wire cannot take this result apart (it stays)."""
+        raise NotImplementedError(f"{self.wire}: no kept outputs")
+
+    def append_output(self, target: dict[str, Any], text: str) -> None:
+        """Add ``text`` to the output of the result ``target`` (a tool message)."""
+        raise NotImplementedError(f"{self.wire}: no output to add to")
+
+    def output_text(self, target: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+        """The output of the result ``target`` as text (media as placeholder text); what
+        became placeholder text."""
+        raise NotImplementedError(f"{self.wire}: no output text")
+
+    def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
+        """Append the output of the result ``other`` to that of ``kept`` (two results of one
+        call become one), ``header`` between them; nothing of either is lost."""
+        raise NotImplementedError(f"{self.wire}: no results to merge")
 
     def append_text(self, message: dict[str, Any], text: str) -> None:
         """Add ``text`` to a message's text."""

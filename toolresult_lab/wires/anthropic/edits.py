@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._edit import IdStyle, RequestEdits
+from .._edit import IdStyle, RequestEdits, as_json_text, joined_output
 from .core import FACTS
 
 __all__ = ["EDITS", "AnthropicEdits", "cached"]
 
 _CACHE: Final = "cache_control"
+#: The ``tool_result`` blocks a user message takes as they are (others go as their JSON).
+_USER_BLOCKS: Final = frozenset({"text", "image", "document", "search_result"})
 
 
 def cached(value: Any) -> bool:
@@ -39,6 +41,24 @@ class AnthropicEdits(RequestEdits):
 
     def text_block(self, text: str) -> Any:
         return {"type": "text", "text": text}
+
+    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+        """Text blocks for the header and the text; the images, documents and search
+        results as they are (a user message takes them); another block as its JSON."""
+        content = target.get("content")
+        if not isinstance(content, list):
+            text = content if isinstance(content, str) or content is None else as_json_text(content)
+            return [self.text_block("\n".join(x for x in (header, text) if x))], ()
+        blocks = [self.text_block(header)]
+        for block in content:
+            kind = block.get("type") if isinstance(block, dict) else None
+            blocks.append(block if kind in _USER_BLOCKS else self.text_block(as_json_text(block)))
+        return blocks, ()
+
+    def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
+        kept["content"] = joined_output(
+            kept.get("content"), other.get("content"), header, self.text_block
+        )
 
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
         return {"type": "tool_result", "tool_use_id": call_id, "content": text, "is_error": True}

@@ -8,12 +8,15 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from ...filenames import document_name
-from .._edit import RequestEdits
+from .._edit import RequestEdits, as_json_text
 from .._read import OpaquePart
 from .core import FACTS
 from .documents import DocumentNames
 
 __all__ = ["EDITS", "BedrockEdits"]
+
+#: The ``ToolResultContentBlock`` members a user message takes as they are.
+_USER_BLOCKS: Final = frozenset({"text", "image", "document", "video"})
 
 
 class BedrockEdits(RequestEdits):
@@ -54,6 +57,34 @@ class BedrockEdits(RequestEdits):
 
     def text_block(self, text: str) -> Any:
         return {"text": text}
+
+    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+        """A text block for the header; text, image, document and video blocks as they are
+        (a user message takes them); a ``json`` block (or another) as its JSON text."""
+        result = target.get("toolResult")
+        content = result.get("content") if isinstance(result, dict) else None
+        blocks: list[Any] = [self.text_block(header)]
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and len(block) == 1 and next(iter(block)) in _USER_BLOCKS:
+                blocks.append(block)
+            elif isinstance(block, dict) and "json" in block and len(block) == 1:
+                blocks.append(self.text_block(as_json_text(block["json"])))
+            else:
+                blocks.append(self.text_block(as_json_text(block)))
+        return blocks, ()
+
+    def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
+        """The second result's content blocks after the first's, a text block between."""
+        first = kept.get("toolResult")
+        second = other.get("toolResult")
+        if not isinstance(first, dict) or not isinstance(second, dict):
+            return
+        more = second.get("content")
+        first["content"] = [
+            *(first.get("content") or []),
+            self.text_block(header),
+            *(more if isinstance(more, list) else []),
+        ]
 
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
         result: dict[str, Any] = {"toolUseId": call_id, "content": [{"text": text}]}

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from ...b64 import decoded_size
 from ...text import placeholder
-from .._edit import RequestEdits
+from .._edit import RequestEdits, as_json_text
 
 __all__ = ["EDITS", "IMAGE_MIMES", "SIGNATURE_FIELD", "GeminiEdits", "function_response"]
 
@@ -62,6 +62,48 @@ class GeminiEdits(RequestEdits):
 
     def text_block(self, text: str) -> Any:
         return {"text": text}
+
+    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+        """A text part: the header and the response object's JSON; then the response's own
+        parts (inline or file data: a user content takes them as they are)."""
+        body = function_response(target)
+        if body is None:
+            return None, ()
+        response = body.get("response")
+        text = None if response is None else as_json_text(response)
+        blocks: list[Any] = [self.text_block("\n".join(x for x in (header, text) if x))]
+        parts = body.get("parts")
+        blocks.extend(parts if isinstance(parts, list) else [])
+        return blocks, ()
+
+    def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
+        """Two ``{"result": text}`` responses: one text, ``header`` between; else the second
+        response object under ``result_2`` (``result_3``, ...) of the first. The second's
+        parts after the first's."""
+        first = function_response(kept)
+        second = function_response(other)
+        if first is None or second is None:
+            return
+        old = first.get("response")
+        new = second.get("response")
+        if not isinstance(old, dict):
+            old = first["response"] = {} if old is None else {"result": old}
+        texts = (old.get("result"), new.get("result") if isinstance(new, dict) else None)
+        if (
+            set(old) == {"result"}
+            and isinstance(new, dict)
+            and set(new) == {"result"}
+            and all(isinstance(t, str) for t in texts)
+        ):
+            old["result"] = f"{texts[0]}\n{header}\n{texts[1]}"
+        elif new is not None:
+            n = 2
+            while f"result_{n}" in old:
+                n += 1
+            old[f"result_{n}"] = new
+        parts = second.get("parts")
+        if isinstance(parts, list) and parts:
+            first["parts"] = [*(first.get("parts") or []), *parts]
 
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
         response: dict[str, Any] = {"name": name, "response": {"error": text}}

@@ -5,13 +5,17 @@ content parts are ``{"type": "text"}``."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final
 
 from ...encoding import json_string
-from .._edit import RequestEdits
+from .._edit import RequestEdits, as_json_text
 from .core import RESULT_BLOCK, unclosable
 
 __all__ = ["EDITS", "HermesEdits"]
+
+#: The tags around a result (kept as user text, a result no more).
+_TAGS: Final = re.compile(r"\s*</?tool_response>\s*")
 
 
 class HermesEdits(RequestEdits):
@@ -24,6 +28,16 @@ class HermesEdits(RequestEdits):
 
     def text_block(self, text: str) -> Any:
         return {"type": "text", "text": text}
+
+    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+        """A tool message: a user message with the header and the response's text, without
+        its tags. A ``<tool_response>`` in a user message is already user text: ``None``."""
+        if target.get("role") != "tool":
+            return None, ()
+        content = target.get("content")
+        text = content if isinstance(content, str) or content is None else as_json_text(content)
+        text = _TAGS.sub("\n", text or "").strip()
+        return {"role": "user", "content": "\n".join(x for x in (header, text) if x)}, ()
 
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
         body = json.dumps({"name": name, "content": text}).replace("</", "<\\/")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._edit import RequestEdits
+from .._edit import RequestEdits, as_json_text
 
 __all__ = ["EDITS", "OllamaEdits"]
 
@@ -26,6 +26,27 @@ class OllamaEdits(RequestEdits):
     def append_text(self, message: dict[str, Any], text: str) -> None:
         old = message.get("content") or ""
         message["content"] = (old + "\n" if old else "") + text
+
+    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+        """A user message with the header and the text, and the tool message's images."""
+        content = target.get("content")
+        text = content if isinstance(content, str) or content is None else as_json_text(content)
+        message: dict[str, Any] = {
+            "role": "user",
+            "content": "\n".join(x for x in (header, text) if x),
+        }
+        if target.get("images"):
+            message["images"] = target["images"]
+        return message, ()
+
+    def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
+        """The texts joined, the images of both in order."""
+        content = other.get("content")
+        text = content if isinstance(content, str) or content is None else as_json_text(content)
+        self.append_text(kept, "\n".join(x for x in (header, text) if x))
+        images = other.get("images")
+        if isinstance(images, list) and images:
+            kept["images"] = [*(kept.get("images") or []), *images]
 
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
         message: dict[str, Any] = {"role": "tool", "content": text}

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .._edit import IdStyle, RequestEdits
+from ...b64 import decoded_size
+from ...text import placeholder
+from .._edit import IdStyle, RequestEdits, as_json_text, joined_output
 
 __all__ = ["EDITS", "OpenAIEdits"]
 
@@ -39,8 +41,44 @@ class OpenAIEdits(RequestEdits):
     def hoists_images(self, profile: str | None) -> bool:
         return profile not in _NO_HOIST
 
+    def user_after_results(self, profile: str | None) -> bool:
+        return profile not in _NO_HOIST
+
     def text_block(self, text: str) -> Any:
         return {"type": "text", "text": text}
+
+    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+        """A user message: the header and the text, or the header's text part and the
+        tool message's parts (a user message takes image, file and audio parts)."""
+        content = target.get("content")
+        if isinstance(content, list):
+            return {"role": "user", "content": [self.text_block(header), *content]}, ()
+        text = content if isinstance(content, str) or content is None else as_json_text(content)
+        return {"role": "user", "content": "\n".join(x for x in (header, text) if x)}, ()
+
+    def output_text(self, target: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+        content = target.get("content")
+        if content is None or isinstance(content, str):
+            return content or "", ()
+        if not isinstance(content, list):
+            return as_json_text(content), ()
+        texts: list[str] = []
+        lost: list[str] = []
+        for part in content:
+            if isinstance(part, dict) and part.get("type") == "text":
+                texts.append(str(part.get("text", "")))
+                continue
+            texts.append(_part_placeholder(part))
+            lost.append(texts[-1])
+        return "\n".join(texts), tuple(lost)
+
+    def append_output(self, target: dict[str, Any], text: str) -> None:
+        target["content"] = joined_output(target.get("content"), None, text, self.text_block)
+
+    def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
+        kept["content"] = joined_output(
+            kept.get("content"), other.get("content"), header, self.text_block
+        )
 
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
         message: dict[str, Any] = {"role": "tool", "content": text}
@@ -57,6 +95,20 @@ class OpenAIEdits(RequestEdits):
             image["url"] = f"data:{mime};base64,{data}"
             return True
         return False
+
+
+def _part_placeholder(part: Any) -> str:
+    """The placeholder text of a content part that is not text (an image by URL or data
+    URL; another part by its type)."""
+    kind = part.get("type") if isinstance(part, dict) else None
+    image = part.get("image_url") if isinstance(part, dict) else None
+    url = image.get("url") if isinstance(image, dict) else None
+    if isinstance(url, str):
+        if url.startswith("data:") and ";base64," in url:
+            head, _, data = url.partition(";base64,")
+            return placeholder("image", head[5:] or None, None, decoded_size(data))
+        return placeholder("image", None, url, None)
+    return placeholder(str(kind or "content"), None, None, None)
 
 
 EDITS: Final = OpenAIEdits()

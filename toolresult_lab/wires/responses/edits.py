@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._edit import RequestEdits, item_id
+from .._edit import RequestEdits, as_json_text, item_id, joined_output
 from .core import FACTS
 
 __all__ = ["EDITS", "ResponsesEdits"]
@@ -33,6 +33,24 @@ class ResponsesEdits(RequestEdits):
     def text_block(self, text: str) -> Any:
         return {"type": "input_text", "text": text}
 
+    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+        """A user message item: the header, then the output's text, or its parts (a user
+        message takes ``input_text``, ``input_image`` and ``input_file`` parts too)."""
+        output = target.get("output")
+        if isinstance(output, list):
+            # a message's input_image requires ``detail`` (the SDK's ResponseInputImageParam;
+            # a tool output's may omit it): "auto", the API's default
+            content = [self.text_block(header), *(_with_detail(part) for part in output)]
+        else:
+            text = output if isinstance(output, str) or output is None else as_json_text(output)
+            content = [self.text_block("\n".join(x for x in (header, text) if x))]
+        return {"type": "message", "role": "user", "content": content}, ()
+
+    def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
+        kept["output"] = joined_output(
+            kept.get("output"), other.get("output"), header, self.text_block
+        )
+
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
         return {"type": "function_call_output", "call_id": call_id, "output": text}
 
@@ -50,6 +68,13 @@ class ResponsesEdits(RequestEdits):
     def set_declared_mime(self, target: dict[str, Any], mime: str, data: str) -> bool:
         target["image_url"] = f"data:{mime};base64,{data}"
         return True
+
+
+def _with_detail(part: Any) -> Any:
+    """An ``input_image`` part with ``detail`` ("auto" when it has none); another as it is."""
+    if isinstance(part, dict) and part.get("type") == "input_image" and "detail" not in part:
+        return {**part, "detail": "auto"}
+    return part
 
 
 EDITS: Final = ResponsesEdits()
