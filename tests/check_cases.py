@@ -219,7 +219,40 @@ def _responses_cases() -> list[Case]:
     }
     plain = {"role": "assistant", "content": "42"}
     image = {"type": "input_image", "image_url": f"data:image/png;base64,{PNG}"}
+    # 26 MB of file bytes each (their base64 a third longer): one is taken, two are over
+    # the 50 MB all the files of a request may hold together
+    big = {
+        "type": "input_file",
+        "filename": "scan.pdf",
+        "file_data": "data:application/pdf;base64," + "A" * (26_000_000 // 3 * 4),
+    }
+    call = {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "{}"}
+    output = {"type": "function_call_output", "call_id": "call_1", "output": "ok"}
     return [
+        (
+            "files-too-large",
+            "responses",
+            {},
+            [message(big)],
+            [message(big), {**call, "id": "fc_1"}, {**output, "output": [big]}],
+            [("files-too-large", "error", "input[2].output[0]")],
+        ),
+        (
+            "item-id-prefix",
+            "responses",
+            {},
+            [user("responses"), {**call, "id": "fc_1"}, output],
+            [user("responses"), {**call, "id": "call_1"}, output],
+            [("item-id-prefix", "error", "input[1].id")],
+        ),
+        (
+            "item-id-prefix",
+            "responses",
+            {},
+            [user("responses"), reasoning, said, user("responses")],
+            [user("responses"), {**reasoning, "id": "item_1"}, said, user("responses")],
+            [("item-id-prefix", "error", "input[1].id")],
+        ),
         (
             "input-file-type",
             "responses",
