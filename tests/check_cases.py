@@ -114,7 +114,45 @@ def _anthropic_cases() -> list[Case]:
     web = {"type": "web_search_20250305", "name": "web_search"}
     thought = {"type": "thinking", "thinking": "I need f.", "signature": "c2ln"}
     thinking = {"thinking": {"type": "enabled", "budget_tokens": 1024}}
+    # a browser use member call (the SDK's BetaBrowserNavigateToolUseBlock) and its result
+    member = {
+        "type": "tool_use",
+        "id": "c1",
+        "name": "navigate",
+        "toolset_name": "browser",
+        "input": {"url": "https://example.com"},
+    }
+    state = {"type": "browser_state", "tabs": [{"id": 1, "url": "https://example.com"}]}
+    shot = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
+
+    def member_turn(**answer: Any) -> Any:
+        block = {"type": "tool_result", "tool_use_id": "c1", **answer}
+        return [
+            user("anthropic"),
+            {"role": "assistant", "content": [member]},
+            {"role": "user", "content": [block]},
+        ]
+
     return [
+        (
+            "toolset-result",
+            "anthropic",
+            {},
+            member_turn(toolset_name="browser", content=[shot, state]),
+            member_turn(content=[shot, state]),
+            [("toolset-result", "error", "messages[2].content[0]")],
+        ),
+        (
+            "toolset-result",
+            "anthropic",
+            {},
+            member_turn(toolset_name="browser", content=[{"type": "text", "text": "ok"}]),
+            member_turn(
+                toolset_name="browser",
+                content=[{"type": "document", "source": {"type": "text", "data": "x"}}],
+            ),
+            [("toolset-result", "error", "messages[2].content[0].content[0]")],
+        ),
         (
             "content-after-tool-use",
             "anthropic",

@@ -43,6 +43,7 @@ NEW_RULES = {
     "thinking-first": [],
     "files-too-large": [],
     "item-id-prefix": [],
+    "toolset-result": [],
 }
 
 

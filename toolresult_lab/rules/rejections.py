@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Final
 
 from .model import ALL, ERROR, RECHECKED, Rule, RuleSource, cassette
-from .sources import MODELS_DEV
+from .sources import HANDLE_TOOLS, MODELS_DEV
 
 __all__ = ["ROWS"]
 
@@ -140,6 +140,25 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
         ),
         checked=RECHECKED,
+    ),
+    Rule(
+        "toolset-result",
+        "A computer or browser use member's tool_result without its toolset_name, or with"
+        " blocks a member result does not take",
+        ("anthropic",),
+        ERROR,
+        "A `tool_result` that answers a computer use or browser use member block must also"
+        " echo the same `toolset_name` value as the `tool_use` block; a member result that"
+        " omits it is rejected. / a member result may contain only `text` and `image` blocks,"
+        " and a browser use result may add one `browser_state` block (the page; no verbatim"
+        " error seen)",
+        (HANDLE_TOOLS,),
+        checked=RECHECKED,
+        notes="Checked where the request holds the member's tool_use (a tool_use with a"
+        " toolset_name, as the SDK 2.16.0's computer and browser member blocks carry one):"
+        " its result must carry the same toolset_name and hold text and image blocks only,"
+        " plus browser_state in a browser result (handle-tool-calls, 2026-08-21;"
+        " rule-recheck.md A.1 #5).",
     ),
     Rule(
         "server-tool-without-result",
