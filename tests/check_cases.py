@@ -358,11 +358,27 @@ def _openai_cases() -> list[Case]:
     ]
 
 
+def _ollama_cases() -> list[Case]:
+    call = ask("ollama", "c1")
+    result = {"role": "tool", "tool_name": "f", "content": "ok"}
+    return [
+        (
+            "no-user-query",
+            "ollama",
+            {},
+            [user("ollama"), call, result],
+            [{"role": "system", "content": "Be brief."}, call, result],
+            [("no-user-query", "warning", "messages")],
+        ),
+    ]
+
+
 CHECK_CASES: list[Case] = [
     *_bedrock_cases(),
     *_anthropic_cases(),
     *_gemini_cases(),
     *_responses_cases(),
+    *_ollama_cases(),
     *_openai_cases(),
     *context_window_cases(),
 ]

@@ -44,6 +44,7 @@ NEW_RULES = {
     "files-too-large": [],
     "item-id-prefix": [],
     "toolset-result": [],
+    "no-user-query": [],
 }
 
 

@@ -305,6 +305,25 @@ ROWS: Final[tuple[Rule, ...]] = (
         checked=RECHECKED,
     ),
     Rule(
+        "no-user-query",
+        "An Ollama request whose messages hold no user text",
+        ("ollama",),
+        MappingProxyType({"*": "warning"}),
+        "500: chat prompt error: no user query found in messages",
+        (
+            RuleSource(
+                "ollama/ollama#17778", "https://github.com/ollama/ollama/issues/17778", "user"
+            ),
+            RuleSource(
+                "holon-run/holon#2829", "https://github.com/holon-run/holon/issues/2829", "user"
+            ),
+        ),
+        checked=RECHECKED,
+        notes="A warning: it is the chat template of some models (Qwen 3.x) that raises it"
+        " (reports of 2026-08-26 and 2026-09-08), not Ollama for every model. Tool results do"
+        " not count as a user query; a history cut to fit that keeps only tool turns meets it.",
+    ),
+    Rule(
         "shape",
         "The request's structure is not the wire's",
         ALL,

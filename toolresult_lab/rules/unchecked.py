@@ -1,6 +1,7 @@
 """Provider rules known from their pages or their errors that no check implements yet
-(rule-recheck.md A.1 #10, #11, #13; B.4's function_call without its reasoning item), each
-with its source, its date and why it is not checked. The rules doc lists them after the rules."""
+(rule-recheck.md A.1 #10, #11, #13; B.4's function_call without its reasoning item and
+encrypted reasoning of another caller), each with its source, its date and why it is not
+checked. The rules doc lists them after the rules."""
 
 from __future__ import annotations
 
@@ -58,6 +59,23 @@ UNCHECKED: Final[tuple[Unchecked, ...]] = (
         " and 2026-09-18); a signature does not say where it was made, so the request alone"
         " cannot tell a foreign one. repair keeps every signature present and only adds the"
         " skip value where one is missing (missing-thought-signature); it never replaces one.",
+        checked=RECHECKED,
+    ),
+    Unchecked(
+        "foreign-encrypted-reasoning",
+        "A Responses reasoning item whose encrypted_content another caller was issued",
+        ("responses",),
+        "[invalid_request_error] reasoning `encrypted_content` was not issued to this caller",
+        (
+            RuleSource(
+                "anomalyco/opencode#48773",
+                "https://github.com/anomalyco/opencode/issues/48773",
+                "user",
+            ),
+        ),
+        "The same family as foreign-thought-signature (rule-recheck.md B.4): encrypted"
+        " reasoning is bound to the caller it was issued to (reports of 2026-09-13), and the"
+        " opaque text does not say which caller that was.",
         checked=RECHECKED,
     ),
     Unchecked(
