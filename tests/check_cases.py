@@ -114,7 +114,45 @@ def _anthropic_cases() -> list[Case]:
     web = {"type": "web_search_20250305", "name": "web_search"}
     thought = {"type": "thinking", "thinking": "I need f.", "signature": "c2ln"}
     thinking = {"thinking": {"type": "enabled", "budget_tokens": 1024}}
+    # a browser use member call (the SDK's BetaBrowserNavigateToolUseBlock) and its result
+    member = {
+        "type": "tool_use",
+        "id": "c1",
+        "name": "navigate",
+        "toolset_name": "browser",
+        "input": {"url": "https://example.com"},
+    }
+    state = {"type": "browser_state", "tabs": [{"id": 1, "url": "https://example.com"}]}
+    shot = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
+
+    def member_turn(**answer: Any) -> Any:
+        block = {"type": "tool_result", "tool_use_id": "c1", **answer}
+        return [
+            user("anthropic"),
+            {"role": "assistant", "content": [member]},
+            {"role": "user", "content": [block]},
+        ]
+
     return [
+        (
+            "toolset-result",
+            "anthropic",
+            {},
+            member_turn(toolset_name="browser", content=[shot, state]),
+            member_turn(content=[shot, state]),
+            [("toolset-result", "error", "messages[2].content[0]")],
+        ),
+        (
+            "toolset-result",
+            "anthropic",
+            {},
+            member_turn(toolset_name="browser", content=[{"type": "text", "text": "ok"}]),
+            member_turn(
+                toolset_name="browser",
+                content=[{"type": "document", "source": {"type": "text", "data": "x"}}],
+            ),
+            [("toolset-result", "error", "messages[2].content[0].content[0]")],
+        ),
         (
             "content-after-tool-use",
             "anthropic",
@@ -219,7 +257,40 @@ def _responses_cases() -> list[Case]:
     }
     plain = {"role": "assistant", "content": "42"}
     image = {"type": "input_image", "image_url": f"data:image/png;base64,{PNG}"}
+    # 26 MB of file bytes each (their base64 a third longer): one is taken, two are over
+    # the 50 MB all the files of a request may hold together
+    big = {
+        "type": "input_file",
+        "filename": "scan.pdf",
+        "file_data": "data:application/pdf;base64," + "A" * (26_000_000 // 3 * 4),
+    }
+    call = {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "{}"}
+    output = {"type": "function_call_output", "call_id": "call_1", "output": "ok"}
     return [
+        (
+            "files-too-large",
+            "responses",
+            {},
+            [message(big)],
+            [message(big), {**call, "id": "fc_1"}, {**output, "output": [big]}],
+            [("files-too-large", "error", "input[2].output[0]")],
+        ),
+        (
+            "item-id-prefix",
+            "responses",
+            {},
+            [user("responses"), {**call, "id": "fc_1"}, output],
+            [user("responses"), {**call, "id": "call_1"}, output],
+            [("item-id-prefix", "error", "input[1].id")],
+        ),
+        (
+            "item-id-prefix",
+            "responses",
+            {},
+            [user("responses"), reasoning, said, user("responses")],
+            [user("responses"), {**reasoning, "id": "item_1"}, said, user("responses")],
+            [("item-id-prefix", "error", "input[1].id")],
+        ),
         (
             "input-file-type",
             "responses",
@@ -287,11 +358,27 @@ def _openai_cases() -> list[Case]:
     ]
 
 
+def _ollama_cases() -> list[Case]:
+    call = ask("ollama", "c1")
+    result = {"role": "tool", "tool_name": "f", "content": "ok"}
+    return [
+        (
+            "no-user-query",
+            "ollama",
+            {},
+            [user("ollama"), call, result],
+            [{"role": "system", "content": "Be brief."}, call, result],
+            [("no-user-query", "warning", "messages")],
+        ),
+    ]
+
+
 CHECK_CASES: list[Case] = [
     *_bedrock_cases(),
     *_anthropic_cases(),
     *_gemini_cases(),
     *_responses_cases(),
+    *_ollama_cases(),
     *_openai_cases(),
     *context_window_cases(),
 ]

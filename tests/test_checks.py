@@ -41,6 +41,10 @@ NEW_RULES = {
     "tool-config-required": [],
     "server-tool-without-result": [],
     "thinking-first": [],
+    "files-too-large": [],
+    "item-id-prefix": [],
+    "toolset-result": [],
+    "no-user-query": [],
 }
 
 
@@ -299,3 +303,55 @@ def test_rechecked_rules_name_their_current_source_and_date(rule: str, address: 
     assert address in RULES[rule].source
     assert RULES[rule].source.endswith("(checked 2026-12-02)")
     assert "handle-tool-calls" not in RULES["results-after-other-content"].source
+
+
+# -- uncovered 400s (rule-recheck.md B.4, A.1 #14) -------------------------------------------
+
+
+def _file(size: int) -> Any:
+    """An input_file whose file_data decodes to ``size`` bytes."""
+    data = base64.b64encode(bytes(size)).decode()
+    return {"type": "input_file", "file_data": f"data:application/pdf;base64,{data}"}
+
+
+def test_files_of_a_request_are_summed_to_50_mb_and_held_by_id_or_url_are_not_counted() -> None:
+    def files(*parts: Any) -> Any:
+        return [{"role": "user", "content": [{"type": "input_text", "text": "read"}, *parts]}]
+
+    by_id = {"type": "input_file", "file_id": "file-abc"}
+    at_most = files(_file(30_000_000), _file(20_000_000), by_id)
+    assert _seen(lint("responses", at_most)) == []
+    over = files(_file(30_000_000), _file(19_999_999), _file(2), by_id)
+    found = lint("responses", over)
+    assert _seen(found) == [("files-too-large", "error", "input[0].content[3]")]
+    assert found[0].message == (
+        "The request's inline files hold 50,000,001 bytes together (at most 50,000,000)."
+    )
+
+
+def test_an_item_id_without_its_prefix_is_a_warning_with_perplexity_and_call_ids_are_free() -> None:
+    call = {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "{}"}
+    output = {"type": "function_call_output", "call_id": "call_1", "output": "ok"}
+    request = [user("responses"), {**call, "id": "call_1"}, output]
+    assert _seen(lint("responses", request, profile="perplexity")) == [
+        ("item-id-prefix", "warning", "input[1].id")
+    ]
+    found = lint("responses", request)
+    assert found[0].message == (
+        "The function_call item's id 'call_1' does not begin with 'fc' (its call_id is what"
+        " pairs it with its output)."
+    )
+    # no id, or an id on another item type: nothing (no error names their prefix)
+    message = {"type": "message", "role": "assistant", "id": "x1", "content": "42"}
+    assert _seen(lint("responses", [user("responses"), call, output, message])) == []
+
+
+def test_a_call_replayed_without_its_reasoning_item_is_documented_not_checked() -> None:
+    from toolresult_lab.rules import UNCHECKED
+
+    (row,) = [row for row in UNCHECKED if row.id == "call-without-reasoning"]
+    assert "was provided without its required 'reasoning' item" in row.answer
+    assert "held by the server" in row.why
+    assert row.checked == "2026-12-02"
+    assert "files-too-large" in RULES
+    assert "files-too-large" not in {row.id for row in UNCHECKED}

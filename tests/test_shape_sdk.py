@@ -83,3 +83,38 @@ def test_botocore_rejects_the_two_member_block_too() -> None:
     """The rule is botocore's own: its validator refuses the same block."""
     with pytest.raises(Exception, match=r"(?i)tagged union|one of"):
         check_request(CASES[5][1])
+
+
+def test_an_unknown_part_type_on_openai_chat_is_a_shape_warning_naming_the_sdk_s_types() -> None:
+    """Mistral and gateways take parts the SDK does not type (``document_url``,
+    ``thinking``, ``video_url`` in accepted corpus requests): a warning, not an error; the
+    SDK's types (``ChatCompletionContentPartParam`` and the assistant's ``refusal``) draw
+    nothing."""
+    request_ = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "hi"},
+                {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}},
+                {"type": "document_url", "document_url": "https://example.com/a.pdf"},
+            ],
+        },
+        {"role": "assistant", "content": [{"type": "refusal", "refusal": "no"}]},
+        {"role": "user", "content": [{"type": "image", "source": {}}]},
+    ]
+    found = [(f.severity, f.path, f.message) for f in lint("openai", request_) if f.rule == "shape"]
+    known = "'file', 'image_url', 'input_audio', 'refusal', 'text'"
+    assert found == [
+        (
+            "warning",
+            "messages[0].content[2]",
+            f"a content part of type 'document_url', which the openai SDK does not type (it"
+            f" types {known}); a gateway may take it, the API reference lists only those.",
+        ),
+        (
+            "warning",
+            "messages[2].content[0]",
+            f"a content part of type 'image', which the openai SDK does not type (it"
+            f" types {known}); a gateway may take it, the API reference lists only those.",
+        ),
+    ]

@@ -143,7 +143,7 @@ LIMITS: tuple[Limit, ...] = (
     ),
     # "Each file must be under 50 MB. The combined limit across all files in the request is
     # 50 MB" (rule-recheck.md A.1 #14); a function_call_output can carry an input_file. Each
-    # file is held against it; the files of a whole request together are not summed here.
+    # file is held against it here; lint sums a request's inline files (files-too-large).
     Limit(
         "responses", "pdf", "bytes", 50 * _MB,
         "50 MB per file (input_file), and 50 MB for all the files of a request together",

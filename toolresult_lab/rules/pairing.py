@@ -224,4 +224,36 @@ ROWS: Final[tuple[Rule, ...]] = (
         " length (botocore's own validator checks neither; the service does). The patterns"
         " and lengths are data: rules.ID_FORMATS.",
     ),
+    Rule(
+        "item-id-prefix",
+        "A Responses function_call or reasoning item whose own id lacks its type's prefix",
+        ("responses",),
+        MappingProxyType({"*": "error", "perplexity": "warning"}),
+        "Invalid 'input[3].id': 'call_U7ZpbozYfIAQ0tyiqZ97HB65'. Expected an ID that begins"
+        " with 'fc'. / Invalid 'input[66].id': 'item_df7e40c3f04fc8ade5c3800e'. Expected an"
+        " ID that begins with 'rs'.",
+        (
+            RuleSource(
+                "Wei-Shaw/sub2api#1505", "https://github.com/Wei-Shaw/sub2api/pull/1505", "user"
+            ),
+            RuleSource(
+                "nodetool-ai/nodetool#4252",
+                "https://github.com/nodetool-ai/nodetool/pull/4252",
+                "user",
+            ),
+            RuleSource(
+                "jlcodes99/cockpit-tools#2090",
+                "https://github.com/jlcodes99/cockpit-tools/issues/2090",
+                "user",
+            ),
+        ),
+        checked=RECHECKED,
+        notes="An item's own id (not its call_id) is optional; where given, a function_call's"
+        " begins with fc and a reasoning item's with rs (errors of 2026-04-08, 2026-07-13 and"
+        " 2026-08-26; a Chat Completions call id, call_..., put in the item's id is the usual"
+        " cause). Other item types are not checked: no error naming their prefix was found."
+        " OpenAI-compatible gateways need not hold to it: DeepSeek's and Bedrock's Responses"
+        " endpoints accepted reasoning items with other ids (real-requests corpus, checked"
+        " 2026-12-02).",
+    ),
 )

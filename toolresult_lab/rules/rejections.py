@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Final
 
 from .model import ALL, ERROR, RECHECKED, Rule, RuleSource, cassette
-from .sources import MODELS_DEV
+from .sources import HANDLE_TOOLS, MODELS_DEV
 
 __all__ = ["ROWS"]
 
@@ -140,6 +140,25 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
         ),
         checked=RECHECKED,
+    ),
+    Rule(
+        "toolset-result",
+        "A computer or browser use member's tool_result without its toolset_name, or with"
+        " blocks a member result does not take",
+        ("anthropic",),
+        ERROR,
+        "A `tool_result` that answers a computer use or browser use member block must also"
+        " echo the same `toolset_name` value as the `tool_use` block; a member result that"
+        " omits it is rejected. / a member result may contain only `text` and `image` blocks,"
+        " and a browser use result may add one `browser_state` block (the page; no verbatim"
+        " error seen)",
+        (HANDLE_TOOLS,),
+        checked=RECHECKED,
+        notes="Checked where the request holds the member's tool_use (a tool_use with a"
+        " toolset_name, as the SDK 2.16.0's computer and browser member blocks carry one):"
+        " its result must carry the same toolset_name and hold text and image blocks only,"
+        " plus browser_state in a browser result (handle-tool-calls, 2026-08-21;"
+        " rule-recheck.md A.1 #5).",
     ),
     Rule(
         "server-tool-without-result",
@@ -286,11 +305,43 @@ ROWS: Final[tuple[Rule, ...]] = (
         checked=RECHECKED,
     ),
     Rule(
+        "no-user-query",
+        "An Ollama request whose messages hold no user text",
+        ("ollama",),
+        MappingProxyType({"*": "warning"}),
+        "500: chat prompt error: no user query found in messages",
+        (
+            RuleSource(
+                "ollama/ollama#17778", "https://github.com/ollama/ollama/issues/17778", "user"
+            ),
+            RuleSource(
+                "holon-run/holon#2829", "https://github.com/holon-run/holon/issues/2829", "user"
+            ),
+        ),
+        checked=RECHECKED,
+        notes="A warning: it is the chat template of some models (Qwen 3.x) that raises it"
+        " (reports of 2026-08-26 and 2026-09-08), not Ollama for every model. Tool results do"
+        " not count as a user query; a history cut to fit that keeps only tool turns meets it.",
+    ),
+    Rule(
         "shape",
         "The request's structure is not the wire's",
         ALL,
-        ERROR,
+        MappingProxyType({"*": "error", "openai:unknown-part": "warning"}),
         "400 invalid_request_error naming the field",
-        (RuleSource("SPEC 8 (each wire's own request shape; no provider source needed)", ""),),
+        (
+            RuleSource("SPEC 8 (each wire's own request shape; no provider source needed)", ""),
+            RuleSource(
+                "openai-python 3.57.0: types/chat/chat_completion_content_part_param.py",
+                "https://github.com/openai/openai-python",
+                "src",
+            ),
+        ),
+        checked=RECHECKED,
+        notes="openai: a content part of a type the SDK does not type (it types text,"
+        " image_url, input_audio, file and the assistant's refusal) is a warning (case"
+        " unknown-part): in the real-requests corpus Mistral's API accepted its own"
+        " (document_url, thinking) and OpenRouter video_url; no request to OpenAI's own"
+        " endpoint carries one (checked 2026-12-02).",
     ),
 )

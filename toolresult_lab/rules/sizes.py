@@ -104,6 +104,26 @@ ROWS: Final[tuple[Rule, ...]] = (
         " Computer/browser batch markers count too (2026-08-21).",
     ),
     Rule(
+        "files-too-large",
+        "The inline files (input_file) of one Responses request over 50 MB together",
+        ("responses",),
+        ERROR,
+        "Each file must be under 50 MB. The combined limit across all files in the request is"
+        " 50 MB. (the guide; no verbatim error seen)",
+        (
+            RuleSource(
+                "File inputs: file size limits - OpenAI API",
+                "https://developers.openai.com/api/docs/guides/file-inputs",
+            ),
+        ),
+        checked=RECHECKED,
+        notes="The bytes of each input_file's file_data (its base64 read as the bytes it"
+        " decodes to, 10^6 bytes a MB as limits.LIMITS reads OpenAI's pages), in messages and"
+        " function_call_output items, summed; the finding is at the file that crosses 50 MB."
+        " A file given by file_id or file_url has no size in the request: not counted, so the"
+        " sum is a floor.",
+    ),
+    Rule(
         "too-many-documents",
         "More than 5 documents in one Bedrock request",
         ("bedrock",),

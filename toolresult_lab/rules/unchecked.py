@@ -1,5 +1,6 @@
 """Provider rules known from their pages or their errors that no check implements yet
-(rule-recheck.md A.1 #10, #11, #13, #14), each with its source, its date and why it is not
+(rule-recheck.md A.1 #10, #11, #13; B.4's function_call without its reasoning item and
+encrypted reasoning of another caller), each with its source, its date and why it is not
 checked. The rules doc lists them after the rules."""
 
 from __future__ import annotations
@@ -61,6 +62,23 @@ UNCHECKED: Final[tuple[Unchecked, ...]] = (
         checked=RECHECKED,
     ),
     Unchecked(
+        "foreign-encrypted-reasoning",
+        "A Responses reasoning item whose encrypted_content another caller was issued",
+        ("responses",),
+        "[invalid_request_error] reasoning `encrypted_content` was not issued to this caller",
+        (
+            RuleSource(
+                "anomalyco/opencode#48773",
+                "https://github.com/anomalyco/opencode/issues/48773",
+                "user",
+            ),
+        ),
+        "The same family as foreign-thought-signature (rule-recheck.md B.4): encrypted"
+        " reasoning is bound to the caller it was issued to (reports of 2026-09-13), and the"
+        " opaque text does not say which caller that was.",
+        checked=RECHECKED,
+    ),
+    Unchecked(
         "oversized-image-error",
         'An image marked `"oversized_image": "error"` that a model the request names would resize',
         ("anthropic",),
@@ -79,20 +97,34 @@ UNCHECKED: Final[tuple[Unchecked, ...]] = (
         checked=RECHECKED,
     ),
     Unchecked(
-        "files-too-large",
-        "Files (input_file) of one request over 50 MB together",
+        "call-without-reasoning",
+        "A Responses function_call replayed without the reasoning item it was produced with",
         ("responses",),
-        "Each file must be under 50 MB. The combined limit across all files in the request is"
-        " 50 MB (the guide; no verbatim error seen)",
+        "Item 'fc_0a4d512680f81369006a5364c645f481a1a979134e6d548de1' of type 'function_call'"
+        " was provided without its required 'reasoning' item:"
+        " 'rs_0a4d512680f81369006a5364c4142481a1803037dcae023e29'.",
         (
+            RuleSource("cline/cline#12242", "https://github.com/cline/cline/issues/12242", "user"),
             RuleSource(
-                "File inputs: file size limits - OpenAI API",
-                "https://developers.openai.com/api/docs/guides/file-inputs",
+                "continuedev/continue#10018",
+                "https://github.com/continuedev/continue/issues/10018",
+                "user",
+            ),
+            RuleSource(
+                "openai/openai-agents-python#722",
+                "https://github.com/openai/openai-agents-python/issues/722",
+                "user",
             ),
         ),
-        "Each file is held against the 50 MB (a warning of explain(), limits.LIMITS); the sum"
-        " over a request is not checked, and a file given by file_id or URL has no size in"
-        " the request.",
+        "Which reasoning item a call needs is held by the server (the stored response that"
+        " made the call), not by the request: a call item's id names no reasoning item, and a"
+        " response need not make one. Neither sign the request gives is enough: the"
+        " real-requests corpus holds accepted requests (checked 2026-12-02) with a gpt-5"
+        " function_call, its fc_ id kept, and no reasoning item at all"
+        " (test_openai_responses_history_with_combined_tool_call_id), and gpt-5.6 requests"
+        " whose later calls have no reasoning item beside earlier calls that do"
+        " (test_tool_search). reasoning-without-item checks the other direction, which the"
+        " request does show.",
         checked=RECHECKED,
     ),
 )

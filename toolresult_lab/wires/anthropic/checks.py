@@ -2,7 +2,8 @@
 (prefill), where a mid-conversation system message may stand, content after an assistant
 message's last ``tool_use``, a ``server_tool_use`` of a tool the request no longer has and
 without its result, the thinking block a tool loop's assistant message must start with when
-thinking is on, and what a ``tool_result`` may hold. :data:`CHECKS` is what ``lint`` reads."""
+thinking is on, a computer or browser use member's result, and what a ``tool_result`` may
+hold. :data:`CHECKS` is what ``lint`` reads."""
 
 from __future__ import annotations
 
@@ -240,6 +241,58 @@ def thinking_first(read: ReadRequest, scope: Scope, add: Add) -> None:
             return
 
 
+#: The blocks a computer or browser use member's result takes, by its toolset
+#: (handle-tool-calls, 2026-08-21: text and image; a browser result may add browser_state).
+_MEMBER_BLOCKS: Final = {
+    "computer": frozenset({"text", "image"}),
+    "browser": frozenset({"text", "image", "browser_state"}),
+}
+_TOOLSET: Final = "toolset_name"
+
+
+def toolset_results(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """The result of a member call (a ``tool_use`` with a ``toolset_name``) echoes that
+    ``toolset_name`` and holds the blocks a member result takes."""
+    members: dict[str, str] = {}
+    for _, entry, content in entries(read, "content"):
+        if entry.get("role") != "assistant":
+            continue
+        for _, block in blocks(content):
+            toolset = block.get(_TOOLSET)
+            if _type(block) == "tool_use" and isinstance(toolset, str) and toolset:
+                members[str(block.get("id"))] = toolset
+    if not members:
+        return
+    for index, entry, content in entries(read, "content"):
+        if entry.get("role") != "user":
+            continue
+        for position, block in blocks(content):
+            toolset = members.get(str(block.get("tool_use_id")))
+            if _type(block) != "tool_result" or toolset is None:
+                continue
+            path = f"{read.key}[{index}].content[{position}]"
+            if block.get(_TOOLSET) != toolset:
+                add(
+                    "toolset-result",
+                    path,
+                    f"The result of the {short(toolset)} member call"
+                    f" {short(block.get('tool_use_id'))} does not echo its toolset_name.",
+                    "",
+                )
+            allowed = _MEMBER_BLOCKS.get(toolset, _MEMBER_BLOCKS["computer"])
+            inner = block.get("content")
+            for at, part in blocks(inner if isinstance(inner, list) else []):
+                if _type(part) not in allowed:
+                    add(
+                        "toolset-result",
+                        f"{path}.content[{at}]",
+                        f"The result of a {short(toolset)} member call holds a"
+                        f" {short(_type(part))} block; it takes"
+                        f" {', '.join(sorted(allowed))} blocks only.",
+                        "",
+                    )
+
+
 def result_content(result: ResultPart, scope: Scope, add: Add) -> None:
     """The blocks a ``tool_result`` takes, and text only in an error result."""
     raw = result.raw if isinstance(result.raw, dict) else {}
@@ -263,6 +316,7 @@ RULES: Final[tuple[Check, ...]] = (
     content_after_tool_use,
     server_tool_without_result,
     thinking_first,
+    toolset_results,
 )
 
 CHECKS: Final = WireChecks(

@@ -1,14 +1,37 @@
-"""What ``lint`` knows of the ollama wire beyond its turn shape: no checks of its own shapes;
-a tool message answers the earliest unanswered call before it, and its id (when it has
-one) is advisory: a result whose id matches no call still pairs by name. :data:`CHECKS` is
-what ``lint`` reads."""
+"""What ``lint`` knows of the ollama wire beyond its turn shape: a request with no user
+text (a chat template that needs one answers 500); a tool message answers the earliest
+unanswered call before it, and its id (when it has one) is advisory: a result whose id
+matches no call still pairs by name. :data:`CHECKS` is what ``lint`` reads."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from .._check import WireChecks
+from .._check import Add, Check, Scope, WireChecks
+from .._read import ReadRequest, TextPart
 
 __all__ = ["CHECKS"]
 
-CHECKS: Final = WireChecks(pairs_in_order=True, ids_advisory=True)
+
+def user_query(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A request whose messages hold no user message with text (only tool turns, as a
+    history cut to fit leaves them): some models' chat templates refuse it."""
+    if not read.messages:
+        return
+    for message in read.messages:
+        if message.role == "user" and any(
+            isinstance(part, TextPart) and part.text.strip() for part in message.parts
+        ):
+            return
+    add(
+        "no-user-query",
+        read.key,
+        "No user message holds text (a chat template that needs one, as Qwen's, answers"
+        " 500 'no user query found in messages').",
+        "",
+    )
+
+
+RULES: Final[tuple[Check, ...]] = (user_query,)
+
+CHECKS: Final = WireChecks(rules=RULES, pairs_in_order=True, ids_advisory=True)

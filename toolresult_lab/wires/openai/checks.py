@@ -1,6 +1,7 @@
-"""The checks of OpenAI Chat Completions' own shapes: a ``file`` content part with a member
-the API does not know, and a tool message's parts (text only). :data:`CHECKS` is what
-``lint`` reads."""
+"""The checks of OpenAI Chat Completions' own shapes: a content part of a type the SDK does
+not type (a warning: gateways take their own), a ``file`` content part with a member the
+API does not know, and a tool message's parts (text only). :data:`CHECKS` is what ``lint``
+reads."""
 
 from __future__ import annotations
 
@@ -9,15 +10,40 @@ from typing import Any, Final
 from .._check import Add, Check, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, OpaquePart, Part, ReadRequest, ResultPart, TextPart
 
-__all__ = ["CHECKS", "IMAGE_TYPES", "input_kind"]
+__all__ = ["CHECKS", "IMAGE_TYPES", "PART_TYPES", "input_kind"]
 
 #: The members of a ``file`` part's ``file`` object (the API reference's ``File``).
 _FILE_MEMBERS: Final = frozenset({"file_data", "file_id", "filename"})
+#: The content part types the openai SDK 3.57.0 types: ``ChatCompletionContentPartParam``
+#: (text, image_url, input_audio, file) and the assistant's refusal part (checked
+#: 2026-12-02). Accepted requests to Mistral and OpenRouter carry others (``document_url``,
+#: ``thinking``, ``video_url``), so another type is a warning.
+PART_TYPES: Final = frozenset({"text", "image_url", "input_audio", "file", "refusal"})
+_PART_TYPES_SHOWN: Final = ", ".join(repr(kind) for kind in sorted(PART_TYPES))
 #: The image types the API reads ("Images and vision", image input requirements: PNG,
 #: JPEG, WEBP, non-animated GIF; the same set as the Responses API's).
 IMAGE_TYPES: Final = frozenset({"image/png", "image/jpeg", "image/webp", "image/gif"})
 #: The input kind a content part of each ``type`` carries (the model-capability check).
 _INPUTS: Final = {"input_audio": "audio", "image_url": "image"}
+
+
+def known_parts(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A content part (outside a tool message: tool-result-content's) of a type the SDK
+    does not type: a ``shape`` warning (case ``unknown-part``)."""
+    for index, entry, content in entries(read, "content"):
+        if entry.get("role") == "tool":
+            continue
+        for position, part in blocks(content):
+            kind = part.get("type")
+            if isinstance(kind, str) and kind not in PART_TYPES:
+                add(
+                    "shape",
+                    f"{read.key}[{index}].content[{position}]",
+                    f"a content part of type {short(kind)}, which the openai SDK does not type"
+                    f" (it types {_PART_TYPES_SHOWN}); a gateway may take it, the API reference"
+                    " lists only those.",
+                    "unknown-part",
+                )
 
 
 def file_members(read: ReadRequest, scope: Scope, add: Add) -> None:
@@ -64,7 +90,7 @@ def input_kind(node: dict[str, Any]) -> str | None:
     return _INPUTS.get(kind) if isinstance(kind, str) else None
 
 
-RULES: Final[tuple[Check, ...]] = (file_members,)
+RULES: Final[tuple[Check, ...]] = (known_parts, file_members)
 
 CHECKS: Final = WireChecks(
     rules=RULES,

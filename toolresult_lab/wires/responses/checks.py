@@ -1,8 +1,9 @@
 """The checks of OpenAI Responses' own shapes: a replayed reasoning item without the output
-item that followed it, an ``input_file`` of a type the API does not read, and what a
-``function_call_output`` may hold; and the calls a request answers without holding them (a
-stored earlier response, other items with a ``call_id``). :data:`CHECKS` is what ``lint``
-reads."""
+item that followed it, a call or reasoning item whose own id lacks its type's prefix, an
+``input_file`` of a type the API does not read, the inline files of a request over 50 MB
+together, and what a ``function_call_output`` may hold; and the calls a request answers
+without holding them (a stored earlier response, other items with a ``call_id``).
+:data:`CHECKS` is what ``lint`` reads."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from .core import answerable_item_ids
 
 __all__ = [
     "CHECKS",
+    "FILES_MOST",
+    "ID_PREFIXES",
     "IMAGE_TYPES",
     "ITEM_TYPES",
     "RESULT_TYPES",
@@ -68,6 +71,13 @@ ITEM_TYPES: Final = frozenset(
         "web_search_call",
     }
 )
+#: The prefix of an item's own ``id``, by item type, where the API's error names it
+#: (``Expected an ID that begins with 'fc'``; rules ``item-id-prefix``).
+ID_PREFIXES: Final = {"function_call": "fc", "reasoning": "rs"}
+#: The most bytes the inline files of one request hold together: "The combined limit
+#: across all files in the request is 50 MB" (File inputs, file size limits; 10^6 bytes a
+#: MB, as ``limits.LIMITS`` reads OpenAI's pages; rules ``files-too-large``).
+FILES_MOST: Final = 50 * 1_000_000
 #: The most characters of a call item's own ``id``.
 _ITEM_ID_LONGEST: Final = 64
 
@@ -222,6 +232,61 @@ def input_file_type(read: ReadRequest, scope: Scope, add: Add) -> None:
                         )
 
 
+def _decoded_bytes(data: str) -> int:
+    """The bytes base64 text of this length decodes to (its padding not counted)."""
+    body = data.rstrip("=")
+    return len(body) * 3 // 4
+
+
+def files_too_large(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """The ``file_data`` of the request's ``input_file`` parts (messages and
+    ``function_call_output`` items) summed against :data:`FILES_MOST`; the finding is at
+    the file that crosses it."""
+    total = 0
+    crossing = ""
+    for index, item in enumerate(items(read)):
+        if not isinstance(item, dict):
+            continue
+        for member in ("content", "output"):
+            parts = item.get(member)
+            for position, part in enumerate(parts if isinstance(parts, list) else []):
+                if not isinstance(part, dict) or part.get("type") != "input_file":
+                    continue
+                data = part.get("file_data")
+                if not isinstance(data, str):
+                    continue
+                size = _decoded_bytes(data.partition(",")[2] if data.startswith("data:") else data)
+                if not crossing and total + size > FILES_MOST:
+                    crossing = f"{read.key}[{index}].{member}[{position}]"
+                total += size
+    if crossing:
+        add(
+            "files-too-large",
+            crossing,
+            f"The request's inline files hold {total:,} bytes together (at most {FILES_MOST:,}).",
+            "",
+        )
+
+
+def item_id_prefix(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A ``function_call`` or ``reasoning`` item whose own ``id`` does not begin with its
+    type's prefix (:data:`ID_PREFIXES`)."""
+    for index, item in enumerate(items(read)):
+        if not isinstance(item, dict):
+            continue
+        kind = item.get("type")
+        prefix = ID_PREFIXES.get(kind) if isinstance(kind, str) else None
+        found = item.get("id")
+        if prefix is not None and isinstance(found, str) and found and not found.startswith(prefix):
+            add(
+                "item-id-prefix",
+                f"{read.key}[{index}].id",
+                f"The {kind} item's id {short(found)} does not begin with {prefix!r}"
+                " (its call_id is what pairs it with its output).",
+                "",
+            )
+
+
 def known_items(read: ReadRequest, scope: Scope, add: Add) -> None:
     """An input item of a type the API does not know (``tool_result``: another wire's)."""
     for index, item in enumerate(items(read)):
@@ -286,7 +351,13 @@ def held_call_ids(read: ReadRequest) -> Container[str]:
     return answerable_item_ids(read)
 
 
-RULES: Final[tuple[Check, ...]] = (known_items, input_file_type, reasoning_without_item)
+RULES: Final[tuple[Check, ...]] = (
+    known_items,
+    input_file_type,
+    files_too_large,
+    reasoning_without_item,
+    item_id_prefix,
+)
 
 CHECKS: Final = WireChecks(
     rules=RULES,
