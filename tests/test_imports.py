@@ -110,7 +110,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # leaves: import nothing of the package
     ("base", (
         "b64", "encoding", "blocks", "options", "findings", "models", "imagesize", "pdfpages",
-        "linereader", "parquet_rows", "progress", "shares", "cutting", "doc_pages",
+        "linereader", "parquet_rows", "progress", "shares", "cutting", "doc_pages", "tokenizer",
     )),
     # MCP content as read from the caller: items, their text, the conversion steps
     ("content", ("text", "filenames", "mcp_input", "items", "steps")),
