@@ -24,6 +24,8 @@ from functools import partial
 from typing import Any, Final
 
 from toolresult_lab import COMPILED, WIRES, lint, repair
+from toolresult_lab.checks.context_window import WARN_SHARE
+from toolresult_lab.models import model_facts
 from toolresult_lab.probes import SAMPLE_IMAGES
 from toolresult_lab.request_tokens import read_tokens
 from toolresult_lab.wires import read_request
@@ -372,7 +374,11 @@ def context_window_share() -> None:
         for name, request in (("300 turns", plain), ("300 turns + 1 MB result", big)):
             read = read_request(wire, request)
             t_lint = _best(partial(lint, wire, request, model=model))
-            t_check = _best(partial(read_tokens, read))
+            facts = model_facts(wire, model)
+            window = None if facts is None else facts.input_window
+            within = None if window is None else int(WARN_SHARE * window)
+            # what the check runs: the model's encoding, and no count of a request far below
+            t_check = _best(partial(read_tokens, read, model=model, within=within))
             share = t_check / max(1e-9, t_lint - t_check)
             print(f"  {wire:<10} {name:<22} {t_lint:>9.4f} {t_check:>9.4f} {share:>6.1%}")
 

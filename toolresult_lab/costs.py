@@ -28,6 +28,7 @@ from .tokens import (
     GeminiResolution,
     OpenAIDetail,
     TokenFigure,
+    chars_tokens,
     check_image_options,
     image_rule_tokens,
     pdf_note,
@@ -71,7 +72,8 @@ class EntryTokens:
     """One figure of an estimate: what it prices, the tokens, and the rule.
 
     ``index`` is the content entry (``None``: the rest of the block); ``tokens`` is ``None``
-    where the provider documents no rule (``rule`` then says so).
+    where the provider documents no rule (``rule`` then says so); ``exact``: a count (text
+    in OpenAI's encoding with the ``exact`` extra), not an estimate.
     """
 
     index: int | None
@@ -80,6 +82,7 @@ class EntryTokens:
     rule: str
     name: str
     source: str = ""
+    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,9 +107,15 @@ class TokenEstimate:
         """The short names of the rules used, each once, in order."""
         return tuple(dict.fromkeys(e.name for e in self.entries))
 
+    @property
+    def exact(self) -> bool:
+        """True only when every figure is a count (the rest of a block is always estimated)."""
+        return all(e.exact for e in self.entries)
+
     def label(self) -> str:
-        """``~1,036 tokens``, or ``≥ ~1,036 tokens`` when a figure is missing."""
-        return f"{'' if self.complete else '≥ '}~{self.total:,} tokens"
+        """``~1,036 tokens``, or ``≥ ~1,036 tokens`` when a figure is missing; no ``~`` when
+        every figure is exact."""
+        return f"{'' if self.complete else '≥ '}{'' if self.exact else '~'}{self.total:,} tokens"
 
     def describe(self) -> str:
         """One line per figure: ``#1 image 1024x768 jpeg: 1,036 (rule)``; for tooltips."""
@@ -114,12 +123,15 @@ class TokenEstimate:
         for e in self.entries:
             where = e.what if e.index is None else f"#{e.index} {e.what}"
             shown = "no figure" if e.tokens is None else f"{e.tokens:,}"
-            lines.append(f"{where}: {shown} ({e.rule})")
+            kind = "exact; " if e.exact else ""
+            lines.append(f"{where}: {shown} ({kind}{e.rule})")
         return "\n".join(lines)
 
 
 def _figure(index: int | None, what: str, figure: TokenFigure) -> EntryTokens:
-    return EntryTokens(index, what, figure.tokens, figure.rule, figure.name, figure.source)
+    return EntryTokens(
+        index, what, figure.tokens, figure.rule, figure.name, figure.source, figure.exact
+    )
 
 
 def _media_entries(
@@ -232,11 +244,15 @@ def estimate_explained(
     *,
     detail: OpenAIDetail = "auto",
     media_resolution: GeminiResolution | None = None,
+    above: int | None = None,
 ) -> TokenEstimate:
     """The estimate of a block already explained (the cards and the matrix have the records).
 
     :param detail: the OpenAI ``detail`` of images on responses (``auto``: the API default).
     :param media_resolution: Gemini 3's ``media_resolution``; ``None``: the per-tile rule.
+    :param above: for a caller that only needs to know whether the block is over this many
+        tokens (fitting): a text that cannot be under it is estimated, not counted
+        (``tokens.text_tokens``).
     """
     check_image_options(detail, media_resolution)
     wire = explanations.wire
@@ -254,10 +270,11 @@ def estimate_explained(
             entries.append(EntryTokens(record.index, "not sent", 0, record.reason, "not sent"))
         elif texts or not media:
             text_chars += sum(len(t) for t in texts)
-            entries.append(_figure(record.index, "text", text_tokens("\n".join(texts), wire)))
+            figure = text_tokens("\n".join(texts), wire, above=above)
+            entries.append(_figure(record.index, "text", figure))
         entries.extend(media)
     rest = _rest_chars(explanations.block, payload_chars, text_chars)
-    rest_figure = text_tokens("x" * rest, wire)
+    rest_figure = chars_tokens(rest, wire)
     rule = f"{rest_figure.rule}: the block's ids, name, keys and any structured_content"
     entries.append(
         EntryTokens(None, _REST, rest_figure.tokens, rule, rest_figure.name, rest_figure.source)
@@ -279,9 +296,10 @@ def estimate_tokens(
     with ``max_tokens`` (and ``keep``), the block ``to()`` cuts to that budget.
 
     Images and PDFs sent natively are priced by the provider's documented rule from their
-    real size (read from the header); all text, the rest of the block included, at about 4
-    characters per token (a labelled approximation: no well-kept tokenizer for these
-    providers works offline). Every figure names its rule; see docs/costs-and-limits.md.
+    real size (read from the header); the entries' text on openai and responses by an exact
+    count in o200k_base where the ``exact`` extra is installed, else (and the rest of the
+    block always) at about 4 characters per token, a labelled approximation. Every figure
+    names its rule and says whether it is exact; see docs/costs-and-limits.md.
 
     >>> from toolresult_lab import ToolResult
     >>> estimate_tokens(ToolResult(id="c", content=[{"type": "text", "text": "Sunny"}]),
@@ -339,7 +357,7 @@ def estimate_turn(turn: Turn) -> TokenEstimate:
                     priced += _json_chars(part.data)
                     entries.append(_hoisted_image(wire, part, part.data))
     rest = max(0, _block_chars(turn.messages) - priced)
-    figure = text_tokens("x" * rest, wire)
+    figure = chars_tokens(rest, wire)
     rule = f"{figure.rule}: the echo of the calls and the messages around the blocks"
     entries.append(EntryTokens(None, _TURN_REST, figure.tokens, rule, figure.name, figure.source))
     return TokenEstimate(wire, tuple(entries))

@@ -23,7 +23,7 @@ from .options import KEEP_CHOICES, ConvertOptions, Keep
 from .pipeline import explain_into, owned_source
 from .shares import share
 from .steps import Outcome, ResultNote
-from .tokens import text_tokens
+from .tokens import TokenFigure, text_tokens
 from .wires import Source
 
 __all__ = ["FIT", "check_budget", "fit_explained", "fit_source", "minimum_tokens"]
@@ -130,7 +130,7 @@ class _Fit:
         return source, cuts, structured_cut
 
     def tokens(self, source: Source) -> int:
-        return estimate_explained(self.explain(source)).total
+        return estimate_explained(self.explain(source), above=self.budget).total
 
 
 def _media(explained: Explanations, estimate: TokenEstimate, data: Source) -> list[tuple[int, int]]:
@@ -205,7 +205,7 @@ def _fitted(
     budget = check_budget(max_tokens, keep)
     fit = _Fit(data, wire, options, budget)
     whole = fit.explain(data)
-    estimate = estimate_explained(whole)
+    estimate = estimate_explained(whole, above=budget)
     before = estimate.total
     if before <= budget:
         return whole
@@ -284,7 +284,7 @@ def _explained(
     changes: dict[int, tuple[Outcome, str]] = {}
     for index, cut in entry_cuts.items():
         was = _text_of(fit.data.content[index]) or ""
-        tokens = f"≈ {_tokens(was, fit.wire):,} → {_tokens(cut.text, fit.wire):,} tokens"
+        tokens = _change(_tokens(was, fit), _tokens(cut.text, fit))
         changes[index] = ("truncated", f"cut {budget}: {cut.describe()} ({tokens})")
     for index in dropped:
         text = fit.data.items[index].text
@@ -302,8 +302,16 @@ def _explained(
     return explained
 
 
-def _tokens(text: str, wire: str) -> int:
-    return text_tokens(text, wire).tokens
+def _tokens(text: str, fit: _Fit) -> TokenFigure:
+    return text_tokens(text, fit.wire, above=fit.budget)
+
+
+def _change(was: TokenFigure, now: TokenFigure) -> str:
+    """``≈ 2,500 → 1,200 tokens`` (estimates); an exact count shows no ``≈`` and says so."""
+    if not (was.exact or now.exact):
+        return f"≈ {was.tokens:,} → {now.tokens:,} tokens"
+    shown = [f"{'' if f.exact else '≈ '}{f.tokens:,}" for f in (was, now)]
+    return f"{shown[0]} → {shown[1]} tokens; a figure without ≈ is an exact count"
 
 
 #: What ``hooks`` calls: the fitting, registered by the package.

@@ -6,12 +6,16 @@ prices a request as its wire reads it (``read_request``): each inline image by t
 provider's documented rule from its real pixel size (``tokens.image_tokens``, the size read
 from the header), a PDF by the per-page rule where one is documented (``tokens.pdf_tokens``),
 and everything else, the JSON of the request without its payload strings, as text
-(``tokens.text_tokens``: about 4 characters per token). A payload with no documented figure
+(``tokens.text_tokens``: counted exactly in OpenAI's encoding where the model is an OpenAI
+one, or the wire is openai or responses and names no other, and the ``exact`` extra is
+installed; else about 4 characters per token). A payload with no documented figure
 (audio, video, a PDF elsewhere, an image on a wire whose tool messages carry none, a
 thought signature) is left out of the total, which then says it is a lower bound.
 
-Every figure says whether it is ``exact`` (a count) or an estimate: today none is exact, as
-no offline tokenizer for these providers is used (``tokens.text_tokens``). The lint rule
+Every figure says whether it is ``exact`` (a count) or an estimate; none of a request's is
+exact: its text figure, even counted in the model's encoding, counts the request's JSON,
+not the model's own framing of the messages, and media figures are the providers'
+documented rules. The lint rule
 ``context-window`` (``checks/context_window.py``) and ``repair(..., max_tokens=)`` read it.
 """
 
@@ -27,7 +31,14 @@ from .b64 import is_canonical
 from .limits import header_excess
 from .measure import measure
 from .steps import Carried
-from .tokens import TokenFigure, chars_tokens, image_tokens, pdf_tokens
+from .tokens import (
+    TokenFigure,
+    chars_tokens,
+    image_tokens,
+    pdf_tokens,
+    text_encoding,
+    text_tokens,
+)
 from .wires import (
     CallPart,
     DocumentPart,
@@ -84,7 +95,7 @@ class RequestTokens:
 
     @property
     def exact(self) -> bool:
-        """True only when every figure is a count (never today: text is estimated)."""
+        """True only when every figure is a count (never: the text is the JSON's)."""
         return all(f.exact for f in self.figures)
 
     def label(self) -> str:
@@ -101,9 +112,9 @@ class RequestTokens:
         return "\n".join(lines)
 
 
-def request_tokens(wire: object, request: Any) -> RequestTokens:
+def request_tokens(wire: object, request: Any, *, model: str | None = None) -> RequestTokens:
     """The input tokens of ``request`` (a body, or its list of messages; JSON values or an
-    SDK object) on ``wire``.
+    SDK object) on ``wire``, sent to ``model`` (``None``: the body's own ``model``, if any).
 
     :raises ValueError: unknown wire.
     :raises TypeError: the request is neither a dict nor a list.
@@ -111,19 +122,26 @@ def request_tokens(wire: object, request: Any) -> RequestTokens:
     >>> request_tokens("openai", [{"role": "user", "content": "Hello there"}]).label()
     '~11 tokens'
     """
-    return read_tokens(read_request(wire, request))
+    return read_tokens(read_request(wire, request), model=model)
 
 
-def read_tokens(read: ReadRequest) -> RequestTokens:
-    """:func:`request_tokens` of a request already read (what lint's check has)."""
+def read_tokens(
+    read: ReadRequest, *, model: str | None = None, within: int | None = None
+) -> RequestTokens:
+    """:func:`request_tokens` of a request already read (what lint's check has).
+
+    ``within``: for a caller that only needs to know whether the request is over this many
+    tokens (lint): text that cannot take it over (one token per UTF-8 byte at the most) is
+    estimated, not counted.
+    """
     wire = read.wire
     figures: list[RequestFigure] = []
-    payload_chars = 0
+    payloads: list[str] = []
     call_payloads: list[str] = []
     for part in _parts(read):
         if isinstance(part, (ImagePart, DocumentPart)):
             if part.data is not None:
-                payload_chars += len(part.data)
+                payloads.append(part.data)
                 figures.append(_media(wire, part, part.data))
             continue
         if isinstance(part, CallPart):
@@ -131,7 +149,7 @@ def read_tokens(read: ReadRequest) -> RequestTokens:
             for path in part.payload_paths:
                 value = extra.get(path.rpartition(".")[2]) or _at(read, path)
                 if isinstance(value, str):
-                    payload_chars += len(value)
+                    payloads.append(value)
                     call_payloads.append(path)
         elif isinstance(part, OpaquePart):
             found = [(path, _at(read, path)) for path in part.payload_paths]
@@ -139,15 +157,40 @@ def read_tokens(read: ReadRequest) -> RequestTokens:
                 found = list(_base64_in(part.value, part.path))
             for path, value in found:
                 if isinstance(value, str):
-                    payload_chars += len(value)
+                    payloads.append(value)
                     figures.append(RequestFigure(path, "payload", None, _NO_FIGURE, False))
     if call_payloads:  # one figure for all (a Gemini history has one per call)
         what = f"{len(call_payloads):,} payloads of calls (thought signatures)"
         figures.append(RequestFigure(call_payloads[0], what, None, _NO_FIGURE, False))
-    text = chars_tokens(max(0, _json_chars(read.raw) - payload_chars), wire)
+    text = _text(read, payloads, model, within, sum(f.tokens or 0 for f in figures))
     rule = f"{text.rule}: every message, tool result, tool definition and setting as JSON"
+    if text.exact:  # a count of the JSON, not of what the model reads (no keys, its framing)
+        rule += " (a count of the JSON text; the model reads the messages in its own framing)"
     figures.insert(0, RequestFigure("", _TEXT, text.tokens, rule, False, text.source))
     return RequestTokens(wire, tuple(figures))
+
+
+def _text(
+    read: ReadRequest, payloads: list[str], model: str | None, within: int | None, media: int
+) -> TokenFigure:
+    """The request's JSON without its payloads, counted where ``tokens.text_encoding``
+    names an encoding (and ``within`` does not rule the count out), else estimated."""
+    wire = read.wire
+    named = model
+    if named is None and isinstance(read.raw, dict):
+        own = read.raw.get("model")
+        named = own if isinstance(own, str) else None
+    payload_chars = sum(map(len, payloads))
+    if text_encoding(wire, named) is None:
+        return chars_tokens(max(0, _json_chars(read.raw) - payload_chars), wire)
+    text = _json_text(read.raw)
+    if text is None:
+        return chars_tokens(max(0, _walk_chars(read.raw) - payload_chars), wire)
+    for payload in payloads:
+        text = text.replace(payload, "", 1)  # priced by its rule (or none), not as text
+    if within is not None and media + len(text.encode("utf-8", "surrogatepass")) <= within:
+        return chars_tokens(len(text), wire)
+    return text_tokens(text, wire, model=named)
 
 
 def _parts(read: ReadRequest) -> list[Part]:
@@ -248,6 +291,21 @@ def _json_chars(raw: Any) -> int:
         return len(json.dumps(raw, ensure_ascii=False, separators=(",", ":"), default=str))
     except (ValueError, TypeError, RecursionError):
         return _walk_chars(raw)
+
+
+def _json_text(raw: Any) -> str | None:
+    """``raw`` as the compact JSON :func:`_json_chars` measures (``None``: nested past the
+    recursion limit, or not JSON at all), for a count of its tokens."""
+    dumps = _orjson()
+    if dumps is not None:
+        try:
+            return dumps(raw).decode("utf-8")
+        except (TypeError, ValueError):
+            pass
+    try:
+        return json.dumps(raw, ensure_ascii=False, separators=(",", ":"), default=str)
+    except (ValueError, TypeError, RecursionError):
+        return None
 
 
 def _walk_chars(raw: Any) -> int:

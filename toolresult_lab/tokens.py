@@ -3,8 +3,10 @@
 A bytes/4 guess over a block's JSON counts base64 as text: a 1024x768 JPEG sent natively to
 Anthropic reads as ~200,000 tokens where the provider's rule gives about a thousand. These
 functions apply each provider's own rule to what the block carries instead: images by pixel
-size, PDFs by page where a per-page rule is documented, text by an approximation that says
-so. Every number comes from a page listed in ``doc_pages`` (see docs/costs-and-limits.md).
+size, PDFs by page where a per-page rule is documented, text by an exact count in OpenAI's
+encoding where one applies and the ``exact`` extra is installed (``tokenizer``), else by an
+approximation that says so. Every number comes from a page listed in ``doc_pages`` (see
+docs/costs-and-limits.md), and every figure says whether it is ``exact``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Final, Literal, get_args
 
 from . import doc_pages
 from .facts import wire_facts
+from .tokenizer import MODEL_ENCODINGS_SOURCE, count, counter_name, lower_bound, model_encoding
 from .wires import ImageTokenRule, wire_module
 
 __all__ = [
@@ -33,6 +36,7 @@ __all__ = [
     "pdf_note",
     "pdf_page_tokens",
     "pdf_tokens",
+    "text_encoding",
     "text_tokens",
 ]
 
@@ -61,6 +65,8 @@ class TokenFigure:
     source: str
     name: str = ""
     """The rule in a few words, for a table column (``rule`` is the whole sentence)."""
+    exact: bool = False
+    """True for a count (text in OpenAI's encoding, ``tokenizer``); False for an estimate."""
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -293,16 +299,52 @@ def pdf_note(wire: str) -> str:
     return wire_module(wire).tokens.pdf_note or f"{wire}: {facts.title} documents no PDF rule"
 
 
-def text_tokens(text: str, wire: str) -> TokenFigure:
-    """Tokens for ``text`` at about 4 characters per token: no well-kept tokenizer works
-    offline for these providers, so this is a labelled approximation, not a count."""
+def text_encoding(wire: str, model: str | None = None) -> str | None:
+    """The encoding text is counted in on ``wire``: ``model``'s where it is an OpenAI model
+    with an o200k or cl100k encoding (``None`` for any other named model), else the wire's
+    own (``TokenRules.encoding``: o200k_base on openai and responses; ``None`` elsewhere)."""
+    if model:
+        return model_encoding(model)
+    return wire_module(wire).tokens.encoding
+
+
+def text_tokens(
+    text: str, wire: str, *, model: str | None = None, above: int | None = None
+) -> TokenFigure:
+    """Tokens for ``text`` on ``wire`` (sent to ``model``, if named): an exact count where
+    :func:`text_encoding` names an encoding and the ``exact`` extra is installed, else about
+    4 characters per token, a labelled approximation (``exact`` says which).
+
+    ``above``: a caller that only needs to know whether the text is over this many tokens;
+    a text whose least possible count is already over it is estimated, not counted (a 10 MB
+    text against an 8,000-token budget costs no count).
+    """
+    encoding = text_encoding(wire, model)
+    if encoding is not None and (above is None or lower_bound(text) <= above):
+        counted = count(text, encoding)
+        if counted is not None:
+            return TokenFigure(counted, *_exact_rule(encoding), exact=True)
     return chars_tokens(len(text), wire)
 
 
 def chars_tokens(chars: int, wire: str) -> TokenFigure:
-    """:func:`text_tokens` of a text of ``chars`` characters (its length is all the rule
-    reads: a caller that knows only the length builds no text)."""
+    """The approximation of :func:`text_tokens` for a text of ``chars`` characters (its
+    length is all the rule reads: a caller that knows only the length builds no text)."""
     return TokenFigure(_ceil_div(chars, 4), *_text_rule(wire))
+
+
+_EXACT_RULES: dict[str, tuple[str, str, str]] = {}
+
+
+def _exact_rule(encoding: str) -> tuple[str, str, str]:
+    """Rule, source and name of an exact count in ``encoding`` (made once per encoding)."""
+    found = _EXACT_RULES.get(encoding)
+    if found is None:
+        counter = counter_name()
+        rule = f"exact count in {encoding} ({counter}, offline)"
+        source = f"{MODEL_ENCODINGS_SOURCE}; counted by {counter}"
+        found = _EXACT_RULES[encoding] = (rule, source, f"text: {encoding} count")
+    return found
 
 
 _TEXT_RULES: dict[str, tuple[str, str, str]] = {}

@@ -3,10 +3,12 @@
 The window is the model's input limit in the catalog (``models.ModelFacts.input_window``:
 the catalog's input figure where it gives one below the window, as gpt-5's 272,000 of
 400,000; else its context window). The request's input is estimated as a whole
-(``request_tokens.read_tokens``: text at about 4 characters per token, images by their
-provider's rule). Over the window is an error; over :data:`WARN_SHARE` of it a warning,
-since the estimate is not a count and the reply's own tokens need room too. An unknown
-model, or one without a window, gives no finding.
+(``request_tokens.read_tokens``: text counted in the model's encoding for an OpenAI model
+with the ``exact`` extra, else at about 4 characters per token; images by their provider's
+rule; a request too small to be near the window is not counted). Over the window is an
+error; over :data:`WARN_SHARE` of it a warning, since the estimate is not a count and the
+reply's own tokens need room too. An unknown model, or one without a window, gives no
+finding.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     window = None if facts is None else facts.input_window
     if facts is None or not window:
         return
-    estimate = read_tokens(read)
+    estimate = read_tokens(read, model=facts.model, within=int(WARN_SHARE * window))
     total = estimate.total
     if total <= WARN_SHARE * window:
         return

@@ -50,7 +50,9 @@ class TokenRules:
     its tool messages (``None``: none documented). ``pdf``: a per-page PDF rule (``None``:
     none documented). ``pdf_note``: what the provider documents about a PDF's cost, in one
     sentence (``""``: the wire carries no PDF). ``text``: the page the text approximation
-    cites.
+    cites. ``encoding``: the tokenizer encoding of the wire's own models, counted exactly
+    where the ``exact`` extra is installed and the request names no other model (``None``:
+    the provider publishes none, text is estimated).
     """
 
     image: ImageTokenRule | None = None
@@ -58,6 +60,7 @@ class TokenRules:
     pdf: PdfTokenRule | None = None
     pdf_note: str = ""
     text: TextTokenRule = "rule_of_thumb"
+    encoding: str | None = None
 
 
 #: A wire that documents no media rule and carries no media.

@@ -13,6 +13,7 @@ TOKENS: Final = TokenRules(
     pdf_note="OpenAI documents no per-page figure: the model receives each page's "
     "extracted text and an image of each page",
     text="openai_tokens",
+    encoding="o200k_base",  # every model Responses serves (gpt-4o, 4.1, 5, o-series)
 )
 
 
