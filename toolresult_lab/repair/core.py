@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..findings import Change, Repaired
-from ..lint import checked, context
+from ..gc_pause import paused_cycle_collector
+from ..lint import Context, checked, context
 from ..request_fit import fit_request
 from ..wires import read_request
 from .contents import fix_contents
@@ -48,6 +49,12 @@ def repair(
         below the fewest tokens the request takes with its results cut (named).
     """
     ctx = context(wire, profile, vision)
+    with paused_cycle_collector():  # linear at any length: see gc_pause
+        return _repaired(ctx, request, max_tokens)
+
+
+def _repaired(ctx: Context, request: Any, max_tokens: int | None) -> Repaired:
+    """``repair``'s three rounds and the fit, on a copy of ``request``."""
     given = read_request(ctx.wire, request).raw
     copied: dict[int, Any] = {}  # id of a given object -> its copy (deepcopy's memo)
     try:
