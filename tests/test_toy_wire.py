@@ -6,9 +6,8 @@ name, "body": text}``; an assistant's calls are ``{"role": "assistant", "body": 
 Everything the wire knows sits below: its facts, its converter, its turn shape, its
 readers and its request shape, handed to the registry as one ``WireModule`` with
 ``wires.registered``. The tests then ask the package's features for the wire without
-touching another file. Where a feature does not pick the wire up (a hard-coded tuple of
-wires, a table keyed by wire), the test is marked ``xfail(strict=True)`` naming the place:
-when the place learns to ask the registry, the test passes and the marker must go.
+touching another file, on the pure and the compiled build alike (the compiled core's
+``Converter``, ``TurnShape`` and ``RequestShape`` allow subclasses written in Python).
 """
 
 from __future__ import annotations
@@ -36,21 +35,10 @@ from toolresult_lab.wires import (
 
 NAME = "toy"
 
-#: The compiled build's wire classes take no subclass written in Python, so no wire can be
-#: defined outside the package there (issue 24's report names the classes).
-pytestmark = pytest.mark.xfail(
-    toolresult_lab.COMPILED,
-    strict=True,
-    raises=TypeError,
-    reason="compiled build: wires/_common.py Converter, wires/_turn.py TurnShape and"
-    " wires/_write.py RequestShape are native classes without"
-    " mypyc_attr(allow_interpreted_subclasses=True): a wire outside the package cannot"
-    " subclass them",
-)
-
 
 def _toy() -> ModuleType:
-    """The toy wire's module (imported here: on the compiled build, its classes raise)."""
+    """The toy wire's module (imported here, so a wire that cannot be defined fails a test
+    and not the collection of this file)."""
     return importlib.import_module("toy_wire")
 
 
@@ -150,7 +138,7 @@ def _conversation(answered: bool = True) -> list[Any]:
     return turns
 
 
-# -- what does not pick the wire up yet -------------------------------------------------------
+# -- lint, translate, the matrix and the docs -----------------------------------------------
 
 
 def test_lint_finds_a_call_without_result_on_the_toy_wire(toy: WireModule) -> None:
