@@ -13,7 +13,10 @@ touching another file, on the pure and the compiled build alike (the compiled co
 from __future__ import annotations
 
 import importlib
+import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -188,3 +191,72 @@ def test_the_docs_tables_have_a_toy_row(toy: WireModule) -> None:
     from toolresult_lab.docs import provider_differences
 
     assert "Toy result message" in provider_differences()
+
+
+# -- every place that lists the wires asks the registry ---------------------------------------
+
+
+def test_to_all_and_the_known_wires_include_the_toy_wire(toy: WireModule) -> None:
+    blocks = RESULT.to_all()
+    assert list(blocks) == [*toolresult_lab.WIRES, NAME]
+    assert blocks[NAME] == RESULT.to(NAME)
+    with pytest.raises(ValueError, match=r"unknown wire 'nope'; known wires: openai, .*, toy$"):
+        wire_facts("nope")
+
+
+def test_to_all_leaves_out_the_toy_wire_once_unregistered() -> None:
+    with registered(_toy().WIRE):
+        pass
+    assert list(RESULT.to_all()) == list(toolresult_lab.WIRES)
+
+
+def test_a_call_takes_extra_fields_for_the_toy_wire(toy: WireModule) -> None:
+    call = ToolCall(name="get_weather", id="c1", extra={NAME: {"note": "x"}})
+    assert call.extra == {NAME: {"note": "x"}}
+    with pytest.raises(ValueError, match=r"'nope' is not a wire; known wires: openai, .*, toy$"):
+        ToolCall(name="get_weather", id="c1", extra={"nope": {"note": "x"}})
+
+
+def test_the_widgets_and_the_html_view_list_the_toy_wire(toy: WireModule) -> None:
+    from toolresult_lab.matrix import capability_matrix
+    from toolresult_lab.widgets import compare, matrix_explorer
+
+    assert list(compare(RESULT).cards) == [*toolresult_lab.WIRES, NAME]
+    explorer = matrix_explorer(capability_matrix())
+    assert list(explorer.controls["wire"].options) == [*toolresult_lab.WIRES, NAME]
+    assert f'data-wire="{NAME}"' in RESULT._repr_html_()
+
+
+def test_the_command_line_takes_the_toy_wire_when_it_is_registered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from toolresult_lab.cli import main
+
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(RESULT.to_dict()), encoding="utf-8")
+    with registered(_toy().WIRE):
+        assert main(["convert", str(path), "--wire", NAME]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "role": "result",
+        "ref": "c1",
+        "tool": "get_weather",
+        "body": "Sunny",
+    }
+
+
+def test_the_command_line_names_the_known_wires_for_an_unregistered_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from toolresult_lab.cli import main
+
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(RESULT.to_dict()), encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:
+        main(["convert", str(path), "--wire", NAME])
+    assert exited.value.code == 2
+    (line,) = capsys.readouterr().err.splitlines()  # one line (argparse quotes by version)
+    head = "toolresult-lab convert: error: argument --wire: invalid choice: 'toy' (choose from "
+    assert line.startswith(head)
+    assert line.endswith(") (see toolresult-lab convert --help)")
+    listed = line[len(head) : line.index(")")]
+    assert re.findall(r"\w+", listed) == [*toolresult_lab.WIRES, "all"]

@@ -253,7 +253,7 @@ def wire_facts(wire: object) -> WireFacts:
     """The facts of ``wire``; ``ValueError`` naming it and listing the known wires."""
     found = _CLASSES.get(wire) if isinstance(wire, str) else None
     if found is None:
-        raise ValueError(f"unknown wire {wire!r}; known wires: {', '.join(WIRES)}")
+        raise ValueError(f"unknown wire {wire!r}; known wires: {', '.join(_FACTS)}")
     return found[0]
 
 
