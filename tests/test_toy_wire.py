@@ -12,6 +12,7 @@ touching another file, on the pure and the compiled build alike (the compiled co
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import re
@@ -25,6 +26,10 @@ import pytest
 import toolresult_lab
 from toolresult_lab import ToolCall, ToolResult, lint, tool_turn, translate
 from toolresult_lab.wires import (
+    Add,
+    ReadRequest,
+    Scope,
+    WireChecks,
     WireModule,
     read_block,
     read_request,
@@ -260,3 +265,25 @@ def test_the_command_line_names_the_known_wires_for_an_unregistered_one(
     assert line.endswith(") (see toolresult-lab convert --help)")
     listed = line[len(head) : line.index(")")]
     assert re.findall(r"\w+", listed) == [*toolresult_lab.WIRES, "all"]
+
+
+# -- lint's plan of checks follows the wire registered now ------------------------------------
+
+
+def _flag(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A check of the toy wire's second registration: one finding on every request."""
+    add("shape", "turns[0]", "flagged by the toy wire's own check.", "")
+
+
+def test_a_wire_registered_again_runs_its_new_checks() -> None:
+    """``checks._plan`` kept the first registration's checks by the wire's name."""
+    first = _toy().WIRE
+    request = {"turns": _conversation()}
+    with registered(first):
+        assert list(lint(NAME, request)) == []
+    with registered(dataclasses.replace(first, checks=WireChecks(rules=(_flag,)))):
+        assert [(f.rule, f.path, f.message) for f in lint(NAME, request)] == [
+            ("shape", "turns[0]", "flagged by the toy wire's own check.")
+        ]
+    with registered(first):
+        assert list(lint(NAME, request)) == []
