@@ -204,9 +204,11 @@ _MAX_MADE: Final = 1024
 _LAST: Final[dict[str, tuple[dict[str, Any], Converter]]] = {}
 
 
-def register(wire: WireModule) -> None:
-    """Add ``wire`` to the registry: a wire defined outside the package (one module and its
-    data) is looked up by name like the seven. :data:`WIRES` keeps the seven.
+def register(wire: object) -> None:
+    """Add ``wire`` (a :class:`WireModule`) to the registry: a wire defined outside the
+    package (one module and its data) is looked up by name like the seven. :data:`WIRES`
+    keeps the seven. (``object``: the compiled build would check a ``WireModule`` parameter
+    with mypyc's own message, not this one.)
 
     :raises TypeError: ``wire`` is not a :class:`WireModule`.
     :raises ValueError: a wire of that name is registered already.
