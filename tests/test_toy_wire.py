@@ -6,15 +6,18 @@ name, "body": text}``; an assistant's calls are ``{"role": "assistant", "body": 
 Everything the wire knows sits below: its facts, its converter, its turn shape, its
 readers and its request shape, handed to the registry as one ``WireModule`` with
 ``wires.registered``. The tests then ask the package's features for the wire without
-touching another file. Where a feature does not pick the wire up (a hard-coded tuple of
-wires, a table keyed by wire), the test is marked ``xfail(strict=True)`` naming the place:
-when the place learns to ask the registry, the test passes and the marker must go.
+touching another file, on the pure and the compiled build alike (the compiled core's
+``Converter``, ``TurnShape`` and ``RequestShape`` allow subclasses written in Python).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -23,6 +26,10 @@ import pytest
 import toolresult_lab
 from toolresult_lab import ToolCall, ToolResult, lint, tool_turn, translate
 from toolresult_lab.wires import (
+    Add,
+    ReadRequest,
+    Scope,
+    WireChecks,
     WireModule,
     read_block,
     read_request,
@@ -36,21 +43,10 @@ from toolresult_lab.wires import (
 
 NAME = "toy"
 
-#: The compiled build's wire classes take no subclass written in Python, so no wire can be
-#: defined outside the package there (issue 24's report names the classes).
-pytestmark = pytest.mark.xfail(
-    toolresult_lab.COMPILED,
-    strict=True,
-    raises=TypeError,
-    reason="compiled build: wires/_common.py Converter, wires/_turn.py TurnShape and"
-    " wires/_write.py RequestShape are native classes without"
-    " mypyc_attr(allow_interpreted_subclasses=True): a wire outside the package cannot"
-    " subclass them",
-)
-
 
 def _toy() -> ModuleType:
-    """The toy wire's module (imported here: on the compiled build, its classes raise)."""
+    """The toy wire's module (imported here, so a wire that cannot be defined fails a test
+    and not the collection of this file)."""
     return importlib.import_module("toy_wire")
 
 
@@ -150,7 +146,7 @@ def _conversation(answered: bool = True) -> list[Any]:
     return turns
 
 
-# -- what does not pick the wire up yet -------------------------------------------------------
+# -- lint, translate, the matrix and the docs -----------------------------------------------
 
 
 def test_lint_finds_a_call_without_result_on_the_toy_wire(toy: WireModule) -> None:
@@ -200,3 +196,94 @@ def test_the_docs_tables_have_a_toy_row(toy: WireModule) -> None:
     from toolresult_lab.docs import provider_differences
 
     assert "Toy result message" in provider_differences()
+
+
+# -- every place that lists the wires asks the registry ---------------------------------------
+
+
+def test_to_all_and_the_known_wires_include_the_toy_wire(toy: WireModule) -> None:
+    blocks = RESULT.to_all()
+    assert list(blocks) == [*toolresult_lab.WIRES, NAME]
+    assert blocks[NAME] == RESULT.to(NAME)
+    with pytest.raises(ValueError, match=r"unknown wire 'nope'; known wires: openai, .*, toy$"):
+        wire_facts("nope")
+
+
+def test_to_all_leaves_out_the_toy_wire_once_unregistered() -> None:
+    with registered(_toy().WIRE):
+        pass
+    assert list(RESULT.to_all()) == list(toolresult_lab.WIRES)
+
+
+def test_a_call_takes_extra_fields_for_the_toy_wire(toy: WireModule) -> None:
+    call = ToolCall(name="get_weather", id="c1", extra={NAME: {"note": "x"}})
+    assert call.extra == {NAME: {"note": "x"}}
+    with pytest.raises(ValueError, match=r"'nope' is not a wire; known wires: openai, .*, toy$"):
+        ToolCall(name="get_weather", id="c1", extra={"nope": {"note": "x"}})
+
+
+def test_the_widgets_and_the_html_view_list_the_toy_wire(toy: WireModule) -> None:
+    from toolresult_lab.matrix import capability_matrix
+    from toolresult_lab.widgets import compare, matrix_explorer
+
+    assert list(compare(RESULT).cards) == [*toolresult_lab.WIRES, NAME]
+    explorer = matrix_explorer(capability_matrix())
+    assert list(explorer.controls["wire"].options) == [*toolresult_lab.WIRES, NAME]
+    assert f'data-wire="{NAME}"' in RESULT._repr_html_()
+
+
+def test_the_command_line_takes_the_toy_wire_when_it_is_registered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from toolresult_lab.cli import main
+
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(RESULT.to_dict()), encoding="utf-8")
+    with registered(_toy().WIRE):
+        assert main(["convert", str(path), "--wire", NAME]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "role": "result",
+        "ref": "c1",
+        "tool": "get_weather",
+        "body": "Sunny",
+    }
+
+
+def test_the_command_line_names_the_known_wires_for_an_unregistered_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from toolresult_lab.cli import main
+
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(RESULT.to_dict()), encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:
+        main(["convert", str(path), "--wire", NAME])
+    assert exited.value.code == 2
+    (line,) = capsys.readouterr().err.splitlines()  # one line (argparse quotes by version)
+    head = "toolresult-lab convert: error: argument --wire: invalid choice: 'toy' (choose from "
+    assert line.startswith(head)
+    assert line.endswith(") (see toolresult-lab convert --help)")
+    listed = line[len(head) : line.index(")")]
+    assert re.findall(r"\w+", listed) == [*toolresult_lab.WIRES, "all"]
+
+
+# -- lint's plan of checks follows the wire registered now ------------------------------------
+
+
+def _flag(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A check of the toy wire's second registration: one finding on every request."""
+    add("shape", "turns[0]", "flagged by the toy wire's own check.", "")
+
+
+def test_a_wire_registered_again_runs_its_new_checks() -> None:
+    """``checks._plan`` kept the first registration's checks by the wire's name."""
+    first = _toy().WIRE
+    request = {"turns": _conversation()}
+    with registered(first):
+        assert list(lint(NAME, request)) == []
+    with registered(dataclasses.replace(first, checks=WireChecks(rules=(_flag,)))):
+        assert [(f.rule, f.path, f.message) for f in lint(NAME, request)] == [
+            ("shape", "turns[0]", "flagged by the toy wire's own check.")
+        ]
+    with registered(first):
+        assert list(lint(NAME, request)) == []

@@ -44,7 +44,7 @@ import pandas as pd
 from .encoding import json_encode
 from .engines import DEFAULT_BLOCKSIZE, Engine, run_parts, source_parts, wants_progress
 from .explain import OUTCOME_COLOURS, OUTCOMES
-from .facts import WIRES, native_needs_vision, wire_facts
+from .facts import FACTS, native_needs_vision, wire_facts
 from .linereader import DEFAULT_MAX_LINE
 from .logs import (
     BadRecord,
@@ -298,7 +298,7 @@ def _plan(
     if not isinstance(vision, bool):
         raise TypeError(f"vision must be a bool, not {type(vision).__name__}")
     if profiles is None or profiles is False:
-        names = list(WIRES) if wires is None else [wires] if isinstance(wires, str) else list(wires)
+        names = list(FACTS) if wires is None else [wires] if isinstance(wires, str) else list(wires)
         targets = tuple(
             Target(
                 facts.wire,
@@ -403,7 +403,8 @@ def audit(
         object (``content``, ``structuredContent``, ``isError``) with optional ``name``
         and ``id``; other keys are ignored unless named in ``by``; a JSON-RPC response is
         unwrapped. The input is only read.
-    :param wires: the wires to audit (default: every wire of ``WIRES``), each with ``options``.
+    :param wires: the wires to audit (default: every wire of ``FACTS``, a registered one
+        too), each with ``options``.
     :param profiles: audit provider profiles instead (``True``: all; or ids), each with its
         own options.
     :param vision: the model sees images. ``False``: each profile's options for a text-only

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from .encoding import MAX_DEPTH, clone, json_encode
-from .facts import WIRES
+from .facts import FACTS
 from .wires import CallData, make_call, turn_shape
 
 __all__ = ["ToolCall"]
@@ -60,9 +60,9 @@ class ToolCall:
             _require("extra", extra, dict, "a dict of wire name -> dict of fields")
             fields = {}
             for wire, given in extra.items():
-                if not isinstance(wire, str) or wire not in WIRES:
+                if not isinstance(wire, str) or wire not in FACTS:  # a registered one too
                     raise ValueError(
-                        f"ToolCall.extra: {wire!r} is not a wire; known wires: {', '.join(WIRES)}"
+                        f"ToolCall.extra: {wire!r} is not a wire; known wires: {', '.join(FACTS)}"
                     )
                 if not isinstance(given, dict):
                     raise TypeError(

@@ -30,7 +30,7 @@ import pandas as pd
 
 from .auditing import MAX_EXAMPLES
 from .engines import DEFAULT_BLOCKSIZE, Engine, run_parts, source_parts, wants_progress
-from .facts import WIRES
+from .facts import FACTS
 from .findings import SEVERITIES
 from .lint import context, lint_read
 from .logs import BadRecord, BadRecordError, Part, line_offsets
@@ -160,7 +160,7 @@ def _combine(parts: list[Part], tallies: list[LintTally], strict: bool) -> pd.Da
             if key not in examples:
                 line, path, message = tally.examples[key]
                 examples[key] = f"{part.label}:{offset + line}: {path or '(request)'}: {message}"
-    order: dict[str, int] = {wire: n for n, wire in enumerate(WIRES)}
+    order: dict[str, int] = {wire: n for n, wire in enumerate(FACTS)}
     ranks: dict[str, int] = {severity: n for n, severity in enumerate(SEVERITIES)}
     keys = sorted(
         counts, key=lambda k: (order.get(k[0], 99), ranks[k[3]], -counts[k][0], k[2], k[1])

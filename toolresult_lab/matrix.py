@@ -206,7 +206,7 @@ def capability_matrix(
 ) -> pd.DataFrame:
     """Long-form matrix: one row per (wire, kind, image_input, native_pdf, source_blocks).
 
-    :param wires: wires to include (default: every wire of ``WIRES``).
+    :param wires: wires to include (default: every wire of ``FACTS``, a registered one too).
     :param kinds: probe ids to include (default: the whole catalogue, see ``PROBES``).
     :param options: narrow the option grid, e.g. ``{"image_input": True}`` or
         ``{"native_pdf": ["default", "on"]}``.

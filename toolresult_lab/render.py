@@ -17,7 +17,7 @@ from .b64 import decoded_size
 from .costs import estimate_explained
 from .encoding import json_encode, json_string, text_field
 from .explain import OUTCOME_COLOURS, Explanations
-from .facts import WIRES, wire_facts
+from .facts import FACTS, wire_facts
 from .measure import payload_bytes
 from .options import DEFAULT_RESPONSE_TAG, OPTION_NAMES, ConvertOptions, tri_label
 from .provider_warning import ProviderWarning
@@ -471,7 +471,7 @@ def content_table_html(result: Viewable) -> str:
 
 def result_html(result: Viewable, **options: Unpack[ConvertOptions]) -> str:
     """A static view of ``result``: its content table and one card per wire, in a grid."""
-    cards = "".join(card_html(result, wire, **options) for wire in WIRES)
+    cards = "".join(card_html(result, wire, **options) for wire in tuple(FACTS))
     return (
         f'<div class="trl-view">{style_html()}{content_table_html(result)}'
         f'<div class="trl-grid">{cards}</div></div>'

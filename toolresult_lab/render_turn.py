@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .calls import ToolCall
 from .costs import estimate_turn
-from .facts import WIRES, wire_facts
+from .facts import FACTS, wire_facts
 from .options import ConvertOptions
 from .render import elide_at, elide_base64, json_html, payload_bytes, style_html
 from .result import ToolResult
@@ -72,7 +72,7 @@ def elide_turn(value: Any, wire: str | None = None) -> Any:
     :func:`~toolresult_lab.render.elide_base64` for any other."""
     messages = value if isinstance(value, list) else [value]
     paths: set[str] = set()
-    for name in WIRES if wire is None else (wire_facts(wire).wire,):
+    for name in tuple(FACTS) if wire is None else (wire_facts(wire).wire,):
         read = read_request(name, messages)
         for message in read.messages:
             # paths from the list itself ("[2].images[0]"), whatever the body's key
@@ -158,7 +158,7 @@ def turn_html(
     """A static view of the turn on every wire, in a grid."""
     cards = "".join(
         turn_card_html(calls, results, wire, echo=echo, hoist_images=hoist_images, **options)
-        for wire in WIRES
+        for wire in tuple(FACTS)
     )
     return (
         f'<div class="trl-view trl-turn">{style_html()}<style>{TURN_STYLE}</style>'

@@ -16,7 +16,7 @@ from .blocks import (
 )
 from .encoding import clone, json_encode
 from .explain import Explanations
-from .facts import WIRES, Wire, carries_native, native_needs_vision
+from .facts import FACTS, WIRES, Wire, carries_native, native_needs_vision
 from .hooks import fit, result_html
 from .items import BlobItem, Item, NoteItem
 from .options import ConvertOptions, Keep
@@ -59,7 +59,8 @@ class ToolResult:
 
     __slots__ = ("_data",)
 
-    #: The wire formats ``to()`` accepts.
+    #: The package's seven wire formats; ``to()`` also accepts a wire registered since
+    #: (``wires.register``), and ``to_all()`` converts to every wire in ``facts.FACTS``.
     WIRES: ClassVar[tuple[Wire, ...]] = WIRES
 
     def __init__(
@@ -228,12 +229,13 @@ class ToolResult:
         max_tokens: int | None = None,
         keep: Keep = "text",
         **options: Unpack[ConvertOptions],
-    ) -> dict[Wire, Block]:
+    ) -> dict[str, Block]:
         """Every wire's block, by wire, for one option set (payloads whole); with
-        ``max_tokens``, each cut to that budget on its wire (as :meth:`to`)."""
+        ``max_tokens``, each cut to that budget on its wire (as :meth:`to`). Every wire
+        is the registry's: the seven, then any registered (``wires.register``)."""
         data = self._data
-        blocks: dict[Wire, Block] = {}
-        for wire in WIRES:
+        blocks: dict[str, Block] = {}
+        for wire in tuple(FACTS):
             if max_tokens is None:
                 blocks[wire] = block(data, wire, options)
             else:

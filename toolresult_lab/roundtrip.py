@@ -49,7 +49,9 @@ __all__ = [
 ]
 
 RoundTripWire = Literal["openai", "responses", "anthropic", "gemini", "ollama", "hermes", "bedrock"]
-#: The wires :func:`send` knows, each with its official client.
+#: The wires :func:`send` knows, each with its official client. Not the registry's wires
+#: (``wires.FACTS``): a round trip sends a turn through the provider's own client library to
+#: a local server, so a registered wire (no client here to drive) cannot be one.
 ROUNDTRIP_WIRES: tuple[RoundTripWire, ...] = get_args(RoundTripWire)
 
 #: The only address the recording server binds and the clients are pointed at.

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
+from mypy_extensions import mypyc_attr
+
 from .items import ItemKind, MediaKind, Native
 
 __all__ = [
@@ -133,6 +135,8 @@ class Carried:
         )
 
 
+# A wire defined outside the package subclasses it (issue 24), on the compiled build too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EntryReader:
     """What reads a step's part back on its wire (each wire's converter is one): the text
     the model reads in it and the payloads it carries."""

@@ -19,13 +19,12 @@ To add a generic check: write its module here and add one ``RuleCheck`` row to
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 from ..findings import Finding
 from ..pairing import Checked
 from ..rules import RULES
-from ..wires import Add, Check, ReadRequest, Scope, wire_checks
+from ..wires import Add, Check, ReadRequest, Scope, WireChecks, wire_checks
 from . import (
     caching,
     capabilities,
@@ -82,14 +81,28 @@ LATE: Final[tuple[RuleCheck, ...]] = (
 )
 
 
-@lru_cache(maxsize=256)
+#: Each (wire, profile)'s plan and the wire's checks it was made from: a wire unregistered
+#: and registered again under its name with other checks gets a new plan, not the old one.
+_PLANS: Final[dict[tuple[str, str | None], tuple[WireChecks, tuple[Check, ...]]]] = {}
+_MAX_PLANS: Final = 256
+
+
 def _plan(wire: str, profile: str | None) -> tuple[Check, ...]:
-    """Every check that runs on ``wire`` with ``profile``, in order."""
-    return (
+    """Every check that runs on ``wire`` with ``profile``, in order (made once per wire's
+    checks and profile)."""
+    checks = wire_checks(wire)
+    kept = _PLANS.get((wire, profile))
+    if kept is not None and kept[0] is checks:
+        return kept[1]
+    plan = (
         *(row.check for row in CHECKS if row.applies(wire, profile)),
-        *wire_checks(wire).rules,
+        *checks.rules,
         *(row.check for row in LATE if row.applies(wire, profile)),
     )
+    if len(_PLANS) >= _MAX_PLANS:
+        _PLANS.clear()
+    _PLANS[wire, profile] = (checks, plan)
+    return plan
 
 
 def run(read: ReadRequest, scope: Scope) -> Checked:

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..facts import WIRES
+from ..facts import FACTS
 from ..profiles import PROFILES
 from ._common import InputError, add_option_arguments, flag_options, warn
 from ._hints import log_hint
@@ -44,11 +44,11 @@ def add_parsers(commands: Any) -> None:
         default=True,
         help="the model sees images (default: yes); --no-vision: a text-only model",
     )
-    audit.add_argument("--wire", action="append", choices=WIRES, help="only this wire")
+    audit.add_argument("--wire", action="append", choices=tuple(FACTS), help="only this wire")
     audit.add_argument(
         "--from",
         dest="requests_of",
-        choices=WIRES,
+        choices=tuple(FACTS),
         metavar="WIRE",
         help="the log holds requests of this wire: audit the tool results inside them",
     )

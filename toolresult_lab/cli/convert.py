@@ -12,7 +12,7 @@ from tabulate import tabulate
 
 from ..costs import TokenEstimate, estimate_explained
 from ..explain import Explanations
-from ..facts import FACTS, WIRES, Wire
+from ..facts import FACTS
 from ..profiles import get_profile
 from ..render import elide_base64
 from ..result import ToolResult
@@ -86,9 +86,9 @@ def _arguments(sub: argparse.ArgumentParser) -> None:
     )
     sub.add_argument(
         "--wire",
-        choices=(*WIRES, "all"),
+        choices=(*FACTS, "all"),  # the registry's wires when the parser is made
         metavar="WIRE",
-        help=f"one of {', '.join(WIRES)}, or all (required unless --profile names the wire)",
+        help=f"one of {', '.join(FACTS)}, or all (required unless --profile names the wire)",
     )
     sub.add_argument("--name", default=None, help="tool name (for an MCP result file)")
     sub.add_argument("--id", default=None, help="call id (for an MCP result file)")
@@ -99,7 +99,7 @@ def _arguments(sub: argparse.ArgumentParser) -> None:
     add_budget_arguments(sub)
 
 
-def _wires(args: argparse.Namespace) -> tuple[Wire, ...]:
+def _wires(args: argparse.Namespace) -> tuple[str, ...]:
     """The wires to convert to; a usage error for arguments that do not go together."""
     parser: argparse.ArgumentParser = args.parser
     if args.profile is not None:
@@ -116,10 +116,10 @@ def _wires(args: argparse.Namespace) -> tuple[Wire, ...]:
         parser.error(f"--{'' if args.vision else 'no-'}vision applies only with --profile")
     if args.wire is None:
         parser.error("the following arguments are required: --wire (or --profile)")
-    return WIRES if args.wire == "all" else (args.wire,)
+    return tuple(FACTS) if args.wire == "all" else (args.wire,)
 
 
-def _explained(args: argparse.Namespace) -> tuple[ToolResult, dict[Wire, Explanations]]:
+def _explained(args: argparse.Namespace) -> tuple[ToolResult, dict[str, Explanations]]:
     wires = _wires(args)
     result = read_result(args.file, args.name, args.id)
     options = options_from(args)
@@ -130,7 +130,7 @@ def _explained(args: argparse.Namespace) -> tuple[ToolResult, dict[Wire, Explana
         raise InputError(str(error)) from None
 
 
-def _missing_fields(result: ToolResult, wires: tuple[Wire, ...]) -> list[str]:
+def _missing_fields(result: ToolResult, wires: tuple[str, ...]) -> list[str]:
     """One line per required field left empty, naming the wires that need it."""
     lines = []
     for field, (what, flag) in _FIELDS.items():
@@ -182,7 +182,7 @@ def _entry_tokens(estimate: TokenEstimate, index: int) -> int | None:
     return sum(t for t in figures if t is not None)
 
 
-def _records(explained: dict[Wire, Explanations]) -> dict[str, Any]:
+def _records(explained: dict[str, Explanations]) -> dict[str, Any]:
     """Everything ``explain`` reports, by wire, as plain JSON values."""
     out: dict[str, Any] = {}
     for wire, explanations in explained.items():

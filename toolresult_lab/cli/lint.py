@@ -17,7 +17,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..facts import WIRES
+from ..facts import FACTS
 from ..findings import FRAME_COLUMNS, Finding, Findings
 from ..lint import lint as lint_request
 from ..profiles import PROFILES
@@ -36,9 +36,9 @@ def add_request_arguments(sub: argparse.ArgumentParser) -> None:
     """``--wire``, ``--profile`` and ``--vision`` / ``--no-vision`` (``lint`` and ``repair``)."""
     sub.add_argument(
         "--wire",
-        choices=WIRES,
+        choices=tuple(FACTS),  # the registry's wires when the parser is made: a registered one too
         metavar="WIRE",
-        help=f"the request's wire: one of {', '.join(WIRES)} (default: the profile's)",
+        help=f"the request's wire: one of {', '.join(FACTS)} (default: the profile's)",
     )
     sub.add_argument(
         "--profile",
@@ -114,7 +114,7 @@ def _wire_guess(request: Any, wire: str) -> list[str]:
     """The other wires that read ``request`` without a shape problem, those that find the
     most tool results in it first (a guess for a request linted on the wrong wire)."""
     read = []
-    for other in WIRES:
+    for other in tuple(FACTS):
         if other == wire:
             continue
         try:

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..facts import WIRES
+from ..facts import FACTS
 from ..options import tri_label
 from ..probes import PROBES
 from ..profiles import PROFILES
@@ -59,7 +59,7 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help="kinds x wires of token estimates (estimate_tokens) for the option set",
     )
-    matrix.add_argument("--wire", action="append", choices=WIRES, help="only this wire")
+    matrix.add_argument("--wire", action="append", choices=tuple(FACTS), help="only this wire")
     matrix.add_argument(
         "--kind",
         action="append",

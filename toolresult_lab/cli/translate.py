@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..facts import WIRES
+from ..facts import FACTS
 from ..options import ConvertOptions
 from ..profiles import PROFILES
 from ..translate import Translated
@@ -49,9 +49,9 @@ def add_parsers(commands: Any) -> None:
         metavar="REQUEST",
         help="a request body, its list of messages, or JSON lines of requests; - for stdin",
     )
-    sub.add_argument("--from", dest="src", choices=WIRES, required=True, metavar="WIRE",
-                     help=f"the request's wire: one of {', '.join(WIRES)}")  # fmt: skip
-    sub.add_argument("--to", dest="dst", choices=WIRES, metavar="WIRE",
+    sub.add_argument("--from", dest="src", choices=tuple(FACTS), required=True, metavar="WIRE",
+                     help=f"the request's wire: one of {', '.join(FACTS)}")  # fmt: skip
+    sub.add_argument("--to", dest="dst", choices=tuple(FACTS), metavar="WIRE",
                      help="the wire to write (default: the profile's)")  # fmt: skip
     sub.add_argument(
         "--profile",

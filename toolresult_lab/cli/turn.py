@@ -14,7 +14,7 @@ from typing import Any
 
 from ..calls import ToolCall
 from ..encoding import json_type
-from ..facts import WIRES
+from ..facts import FACTS
 from ..mcp_input import not_a_result
 from ..result import ToolResult
 from ..turns import tool_turn
@@ -51,11 +51,15 @@ def add_parsers(commands: Any) -> None:
         " name/id, or bare ones paired with the calls by position); - for stdin",
     )
     sub.add_argument(
-        "--wire", required=True, choices=WIRES, metavar="WIRE", help=f"one of {', '.join(WIRES)}"
+        "--wire",
+        required=True,
+        choices=tuple(FACTS),  # the registry's wires when the parser is made
+        metavar="WIRE",
+        help=f"one of {', '.join(FACTS)}",
     )
     sub.add_argument(
         "--from-wire",
-        choices=WIRES,
+        choices=tuple(FACTS),
         default=None,
         metavar="WIRE",
         help="the provider shape of CALLS (default: --wire)",

@@ -33,7 +33,6 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..costs import estimate_explained
 from ..explain import Explanations
-from ..facts import Wire
 from ..fitting import check_budget
 from ..options import ConvertOptions, Keep, options_key, tri_label, tri_value
 from ..profiles import PROFILES, ProviderProfile, describe_options, without_vision
@@ -114,7 +113,7 @@ class CompareBox(widgets.VBox):  # type: ignore[misc]
     def __init__(
         self,
         result: ToolResult | TurnView | TranscriptView,
-        wires: list[Wire],
+        wires: list[str],
         options: Mapping[str, Any],
         budget: tuple[int, Keep] | None = None,
     ) -> None:

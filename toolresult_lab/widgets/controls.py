@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..facts import WIRES, Wire, wire_facts
+from ..facts import FACTS, wire_facts
 from ..options import (
     DEFAULT_RESPONSE_TAG,
     OPTION_HELP,
@@ -38,15 +38,16 @@ NO_PROFILE = ""  # the dropdown's "(none)": ipywidgets shows a None value as no 
 CUSTOM = "(custom)"
 
 
-def check_wires(wires: Sequence[str] | None) -> list[Wire]:
-    """The wires to show, in the given order without repeats; ``ValueError`` for unknown ones."""
+def check_wires(wires: Sequence[str] | None) -> list[str]:
+    """The wires to show, in the given order without repeats (``None``: every wire the
+    registry knows, a registered one too); ``ValueError`` for unknown ones."""
     if wires is None:
-        return list(WIRES)
+        return list(FACTS)
     if isinstance(wires, str):
         wires = [wires]
-    chosen = list(dict.fromkeys(wire_facts(w).wire for w in wires))
+    chosen: list[str] = list(dict.fromkeys(wire_facts(w).wire for w in wires))
     if not chosen:
-        raise ValueError(f"no wires to compare; known wires: {', '.join(WIRES)}")
+        raise ValueError(f"no wires to compare; known wires: {', '.join(FACTS)}")
     return chosen
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import pandas as pd
 
-from ..facts import WIRES
+from ..facts import FACTS
 from ..matrix import capability_matrix, pivot_caption, pivot_outcomes, profile_matrix, style_matrix
 from ..options import TRI_STATES, tri_label, tri_value
 from ..probes import PROBES
@@ -76,7 +76,7 @@ class MatrixExplorer(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, df: pd.DataFrame) -> None:
         self.df = df
-        wires = [w for w in WIRES if w in set(df["wire"].astype(str))]
+        wires = [w for w in FACTS if w in set(df["wire"].astype(str))]
         kinds = [(p.label, p.id) for p in PROBES.values() if p.id in set(df["kind"].astype(str))]
         outcomes = [o for o in df["outcome"].cat.categories if o in set(df["outcome"].astype(str))]
         options = option_controls({})

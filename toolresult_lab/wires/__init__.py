@@ -230,9 +230,11 @@ _MAX_MADE: Final = 1024
 _LAST: Final[dict[str, tuple[dict[str, Any], Converter]]] = {}
 
 
-def register(wire: WireModule) -> None:
-    """Add ``wire`` to the registry: a wire defined outside the package (one module and its
-    data) is looked up by name like the seven. :data:`WIRES` keeps the seven.
+def register(wire: object) -> None:
+    """Add ``wire`` (a :class:`WireModule`) to the registry: a wire defined outside the
+    package (one module and its data) is looked up by name like the seven. :data:`WIRES`
+    keeps the seven. (``object``: the compiled build would check a ``WireModule`` parameter
+    with mypyc's own message, not this one.)
 
     :raises TypeError: ``wire`` is not a :class:`WireModule`.
     :raises ValueError: a wire of that name is registered already.
@@ -279,7 +281,7 @@ def wire_facts(wire: object) -> WireFacts:
     """The facts of ``wire``; ``ValueError`` naming it and listing the known wires."""
     found = _CLASSES.get(wire) if isinstance(wire, str) else None
     if found is None:
-        raise ValueError(f"unknown wire {wire!r}; known wires: {', '.join(WIRES)}")
+        raise ValueError(f"unknown wire {wire!r}; known wires: {', '.join(_FACTS)}")
     return found[0]
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, Literal, NoReturn
 
+from mypy_extensions import mypyc_attr
+
 from ..encoding import json_encode, json_string, text_field
 from ..items import (
     BlobItem,
@@ -309,6 +311,8 @@ def audience_reason(audience: tuple[str, ...] | None, left_out: bool) -> str:
     )
 
 
+# A wire defined outside the package subclasses it (issue 24), on the compiled build too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Converter(EntryReader):
     """One wire's converter, configured for one option set (made once, then reused).
 

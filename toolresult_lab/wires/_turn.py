@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any, Final, Literal
 
+from mypy_extensions import mypyc_attr
+
 from ..encoding import MAX_DEPTH, clone, strict_copy, strict_text
 from ..options import Resolved
 from ._common import Converter, Source, hoistable_images
@@ -282,6 +284,8 @@ def read_function_calls(message: dict[str, Any], wire: str, where: str, key: str
 ResultsZone = Literal["run", "next", "later"]
 
 
+# A wire defined outside the package subclasses it (issue 24), on the compiled build too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnShape:
     """How one wire puts a tool turn into messages (declared by its wire module).
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ._read import ContentPart, DocumentPart, ImagePart, OpaquePart, TextPart
 
 __all__ = ["RequestShape", "Written", "data_url", "texts_of"]
@@ -34,6 +36,8 @@ def texts_of(parts: list[ContentPart]) -> tuple[list[str], list[ContentPart]]:
     return texts, others
 
 
+# A wire defined outside the package subclasses it (issue 24), on the compiled build too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RequestShape:
     """One wire's user messages, assistant messages and request body. ``alternating``:
     the provider rejects two messages of one role in a row (Bedrock's Converse)."""
