@@ -112,9 +112,11 @@ def test_unchecked_rules_are_dated_sourced_and_listed() -> None:
     assert ids == [
         "replayed-thinking",
         "foreign-thought-signature",
+        "foreign-encrypted-reasoning",
         "oversized-image-error",
-        "files-too-large",
+        "call-without-reasoning",
     ]
+    assert "files-too-large" in RULES  # checked since 2026-12-02
     page = request_rules()
     listed = page.split("## Documented, not checked yet\n", 1)[1]
     for gap in UNCHECKED:
