@@ -21,8 +21,7 @@ from typing import Any
 
 import ollama
 import typing_extensions
-from google.genai import _common as genai_common
-from pydantic import ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 # --------------------------------------------------------------------------------------------
 # The strict checker
@@ -60,7 +59,20 @@ def _is_typeddict(tp: Any) -> bool:
 
 
 def _strip(tp: Any) -> Any:
-    """Remove Annotated / Required / NotRequired / ReadOnly wrappers."""
+    """Remove Annotated / Required / NotRequired / ReadOnly wrappers (cached: whole request
+    bodies walk the same annotations many thousand times)."""
+    try:
+        return _strip_cached(tp)
+    except TypeError:  # an unhashable annotation
+        return _strip_once(tp)
+
+
+@cache
+def _strip_cached(tp: Any) -> Any:
+    return _strip_once(tp)
+
+
+def _strip_once(tp: Any) -> Any:
     while True:
         origin = typing.get_origin(tp)
         if origin is typing.Annotated or origin in _WRAPPERS:
@@ -95,6 +107,7 @@ def _fields(td: Any) -> tuple[dict[str, Any], frozenset[str]]:
     return {k: _strip(v) for k, v in hints.items()}, frozenset(required)
 
 
+@cache
 def _literal_type_values(td: Any) -> tuple | None:
     """The Literal values of a TypedDict's ``type`` key, or None when it has none."""
     fields, _ = _fields(td)
@@ -181,21 +194,27 @@ def check_strict(value: Any, tp: Any, path: str = "$") -> None:
     raise TypeError(f"check_strict: unsupported annotation {tp!r} at {path}")
 
 
-def _check_union(value: Any, members: tuple, path: str) -> None:
+@cache
+def _union_plan(members: tuple) -> tuple[tuple, list, list]:
+    """A union's stripped members, those tagged by a Literal ``type``, and the others."""
     members = tuple(_strip(m) for m in members)
+    tagged = [m for m in members if _is_typeddict(m) and _literal_type_values(m) is not None]
+    return members, tagged, [m for m in members if m not in tagged]
+
+
+def _check_union(value: Any, members: tuple, path: str) -> None:
+    members, tagged, untagged = _union_plan(members)
     candidates = list(members)
-    if isinstance(value, dict):
-        tds = [m for m in members if _is_typeddict(m)]
-        tagged = [m for m in tds if _literal_type_values(m) is not None]
-        if tagged:
-            tag = value.get("type")
-            by_tag = [m for m in tagged if _literal_ok(tag, _literal_type_values(m))]
-            untagged = [m for m in members if m not in tagged]
-            candidates = by_tag + untagged
-            if not by_tag:
-                known = sorted({v for m in tagged for v in _literal_type_values(m)}, key=str)
-                if not any(_could_take_dict(m) for m in untagged):
-                    raise StrictError(f"{path}: no union member has type={tag!r} (known: {known})")
+    if isinstance(value, dict) and tagged:
+        tag = value.get("type")
+        by_tag = [m for m in tagged if _literal_ok(tag, _literal_type_values(m))]
+        if "type" not in value:  # a member whose ``type`` may be left out still fits
+            by_tag += [m for m in tagged if "type" not in _fields(m)[1]]
+        candidates = by_tag + untagged
+        if not by_tag:
+            known = sorted({v for m in tagged for v in _literal_type_values(m)}, key=str)
+            if not any(_could_take_dict(m) for m in untagged):
+                raise StrictError(f"{path}: no union member has type={tag!r} (known: {known})")
     candidates = [m for m in candidates if _shape_ok(value, m)]
     if not candidates:
         raise StrictError(f"{path}: no union member accepts a {type(value).__name__}")
@@ -277,7 +296,8 @@ def validate_typeddict(block: Any, td: Any) -> None:
 
 
 def check_model_keys(value: Any, model: type, path: str = "$") -> None:
-    """Every key passed to a google-genai model must be a declared field, spelled as its alias.
+    """Every key passed to a google-genai model must be a declared field, spelled as its alias
+    (any pydantic model: ollama's too, whose fields have no alias but their name).
 
     google-genai accepts both ``inline_data`` and ``inlineData`` (populate_by_name); the wire form
     of SPEC section 4 is the camelCase alias, so only the alias counts here.
@@ -294,10 +314,11 @@ def check_model_keys(value: Any, model: type, path: str = "$") -> None:
     for key, val in value.items():
         ann = by_alias[key].annotation
         for arg in _flatten(ann):
-            if isinstance(arg, type) and issubclass(arg, genai_common.BaseModel):
+            if isinstance(arg, type) and issubclass(arg, BaseModel):
                 if isinstance(val, list):
                     for i, item in enumerate(val):
-                        check_model_keys(item, arg, f"{path}.{key}[{i}]")
+                        if not isinstance(item, BaseModel):  # a model object: validated as such
+                            check_model_keys(item, arg, f"{path}.{key}[{i}]")
                 elif isinstance(val, dict):
                     check_model_keys(val, arg, f"{path}.{key}")
 

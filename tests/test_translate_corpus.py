@@ -5,8 +5,10 @@ For each translation: it never raises, the output lints without an error on the
 destination, and no text, id, argument or payload of the source is lost silently (found
 neither in the output nor under a loss or a note, ``silent_loss``). ``KNOWN_FAILING`` lists,
 with the reason, each translation that still fails; a listed one that starts passing fails
-the test too, so the list only shrinks. Bedrock outputs also pass botocore's own
-validator and the service model's constraints (``bedrock_strict``).
+the test too, so the list only shrinks. Every output also passes its wire's official SDK
+request type strictly, or botocore's own validator and the service model for Bedrock
+(``request_strict``, with its named allowances). A source whose body names no model (Gemini's
+and Bedrock's are in the URL) is translated with the recorded model, as ``model=`` gives it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 import pytest
 import real_requests as rr
-from bedrock_strict import check_body
+from request_strict import check_request_body
 from silent_loss import silently_lost
 
 from toolresult_lab import WIRES, translate
@@ -38,8 +40,9 @@ def _tool_turn_requests() -> dict[str, list[dict[str, Any]]]:
 
 def failure(src: str, dst: str, record: dict[str, Any]) -> str | None:
     """Why translating ``record`` to ``dst`` fails, or ``None``."""
+    request = record["request"]
     try:
-        out = translate(src, dst, record["request"])
+        out = translate(src, dst, request, model=None if "model" in request else record["model"])
     except Exception as error:  # the test's subject: any exception is a failure
         return f"raised {error!r}"
     errors = [str(f) for f in out.findings if f.severity == "error"]
@@ -49,11 +52,10 @@ def failure(src: str, dst: str, record: dict[str, Any]) -> str | None:
     lost = silently_lost(record["request"], out.request, covers)
     if lost:
         return f"lost silently: {lost[:5]}"
-    if dst == "bedrock":  # botocore's validator and the service model's constraints
-        try:
-            check_body(out.request)
-        except AssertionError as error:
-            return f"botocore rejects it: {str(error)[:300]}"
+    try:
+        check_request_body(dst, out.request)
+    except AssertionError as error:
+        return f"the SDK type of {dst} rejects it: {str(error)[:300]}"
     return None
 
 
@@ -78,3 +80,15 @@ def test_the_corpus_has_tool_turn_requests_of_five_wires() -> None:
     counts = {wire: len(found) for wire, found in _tool_turn_requests().items()}
     assert sorted(counts) == ["anthropic", "bedrock", "gemini", "openai", "responses"]
     assert sum(counts.values()) == 565
+
+
+def test_the_strict_check_of_each_destination_rejects_an_undeclared_key() -> None:
+    """Not vacuous: one corpus translation per destination, with a key no SDK type has."""
+    record = _tool_turn_requests()["anthropic"][0]
+    for dst in WIRES:
+        if dst == "anthropic":
+            continue
+        body = translate("anthropic", dst, record["request"]).request
+        check_request_body(dst, body)
+        with pytest.raises(AssertionError):
+            check_request_body(dst, {**body, "bogus_key": 1})

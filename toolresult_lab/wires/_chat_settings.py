@@ -56,7 +56,14 @@ def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
             and isinstance(fn.get("name"), str)
         ):
             where = f"tools[{index}]"
-            spec = ToolSpec(fn["name"], fn.get("description"), fn.get("parameters"), where)
+            strict = fn.get("strict")
+            spec = ToolSpec(
+                fn["name"],
+                fn.get("description"),
+                fn.get("parameters"),
+                where,
+                strict=strict if isinstance(strict, bool) else None,
+            )
             reader.tool(spec)
         else:
             reader.lose(f"tools[{index}]", tool)

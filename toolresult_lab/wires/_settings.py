@@ -55,13 +55,15 @@ class SettingSource:
 class ToolSpec:
     """One function the model may call: its name, description and JSON Schema; ``path``:
     where the source held it; ``marks``: fields of the definition no other wire's has
-    (Anthropic's ``cache_control``), by name, each a loss elsewhere."""
+    (Anthropic's ``cache_control``), by name, each a loss elsewhere; ``strict``: OpenAI's
+    strict schema adherence, where the source says (``None``: it does not)."""
 
     name: str
     description: str | None = None
     schema: Any = None
     path: str = ""
     marks: tuple[str, ...] = ()
+    strict: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -517,6 +517,15 @@ def _walk(value: Any, key: object, path: str, texts: list[str], carried: list[Ca
 # ------------------------------------------------------------------------------------------
 
 
+#: The media types of an inline image (``Base64ImageSource``) and an inline document
+#: (``Base64PDFSource``): https://docs.anthropic.com/en/api/messages, read 2026-12-02. Other
+#: inline media (audio, say) have no block here.
+_INLINE: Final = {
+    ImagePart: frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"}),
+    DocumentPart: frozenset({"application/pdf"}),
+}
+
+
 def _source(part: ImagePart | DocumentPart) -> dict[str, Any]:
     if part.data is not None:
         return {"type": "base64", "media_type": part.mime, "data": part.data}
@@ -527,10 +536,18 @@ class AnthropicRequest(RequestShape):
     """Content as a string (one text) or ``text`` / ``image`` / ``document`` blocks; the
     assistant's blocks before its ``tool_use`` blocks; ``system`` beside ``messages``."""
 
-    def blocks(self, parts: list[ContentPart]) -> list[Any]:
+    def blocks(self, parts: list[ContentPart]) -> Written:
+        """The blocks of ``parts``, and the inline media of a type Anthropic does not take."""
         out: list[Any] = []
+        lost: list[ContentPart] = []
         for part in parts:
-            if isinstance(part, TextPart):
+            if (
+                isinstance(part, (ImagePart, DocumentPart))
+                and part.data is not None
+                and (part.mime not in _INLINE[type(part)])
+            ):
+                lost.append(part)
+            elif isinstance(part, TextPart):
                 out.append({"type": "text", "text": part.text})
             elif isinstance(part, ImagePart):
                 out.append({"type": "image", "source": _source(part)})
@@ -541,21 +558,24 @@ class AnthropicRequest(RequestShape):
                 out.append(document)
             else:
                 out.append(part.value)
-        return out
+        return out, lost
 
     def user(self, parts: list[ContentPart]) -> Written:
         if len(parts) == 1 and isinstance(parts[0], TextPart):
             return [{"role": "user", "content": parts[0].text}], []
-        return [{"role": "user", "content": self.blocks(parts)}], []
+        blocks, lost = self.blocks(parts)
+        return [{"role": "user", "content": blocks}], lost
 
     def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
         if not echo:
             if len(parts) == 1 and isinstance(parts[0], TextPart):
                 return [{"role": "assistant", "content": parts[0].text}], []
-            return [{"role": "assistant", "content": self.blocks(parts)}], []
+            blocks, lost = self.blocks(parts)
+            return [{"role": "assistant", "content": blocks}], lost
         first = dict(echo[0])
-        first["content"] = self.blocks(parts) + first["content"]
-        return [first, *echo[1:]], []
+        blocks, lost = self.blocks(parts)
+        first["content"] = blocks + first["content"]
+        return [first, *echo[1:]], lost
 
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         return (

@@ -20,7 +20,7 @@ from .._settings import (
     thinking_lost,
 )
 
-__all__ = ["SETTINGS", "GeminiSettings"]
+__all__ = ["SETTINGS", "GeminiSettings", "json_schema"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CONFIG: Final = (
@@ -49,6 +49,30 @@ SOURCES: Final = (
 )
 
 
+#: The OpenAPI ``Type`` names of Gemini's ``Schema`` (upper case; JSON Schema's are lower case):
+#: https://ai.google.dev/api/caching#Type, read 2026-12-02.
+_TYPES: Final = frozenset({"STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL"})
+
+
+def json_schema(schema: Any) -> Any:
+    """Gemini's OpenAPI-subset ``parameters`` as the JSON Schema every other wire takes:
+    each ``type`` name lower-cased, at every level (the same schema; ``OBJECT`` is no
+    JSON Schema type, and Ollama's client rejects it)."""
+    if not isinstance(schema, dict):
+        return schema
+    out = dict(schema)
+    kind = out.get("type")
+    if isinstance(kind, str) and kind in _TYPES:
+        out["type"] = kind.lower()
+    if isinstance(out.get("properties"), dict):
+        out["properties"] = {k: json_schema(v) for k, v in out["properties"].items()}
+    if isinstance(out.get("items"), dict):
+        out["items"] = json_schema(out["items"])
+    if isinstance(out.get("anyOf"), list):
+        out["anyOf"] = [json_schema(v) for v in out["anyOf"]]
+    return out
+
+
 class GeminiSettings(SettingsShape):
     conversation_keys = frozenset({"contents", "systemInstruction"})
     sources = SOURCES
@@ -75,7 +99,7 @@ class GeminiSettings(SettingsShape):
             if isinstance(declarations, list):
                 for at, fn in enumerate(declarations):
                     if isinstance(fn, dict) and isinstance(fn.get("name"), str):
-                        schema = fn.get("parametersJsonSchema", fn.get("parameters"))
+                        schema = fn.get("parametersJsonSchema", json_schema(fn.get("parameters")))
                         where = f"tools[{index}].functionDeclarations[{at}]"
                         spec = ToolSpec(fn["name"], fn.get("description"), schema, where)
                         reader.tool(spec)

@@ -1,6 +1,8 @@
 """The settings of an Ollama chat request (SPEC 9): read as OpenAI's compatible body
 reads; written in Ollama's own ``options`` (``num_predict``, ``temperature``, ``top_p``,
-``stop``), function tools and ``tool_choice`` as OpenAI's."""
+``stop``) and function tools as OpenAI's. Ollama has no ``tool_choice``
+(https://docs.ollama.com/api/chat, read 2026-12-02): a choice other than ``auto``, what
+Ollama does with tools, is a loss."""
 
 from __future__ import annotations
 
@@ -34,6 +36,19 @@ class OllamaSettings(ChatSettings):
         }
         if options:
             body["options"] = options
+
+    def write(
+        self,
+        settings: Settings,
+        body: dict[str, Any],
+        called: list[str],
+        losses: list[Note],
+        notes: list[Note],
+    ) -> None:
+        super().write(settings, body, called, losses, notes)
+        choice = body.pop("tool_choice", None)
+        if choice is not None and choice != "auto":
+            losses.append((settings.paths["tool_choice"], "ollama has no tool_choice: dropped"))
 
 
 SETTINGS: Final = OllamaSettings("ollama", KEYS, effort=False)

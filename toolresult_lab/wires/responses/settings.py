@@ -1,6 +1,8 @@
 """The settings of an OpenAI Responses request (SPEC 9): ``model``,
 ``max_output_tokens``, ``temperature``, ``top_p``, flat function ``tools`` and
-``tool_choice``; Responses has no stop sequences."""
+``tool_choice``; Responses has no stop sequences. A function tool always says ``strict``
+(the SDK's ``FunctionToolParam`` requires it): as the source says, else ``false``, as a
+Chat Completions tool that does not say is (and no other wire has a strict mode)."""
 
 from __future__ import annotations
 
@@ -98,7 +100,8 @@ class ResponsesSettings(SettingsShape):
         if not s.tools:
             return
         body["tools"] = [
-            described({"type": "function", "name": t.name}, t, "description") | {"parameters": sc}
+            described({"type": "function", "name": t.name}, t, "description")
+            | {"parameters": sc, "strict": bool(t.strict)}
             for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
         ]
         if s.tool_choice is not None:
