@@ -7,7 +7,7 @@ without holding them (a stored earlier response, other items with a ``call_id``)
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from typing import Any, Final
 from urllib.parse import urlsplit
 
@@ -213,8 +213,9 @@ def file_type_problem(part: dict[str, Any]) -> str | None:
     return None
 
 
-def input_file_type(read: ReadRequest, scope: Scope, add: Add) -> None:
-    """An ``input_file`` (in a message or a ``function_call_output``) the API refuses."""
+def _input_files(read: ReadRequest) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(path, part)`` of each ``input_file`` part, in a message's ``content`` or a
+    ``function_call_output``'s ``output``, in request order."""
     for index, item in enumerate(items(read)):
         if not isinstance(item, dict):
             continue
@@ -222,14 +223,15 @@ def input_file_type(read: ReadRequest, scope: Scope, add: Add) -> None:
             parts = item.get(member)
             for position, part in enumerate(parts if isinstance(parts, list) else []):
                 if isinstance(part, dict) and part.get("type") == "input_file":
-                    problem = file_type_problem(part)
-                    if problem is not None:
-                        add(
-                            "input-file-type",
-                            f"{read.key}[{index}].{member}[{position}]",
-                            f"An input_file the API does not take: {problem}.",
-                            "",
-                        )
+                    yield f"{read.key}[{index}].{member}[{position}]", part
+
+
+def input_file_type(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """An ``input_file`` (in a message or a ``function_call_output``) the API refuses."""
+    for path, part in _input_files(read):
+        problem = file_type_problem(part)
+        if problem is not None:
+            add("input-file-type", path, f"An input_file the API does not take: {problem}.", "")
 
 
 def _decoded_bytes(data: str) -> int:
@@ -244,21 +246,14 @@ def files_too_large(read: ReadRequest, scope: Scope, add: Add) -> None:
     the file that crosses it."""
     total = 0
     crossing = ""
-    for index, item in enumerate(items(read)):
-        if not isinstance(item, dict):
+    for path, part in _input_files(read):
+        data = part.get("file_data")
+        if not isinstance(data, str):
             continue
-        for member in ("content", "output"):
-            parts = item.get(member)
-            for position, part in enumerate(parts if isinstance(parts, list) else []):
-                if not isinstance(part, dict) or part.get("type") != "input_file":
-                    continue
-                data = part.get("file_data")
-                if not isinstance(data, str):
-                    continue
-                size = _decoded_bytes(data.partition(",")[2] if data.startswith("data:") else data)
-                if not crossing and total + size > FILES_MOST:
-                    crossing = f"{read.key}[{index}].{member}[{position}]"
-                total += size
+        size = _decoded_bytes(data.partition(",")[2] if data.startswith("data:") else data)
+        if not crossing and total + size > FILES_MOST:
+            crossing = path
+        total += size
     if crossing:
         add(
             "files-too-large",
