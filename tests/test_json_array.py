@@ -4,13 +4,14 @@ as ``json.loads``, the same cuts as the array parsed whole, bounded on hostile t
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolresult_lab import ToolResult, cutting
+from toolresult_lab import ToolResult, cutting, json_array
 from toolresult_lab.json_array import read_array, reject_constant
 
 # Values whose texts hold every trap of a backwards walk: commas, brackets and escaped
@@ -27,6 +28,17 @@ VALUES = st.recursive(
     ),
     max_leaves=20,
 )
+
+
+@pytest.fixture(autouse=True, params=["simdjson", "json"])
+def checker(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test twice: the text checked by simdjson (the ``fast`` extra, in the test
+    extra) and by the C decoder alone (as without it)."""
+    if request.param == "simdjson":
+        assert json_array._simdjson is not None, "the test extra installs pysimdjson"
+    else:
+        monkeypatch.setattr(json_array, "_simdjson", None)
+    return str(request.param)
 
 
 def spaced(text: str, space: str) -> str:
@@ -165,3 +177,31 @@ def test_hostile_arrays_are_read_in_bounded_time(text):
     array = read_array(text)
     assert (array is None) == (not isinstance(expected, list))
     assert bounded(text) < 5  # seconds on a loaded CI machine; about 0.1 s alone
+
+
+def test_nesting_simdjson_accepts_past_python_s_limit_is_built_not_refused(checker: str) -> None:
+    """1,000 levels: within simdjson's 1,024, past what ``json.loads`` reaches with Python's
+    default recursion limit. Checked by simdjson, the items are built with the limit raised
+    for the build alone; the C decoder alone refuses the text, as ``json.loads`` does."""
+    deep = "[" * 1_000 + "]" * 1_000
+    text = f"[{deep}, 1]"
+    limit = sys.getrecursionlimit()
+    array = read_array(text)
+    if checker == "json":
+        assert array is None
+        return
+    assert array is not None and len(array) == 2
+    first = array.item(0)
+    depth = 0
+    while isinstance(first, list) and first:
+        first, depth = first[0], depth + 1
+    assert (depth, first, array.item(1)) == (999, [], 1)
+    assert sys.getrecursionlimit() == limit
+
+
+def test_a_text_simdjson_refuses_is_left_to_json_s_check(checker: str) -> None:
+    """Big integers, ``1e999`` and an escaped lone surrogate: ``json.loads`` takes them."""
+    for text in ("[18446744073709551616, 2]", "[1e999, 2]", '["\\ud800", 2]'):
+        array = read_array(text)
+        assert array is not None and len(array) == 2
+        assert array.item(0) == json.loads(text)[0] and array.item(1) == 2

@@ -15,15 +15,29 @@ value closes before the end): a candidate is an item when its value ends just be
 item found last, so each comma costs one scan of one value. The walk gives up after
 scanning twice the text's length (hostile nesting), and the items are then found walking
 forward.
+
+With the ``fast`` extra, pysimdjson checks the text instead (RFC 8259 JSON at gigabytes a
+second; the C decoder's check was most of a fit's time). Where it accepts a text,
+``json.loads`` accepts it too, but for nesting between Python's recursion limit and
+simdjson's 1,024 levels: the items of such a text are built with the limit raised by as
+much. Where it refuses one (big integers, ``1e999``, an escaped lone surrogate, which
+``json.loads`` takes), the C decoder's check decides, as without it.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from json.scanner import make_scanner
 from typing import Any, Final
+
+try:  # the `fast` extra
+    import simdjson as _simdjson
+except ImportError:  # pragma: no cover - the test extra installs it
+    _simdjson = None  # type: ignore[assignment]
 
 __all__ = ["LazyArray", "read_array"]
 
@@ -45,6 +59,35 @@ _WHITESPACE: Final = " \t\n\r"  # JSON's whitespace (str.isspace knows more)
 _SPACE: Final = re.compile(r"[ \t\n\r]+")
 _MISSING: Final = object()
 _SCAN_BUDGET: Final = 2  # characters a walk back may scan, in lengths of the text
+_SIMDJSON_DEPTH: Final = 1024  # the deepest nesting simdjson accepts
+
+
+@contextmanager
+def _deep_enough() -> Iterator[None]:
+    """Python's recursion limit raised by simdjson's depth while a checked item is built:
+    the C decoder counts its nesting against it (Python 3.10 and 3.11)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(old + _SIMDJSON_DEPTH)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _simdjson_length(text: str) -> int | None:
+    """The number of items of the JSON array ``text`` where simdjson accepts it, else
+    ``None`` (no simdjson, not an array, or a text only ``json.loads`` decides)."""
+    if _simdjson is None:
+        return None
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate in the text itself
+        return None
+    try:
+        document = _simdjson.Parser().parse(data)
+    except (ValueError, RuntimeError, MemoryError):
+        return None
+    return len(document) if isinstance(document, _simdjson.Array) else None
 
 
 def _skip(text: str, at: int) -> int:
@@ -58,10 +101,13 @@ def _skip(text: str, at: int) -> int:
 class LazyArray:
     """A JSON array checked whole, its items built on demand (each once)."""
 
-    __slots__ = ("_all", "_built", "_close", "_head", "_tail", "length", "notes", "text")
+    __slots__ = ("_all", "_built", "_close", "_deep", "_head", "_tail", "length", "notes", "text")
 
-    def __init__(self, text: str, length: int, first: int, close: int) -> None:
+    def __init__(
+        self, text: str, length: int, first: int, close: int, *, deep: bool = False
+    ) -> None:
         self.text = text
+        self._deep = deep  # checked by simdjson: items may nest past Python's limit
         self.length = length
         """The number of items."""
         self._close = close  # where the final ``]`` is
@@ -79,8 +125,13 @@ class LazyArray:
         """Item ``number`` (``0 <= number < len``) as ``json.loads`` builds it."""
         found = self._built.get(number, _MISSING)
         if found is _MISSING:
-            found = self._built[number] = _BUILD(self.text, self._start(number))[0]
+            with self._room():
+                found = self._built[number] = _BUILD(self.text, self._start(number))[0]
         return found
+
+    def _room(self) -> Any:
+        """Room for the nesting simdjson accepted (:func:`_deep_enough`), else nothing."""
+        return _deep_enough() if self._deep else nullcontext()
 
     def _start(self, number: int) -> int:
         back = self.length - 1 - number
@@ -123,7 +174,8 @@ class LazyArray:
     def items(self) -> list[Any]:
         """Every item (``json.loads`` of the whole text, once: a cut that keeps them all)."""
         if self._all is None:
-            self._all = DECODER.decode(self.text)
+            with self._room():
+                self._all = DECODER.decode(self.text)
         return self._all
 
 
@@ -133,9 +185,12 @@ def read_array(text: str) -> LazyArray | None:
     first = _skip(text, 0)
     if not text.startswith("[", first):
         return None
-    try:
-        length = len(_CHECKER.decode(text))
-    except (ValueError, RecursionError):
-        return None
+    length = _simdjson_length(text)
+    deep = length is not None
+    if length is None:
+        try:
+            length = len(_CHECKER.decode(text))
+        except (ValueError, RecursionError):
+            return None
     close = len(text.rstrip(_WHITESPACE)) - 1
-    return LazyArray(text, length, _skip(text, first + 1), close)
+    return LazyArray(text, length, _skip(text, first + 1), close, deep=deep)
