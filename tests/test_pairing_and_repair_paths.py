@@ -323,9 +323,7 @@ def test_a_moved_result_is_named_where_it_was_given() -> None:
 
 def test_an_inserted_element_is_named_by_where_it_went_in_the_given_request() -> None:
     given: list[Any] = [{"role": "user"}, {"role": "assistant", "content": [{"a": 1}]}, {"x": 1}]
-    copied: dict[int, Any] = {}
-    work = copy.deepcopy(given, copied)
-    origins = _Origins(given, copied, "messages")
+    work, origins = _Origins.copy(given, "messages")
     moved = work.pop(0)
     work.insert(1, {"role": "new"})  # before the given messages[2]
     work.append(moved)  # the given messages[0], now last

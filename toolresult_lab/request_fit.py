@@ -125,14 +125,13 @@ def fit_request(
     wire: str,
     request: Any,
     max_tokens: int | None,
-    given: Any = None,
-    copied: dict[int, Any] | None = None,
+    given_path: Callable[[Any], str | None] | None = None,
 ) -> list[Change]:
     """Cut the tool results' texts of ``request`` (JSON values, edited in place) until its
     estimate is at most ``max_tokens``; the changes made (none where it fits already, or
-    ``max_tokens`` is ``None``). ``given`` and ``copied`` (the request as the user gave it
-    and ``copy.deepcopy``'s memo from it to ``request``) let each change name its place in
-    the request as given, after other repairs moved things.
+    ``max_tokens`` is ``None``). ``given_path`` (an object of ``request`` -> its path in the
+    request as the user gave it, ``None`` for one a repair made) lets each change name its
+    place in the request as given, after other repairs moved things.
 
     :raises TypeError: ``max_tokens`` is not an ``int``.
     :raises ValueError: ``max_tokens`` is negative, or below the fewest tokens the request
@@ -171,7 +170,7 @@ def fit_request(
                 break
         if cut is not None and cut.changed:
             cuts.append((text, cut))
-    where = _origins(read.key, given, copied)
+    where = _origins(given_path)
     budget_said = f"to fit max_tokens={budget:,} (≈ {before:,} tokens before)"
     return [
         Change(RULE, where(text), f"cut the tool result's text {budget_said}: {cut.describe()}")
@@ -256,27 +255,14 @@ def _minimum(wire: str, request: Any, texts: list[_Text]) -> int:
             text.restore()
 
 
-def _origins(key: str, given: Any, copied: dict[int, Any] | None) -> Callable[[_Text], str]:
+def _origins(given_path: Callable[[Any], str | None] | None) -> Callable[[_Text], str]:
     """A text's path in the request as given: its holder's origin (the object it was
     copied from) and key; the path in the working request where it has none."""
-    if given is None or copied is None:
+    if given_path is None:
         return lambda text: text.path
-    paths: dict[int, str] = {}
-    stack: list[tuple[str, Any]] = [("" if isinstance(given, dict) else key, given)]
-    while stack:
-        here, node = stack.pop()
-        copy_of = copied.get(id(node))
-        if copy_of is not None:
-            paths[id(copy_of)] = here
-        if isinstance(node, dict):
-            stack.extend(
-                (f"{here}.{name}" if here else str(name), value) for name, value in node.items()
-            )
-        elif isinstance(node, list):
-            stack.extend((f"{here}[{i}]", value) for i, value in enumerate(node))
 
     def where(text: _Text) -> str:
-        holder = paths.get(id(text.holder))
+        holder = given_path(text.holder)
         if holder is None:
             return text.path
         return f"{holder}[{text.key}]" if isinstance(text.key, int) else f"{holder}.{text.key}"

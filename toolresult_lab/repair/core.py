@@ -3,8 +3,6 @@ reported at paths of the request as given, in request order."""
 
 from __future__ import annotations
 
-import copy
-import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -55,32 +53,22 @@ def repair(
 
 def _repaired(ctx: Context, request: Any, max_tokens: int | None) -> Repaired:
     """``repair``'s three rounds and the fit, on a copy of ``request``."""
-    given = read_request(ctx.wire, request).raw
-    copied: dict[int, Any] = {}  # id of a given object -> its copy (deepcopy's memo)
-    try:
-        fixed = copy.deepcopy(given, copied)
-    except RecursionError:
-        raise ValueError(
-            "the request is nested too deeply to repair (its copy passes Python's recursion"
-            f" limit of {sys.getrecursionlimit()} levels); lint reads it"
-        ) from None
+    read = read_request(ctx.wire, request)
+    given = read.raw
+    fixed, origins = Origins.copy(given, read.key)
     changes: list[Change] = []
-    origins: Origins | None = None
     for step in ROUNDS:
         read = read_request(ctx.wire, fixed)
         # the paths of this round's read, in the request as given (a round that reads an
         # unchanged copy reads the given paths)
-        given_paths = None
-        if changes:
-            origins = origins or Origins(given, copied, read.key)
-            given_paths = origins.paths(fixed)
+        given_paths = origins.paths(fixed) if changes else None
         first = len(changes)
         fixed = step(Edit(read, checked(read, ctx), ctx, fixed), changes)
         if given_paths is not None:
             changes[first:] = [
                 Change(c.rule, given_path(given_paths, c.path), c.action) for c in changes[first:]
             ]
-    changes += fit_request(ctx.wire, fixed, max_tokens, given, copied)
+    changes += fit_request(ctx.wire, fixed, max_tokens, origins.given)
     # in request order (SPEC 8); the changes at one place in the order the rounds made them
     key = read.key
     changes.sort(key=lambda change: request_order(change.path, key))
