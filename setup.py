@@ -63,6 +63,10 @@ COMPILED_MODULES = [
     "toolresult_lab/mcp_input.py",
 ]
 PURE_ENV = "TOOLRESULT_LAB_PURE"
+#: The commands that compile: a PEP 517 build runs this file three times (the build's
+#: requirements, the metadata, the wheel), and only the wheel needs mypyc's 45 s of
+#: translation (the other two, ``egg_info``, never build an extension).
+BUILD_COMMANDS = frozenset({"build", "build_ext", "bdist_wheel", "bdist", "install"})
 
 
 def _say(message: str) -> None:
@@ -113,6 +117,8 @@ def _extensions() -> list[Any]:
         # Compiled modules next to the sources would shadow every edit to them.
         _say("editable install: pure-Python build (scripts/compile_inplace.sh checks the other)")
         return []
+    if not BUILD_COMMANDS & set(sys.argv[1:]):
+        return []  # metadata or an sdist: nothing is compiled, so nothing is translated
     try:
         from mypyc.build import mypycify
     except ImportError:
