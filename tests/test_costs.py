@@ -22,7 +22,7 @@ from toolresult_lab.costs import (
     estimate_tokens,
     estimate_turn,
 )
-from toolresult_lab.encoding import json_encode
+from toolresult_lab.encoding import json_encode, json_string, json_string_chars
 from toolresult_lab.measure import Carried, ProviderWarning, measure
 from toolresult_lab.pdfpages import pdf_pages
 from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
@@ -493,3 +493,23 @@ def test_copying_a_payload_string_changes_no_figure_and_no_warning():
             )
             assert estimate_explained(again) == estimate_explained(given), (probe, wire)
             assert again.warnings == given.warnings, (probe, wire)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "short",
+        "a" * 5000,
+        '{"k": "v\\\\"}' * 10_000,  # quotes and backslashes across 64 KiB pieces
+        "x" * 70_000 + "\n",  # one control character in the last piece
+        "x" * 65_535 + "\x00" + "y" * 10,  # at the end of the first piece
+        "é" * 5000 + '"',  # not ASCII: encoded
+        "\ud800" + "z" * 9000,  # a lone surrogate, as json keeps it
+        "\x7f" * 5000,  # DEL is no JSON escape
+    ],
+)
+def test_json_string_chars_is_the_length_of_the_json_string(text: str) -> None:
+    """The measure the estimates and ``payload_bytes`` share (a 10 MB text measured in
+    64 KiB pieces) equals ``len(json_string(text)) - 2`` on every kind of text."""
+    assert json_string_chars(text) == len(json_string(text)) - 2

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .b64 import decoded_size
-from .encoding import json_encode, json_string
+from .encoding import json_encode, json_string, json_string_chars
 from .facts import wire_facts
 from .imagesize import ImageSize, image_size
 from .limits import limits_for, media_warnings, request_warnings, sanity_warnings, text_warnings
@@ -202,8 +202,8 @@ def payload_bytes(block: Any) -> int:
         if type(value) is str:
             if len(value) < _BIG_STRING:
                 return value
-            if value.isascii() and value.isprintable():
-                extra += len(value) + value.count('"') + value.count("\\")
+            if value.isascii():  # its UTF-8 bytes are its characters
+                extra += json_string_chars(value)
             else:
                 extra += _json_string_size(value)
             return ""
