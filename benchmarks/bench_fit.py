@@ -13,7 +13,11 @@ loaded 2-core machine): orjson.loads is only 15-20 % faster than json.loads on t
 2**64 or more as a float where json keeps it exact, so the cutting keeps json's decoder.
 With the ``fast`` extra, pysimdjson does the check instead (``read_array``'s figure is
 then simdjson's): 16 ms against json.loads' 186 ms on this text, same run, loaded machine
-(2026-12-02).
+(2026-12-02). Its parser is kept between checks (a new one cost 36 ms of page faults
+against 12 ms), and the whole block's estimate measures the text in 64 KiB pieces
+(``encoding.json_string_chars``): compiled, 2026-12-02, the fit went from 68-83 ms to
+45-47 ms per wire but hermes (110 ms: its block is the text escaped as a JSON string,
+built whole to be measured; the C encoder alone takes 65 ms of it).
 Run: python benchmarks/bench_fit.py
 """
 

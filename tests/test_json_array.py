@@ -206,3 +206,56 @@ def test_a_text_simdjson_refuses_is_left_to_json_s_check(checker: str) -> None:
         array = read_array(text)
         assert array is not None and len(array) == 2
         assert array.item(0) == json.loads(text)[0] and array.item(1) == 2
+
+
+def test_the_kept_parser_serves_threads_and_long_texts(
+    checker: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """simdjson's parser is kept for texts up to ``KEEP`` bytes and lent to one thread at a
+    time; a longer text, or a thread that finds it lent, gets a new one. Every array is
+    read right whichever parser reads it, a broken one in between included."""
+    import threading
+
+    texts = [json.dumps(list(range(n))) for n in (0, 1, 500, 20_000)]
+    broken = texts[3][:-1]
+    results: list[list[int | None]] = []
+
+    def read_all() -> None:
+        found = []
+        for _ in range(20):
+            for text in (*texts, broken):
+                array = read_array(text)
+                found.append(None if array is None else len(array))
+        results.append(found)
+
+    threads = [threading.Thread(target=read_all) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [[0, 1, 500, 20_000, None] * 20] * 4
+    monkeypatch.setattr(json_array, "_PARSERS", json_array._Parsers())
+    monkeypatch.setattr(json_array._Parsers, "KEEP", 1000)
+    assert len(read_array(texts[3])) == 20_000  # type: ignore[arg-type]
+    assert json_array._PARSERS._kept is None  # longer than KEEP: a parser of its own
+    assert len(read_array(json.dumps(list(range(100))))) == 100  # type: ignore[arg-type]
+    kept = json_array._PARSERS._kept is not None
+    assert kept is (checker == "simdjson")
+
+
+def test_an_item_far_from_both_ends_is_taken_from_the_array_built_whole() -> None:
+    """An item more than ``_WALK`` items from the ends known so far comes from the array
+    built once by the C decoder (a walk to the middle of a million items took 7.4 s);
+    one within it is walked to, the rest never built."""
+    values = [{"i": i, "s": f"{i}, ]"} for i in range(20_000)]
+    text = json.dumps(values)
+    near = read_array(text)
+    assert near is not None
+    assert near.item(json_array._WALK - 1) == values[json_array._WALK - 1]
+    assert near.item(20_000 - json_array._WALK) == values[20_000 - json_array._WALK]
+    assert near._all is None
+    far = read_array(text)
+    assert far is not None
+    assert far.item(10_000) == values[10_000]
+    assert far._all == values
+    assert [far.item(n) for n in (0, 9_999, 19_999)] == [values[0], values[9_999], values[19_999]]
