@@ -62,6 +62,50 @@ def test_a_payload_with_no_rule_makes_the_total_a_lower_bound() -> None:
     assert "no figure (estimate; an inline payload" in found.describe()
 
 
+def test_the_thought_signatures_of_calls_are_one_figure_and_not_text() -> None:
+    signature = "Cv8B+/7x" + "QUJD" * 300 + "/+8="  # 1,212 characters of base64
+    call = {"name": "f", "args": {}}
+    body = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "Weather?"}]},
+            {
+                "role": "model",
+                "parts": [
+                    {"functionCall": {**call, "id": "c1"}, "thoughtSignature": signature},
+                    {"functionCall": {**call, "id": "c2"}},  # a call without a signature
+                ],
+            },
+            {
+                "role": "user",
+                "parts": [
+                    {"functionResponse": {"name": "f", "id": i, "response": {"result": "Sunny"}}}
+                    for i in ("c1", "c2")
+                ],
+            },
+            {
+                "role": "model",
+                "parts": [{"functionCall": {**call, "id": "c3"}, "thoughtSignature": signature}],
+            },
+            {
+                "role": "user",
+                "parts": [{"functionResponse": {"name": "f", "id": "c3", "response": {}}}],
+            },
+        ]
+    }
+    found = request_tokens("gemini", body)
+    # 2,990 characters of JSON, 2 x 1,212 of them the signatures: (2,990 - 2,424) / 4 -> 142
+    assert [(f.path, f.what, f.tokens, f.exact) for f in found.figures] == [
+        ("", "text", 142, False),
+        (
+            "contents[1].parts[0].thoughtSignature",
+            "2 payloads of calls (thought signatures)",
+            None,
+            False,
+        ),
+    ]
+    assert (found.total, found.complete, found.label()) == (142, False, "≥ ~142 tokens")
+
+
 def test_a_string_of_base64_in_plain_text_is_text() -> None:
     # a short one, and one inside a text block: only unread blocks are searched for payloads
     body = [{"role": "user", "content": "QUJD" * 400}]
