@@ -195,23 +195,23 @@ def _text(
 
 #: The kinds of part that can hold a payload (text and a result's shell hold none: their
 #: characters are the request's text).
-_PAYLOAD_KINDS: Final = frozenset({ImagePart, DocumentPart, CallPart, OpaquePart})
+_PAYLOAD_KINDS: Final = (ImagePart, DocumentPart, CallPart, OpaquePart)
 
 
 def _parts(read: ReadRequest) -> list[Part]:
     """The parts of the request that can hold a payload, in order: system parts, messages'
-    parts, results' contents (one type lookup a part: lint reads thousands of text parts,
-    and a call without payload paths, for every request to a catalogued model)."""
+    parts, results' contents (lint reads thousands of text parts, and a call without
+    payload paths, for every request to a catalogued model)."""
     kinds = _PAYLOAD_KINDS
-    found: list[Part] = [part for part in read.system if type(part) in kinds]
+    found: list[Part] = [part for part in read.system if isinstance(part, kinds)]
     for message in read.messages:
         for part in message.parts:
-            if type(part) is ResultPart:
-                found.extend(inner for inner in part.parts if type(inner) in kinds)
-            elif type(part) is CallPart:
+            if isinstance(part, ResultPart):
+                found.extend(inner for inner in part.parts if isinstance(inner, kinds))
+            elif isinstance(part, CallPart):
                 if part.payload_paths:
                     found.append(part)
-            elif type(part) in kinds:
+            elif isinstance(part, kinds):
                 found.append(part)
     return found
 
