@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 
 import pytest
@@ -214,8 +215,6 @@ def test_the_kept_parser_serves_threads_and_long_texts(
     """simdjson's parser is kept for texts up to ``KEEP`` bytes and lent to one thread at a
     time; a longer text, or a thread that finds it lent, gets a new one. Every array is
     read right whichever parser reads it, a broken one in between included."""
-    import threading
-
     texts = [json.dumps(list(range(n))) for n in (0, 1, 500, 20_000)]
     broken = texts[3][:-1]
     results: list[list[int | None]] = []
