@@ -513,3 +513,21 @@ def test_json_string_chars_is_the_length_of_the_json_string(text: str) -> None:
     """The measure the estimates and ``payload_bytes`` share (a 10 MB text measured in
     64 KiB pieces) equals ``len(json_string(text)) - 2`` on every kind of text."""
     assert json_string_chars(text) == len(json_string(text)) - 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        'plain "quoted" \\ text',
+        "controls \x00\x08\t\n\x0c\r\x1f",
+        "DEL \x7f stays itself",  # the ASCII encoder alone would write \u007f
+        "é and \u2028 and 😀",
+        "\ud800 lone",
+        "</a>" * 1000,
+    ],
+)
+def test_json_string_spells_what_json_encode_spells(text: str) -> None:
+    """``json_string`` takes the faster ASCII encoder only where it spells the same literal."""
+    assert json_string(text) == json.dumps(text, ensure_ascii=False)
+    assert json_string(text) == json_encode([text])[1:-1]

@@ -14,6 +14,7 @@ lower bound. The rules and their sources: docs/costs-and-limits.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -44,8 +45,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EntryTokens",
+    "StandIns",
     "TokenEstimate",
     "estimate_explained",
+    "estimate_standing_in",
     "estimate_tokens",
     "estimate_turn",
 ]
@@ -212,17 +215,28 @@ def _block_chars(block: Any) -> int:
     return len(json_encode(shrink(block))) + big
 
 
-def _rest_chars(block: Any, payloads: int, texts: int) -> int:
+def _rest_chars(block: Any, payloads: int, texts: int, grown: int = 0) -> int:
     """Characters of the block that are neither a payload nor an entry's text.
 
     ``payloads`` is the JSON length of the payload strings the entries carry (read back by
     their wire), ``texts`` the length of their texts (what JSON adds to a text, its escapes,
-    counts as the rest of the block)."""
+    counts as the rest of the block); ``grown``: characters the block would have beyond its
+    own (its texts standing in for longer ones)."""
     if isinstance(block, str):
-        return max(0, len(block) - texts)
+        return max(0, len(block) + grown - texts)
     if not payloads and texts < _BIG_STRING:  # nothing big to leave out of the JSON
-        return max(0, len(json_encode(block)) - texts)
-    return max(0, _block_chars(block) - payloads - texts)
+        return max(0, len(json_encode(block)) + grown - texts)
+    return max(0, _block_chars(block) + grown - payloads - texts)
+
+
+@dataclass(frozen=True)
+class StandIns:
+    """Long texts a block was explained without (``fitting``): ``texts`` maps an entry's
+    index to ``(stand-in, text)``; ``chars`` is the wire's ``text_chars``, the characters a
+    text takes in the block."""
+
+    texts: Mapping[int, tuple[str, str]]
+    chars: Callable[[str], int]
 
 
 def estimate_explained(
@@ -241,10 +255,33 @@ def estimate_explained(
         (``tokens.text_tokens``).
     """
     check_image_options(detail, media_resolution)
+    found = _estimate(explanations, detail, media_resolution, above, None)
+    assert found is not None  # only stand-ins can fail to be found
+    return found
+
+
+def estimate_standing_in(
+    explanations: Explanations, stand_ins: StandIns, *, above: int | None = None
+) -> TokenEstimate | None:
+    """The estimate of the block ``explanations`` would be with each stand-in replaced by
+    its text, made without that block (a 10 MB text is measured, not escaped into a block);
+    ``None`` where a record's text is not its stand-in, whole (the caller builds the block).
+    """
+    return _estimate(explanations, "auto", None, above, stand_ins)
+
+
+def _estimate(
+    explanations: Explanations,
+    detail: OpenAIDetail,
+    media_resolution: GeminiResolution | None,
+    above: int | None,
+    stand_ins: StandIns | None,
+) -> TokenEstimate | None:
     wire = explanations.wire
     entries: list[EntryTokens] = []
     payload_chars = 0
     text_chars = 0
+    grown = 0
     for record in explanations:
         items = record.carried
         for item in items:
@@ -255,11 +292,17 @@ def estimate_explained(
         if record.part is None:
             entries.append(EntryTokens(record.index, "not sent", 0, record.reason, "not sent"))
         elif texts or not media:
+            if stand_ins is not None and record.index in stand_ins.texts:
+                stand_in, text = stand_ins.texts[record.index]
+                if texts != (stand_in,):
+                    return None
+                texts = (text,)
+                grown += stand_ins.chars(text) - stand_ins.chars(stand_in)
             text_chars += sum(len(t) for t in texts)
             figure = text_tokens("\n".join(texts), wire, above=above)
             entries.append(_figure(record.index, "text", figure))
         entries.extend(media)
-    rest = _rest_chars(explanations.block, payload_chars, text_chars)
+    rest = _rest_chars(explanations.block, payload_chars, text_chars, grown)
     rest_figure = chars_tokens(rest, wire)
     rule = f"{rest_figure.rule}: the block's ids, name, keys and any structured_content"
     entries.append(

@@ -45,6 +45,10 @@ class WireModule:
     """Its own checks and the data the generic checks read (``lint``)."""
     tokens: TokenRules = NO_TOKEN_RULES
     """The documented token rules for its images, PDFs and text (``tokens``)."""
+    text_chars: Callable[[str], int] | None = None
+    """The characters an entry's text takes in its block (escapes included), where the
+    block writes each text whole: the fit then measures a 10 MB text instead of building
+    the block around it (``fitting``). None: the fit builds the block and measures it."""
     readback: ReadBack = "parts"
     """How its tool-result blocks read back as MCP content (``readback``)."""
     bare_text: bool = False

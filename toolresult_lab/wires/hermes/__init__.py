@@ -18,6 +18,7 @@ from .core import (
     HermesTurn,
     read_block,
     read_request,
+    text_chars,
     unclosable,
 )
 from .edits import EDITS
@@ -34,6 +35,7 @@ __all__ = [
     "HermesTurn",
     "read_block",
     "read_request",
+    "text_chars",
     "unclosable",
 ]
 
@@ -50,4 +52,5 @@ WIRE: Final = WireModule(
     settings=SETTINGS,
     reading=READING,
     checks=CHECKS,
+    text_chars=text_chars,
 )

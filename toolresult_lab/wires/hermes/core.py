@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any, Final
 
-from ...encoding import json_string
+from ...encoding import json_string, json_string_chars
 from ...steps import Conversion
 from .._common import Converter, Source, WireFacts
 from .._read import (
@@ -48,7 +48,18 @@ FACTS: Final[WireFacts] = WireFacts(
 def unclosable(json_text: str) -> str:
     """``json_text`` with every ``</`` written ``<\\/`` (the same JSON value), so no text
     inside it can close the block it sits in (SPEC 6, and SPEC 7 for the echo)."""
+    if "<" not in json_text:  # one memchr pass: 3x faster than a replace that finds none
+        return json_text
     return json_text.replace("</", "<\\/")
+
+
+def text_chars(text: str) -> int:
+    """The characters ``text`` takes in a block: its JSON string's (quotes left out), one
+    more for each ``</`` (written ``<\\/``). JSON escapes neither ``<`` nor ``/``, so the
+    pairs of the text are the pairs of its JSON; the fit measures a 10 MB text this way
+    instead of building the block around it."""
+    pairs = text.count("</") if "<" in text else 0
+    return json_string_chars(text) + pairs
 
 
 class HermesConverter(Converter):
@@ -56,11 +67,20 @@ class HermesConverter(Converter):
 
     def convert(self, data: Source) -> Conversion:
         content, steps, notes, content_note = self.string_form(data)
-        # json_encode({"content": ..., "name": ...}) with its keys already in sorted order
-        body = f'{{"content":{json_string(content)},"name":{json_string(data.name)}}}'
-        body = unclosable(body)
+        # json_encode({"content": ..., "name": ...}) with its keys already in sorted order,
+        # made unclosable piece by piece (no ``</`` spans two pieces: they meet at quotes)
+        # and joined once: a 10 MB content is copied once, not three times
         tag = self.options.response_tag
-        return Conversion(f"<{tag}>\n{body}\n</{tag}>", steps, notes, content_note)
+        block = "".join(
+            (
+                f'<{tag}>\n{{"content":',
+                unclosable(json_string(content)),
+                ',"name":',
+                unclosable(json_string(data.name)),
+                f"}}\n</{tag}>",
+            )
+        )
+        return Conversion(block, steps, notes, content_note)
 
 
 #: A ``<tool_call>`` block; the last one may be left unclosed (a model stopped at its stop
