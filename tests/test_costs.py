@@ -507,6 +507,9 @@ def test_copying_a_payload_string_changes_no_figure_and_no_warning():
         "é" * 5000 + '"',  # not ASCII: encoded
         "\ud800" + "z" * 9000,  # a lone surrogate, as json keeps it
         "\x7f" * 5000,  # DEL is no JSON escape
+        '{\n  "k": [\n    1,\n\t2\r\n  ]\n}' * 5000,  # indented JSON: short escapes
+        "\b\f\x01\x1f x" * 30_000,  # short escapes beside six-character ones
+        "y" * 65_535 + "\x01\n" + "z" * 70_000,  # controls across a piece's edge
     ],
 )
 def test_json_string_chars_is_the_length_of_the_json_string(text: str) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .json_array import DECODER, LazyArray, read_array
+from .json_object import read_object
 
 __all__ = ["Cut", "JsonPiece", "TextCutter", "cut_plain", "plain_marker", "text_piece"]
 
@@ -255,6 +256,10 @@ def text_piece(text: str) -> JsonPiece | None:
     if start == "[" and len(text) >= _LAZY_FROM:
         array = read_array(text)
         return None if array is None else JsonPiece(array, len(text), True)
+    if len(text) >= _LAZY_FROM:  # an object: its long array member read lazily, if any
+        found = read_object(text, _LAZY_FROM)
+        if found is not None:
+            return JsonPiece(found, len(text), True)
     try:
         value = DECODER.decode(text)
     except (ValueError, RecursionError):
