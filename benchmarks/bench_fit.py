@@ -92,7 +92,7 @@ def main() -> None:
         before = estimate_tokens(RESULT, wire).total
         after = estimate_tokens(RESULT, wire, max_tokens=BUDGET).total
         print(f"  {wire:<10} {fit_ms:>8.0f} {estimate_ms:>12.0f} {before:>14,} {after:>6,}")
-    print("  the same hits as {\"query\", \"results\": [...], \"total\"} (json_object):")
+    print('  the same hits as {"query", "results": [...], "total"} (json_object):')
     for wire in WIRES:
         fit_ms = best(lambda wire=wire: WRAPPED.to(wire, max_tokens=BUDGET))
         after = estimate_tokens(WRAPPED, wire, max_tokens=BUDGET).total

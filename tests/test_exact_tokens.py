@@ -214,3 +214,15 @@ def test_a_request_to_another_model_is_estimated():
         .figures[0]
         .rule.startswith("exact count in o200k_base" if INSTALLED else "≈ 4 characters")
     )
+
+
+def test_a_lone_surrogate_is_counted_as_its_replacement():
+    """No UTF-8 body carries a lone surrogate; a Python request may: it is counted as the
+    U+FFFD that replaces it, never a ``UnicodeEncodeError`` out of lint."""
+    if INSTALLED:
+        assert tk.count("a\ud800b", "o200k_base") == tk.count("a\ufffdb", "o200k_base")
+    rng = random.Random(3)
+    text = "".join(rng.choice("0123456789abcdef") for _ in range(300_000)) + "\ud800"
+    body = {"model": "gpt-4o", "messages": [{"role": "user", "content": text}]}
+    found = [f for f in lint("openai", body) if f.rule == "context-window"]
+    assert [f.severity for f in found] == (["error"] if INSTALLED else [])

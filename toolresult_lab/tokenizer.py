@@ -20,6 +20,8 @@ from importlib.metadata import PackageNotFoundError, version
 from types import MappingProxyType
 from typing import Final
 
+from .encoding import strict_text
+
 __all__ = [
     "ENCODINGS",
     "MAX_TOKEN_BYTES",
@@ -120,8 +122,9 @@ def _backend() -> Callable[[list[str], str], list[int]] | None:
 
 def count(text: str, encoding: str) -> int | None:
     """The exact number of tokens of ``text`` in ``encoding`` (special-token text counted as
-    ordinary text, as an API counts a tool result's); ``None`` without the ``exact`` extra
-    or with :data:`SWITCH` set to ``0``.
+    ordinary text, as an API counts a tool result's; a lone surrogate, which no UTF-8 body
+    carries, as U+FFFD); ``None`` without the ``exact`` extra or with :data:`SWITCH` set to
+    ``0``.
 
     :raises ValueError: an encoding not in :data:`ENCODINGS`.
     """
@@ -130,7 +133,12 @@ def count(text: str, encoding: str) -> int | None:
     backend = _backend()
     if backend is None:
         return None
-    return backend([text], encoding)[0] if text else 0
+    if not text:
+        return 0
+    try:
+        return backend([text], encoding)[0]
+    except UnicodeEncodeError:  # a lone surrogate: counted as the U+FFFD that replaces it
+        return backend([strict_text(text)], encoding)[0]
 
 
 def counter_name() -> str:
