@@ -1,4 +1,5 @@
-"""Suite-wide rule: under CI a skipped test is a failure.
+"""Suite-wide rule: under CI a skipped test is a failure; and the fixtures several test
+modules share.
 
 A test that skips because something is missing (a package, a browser, an interpreter
 feature) proves nothing; in CI the project's scripts must install whatever it needs, so
@@ -11,6 +12,8 @@ import os
 
 import pytest
 
+from toolresult_lab import json_array
+
 # Every figure the suite expects is the labelled estimate, whatever is installed: the tests
 # that count exactly (the `exact` extra, tests/test_exact_tokens.py) are marked `exact` and
 # lift this; a CLI the tests start inherits it.
@@ -21,6 +24,18 @@ os.environ["TOOLRESULT_LAB_EXACT"] = "0"
 def _exact_counting(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     if request.node.get_closest_marker("exact") is not None:
         monkeypatch.delenv("TOOLRESULT_LAB_EXACT")
+
+
+@pytest.fixture(params=["simdjson", "json"])
+def checker(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A test twice (``pytestmark = pytest.mark.usefixtures("checker")``): JSON checked by
+    simdjson (the ``fast`` extra, in the test extra) and by the C decoder alone (as
+    without it)."""
+    if request.param == "simdjson":
+        assert json_array._simdjson is not None, "the test extra installs pysimdjson"
+    else:
+        monkeypatch.setattr(json_array, "_simdjson", None)
+    return str(request.param)
 
 
 def _in_ci() -> bool:

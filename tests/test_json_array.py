@@ -31,15 +31,8 @@ VALUES = st.recursive(
 )
 
 
-@pytest.fixture(autouse=True, params=["simdjson", "json"])
-def checker(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every test twice: the text checked by simdjson (the ``fast`` extra, in the test
-    extra) and by the C decoder alone (as without it)."""
-    if request.param == "simdjson":
-        assert json_array._simdjson is not None, "the test extra installs pysimdjson"
-    else:
-        monkeypatch.setattr(json_array, "_simdjson", None)
-    return str(request.param)
+#: Every test twice: the text checked by simdjson and by the C decoder alone (conftest).
+pytestmark = pytest.mark.usefixtures("checker")
 
 
 def spaced(text: str, space: str) -> str:

@@ -14,22 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_json_array import STRINGS, VALUES, loads, spaced
 
-from toolresult_lab import WIRES, ToolResult, cutting, json_array
+from toolresult_lab import WIRES, ToolResult, cutting
 from toolresult_lab.json_array import LazyArray
 from toolresult_lab.json_object import read_object
 
 LONG = 8  # arrays this long are read lazily here (the fit: 64 KiB)
 
 
-@pytest.fixture(autouse=True, params=["simdjson", "json"])
-def checker(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every test twice: the array checked by simdjson (the ``fast`` extra, in the test
-    extra) and by the C decoder alone (as without it)."""
-    if request.param == "simdjson":
-        assert json_array._simdjson is not None, "the test extra installs pysimdjson"
-    else:
-        monkeypatch.setattr(json_array, "_simdjson", None)
-    return str(request.param)
+#: Every test twice: the array checked by simdjson and by the C decoder alone (conftest).
+pytestmark = pytest.mark.usefixtures("checker")
 
 
 def accepted(items: list[Any], checker: str) -> bool:
