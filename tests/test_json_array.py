@@ -50,6 +50,24 @@ def spaced(text: str, space: str) -> str:
     return "".join(out)
 
 
+def broken_text(text: str, data: st.DataObject) -> str:
+    """``text`` broken one way or another: cut short, a character lost or put in, something
+    after it, a byte-order mark before it, a ``NaN``."""
+    at = data.draw(st.integers(0, len(text) - 1))
+    return data.draw(
+        st.sampled_from(
+            [
+                text[:at],  # unterminated
+                text[:at] + text[at + 1 :],  # a character lost
+                text[:at] + data.draw(st.sampled_from(list('",[]{}:\\ x0\x01'))) + text[at:],
+                text + data.draw(st.sampled_from(["", " ", ",", "]", "}", "x", "\v"])),
+                "\ufeff" + text,
+                text.replace("1", "NaN", 1),
+            ]
+        )
+    )
+
+
 def loads(text: str) -> object:
     try:
         return json.loads(text, parse_constant=reject_constant)
@@ -83,20 +101,7 @@ def test_items_are_those_json_loads_builds(items, space, order):
 @settings(max_examples=100, deadline=None)
 @given(st.lists(VALUES, min_size=1, max_size=8), st.data())
 def test_a_broken_array_fails_where_json_loads_fails(items, data):
-    text = json.dumps(items)
-    at = data.draw(st.integers(0, len(text) - 1))
-    broken = data.draw(
-        st.sampled_from(
-            [
-                text[:at],  # unterminated
-                text[:at] + text[at + 1 :],  # a character lost
-                text[:at] + data.draw(st.sampled_from(list('",[]{}:\\ x0\x01'))) + text[at:],
-                text + data.draw(st.sampled_from(["", " ", ",", "]", "x", "\v"])),
-                "\ufeff" + text,
-                text.replace("1", "NaN", 1),
-            ]
-        )
-    )
+    broken = broken_text(json.dumps(items), data)
     check_items(broken, data.draw(st.lists(st.integers(0, 8), max_size=4)))
 
 

@@ -12,7 +12,7 @@ import pytest
 import simdjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_json_array import STRINGS, VALUES, loads, spaced
+from test_json_array import STRINGS, VALUES, broken_text, loads, spaced
 
 from toolresult_lab import WIRES, ToolResult, cutting
 from toolresult_lab.json_array import LazyArray
@@ -92,18 +92,7 @@ def test_members_are_those_json_loads_builds(head, items, tail, space, checker):
 @given(items=st.lists(VALUES, min_size=3, max_size=8), data=st.data())
 def test_a_broken_object_fails_where_json_loads_fails(items, data):
     text = json.dumps({"q": 'a,"b":1', "results": items, "total": [1, {"n": ","}]})
-    at = data.draw(st.integers(0, len(text) - 1))
-    broken = data.draw(
-        st.sampled_from(
-            [
-                text[:at],  # unterminated
-                text[:at] + text[at + 1 :],  # a character lost
-                text[:at] + data.draw(st.sampled_from(list('",[]{}:\\ x0\x01'))) + text[at:],
-                text + data.draw(st.sampled_from(["", " ", ",", "}", "x", "\v"])),
-                text.replace("1", "NaN", 1),
-            ]
-        )
-    )
+    broken = broken_text(text, data)
     expected = loads(broken)
     found = read_object(broken, LONG)
     if not isinstance(expected, dict):
