@@ -231,3 +231,31 @@ def test_share_gives_floors_then_proportions():
     assert share([100, 300], 200, floors=[80, 0]) == [87, 112]
     assert share([100, 300], 1000) == [100, 300]
     assert share([100, 300], 50, floors=[40, 40]) == [40, 40]
+
+
+DEEP = "[" * 900 + "]" * 900  # within simdjson's 1,024 levels: read, built with room
+
+
+@pytest.mark.parametrize("wire", WIRES)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" + ",".join([DEEP] * 200) + "]",
+        '{"r": [' + ",".join([DEEP] * 200) + '], "t": ' + DEEP + "}",
+        "[" * 950 + '"' + "x" * 300_000 + '"' + "]" * 950,  # no cut at all can walk it
+    ],
+    ids=["array", "object", "one-deep-string"],
+)
+def test_json_nested_deeper_than_the_cut_walks_degrades(wire, text):
+    """900 levels and more, which Python's recursion cannot walk to cut (it raised
+    RecursionError out of ``to()`` at 60,000 tokens): a cut that cannot be walked counts as
+    too long, and where none can, the text is replaced whole by its marker, still JSON."""
+    result = ToolResult(id="c", content=[{"type": "text", "text": text}])
+    for budget in (2_000, 60_000):
+        explained = result.explain(wire, max_tokens=budget)
+        (kept,) = explained[0].texts
+        value = json.loads(kept)
+        assert estimate_tokens(result, wire, max_tokens=budget).total <= budget
+        if text.startswith("[" * 950):
+            assert value == f"[JSON array of {len(text):,} characters left out]"
+            assert "replaced all" in explained[0].reason

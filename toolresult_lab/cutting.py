@@ -197,26 +197,32 @@ class JsonPiece:
         self.whole = whole
         """True when the minimum may replace the value by a JSON string (a text); False
         keeps its type (``structured_content``, a gemini ``response`` object)."""
-        self._tried: dict[int, tuple[Any, str, _Counts]] = {}
+        self._tried: dict[int, tuple[Any, str, _Counts] | None] = {}
 
     def minimum(self) -> str:
-        """The shortest form this piece is cut to."""
-        shape = _encode(_shrink(self.value, 0, _Counts()))
-        if not self.whole:
-            return shape
+        """The shortest form this piece is cut to (a text nested deeper than Python can
+        walk, within the 1,024 levels simdjson reads: its marker alone)."""
+        smallest = self._attempt(0)
+        if smallest is None and not self.whole:  # strict copies stop at 256 levels
+            raise RecursionError("structured content nested too deeply to cut")
         kind = "array" if isinstance(self.value, (list, LazyArray)) else "object"
         marker = _encode(f"[JSON {kind} of {self.original:,} characters left out]")
-        return marker if len(marker) < len(shape) else shape
+        if smallest is None:
+            return marker
+        if not self.whole:
+            return smallest[1]
+        return marker if len(marker) < len(smallest[1]) else smallest[1]
 
     def cut(self, limit: int) -> tuple[Any, Cut]:
         """The largest cut within ``limit`` characters (the minimum where none is): the
         value and the :class:`Cut` of its compact JSON. Sizes are searched by doubling,
-        then halving: each try visits only what it keeps."""
+        then halving: each try visits only what it keeps. A size whose cut nests deeper
+        than Python can walk counts as too long (content degrades, never an error)."""
         best = self._attempt(0)
-        if len(best[1]) > limit:
-            if not self.whole:
+        if best is None or len(best[1]) > limit:
+            if best is not None and not self.whole:
                 return self._result(best)
-            text = self.minimum()
+            text = self.minimum()  # raises for structured content nested too deeply
             return json.loads(text), Cut(text, self.original, True, chars=self.original, whole=True)
         low, high = 0, -1  # high < 0: no size found yet that is too long
         while _cuts(best[2]):
@@ -224,18 +230,23 @@ class JsonPiece:
             if high >= 0 and high - low <= 1:
                 break
             found = self._attempt(size)
-            if len(found[1]) <= limit:
+            if found is not None and len(found[1]) <= limit:
                 best, low = found, size
             else:
                 high = size
         return self._result(best)
 
-    def _attempt(self, size: int) -> tuple[Any, str, _Counts]:
-        found = self._tried.get(size)
-        if found is None:  # the fitting cuts one piece to several lengths: sizes repeat
-            counts = _Counts()
+    def _attempt(self, size: int) -> tuple[Any, str, _Counts] | None:
+        """The cut at ``size`` (``None``: it nests deeper than Python can walk)."""
+        if size in self._tried:  # the fitting cuts one piece to several lengths
+            return self._tried[size]
+        counts = _Counts()
+        try:
             shrunk = _shrink(self.value, size, counts)
-            found = self._tried[size] = (shrunk, _encode(shrunk), counts)
+            found: tuple[Any, str, _Counts] | None = (shrunk, _encode(shrunk), counts)
+        except RecursionError:
+            found = None
+        self._tried[size] = found
         return found
 
     def _result(self, found: tuple[Any, str, _Counts]) -> tuple[Any, Cut]:
