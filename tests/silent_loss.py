@@ -5,6 +5,10 @@ tools or settings) for the strings that are a conversation's substance (texts, c
 result ids, arguments, payloads and links) and returns those found neither in the
 output (as they are, or JSON-escaped once or twice: a hermes result is JSON in a string)
 nor under the path of a loss or a note. A test asserts the list is empty.
+
+``definitions_lost(source, output, losses)`` does the same for the tool definitions: each
+key and string of a definition (its name, description, schema and any other field) that a
+definition's own structure does not explain must be in the output or under a loss.
 """
 
 from __future__ import annotations
@@ -115,4 +119,67 @@ def silently_lost(source: Any, output: Any, covers: list[str]) -> list[str]:
         path
         for path, text in substance(source)
         if not _covered(path, covers) and not _found(text, raw, once)
+    ]
+
+
+#: The keys of a tool definition's own structure on some wire (renamed from wire to wire, so
+#: not looked for in the output): the name, description and schema around them are.
+STRUCTURE = frozenset(
+    {
+        "type", "function", "name", "description", "parameters", "input_schema", "toolSpec",
+        "inputSchema", "json", "functionDeclarations", "function_declarations",
+        "parametersJsonSchema", "parameters_json_schema", "strict",
+    }
+)  # fmt: skip
+
+
+#: The kind a definition names itself (``type``), which another wire's shape implies.
+KINDS = frozenset({"function", "custom"})
+
+
+def _definition_leaves(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        if value and not (path.endswith(".type") and value in KINDS):
+            yield path, value
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            where = f"{path}.{name}"
+            if name not in STRUCTURE:
+                yield where, name
+            yield from _definition_leaves(item, where)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _definition_leaves(item, f"{path}[{index}]")
+
+
+def _all_strings(value: Any) -> Iterator[str]:
+    """Every key and string of ``value``."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            yield name
+            yield from _all_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _all_strings(item)
+
+
+def definitions_lost(source: Any, output: Any, covers: list[str]) -> list[str]:
+    """Paths of the keys and strings of the source's tool definitions found neither in
+    ``output`` (compared without case: Gemini's ``OBJECT`` is JSON Schema's ``object``) nor
+    under ``covers``."""
+    if not isinstance(source, dict):
+        return []
+    config = source.get("toolConfig")
+    tools, at = source.get("tools"), "tools"
+    if isinstance(config, dict) and "tools" in config:
+        tools, at = config["tools"], "toolConfig.tools"
+    if tools is None:
+        return []
+    found = {text.lower() for text in _all_strings(output)}
+    return [
+        path
+        for path, text in _definition_leaves(tools, at)
+        if not _covered(path, covers) and text.lower() not in found
     ]

@@ -2,8 +2,9 @@
 wire (``../shared/real-requests/``, read in place; skipped with its path where absent).
 
 For each translation: it never raises, the output lints without an error on the
-destination, and no text, id, argument or payload of the source is lost silently (found
-neither in the output nor under a loss or a note, ``silent_loss``). ``KNOWN_FAILING`` lists,
+destination, and no text, id, argument or payload of the source, nor any part of a tool
+definition, is lost silently (found neither in the output nor under a loss or a note,
+``silent_loss``). ``KNOWN_FAILING`` lists,
 with the reason, each translation that still fails; a listed one that starts passing fails
 the test too, so the list only shrinks. Every output also passes its wire's official SDK
 request type strictly, or botocore's own validator and the service model for Bedrock
@@ -19,7 +20,7 @@ from typing import Any
 import pytest
 import real_requests as rr
 from request_strict import check_request_body
-from silent_loss import silently_lost
+from silent_loss import definitions_lost, silently_lost
 
 from toolresult_lab import WIRES, translate
 
@@ -50,6 +51,7 @@ def failure(src: str, dst: str, record: dict[str, Any]) -> str | None:
         return f"lint errors on {dst}: {errors[:3]}"
     covers = [loss.path for loss in (*out.losses, *out.notes)]
     lost = silently_lost(record["request"], out.request, covers)
+    lost += definitions_lost(record["request"], out.request, covers)
     if lost:
         return f"lost silently: {lost[:5]}"
     try:

@@ -15,9 +15,10 @@ from anthropic.types.message_create_params import MessageCreateParamsNonStreamin
 from botocore.validate import ParamValidator
 from google.genai import types as genai_types
 from helpers import run_cli
+from request_strict import check_request_body
 from sdk_strict import check_strict
 
-from toolresult_lab import Loss, Transcript, translate, wires
+from toolresult_lab import WIRES, Loss, Transcript, translate, wires
 from toolresult_lab.wires import Settings, settings_shape
 
 QUESTION = [{"role": "user", "content": "Weather in Köln?"}]
@@ -233,6 +234,176 @@ def test_a_tool_cache_marker_is_a_loss_where_the_destination_has_none() -> None:
     assert out.losses == (Loss("tools[1].cache_control", "has no counterpart on openai: dropped"),)
     same = translate("anthropic", "anthropic", request)
     assert same.request["tools"][1] == tool and same.losses == ()
+
+
+# -- strict schema adherence, and every other field of a definition ---------------------------
+
+#: A request of each wire whose one tool asks for strict schema adherence.
+STRICT_REQUESTS: dict[str, dict[str, Any]] = {
+    "openai": {
+        "model": "gpt-4o",
+        "messages": QUESTION,
+        "tools": [
+            {
+                "type": "function",
+                "function": {"name": "weather", "parameters": SCHEMA, "strict": True},
+            }
+        ],
+    },
+    "responses": {
+        "model": "gpt-4o",
+        "input": QUESTION,
+        "tools": [{"type": "function", "name": "weather", "parameters": SCHEMA, "strict": True}],
+    },
+    "anthropic": _anthropic(tools=[{"name": "weather", "input_schema": SCHEMA, "strict": True}]),
+    "bedrock": {
+        "messages": [{"role": "user", "content": [{"text": "Weather in Köln?"}]}],
+        "toolConfig": {
+            "tools": [
+                {"toolSpec": {"name": "weather", "inputSchema": {"json": SCHEMA}, "strict": True}}
+            ]
+        },
+    },
+}
+#: Where each of those holds ``strict``.
+STRICT_AT = {
+    "openai": "tools[0].function.strict",
+    "responses": "tools[0].strict",
+    "anthropic": "tools[0].strict",
+    "bedrock": "toolConfig.tools[0].toolSpec.strict",
+}
+#: The strict definition each wire that takes ``strict`` is written.
+STRICT_WRITTEN = {
+    "openai": {
+        "type": "function",
+        "function": {"name": "weather", "parameters": SCHEMA, "strict": True},
+    },
+    "responses": {"type": "function", "name": "weather", "parameters": SCHEMA, "strict": True},
+    "anthropic": {"name": "weather", "input_schema": SCHEMA, "strict": True},
+    "bedrock": {"toolSpec": {"name": "weather", "inputSchema": {"json": SCHEMA}, "strict": True}},
+}
+STRICT_PAIRS = [(src, dst) for src in STRICT_REQUESTS for dst in WIRES if dst != src]
+
+
+def _definitions(wire: str, body: dict[str, Any]) -> Any:
+    return body["toolConfig"]["tools"] if wire == "bedrock" else body["tools"]
+
+
+@pytest.mark.parametrize(("src", "dst"), STRICT_PAIRS, ids=[f"{s}-{d}" for s, d in STRICT_PAIRS])
+def test_strict_moves_where_the_destination_takes_it_and_is_a_loss_elsewhere(
+    src: str, dst: str
+) -> None:
+    out = translate(src, dst, STRICT_REQUESTS[src], model="m")
+    tool_losses = [loss for loss in out.losses if "tools" in loss.path]
+    if dst in STRICT_WRITTEN:
+        assert _definitions(dst, out.request) == [STRICT_WRITTEN[dst]]
+        assert tool_losses == []
+    else:
+        assert tool_losses == [Loss(STRICT_AT[src], f"{dst} has no strict schema mode: dropped")]
+        assert "strict" not in json.dumps(out.request)
+    check_request_body(dst, out.request)
+
+
+@pytest.mark.parametrize("src", sorted(STRICT_REQUESTS))
+def test_strict_false_is_every_wires_default_and_never_a_loss(src: str) -> None:
+    request = json.loads(json.dumps(STRICT_REQUESTS[src]).replace("true", "false"))
+    for dst in WIRES:
+        out = translate(src, dst, request, model="m")
+        assert [loss for loss in out.losses if "tools" in loss.path] == []
+        if dst in STRICT_WRITTEN:
+            written = json.loads(json.dumps(STRICT_WRITTEN[dst]).replace("true", "false"))
+            assert _definitions(dst, out.request) == [written]
+
+
+def test_each_wire_says_whether_it_takes_strict_and_where_that_is_documented() -> None:
+    takes = {wire for wire in WIRES if settings_shape(wire).takes_strict}
+    assert takes == {"openai", "responses", "anthropic", "bedrock"}
+    for wire in sorted(takes):
+        (source,) = [s for s in settings_shape(wire).sources if s.setting == "strict"]
+        assert source.checked == "2026-12-03" and source.url.startswith("https://")
+    assert not any(
+        s.setting == "strict" for w in set(WIRES) - takes for s in settings_shape(w).sources
+    )
+
+
+def test_every_field_of_a_definition_its_reader_does_not_take_is_a_loss_at_its_path() -> None:
+    anthropic_tool = {
+        "name": "weather",
+        "input_schema": SCHEMA,
+        "defer_loading": True,
+        "input_examples": [{"city": "Köln"}],
+        "eager_input_streaming": True,
+    }
+    out = translate("anthropic", "openai", _anthropic(tools=[anthropic_tool]))
+    assert out.losses == tuple(
+        Loss(f"tools[0].{key}", "has no counterpart on openai: dropped")
+        for key in ("defer_loading", "input_examples", "eager_input_streaming")
+    )
+    same = translate("anthropic", "anthropic", _anthropic(tools=[anthropic_tool]))
+    assert same.request["tools"] == [anthropic_tool] and same.losses == ()
+    responses = {
+        "model": "gpt-4o",
+        "input": QUESTION,
+        "tools": [{"type": "function", "name": "weather", "parameters": SCHEMA, "strict": False,
+                   "defer_loading": True}],
+    }  # fmt: skip
+    out = translate("responses", "anthropic", responses)
+    assert out.losses == (
+        Loss("tools[0].defer_loading", "has no counterpart on anthropic: dropped"),
+    )
+    chat = {
+        "messages": QUESTION,
+        "tools": [{"type": "function", "function": {"name": "weather", "parameters": SCHEMA,
+                                                    "x-origin": "mcp"}, "x-server": "s"}],
+    }  # fmt: skip
+    out = translate("openai", "responses", chat)
+    assert out.losses == (
+        Loss("tools[0].x-server", "has no counterpart on responses: dropped"),
+        Loss("tools[0].function.x-origin", "has no counterpart on responses: dropped"),
+    )
+
+
+def test_a_gemini_declaration_in_the_sdks_snake_case_keeps_its_schema() -> None:
+    """248 declarations of the corpus say ``parameters_json_schema`` (the API takes both
+    spellings): the schema was written as an empty object, silently."""
+    contents = [{"role": "user", "parts": [{"text": "Weather in Köln?"}]}]
+    declaration = {"name": "weather", "description": "Now", "parameters_json_schema": SCHEMA}
+    request = {"contents": contents, "tools": [{"function_declarations": [declaration]}]}
+    out = translate("gemini", "anthropic", request, model="claude-x")
+    assert out.request["tools"] == [
+        {"name": "weather", "description": "Now", "input_schema": SCHEMA}
+    ]
+    assert out.losses == ()
+    hosted = {
+        "function_declarations": [declaration | {"behavior": "NON_BLOCKING"}],
+        "googleSearch": {},
+    }
+    out = translate("gemini", "openai", {"contents": contents, "tools": [hosted, "x"]})
+    assert out.request["tools"][0]["function"]["parameters"] == SCHEMA
+    assert out.losses == tuple(
+        Loss(path, "has no counterpart on openai: dropped")
+        for path in (
+            "tools[0].googleSearch",
+            "tools[1]",
+            "tools[0].function_declarations[0].behavior",
+        )
+    )
+
+
+def test_tools_that_are_not_a_list_and_config_fields_not_taken_are_losses() -> None:
+    out = translate("openai", "anthropic", {"messages": QUESTION, "tools": {"name": "weather"}})
+    assert out.losses == (Loss("tools", "has no counterpart on anthropic: dropped"),)
+    bedrock = {
+        "messages": [{"role": "user", "content": [{"text": "Weather in Köln?"}]}],
+        "inferenceConfig": {"maxTokens": 100, "temperature": "0.5"},
+        "toolConfig": {"tools": [{"cachePoint": {"type": "default"}}], "extra": 1},
+    }
+    out = translate("bedrock", "openai", bedrock)
+    assert out.request["max_tokens"] == 100 and "temperature" not in out.request
+    assert set(out.losses) == set(
+        Loss(path, "has no counterpart on openai: dropped")
+        for path in ("inferenceConfig.temperature", "toolConfig.tools[0]", "toolConfig.extra")
+    )
 
 
 # -- the transcript carries the settings -------------------------------------------------------

@@ -24,7 +24,9 @@ from ._settings import (
     number,
     schemas,
     stops,
+    strict_flag,
     thinking_lost,
+    unread,
 )
 
 __all__ = ["ChatKeys", "ChatSettings", "function_tools", "write_chat_tools"]
@@ -33,14 +35,23 @@ __all__ = ["ChatKeys", "ChatSettings", "function_tools", "write_chat_tools"]
 #: ``required``, which OpenAI-compatible servers accept).
 _CHOICES: Final = {"auto": "auto", "none": "none", "required": "required", "any": "required"}
 _OBJECT: Final = {"type": "object", "properties": {}}
-SOURCES: Final = (
-    SettingSource(
-        "thinking",
-        "Chat Completions: reasoning_effort, an effort level (none, minimal, low, medium,"
-        " high, xhigh by model); no token budget",
-        "https://platform.openai.com/docs/api-reference/chat/create",
-        "2026-12-02",
-    ),
+#: The keys of a Chat Completions tool and of its ``function`` that the reader takes.
+_TOOL_KEYS: Final = frozenset({"type", "function"})
+_FUNCTION_KEYS: Final = frozenset({"name", "description", "parameters", "strict"})
+#: The keys of a flat (Responses) function tool that the reader takes.
+_FLAT_KEYS: Final = _FUNCTION_KEYS | {"type"}
+_THINKING: Final = SettingSource(
+    "thinking",
+    "Chat Completions: reasoning_effort, an effort level (none, minimal, low, medium,"
+    " high, xhigh by model); no token budget",
+    "https://platform.openai.com/docs/api-reference/chat/create",
+    "2026-12-02",
+)
+_STRICT: Final = SettingSource(
+    "strict",
+    "Chat Completions: tools[].function.strict, strict schema adherence (default false)",
+    "https://platform.openai.com/docs/api-reference/chat/create",
+    "2026-12-03",
 )
 
 
@@ -55,19 +66,25 @@ def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
             and isinstance(fn, dict)
             and isinstance(fn.get("name"), str)
         ):
-            where = f"tools[{index}]"
-            strict = fn.get("strict")
+            marks = (
+                unread(fn, _FLAT_KEYS)
+                if flat
+                else unread(tool, _TOOL_KEYS) + unread(fn, _FUNCTION_KEYS, "function.")
+            )
             spec = ToolSpec(
                 fn["name"],
                 fn.get("description"),
                 fn.get("parameters"),
-                where,
-                strict=strict if isinstance(strict, bool) else None,
+                f"tools[{index}]",
+                marks,
+                strict_flag(fn.get("strict")),
+                "strict" if flat else "function.strict",
             )
             reader.tool(spec)
         else:
             reader.lose(f"tools[{index}]", tool)
-    reader.taken.add("tools")
+    if isinstance(tools, list):  # else lost whole, at "tools"
+        reader.taken.add("tools")
 
 
 @dataclass(frozen=True)
@@ -86,14 +103,15 @@ class ChatKeys:
     shape; written where the wire takes it)."""
 
 
-def write_chat_tools(s: Settings, body: dict[str, Any], choice: str) -> None:
-    """Function tools and the tool choice (at key ``choice``) in the Chat Completions form."""
+def write_chat_tools(s: Settings, body: dict[str, Any], choice: str, strict: bool) -> None:
+    """Function tools and the tool choice (at key ``choice``) in the Chat Completions form
+    (``strict``: the wire takes each function's ``strict``, written where the source says)."""
     if not s.tools:
         return
     body["tools"] = [
         {"type": "function", "function": described({"name": t.name}, t, "description") | {
             "parameters": sc
-        }}
+        } | ({"strict": t.strict} if strict and t.strict is not None else {})}
         for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
     ]  # fmt: skip
     if s.tool_choice is not None:
@@ -109,11 +127,14 @@ class ChatSettings(SettingsShape):
 
     conversation_keys = frozenset({"messages"})
 
-    def __init__(self, name: str, keys: ChatKeys, effort: bool = True) -> None:
+    def __init__(
+        self, name: str, keys: ChatKeys, effort: bool = True, strict: bool = False
+    ) -> None:
         self._name = name
         self.keys = keys
         self._effort = effort  # the wire takes an effort level (``keys.effort``)
-        self.sources = SOURCES if effort else ()
+        self.takes_strict = strict
+        self.sources = tuple(s for s, said in ((_THINKING, effort), (_STRICT, strict)) if said)
 
     @property
     def wire(self) -> str:
@@ -169,4 +190,4 @@ class ChatSettings(SettingsShape):
         if self._effort and settings.reasoning_effort is not None:
             body[self.keys.effort[0]] = settings.reasoning_effort
         losses.extend(thinking_lost(settings, self.wire, budget=False, effort=self._effort))
-        write_chat_tools(settings, body, self.keys.choice[0])
+        write_chat_tools(settings, body, self.keys.choice[0], self.takes_strict)

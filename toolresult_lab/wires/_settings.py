@@ -29,7 +29,9 @@ __all__ = [
     "read_settings",
     "schemas",
     "stops",
+    "strict_flag",
     "thinking_lost",
+    "unread",
     "write_settings",
 ]
 
@@ -54,9 +56,10 @@ class SettingSource:
 @dataclass(frozen=True)
 class ToolSpec:
     """One function the model may call: its name, description and JSON Schema; ``path``:
-    where the source held it; ``marks``: fields of the definition no other wire's has
-    (Anthropic's ``cache_control``), by name, each a loss elsewhere; ``strict``: OpenAI's
-    strict schema adherence, where the source says (``None``: it does not)."""
+    where the source held it; ``marks``: fields of the definition its wire's reader does
+    not take (Anthropic's ``cache_control``, Gemini's ``behavior``), each a path under
+    ``path`` and a loss on another wire; ``strict``: strict schema adherence, where the
+    source says (``None``: it does not), at ``strict_at`` under ``path``."""
 
     name: str
     description: str | None = None
@@ -64,6 +67,7 @@ class ToolSpec:
     path: str = ""
     marks: tuple[str, ...] = ()
     strict: bool | None = None
+    strict_at: str = "strict"
 
 
 @dataclass(frozen=True)
@@ -112,6 +116,21 @@ def stops(value: Any) -> list[str] | None:
     return None
 
 
+def unread(
+    definition: Mapping[str, Any], known: frozenset[str], under: str = ""
+) -> tuple[str, ...]:
+    """The keys of a tool ``definition`` its reader does not take (not in ``known``), each
+    as its path under the definition (``under``: the prefix of a nested object's keys):
+    the ``marks`` of a :class:`ToolSpec`, so that nothing in a definition is dropped
+    silently."""
+    return tuple(f"{under}{key}" for key in definition if key not in known)
+
+
+def strict_flag(value: Any) -> bool | None:
+    """A definition's ``strict`` when it is a bool (``None``: absent or not a bool)."""
+    return value if isinstance(value, bool) else None
+
+
 def described(out: dict[str, Any], tool: ToolSpec, key: str) -> dict[str, Any]:
     """``out`` with the tool's description under ``key`` when it has one."""
     if isinstance(tool.description, str) and tool.description:
@@ -147,15 +166,28 @@ class SettingsReader:
             self.taken.add(key.split(".")[0])
 
     def config(
-        self, prefix: str, config: dict[str, Any], numbers: Sequence[tuple[str, str]], stop: str
+        self,
+        prefix: str,
+        config: dict[str, Any],
+        numbers: Sequence[tuple[str, str]],
+        stop: str,
+        others: frozenset[str] = frozenset(),
     ) -> None:
         """The numbers and stop sequences of a nested config object (Gemini's
         ``generationConfig``, Bedrock's ``inferenceConfig``) read at ``prefix``: each of
-        ``numbers`` is (its key there, its neutral name); ``stop`` is its stop list's key."""
+        ``numbers`` is (its key there, its neutral name); ``stop`` is its stop list's key;
+        ``others``: keys the caller reads itself. Every other key (and a value not of its
+        key's form) is a loss at its path."""
+        read = {key for key, _ in numbers if number(config.get(key)) is not None}
         for key, name in numbers:
-            if number(config.get(key)) is not None:
+            if key in read:
                 self.take(f"{prefix}.{key}", name, config[key])
-        self.take(f"{prefix}.{stop}", "stop", stops(config.get(stop)))
+        if stops(config.get(stop)) is not None:
+            self.take(f"{prefix}.{stop}", "stop", stops(config[stop]))
+            read.add(stop)
+        for key, value in config.items():
+            if key not in read and key not in others:
+                self.lose(f"{prefix}.{key}", value)
         self.taken.add(prefix)
 
     def tool(self, spec: ToolSpec) -> None:
@@ -189,6 +221,9 @@ class SettingsShape:
     conversation_keys: frozenset[str] = frozenset()
     #: Where the shapes of its settings that are not self-evident are documented.
     sources: tuple[SettingSource, ...] = ()
+    #: The wire's tool definitions take ``strict`` (strict schema adherence); where they do
+    #: not, a definition's ``strict: true`` is a loss (``false`` is every wire's default).
+    takes_strict: bool = False
 
     @property
     def wire(self) -> str:
@@ -256,6 +291,10 @@ def write_settings(
     for tool in settings.tools:  # a field of a definition only its own wire has
         for mark in tool.marks:
             losses.append((f"{tool.path}.{mark}", f"has no counterpart on {dst.wire}: dropped"))
+        if tool.strict and not dst.takes_strict:
+            losses.append(
+                (f"{tool.path}.{tool.strict_at}", f"{dst.wire} has no strict schema mode: dropped")
+            )
     dst.write(settings, body, called, losses, notes)
 
 

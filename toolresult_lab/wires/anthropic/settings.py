@@ -17,7 +17,9 @@ from .._settings import (
     number,
     schemas,
     stops,
+    strict_flag,
     thinking_lost,
+    unread,
 )
 
 __all__ = ["SETTINGS", "AnthropicSettings"]
@@ -30,8 +32,9 @@ _TYPES: Final = {neutral: own for own, neutral in _CHOICES.items()}
 #: and has no default of its own (a note says so; nothing is lost). With a thinking budget,
 #: the budget plus this (the budget must be below ``max_tokens``).
 DEFAULT_MAX_TOKENS: Final = 4096
-#: The fields of a tool definition no other wire's definition has.
-_TOOL_MARKS: Final = ("cache_control",)
+#: The fields of a custom tool's definition the reader takes; any other
+#: (``cache_control``, ``input_examples``, ...) is a loss on another wire.
+_TOOL_KEYS: Final = frozenset({"name", "description", "input_schema", "strict"})
 SOURCES: Final = (
     SettingSource(
         "thinking",
@@ -39,6 +42,12 @@ SOURCES: Final = (
         " max_tokens)",
         "https://rubydoc.info/github/anthropics/anthropic-sdk-ruby/Anthropic/Models/Beta/BetaThinkingConfigEnabled",
         "2026-12-02",
+    ),
+    SettingSource(
+        "strict",
+        "Strict tool use: strict true beside name, description and input_schema",
+        "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use",
+        "2026-12-03",
     ),
 )
 
@@ -65,6 +74,7 @@ def _loop_without_thinking(messages: Any) -> bool:
 class AnthropicSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
     sources = SOURCES
+    takes_strict = True
 
     @property
     def wire(self) -> str:
@@ -87,18 +97,20 @@ class AnthropicSettings(SettingsShape):
                     and "input_schema" in tool
                     and isinstance(tool.get("name"), str)
                 ):
-                    marks = tuple(mark for mark in _TOOL_MARKS if mark in tool)
+                    custom = tool.get("type", "custom") == "custom"  # else a loss: "type"
                     spec = ToolSpec(
                         tool["name"],
                         tool.get("description"),
                         tool["input_schema"],
                         f"tools[{index}]",
-                        marks,
+                        unread(tool, _TOOL_KEYS | {"type"} if custom else _TOOL_KEYS),
+                        strict_flag(tool.get("strict")),
                     )
                     reader.tool(spec)
                 else:
                     reader.lose(f"tools[{index}]", tool)
-            reader.taken.add("tools")
+            if isinstance(tools, list):  # else lost whole, at "tools"
+                reader.taken.add("tools")
         choice = body.get("tool_choice")
         kind = choice.get("type") if isinstance(choice, dict) else None
         if kind == "tool" and isinstance(choice, dict) and isinstance(choice.get("name"), str):
@@ -167,7 +179,9 @@ class AnthropicSettings(SettingsShape):
         if not s.tools:
             return
         body["tools"] = [
-            described({"name": t.name}, t, "description") | {"input_schema": sc}
+            described({"name": t.name}, t, "description")
+            | {"input_schema": sc}
+            | ({"strict": t.strict} if t.strict is not None else {})
             for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
         ]
         if s.tool_choice is not None:

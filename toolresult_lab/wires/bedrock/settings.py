@@ -18,7 +18,9 @@ from .._settings import (
     ToolSpec,
     described,
     schemas,
+    strict_flag,
     thinking_lost,
+    unread,
 )
 
 __all__ = ["SETTINGS", "BedrockSettings"]
@@ -28,6 +30,10 @@ _CONFIG: Final = (("maxTokens", "max_tokens"), ("temperature", "temperature"), (
 _CHOICES: Final = {"auto": "auto", "any": "required"}
 _OWN: Final = {neutral: own for own, neutral in _CHOICES.items()}
 _EXTRA: Final = "additionalModelRequestFields"
+#: The fields of a ``toolSpec`` and of its ``inputSchema`` the reader takes; any other is a
+#: loss on another wire.
+_SPEC_KEYS: Final = frozenset({"name", "description", "inputSchema", "strict"})
+_SCHEMA_KEYS: Final = frozenset({"json"})
 SOURCES: Final = (
     SettingSource(
         "thinking",
@@ -36,6 +42,13 @@ SOURCES: Final = (
         " additionalModelRequestFields (ConverseRequest, AWS SDK reference)",
         "https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-extended-thinking.html",
         "2026-12-02",
+    ),
+    SettingSource(
+        "strict",
+        "ToolSpecification - Amazon Bedrock API Reference: strict, structured output"
+        " enforcement on a tool's use",
+        "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
+        "2026-12-03",
     ),
 )
 
@@ -64,7 +77,7 @@ def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
         "tools": [
             {"toolSpec": described({"name": t.name}, t, "description") | {
                 "inputSchema": {"json": sc}
-            }}
+            } | ({"strict": t.strict} if t.strict is not None else {})}
             for t, sc in zip(tools, schemas(tools, _OBJECT), strict=True)
         ]
     }  # fmt: skip
@@ -73,6 +86,7 @@ def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
 class BedrockSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
     sources = SOURCES
+    takes_strict = True
 
     @property
     def wire(self) -> str:
@@ -87,18 +101,34 @@ class BedrockSettings(SettingsShape):
             reader.config("inferenceConfig", config, _CONFIG, "stopSequences")
         config = body.get("toolConfig")
         if isinstance(config, dict):
-            for index, tool in enumerate(config.get("tools") or []):
+            tools = config.get("tools")
+            if tools is not None and not isinstance(tools, list):
+                reader.lose("toolConfig.tools", tools)
+            for index, tool in enumerate(tools if isinstance(tools, list) else []):
                 spec = tool.get("toolSpec") if isinstance(tool, dict) else None
                 if isinstance(spec, dict) and isinstance(spec.get("name"), str):
-                    schema = spec.get("inputSchema")
-                    schema = schema.get("json") if isinstance(schema, dict) else None
-                    where = f"toolConfig.tools[{index}]"
-                    made = ToolSpec(spec["name"], spec.get("description"), schema, where)
+                    given = spec.get("inputSchema")
+                    marks = unread(tool, frozenset({"toolSpec"})) + unread(
+                        spec, _SPEC_KEYS, "toolSpec."
+                    )
+                    if isinstance(given, dict):
+                        marks += unread(given, _SCHEMA_KEYS, "toolSpec.inputSchema.")
+                    made = ToolSpec(
+                        spec["name"],
+                        spec.get("description"),
+                        given.get("json") if isinstance(given, dict) else None,
+                        f"toolConfig.tools[{index}]",
+                        marks,
+                        strict_flag(spec.get("strict")),
+                        "toolSpec.strict",
+                    )
                     reader.tool(made)
                 else:
                     reader.lose(f"toolConfig.tools[{index}]", tool)
             if "toolChoice" in config:
                 self._choice(reader, config["toolChoice"])
+            for key in unread(config, frozenset({"tools", "toolChoice"})):
+                reader.lose(f"toolConfig.{key}", config[key])
             reader.taken.add("toolConfig")
         extra = body.get(_EXTRA)
         if isinstance(extra, dict):

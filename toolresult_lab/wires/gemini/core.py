@@ -197,7 +197,7 @@ class GeminiTurn(TurnShape):
         for index, part in enumerate(parts):
             at = f"{where}parts[{index}]"
             part = read_dict(part, "gemini", at)
-            if _field(part, "functionCall") is None:
+            if field_of(part, "functionCall") is None:
                 continue  # text, thoughts, code execution
             call = read_call(reading, part, at)
             reading.raise_first()
@@ -246,13 +246,15 @@ _SNAKE: Final = {
     "executableCode": "executable_code",
     "codeExecutionResult": "code_execution_result",
     "videoMetadata": "video_metadata",
+    "functionDeclarations": "function_declarations",
+    "parametersJsonSchema": "parameters_json_schema",
 }
 _ROLES: Final[dict[str, Role]] = {"user": "user", "model": "assistant"}
 #: A part's data fields with no neutral form (kept as opaque parts, by REST name).
 _OPAQUE_DATA: Final = ("executableCode", "codeExecutionResult")
 
 
-def _field(value: dict[str, Any], name: str) -> Any:
+def field_of(value: dict[str, Any], name: str) -> Any:
     """``value[name]`` in REST camelCase, else in snake_case (``None`` when neither)."""
     found = value.get(name)
     if found is None:
@@ -262,7 +264,7 @@ def _field(value: dict[str, Any], name: str) -> Any:
     return found
 
 
-def _spelled(value: dict[str, Any], name: str) -> str:
+def spelled(value: dict[str, Any], name: str) -> str:
     """The key ``name`` has in ``value`` (its snake_case spelling when that is the one)."""
     if name in value:
         return name
@@ -272,19 +274,19 @@ def _spelled(value: dict[str, Any], name: str) -> str:
 def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
     """A ``functionCall`` part; ``extra``: its ``thoughtSignature`` (standard base64
     text), ``thought`` and ``partMetadata`` (REST names), as the echo writes them."""
-    key = _spelled(part, "functionCall")
+    key = spelled(part, "functionCall")
     call_path = at_key(path, "functionCall")
     function_call = reading.dict_at(part.get(key), call_path) or {}
     extra: dict[str, Any] = {}
-    signature = _field(part, "thoughtSignature")
+    signature = field_of(part, "thoughtSignature")
     paths: tuple[str, ...] = ()
     if signature is not None:
         text = _signature(reading, signature, path)
         if text is not None:
             extra["thoughtSignature"] = text
-            paths = (at_key(path, _spelled(part, "thoughtSignature")),)
+            paths = (at_key(path, spelled(part, "thoughtSignature")),)
     for name in ("thought", "partMetadata"):
-        value = _field(part, name)
+        value = field_of(part, name)
         if value is not None:
             extra[name] = value
     return CallPart(
@@ -300,26 +302,26 @@ def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
 def _media(reading: Reading, part: dict[str, Any], path: str) -> ContentPart | None:
     """An ``inlineData`` or ``fileData`` part as an image or a document; ``None`` for
     a part that is neither."""
-    inline = _field(part, "inlineData")
+    inline = field_of(part, "inlineData")
     if inline is not None:
-        inline_path = at_key(path, _spelled(part, "inlineData"))
+        inline_path = at_key(path, spelled(part, "inlineData"))
         found = reading.dict_at(inline, inline_path) or {}
-        mime = _field(found, "mimeType")
+        mime = field_of(found, "mimeType")
         declared = mime if isinstance(mime, str) else None
         data_path = at_key(inline_path, "data")
         data = reading.text_at(found.get("data"), data_path)
         if declared is not None and declared.startswith("image/"):
             return ImagePart(path, declared, data, None, None, data_path=data_path)
         return DocumentPart(path, declared, data, data_path=data_path)
-    file_data = _field(part, "fileData")
+    file_data = field_of(part, "fileData")
     if file_data is not None:
-        file_path = at_key(path, _spelled(part, "fileData"))
+        file_path = at_key(path, spelled(part, "fileData"))
         found = reading.dict_at(file_data, file_path) or {}
-        mime = _field(found, "mimeType")
+        mime = field_of(found, "mimeType")
         declared = mime if isinstance(mime, str) else None
-        uri_key = _spelled(found, "fileUri")
+        uri_key = spelled(found, "fileUri")
         uri = reading.text_at(found.get(uri_key), at_key(file_path, uri_key))
-        name = _field(found, "displayName")
+        name = field_of(found, "displayName")
         if declared is not None and declared.startswith("image/"):
             return ImagePart(path, declared, None, uri)
         return DocumentPart(path, declared, None, uri, name if isinstance(name, str) else None)
@@ -344,7 +346,7 @@ def _response_parts(reading: Reading, body: dict[str, Any], path: str) -> list[C
 def _result(reading: Reading, part: dict[str, Any], path: str) -> ResultPart:
     """A ``functionResponse`` part: the ``{"result": <text>}`` form as one text part
     (placed first), any other ``response`` object as ``structured``, then its parts."""
-    key = _spelled(part, "functionResponse")
+    key = spelled(part, "functionResponse")
     body_path = at_key(path, key)
     body = reading.dict_at(part.get(key), body_path) or {}
     response = body.get("response")
@@ -377,9 +379,9 @@ def read_part(reading: Reading, part: Any, path: str) -> Part:
     found = reading.dict_at(part, path)
     if found is None:
         return OpaquePart(path, "gemini", "(not an object)", part)
-    if _field(found, "functionCall") is not None:
+    if field_of(found, "functionCall") is not None:
         return read_call(reading, found, path)
-    if _field(found, "functionResponse") is not None:
+    if field_of(found, "functionResponse") is not None:
         return _result(reading, found, path)
     if found.get("thought") is True:
         return OpaquePart(path, "gemini", "thought", found)
@@ -390,7 +392,7 @@ def read_part(reading: Reading, part: Any, path: str) -> Part:
     if media is not None:
         return media
     for name in _OPAQUE_DATA:
-        if _field(found, name) is not None:
+        if field_of(found, name) is not None:
             return OpaquePart(path, "gemini", name, found)
     return OpaquePart(path, "gemini", "part", found)
 
@@ -426,9 +428,9 @@ def read_request(request: Any) -> ReadRequest:
             continue
         messages.append(Message(path, role, tuple(_content_parts(reading, content, path)), content))
     system: list[Part] = []
-    instruction = _field(body, "systemInstruction")
+    instruction = field_of(body, "systemInstruction")
     if instruction is not None:
-        key = _spelled(body, "systemInstruction")
+        key = spelled(body, "systemInstruction")
         if isinstance(instruction, str):
             system = [TextPart(key, instruction)]
         else:

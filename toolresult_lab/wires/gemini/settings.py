@@ -18,7 +18,9 @@ from .._settings import (
     described,
     schemas,
     thinking_lost,
+    unread,
 )
+from .core import field_of, spelled
 
 __all__ = ["SETTINGS", "GeminiSettings", "json_schema"]
 
@@ -27,6 +29,11 @@ _CONFIG: Final = (
     ("maxOutputTokens", "max_tokens"),
     ("temperature", "temperature"),
     ("topP", "top_p"),
+)
+#: The fields of a function declaration the reader takes; any other (``behavior``,
+#: ``response``, ...) is a loss on another wire.
+_DECLARATION_KEYS: Final = frozenset(
+    {"name", "description", "parameters", "parametersJsonSchema", "parameters_json_schema"}
 )
 _MODES: Final = {"AUTO": "auto", "NONE": "none", "ANY": "required"}
 _OWN: Final = {neutral: mode for mode, neutral in _MODES.items()}
@@ -87,25 +94,19 @@ class GeminiSettings(SettingsShape):
             reader.take("model", "model", body["model"])
         config = body.get("generationConfig")
         if isinstance(config, dict):
-            reader.config("generationConfig", config, _CONFIG, "stopSequences")
-            known = {key for key, _ in _CONFIG} | {"stopSequences", "thinkingConfig"}
+            thinking = frozenset({"thinkingConfig"})
+            reader.config("generationConfig", config, _CONFIG, "stopSequences", thinking)
             self._thinking(reader, config.get("thinkingConfig"))
-            for key in config:
-                if key not in known:
-                    reader.lose(f"generationConfig.{key}", config[key])
         tools = body.get("tools")
         for index, tool in enumerate(tools if isinstance(tools, list) else []):
-            declarations = tool.get("functionDeclarations") if isinstance(tool, dict) else None
-            if isinstance(declarations, list):
-                for at, fn in enumerate(declarations):
-                    if isinstance(fn, dict) and isinstance(fn.get("name"), str):
-                        schema = fn.get("parametersJsonSchema", json_schema(fn.get("parameters")))
-                        where = f"tools[{index}].functionDeclarations[{at}]"
-                        spec = ToolSpec(fn["name"], fn.get("description"), schema, where)
-                        reader.tool(spec)
+            declarations = (
+                field_of(tool, "functionDeclarations") if isinstance(tool, dict) else None
+            )
+            if isinstance(tool, dict) and isinstance(declarations, list):
+                self._declarations(reader, declarations, f"tools[{index}]", tool)
             else:
                 reader.lose(f"tools[{index}]", tool)
-        if "tools" in body:
+        if isinstance(tools, list):  # else lost whole, at "tools"
             reader.taken.add("tools")
         config = body.get("toolConfig")
         calling = config.get("functionCallingConfig") if isinstance(config, dict) else None
@@ -120,6 +121,27 @@ class GeminiSettings(SettingsShape):
                 reader.choice("tool_choice", neutral, path)
             reader.taken.add("toolConfig")
         return reader.done()
+
+    @staticmethod
+    def _declarations(
+        reader: SettingsReader, declarations: list[Any], where: str, tool: dict[str, Any]
+    ) -> None:
+        """The function declarations of one ``tools`` entry at ``where`` (its other keys,
+        a hosted tool beside them, each a loss); a schema as ``parametersJsonSchema`` (or
+        its snake_case spelling, which the API accepts too) or as ``parameters``."""
+        key = spelled(tool, "functionDeclarations")
+        for at, fn in enumerate(declarations):
+            path = f"{where}.{key}[{at}]"
+            if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+                schema = field_of(fn, "parametersJsonSchema")
+                if schema is None:
+                    schema = json_schema(fn.get("parameters"))
+                marks = unread(fn, _DECLARATION_KEYS)
+                reader.tool(ToolSpec(fn["name"], fn.get("description"), schema, path, marks))
+            else:
+                reader.lose(path, fn)
+        for other in unread(tool, frozenset({key})):
+            reader.lose(f"{where}.{other}", tool[other])
 
     @staticmethod
     def _thinking(reader: SettingsReader, thinking: Any) -> None:

@@ -16,4 +16,4 @@ KEYS: Final = ChatKeys(
     effort=("reasoning_effort", "reasoning_effort"),
 )
 
-SETTINGS: Final = ChatSettings("openai", KEYS)
+SETTINGS: Final = ChatSettings("openai", KEYS, strict=True)

@@ -2,7 +2,7 @@
 ``max_output_tokens``, ``temperature``, ``top_p``, flat function ``tools`` and
 ``tool_choice``; Responses has no stop sequences. A function tool always says ``strict``
 (the SDK's ``FunctionToolParam`` requires it): as the source says, else ``false``, as a
-Chat Completions tool that does not say is (and no other wire has a strict mode)."""
+Chat Completions, Anthropic or Bedrock tool that does not say is."""
 
 from __future__ import annotations
 
@@ -32,12 +32,20 @@ SOURCES: Final = (
         "https://platform.openai.com/docs/api-reference/responses/create",
         "2026-12-02",
     ),
+    SettingSource(
+        "strict",
+        "Responses: a function tool's strict, strict parameter validation (FunctionToolParam"
+        " requires it)",
+        "https://platform.openai.com/docs/api-reference/responses/create",
+        "2026-12-03",
+    ),
 )
 
 
 class ResponsesSettings(SettingsShape):
     conversation_keys = frozenset({"input", "instructions"})
     sources = SOURCES
+    takes_strict = True
 
     @property
     def wire(self) -> str:
