@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import sys
 
 import pytest
 from helpers import jpeg_base64
@@ -248,9 +249,10 @@ DEEP = "[" * 900 + "]" * 900  # within simdjson's 1,024 levels: read, built with
 )
 def test_json_nested_deeper_than_the_cut_walks_degrades(wire, text):
     """900 levels and more, which Python's recursion may not walk to cut (it raised
-    RecursionError out of ``to()`` at 60,000 tokens on 3.11): a cut that cannot be walked
-    counts as too long, and where none can, the text is replaced whole by its marker, still
-    JSON. How deep Python walks depends on the build: 3.12+ compiled walks 950 levels."""
+    RecursionError out of ``to()`` at 60,000 tokens): a cut that cannot be walked counts as
+    too long, and where none can, the text is replaced whole by its marker, still JSON.
+    Python 3.12+ inlines list comprehensions (PEP 709), one frame a level instead of two, so
+    it walks 950 levels and cuts the string inside; 3.10 and 3.11 replace the text whole."""
     result = ToolResult(id="c", content=[{"type": "text", "text": text}])
     for budget in (2_000, 60_000):
         explained = result.explain(wire, max_tokens=budget)
@@ -259,10 +261,10 @@ def test_json_nested_deeper_than_the_cut_walks_degrades(wire, text):
         assert estimate_tokens(result, wire, max_tokens=budget).total <= budget
         if not text.startswith("[" * 950):
             continue
-        if isinstance(value, str):  # Python could not walk 950 levels (3.10, 3.11, pure)
+        if sys.version_info < (3, 12):
             assert value == f"[JSON array of {len(text):,} characters left out]"
             assert "replaced all" in explained[0].reason
-        else:  # a compiled build on 3.12+ walks C-deep: the string 950 levels in is cut
+        else:
             for _ in range(950):
                 (value,) = value
             assert isinstance(value, str) and value.startswith("xxx") and len(value) < 300_000

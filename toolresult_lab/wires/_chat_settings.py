@@ -24,6 +24,7 @@ from ._settings import (
     number,
     schemas,
     stops,
+    strict_field,
     strict_flag,
     thinking_lost,
     unread,
@@ -111,7 +112,7 @@ def write_chat_tools(s: Settings, body: dict[str, Any], choice: str, strict: boo
     body["tools"] = [
         {"type": "function", "function": described({"name": t.name}, t, "description") | {
             "parameters": sc
-        } | ({"strict": t.strict} if strict and t.strict is not None else {})}
+        } | (strict_field(t) if strict else {})}
         for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
     ]  # fmt: skip
     if s.tool_choice is not None:

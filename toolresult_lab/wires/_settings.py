@@ -29,6 +29,7 @@ __all__ = [
     "read_settings",
     "schemas",
     "stops",
+    "strict_field",
     "strict_flag",
     "thinking_lost",
     "unread",
@@ -131,6 +132,11 @@ def strict_flag(value: Any) -> bool | None:
     return value if isinstance(value, bool) else None
 
 
+def strict_field(tool: ToolSpec) -> dict[str, bool]:
+    """``{"strict": ...}`` for a definition written where the source said (else empty)."""
+    return {"strict": tool.strict} if tool.strict is not None else {}
+
+
 def described(out: dict[str, Any], tool: ToolSpec, key: str) -> dict[str, Any]:
     """``out`` with the tool's description under ``key`` when it has one."""
     if isinstance(tool.description, str) and tool.description:
@@ -182,8 +188,9 @@ class SettingsReader:
         for key, name in numbers:
             if key in read:
                 self.take(f"{prefix}.{key}", name, config[key])
-        if stops(config.get(stop)) is not None:
-            self.take(f"{prefix}.{stop}", "stop", stops(config[stop]))
+        found = stops(config.get(stop))
+        if found is not None:
+            self.take(f"{prefix}.{stop}", "stop", found)
             read.add(stop)
         for key, value in config.items():
             if key not in read and key not in others:

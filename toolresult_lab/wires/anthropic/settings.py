@@ -17,6 +17,7 @@ from .._settings import (
     number,
     schemas,
     stops,
+    strict_field,
     strict_flag,
     thinking_lost,
     unread,
@@ -35,6 +36,8 @@ DEFAULT_MAX_TOKENS: Final = 4096
 #: The fields of a custom tool's definition the reader takes; any other
 #: (``cache_control``, ``input_examples``, ...) is a loss on another wire.
 _TOOL_KEYS: Final = frozenset({"name", "description", "input_schema", "strict"})
+#: Those of a definition whose ``type`` is ``custom`` or absent (any other type is a loss).
+_CUSTOM_KEYS: Final = _TOOL_KEYS | {"type"}
 SOURCES: Final = (
     SettingSource(
         "thinking",
@@ -97,13 +100,15 @@ class AnthropicSettings(SettingsShape):
                     and "input_schema" in tool
                     and isinstance(tool.get("name"), str)
                 ):
-                    custom = tool.get("type", "custom") == "custom"  # else a loss: "type"
                     spec = ToolSpec(
                         tool["name"],
                         tool.get("description"),
                         tool["input_schema"],
                         f"tools[{index}]",
-                        unread(tool, _TOOL_KEYS | {"type"} if custom else _TOOL_KEYS),
+                        unread(
+                            tool,
+                            _CUSTOM_KEYS if tool.get("type", "custom") == "custom" else _TOOL_KEYS,
+                        ),
                         strict_flag(tool.get("strict")),
                     )
                     reader.tool(spec)
@@ -179,9 +184,7 @@ class AnthropicSettings(SettingsShape):
         if not s.tools:
             return
         body["tools"] = [
-            described({"name": t.name}, t, "description")
-            | {"input_schema": sc}
-            | ({"strict": t.strict} if t.strict is not None else {})
+            described({"name": t.name}, t, "description") | {"input_schema": sc} | strict_field(t)
             for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
         ]
         if s.tool_choice is not None:

@@ -18,6 +18,7 @@ from .._settings import (
     ToolSpec,
     described,
     schemas,
+    strict_field,
     strict_flag,
     thinking_lost,
     unread,
@@ -77,7 +78,7 @@ def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
         "tools": [
             {"toolSpec": described({"name": t.name}, t, "description") | {
                 "inputSchema": {"json": sc}
-            } | ({"strict": t.strict} if t.strict is not None else {})}
+            } | strict_field(t)}
             for t, sc in zip(tools, schemas(tools, _OBJECT), strict=True)
         ]
     }  # fmt: skip

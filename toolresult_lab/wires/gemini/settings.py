@@ -99,11 +99,8 @@ class GeminiSettings(SettingsShape):
             self._thinking(reader, config.get("thinkingConfig"))
         tools = body.get("tools")
         for index, tool in enumerate(tools if isinstance(tools, list) else []):
-            declarations = (
-                field_of(tool, "functionDeclarations") if isinstance(tool, dict) else None
-            )
-            if isinstance(tool, dict) and isinstance(declarations, list):
-                self._declarations(reader, declarations, f"tools[{index}]", tool)
+            if isinstance(tool, dict) and isinstance(field_of(tool, "functionDeclarations"), list):
+                self._declarations(reader, tool, f"tools[{index}]")
             else:
                 reader.lose(f"tools[{index}]", tool)
         if isinstance(tools, list):  # else lost whole, at "tools"
@@ -123,14 +120,12 @@ class GeminiSettings(SettingsShape):
         return reader.done()
 
     @staticmethod
-    def _declarations(
-        reader: SettingsReader, declarations: list[Any], where: str, tool: dict[str, Any]
-    ) -> None:
+    def _declarations(reader: SettingsReader, tool: dict[str, Any], where: str) -> None:
         """The function declarations of one ``tools`` entry at ``where`` (its other keys,
         a hosted tool beside them, each a loss); a schema as ``parametersJsonSchema`` (or
         its snake_case spelling, which the API accepts too) or as ``parameters``."""
         key = spelled(tool, "functionDeclarations")
-        for at, fn in enumerate(declarations):
+        for at, fn in enumerate(tool[key]):
             path = f"{where}.{key}[{at}]"
             if isinstance(fn, dict) and isinstance(fn.get("name"), str):
                 schema = field_of(fn, "parametersJsonSchema")
