@@ -444,3 +444,16 @@ def test_a_wire_without_settings_loses_each_one_at_its_path(
         Loss(path, "has no counterpart on hermes: dropped")
         for path in ("model", "max_tokens", "tools[0]", "top_k")
     )
+
+
+def test_a_setting_nested_too_deeply_is_a_value_error_that_says_where() -> None:
+    """It said " is nested deeper than 256 levels", naming nothing."""
+    schema: dict[str, Any] = {"type": "string"}
+    for _ in range(200):
+        schema = {"type": "object", "properties": {"a": schema}}
+    request = _anthropic(tools=[{"name": "f", "input_schema": schema}])
+    with pytest.raises(
+        ValueError,
+        match=r"^a request field beside the conversation is nested deeper than 256 levels",
+    ):
+        translate("anthropic", "openai", request)

@@ -265,7 +265,9 @@ def read_settings(shape: SettingsShape, request: Any) -> Settings | None:
     if not body:
         return None
     read = shape.read(body)
-    return replace(read, wire=shape.wire, raw=strict_copy(body, ""))
+    return replace(
+        read, wire=shape.wire, raw=strict_copy(body, "a request field beside the conversation")
+    )
 
 
 def write_settings(
