@@ -24,13 +24,13 @@ from setuptools.command.build_ext import build_ext
 #: public face (``result``, ``facts``, ``explain``) stays Python: mypyc drops docstrings,
 #: and it checks arguments with its own messages, not ones naming the field.
 COMPILED_MODULES = [
-    "toolresult_lab/b64.py",
-    "toolresult_lab/encoding.py",
-    "toolresult_lab/filenames.py",
-    "toolresult_lab/text.py",
-    "toolresult_lab/items.py",
-    "toolresult_lab/steps.py",
-    "toolresult_lab/options.py",
+    "toolresult_lab/conversion/b64.py",
+    "toolresult_lab/conversion/encoding.py",
+    "toolresult_lab/conversion/filenames.py",
+    "toolresult_lab/conversion/text.py",
+    "toolresult_lab/conversion/items.py",
+    "toolresult_lab/conversion/steps.py",
+    "toolresult_lab/conversion/options.py",
     "toolresult_lab/wires/_common.py",
     "toolresult_lab/wires/_read.py",
     "toolresult_lab/wires/_turn.py",
@@ -59,8 +59,8 @@ COMPILED_MODULES = [
     "toolresult_lab/wires/bedrock/data.py",
     "toolresult_lab/wires/bedrock/documents.py",
     "toolresult_lab/wires/__init__.py",
-    "toolresult_lab/pipeline.py",
-    "toolresult_lab/mcp_input.py",
+    "toolresult_lab/conversion/pipeline.py",
+    "toolresult_lab/conversion/mcp_input.py",
 ]
 PURE_ENV = "TOOLRESULT_LAB_PURE"
 #: The commands that compile: a PEP 517 build runs this file three times (the build's

@@ -27,13 +27,13 @@ from pathlib import Path
 
 import psutil  # comes with distributed
 
-from toolresult_lab import pipeline
-from toolresult_lab.auditing import audit
-from toolresult_lab.synthetic import synthetic_log
+from toolresult_lab.conversion import pipeline
+from toolresult_lab.logs.auditing import audit
+from toolresult_lab.logs.synthetic import synthetic_log
 
 RSS_PROBE = """
 import resource, sys
-from toolresult_lab.auditing import audit
+from toolresult_lab.logs.auditing import audit
 df = audit(sys.argv[1], progress=False)
 assert df.attrs["records"] == int(sys.argv[2]), df.attrs
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -129,7 +129,7 @@ def bench_dask(work: Path, results: int, shards: int) -> None:
         ) as cluster,
         Client(cluster) as client,
     ):
-        client.run(lambda: __import__("toolresult_lab.auditing"))  # workers import it once
+        client.run(lambda: __import__("toolresult_lab.logs.auditing"))  # workers import it once
         print(f"  (LocalCluster of 2 worker processes up in {time.perf_counter() - started:.1f} s)")
         print(f"  {load()}")
         with others() as said:

@@ -32,8 +32,8 @@ import time
 from collections.abc import Callable
 
 from toolresult_lab import WIRES, ToolResult, __version__
-from toolresult_lab.costs import estimate_tokens
-from toolresult_lab.json_array import read_array
+from toolresult_lab.budgets.costs import estimate_tokens
+from toolresult_lab.budgets.json_array import read_array
 
 BUDGET = 8000
 RUNS = 3

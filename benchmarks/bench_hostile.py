@@ -117,7 +117,7 @@ def _png_header(width: int, height: int) -> bytes:
 
 
 def _log(path: Path, records: int) -> None:
-    from toolresult_lab.synthetic import synthetic_log
+    from toolresult_lab.logs.synthetic import synthetic_log
 
     synthetic_log(path, records, seed=17)
 
@@ -138,19 +138,19 @@ Case = Callable[[Path, bool], tuple[int, Callable[[], Any]]]
 
 
 def _pdf(data: bytes) -> tuple[int, Callable[[], Any]]:
-    from toolresult_lab.pdfpages import count_pdf_pages
+    from toolresult_lab.conversion.pdfpages import count_pdf_pages
 
     return len(data), lambda: count_pdf_pages(data)
 
 
 def _image(data: str) -> tuple[int, Callable[[], Any]]:
-    from toolresult_lab.imagesize import image_size
+    from toolresult_lab.conversion.imagesize import image_size
 
     return len(data), lambda: image_size(data)
 
 
 def _audit(path: Path, **kwargs: Any) -> tuple[int, Callable[[], Any]]:
-    from toolresult_lab.auditing import audit
+    from toolresult_lab.logs.auditing import audit
 
     def run() -> Any:
         try:
@@ -304,7 +304,7 @@ def _parquet_bomb(path: Path, rows: int, value: int) -> None:
 
 
 def _lint_log(path: Path) -> tuple[int, Callable[[], Any]]:
-    from toolresult_lab.lint_logs import lint_log
+    from toolresult_lab.logs.lint_logs import lint_log
 
     def run() -> Any:
         attrs = lint_log(path, "openai").attrs
@@ -335,7 +335,7 @@ def case_parquet_broken_and_deep(tmp: Path, quick: bool) -> tuple[int, Callable[
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from toolresult_lab.auditing import audit
+    from toolresult_lab.logs.auditing import audit
 
     broken = tmp / "broken.parquet"
     broken.write_bytes(b"PAR1" + bytes(4096) + b"PAR1")
@@ -355,7 +355,7 @@ def case_parquet_broken_and_deep(tmp: Path, quick: bool) -> tuple[int, Callable[
 def case_dataframe_deep_cell(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
     import pandas as pd
 
-    from toolresult_lab.auditing import audit
+    from toolresult_lab.logs.auditing import audit
 
     deep: Any = "x"
     for _ in range(5_000):

@@ -25,11 +25,11 @@ from functools import partial
 from typing import Any, Final
 
 from toolresult_lab import COMPILED, WIRES, lint, repair
-from toolresult_lab.checks.context_window import WARN_SHARE
-from toolresult_lab.models import model_facts
-from toolresult_lab.probes import SAMPLE_IMAGES
-from toolresult_lab.request_tokens import read_tokens
-from toolresult_lab.tokenizer import count
+from toolresult_lab.budgets.models import model_facts
+from toolresult_lab.budgets.request_tokens import read_tokens
+from toolresult_lab.budgets.tokenizer import count
+from toolresult_lab.requests.checks.context_window import WARN_SHARE
+from toolresult_lab.views.probes import SAMPLE_IMAGES
 from toolresult_lab.wires import read_request
 
 PNG = SAMPLE_IMAGES["image/png"]

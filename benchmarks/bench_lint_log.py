@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from toolresult_lab import COMPILED, ToolCall, ToolResult, tool_turn
-from toolresult_lab.lint_logs import lint_log
+from toolresult_lab.logs.lint_logs import lint_log
 
 WIRES = ("openai", "anthropic", "gemini")
 

@@ -5,7 +5,7 @@ Run: python benchmarks/bench_matrix.py
 
 from __future__ import annotations
 
-from toolresult_lab.matrix import build_time, capability_matrix
+from toolresult_lab.views.matrix import build_time, capability_matrix
 
 
 def main() -> None:

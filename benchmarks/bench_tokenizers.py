@@ -1,7 +1,7 @@
 """Exact OpenAI token counting offline: what the candidates cost (issue 27; figures only).
 
 The project counts OpenAI text exactly through the ``exact`` extra (toktok-rs, see
-``toolresult_lab.tokenizer``); docs/costs-and-limits.md, "Text", holds the table this script
+``toolresult_lab.budgets.tokenizer``); docs/costs-and-limits.md, "Text", holds the table this script
 printed on 2026-12-02 and the reasons for the choice. It measures the candidates that are
 installed (it installs nothing), each on the real corpus (``../shared/real-requests``, the
 request bodies as compact JSON) and on bench_fit's 10 MB JSON listing: import and load time,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write a synthetic log of MCP tool results for the audit (see ``toolresult_lab.synthetic``).
+"""Write a synthetic log of MCP tool results for the audit (see ``toolresult_lab.logs.synthetic``).
 
 python scripts/make_log.py logs/calls.jsonl.gz --results 100000
 python scripts/make_log.py logs/calls.jsonl.gz --results 200000 --shards 8
@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from toolresult_lab.synthetic import synthetic_log
+from toolresult_lab.logs.synthetic import synthetic_log
 
 
 def shard_path(path: Path, shard: int) -> Path:

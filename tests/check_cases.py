@@ -1,4 +1,4 @@
-"""The cases of the rules in ``toolresult_lab/checks/``: for each rule on each wire, a good
+"""The cases of the rules in ``toolresult_lab/requests/checks``: for each rule on each wire, a good
 request (an accepted near miss) and a bad one, with the exact findings (rule, severity,
 path). ``test_checks`` runs them; ``test_lint``'s coverage test counts them."""
 

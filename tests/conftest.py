@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from toolresult_lab import json_array
+from toolresult_lab.budgets import json_array
 
 # Every figure the suite expects is the labelled estimate, whatever is installed: the tests
 # that count exactly (the `exact` extra, tests/test_exact_tokens.py) are marked `exact` and

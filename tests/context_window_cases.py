@@ -8,7 +8,7 @@ from typing import Any
 
 from lint_fixtures import answer, ask, request, user
 
-from toolresult_lab.models import model_facts
+from toolresult_lab.budgets.models import model_facts
 
 Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
 

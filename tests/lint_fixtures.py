@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from toolresult_lab import WIRES
-from toolresult_lab.probes import SAMPLE_IMAGES
+from toolresult_lab.views.probes import SAMPLE_IMAGES
 
 PNG = SAMPLE_IMAGES["image/png"]
 JPEG = SAMPLE_IMAGES["image/jpeg"]

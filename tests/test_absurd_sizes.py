@@ -11,10 +11,10 @@ import zlib
 import pytest
 
 from toolresult_lab import ToolResult
-from toolresult_lab.calls import ToolCall
-from toolresult_lab.costs import estimate_tokens, estimate_turn
-from toolresult_lab.doc_pages import PNG_SPEC, WEBP_SPEC
-from toolresult_lab.turns import build_turn
+from toolresult_lab.budgets.costs import estimate_tokens, estimate_turn
+from toolresult_lab.budgets.doc_pages import PNG_SPEC, WEBP_SPEC
+from toolresult_lab.conversion.calls import ToolCall
+from toolresult_lab.conversion.tool_turns import build_turn
 
 #: Every wire whose tool result carries an image natively, with the option that sends it.
 NATIVE = {

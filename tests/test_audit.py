@@ -18,13 +18,20 @@ import distributed
 import pandas as pd
 import pytest
 
-from toolresult_lab import WIRES, ToolResult, progress
-from toolresult_lab.auditing import COUNT_COLUMNS, BadRecordError, audit, plot_audit, style_audit
-from toolresult_lab.explain import OUTCOME_COLOURS, OUTCOMES
-from toolresult_lab.linereader import open_gzip
-from toolresult_lab.probes import ENTRY_KINDS, SAMPLE_IMAGES, SAMPLE_PDF, entry_kind
-from toolresult_lab.profiles import PROFILES
-from toolresult_lab.synthetic import LogStats, synthetic_log
+from toolresult_lab import WIRES, ToolResult
+from toolresult_lab.conversion.explain import OUTCOME_COLOURS, OUTCOMES
+from toolresult_lab.conversion.profiles import PROFILES
+from toolresult_lab.logs import progress
+from toolresult_lab.logs.auditing import (
+    COUNT_COLUMNS,
+    BadRecordError,
+    audit,
+    plot_audit,
+    style_audit,
+)
+from toolresult_lab.logs.linereader import open_gzip
+from toolresult_lab.logs.synthetic import LogStats, synthetic_log
+from toolresult_lab.views.probes import ENTRY_KINDS, SAMPLE_IMAGES, SAMPLE_PDF, entry_kind
 
 PNG = SAMPLE_IMAGES["image/png"]  # 83 bytes decoded
 COLUMNS = ["wire", "kind", "outcome", *COUNT_COLUMNS]
@@ -637,7 +644,10 @@ def test_importing_the_package_imports_no_audit_dependency() -> None:
         "print(audit.__module__, synthetic_log.__module__)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.splitlines() == ["[]", "toolresult_lab.auditing toolresult_lab.synthetic"]
+    assert done.stdout.splitlines() == [
+        "[]",
+        "toolresult_lab.logs.auditing toolresult_lab.logs.synthetic",
+    ]
 
 
 def test_plot_audit_keeps_the_by_groups(log) -> None:
@@ -691,7 +701,7 @@ def test_progress_to_a_file_is_a_few_whole_lines(
     reading lets every redraw through the time limit, so only the work limit holds."""
     import tqdm.std
 
-    from toolresult_lab import auditing
+    from toolresult_lab.logs import auditing
 
     clock = iter(range(0, 10**9, 100))
     monkeypatch.setattr(tqdm.std, "time", lambda: float(next(clock)))

@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from toolresult_lab.b64 import WHITESPACE, decoded_size, is_canonical, strip_whitespace
+from toolresult_lab.conversion.b64 import WHITESPACE, decoded_size, is_canonical, strip_whitespace
 
 
 def test_whitespace_constant_is_str_isspace_minus_the_separators():

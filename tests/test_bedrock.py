@@ -32,14 +32,14 @@ from toolresult_lab import (
     native_needs_vision,
     tool_turn,
 )
-from toolresult_lab.filenames import (
+from toolresult_lab.conversion.filenames import (
     MAX_DOCUMENT_NAME,
     document_name,
     document_name_fault,
     safe_document_name,
 )
-from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
-from toolresult_lab.roundtrip import RecordingServer, send, sent_messages, user_message
+from toolresult_lab.views.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.views.roundtrip import RecordingServer, send, sent_messages, user_message
 from toolresult_lab.wires import RESULT_BLOCK_TYPES, read_block
 
 PNG = SAMPLE_IMAGES["image/png"]
@@ -630,7 +630,7 @@ def test_the_bedrock_profiles_change_what_lint_finds() -> None:
     """Issue 28.20: lint said nothing of an image in a toolResult for a text family; a
     document there is accepted (Llama 4 and Pixtral took one in the real-requests corpus)."""
     from toolresult_lab import lint
-    from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
+    from toolresult_lab.views.probes import SAMPLE_IMAGES, SAMPLE_PDF
 
     content = [
         {"image": {"format": "png", "source": {"bytes": SAMPLE_IMAGES["image/png"]}}},

@@ -11,9 +11,9 @@ import pytest
 from lint_fixtures import PNG, answer, ask, request, user
 
 from toolresult_lab import ToolCall, ToolResult
-from toolresult_lab.render_findings import repaired_html, request_html
-from toolresult_lab.repair import repair
-from toolresult_lab.widgets import compare
+from toolresult_lab.requests.repairing import repair
+from toolresult_lab.views.render_findings import repaired_html, request_html
+from toolresult_lab.views.widgets import compare
 
 HITS = [{"id": i, "t": f"<b>hit {i}</b>"} for i in range(200)]
 IMAGE = {"type": "image", "data": PNG, "mimeType": "image/png"}

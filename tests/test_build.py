@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 import toolresult_lab
-from toolresult_lab import COMPILED, pipeline, result, wires
+from toolresult_lab import COMPILED, wires
+from toolresult_lab.conversion import pipeline, result
 from toolresult_lab.wires import anthropic
 
 PACKAGE = Path(toolresult_lab.__file__).resolve().parent

@@ -1,4 +1,4 @@
-"""The rules of ``toolresult_lab/checks/`` and the model facts (``models.py``): each rule's
+"""The rules of ``toolresult_lab/requests/checks`` and the model facts (``models.py``): each rule's
 exact finding on a bad request and none on its accepted near miss; then the shared corpus
 of real requests, where each rule finds the rejections it is for and errs on no accepted
 request."""
@@ -15,8 +15,8 @@ from check_cases import CHECK_CASES, CLAUDE, PDF
 from lint_fixtures import PNG, user
 
 from toolresult_lab import lint
-from toolresult_lab.models import OVERRIDES, ModelFacts, model_facts
-from toolresult_lab.rules import RULES
+from toolresult_lab.budgets.models import OVERRIDES, ModelFacts, model_facts
+from toolresult_lab.requests.rules import RULES
 from toolresult_lab.wires.gemini.checks import encoded_twice
 from toolresult_lab.wires.responses.checks import file_type_problem
 
@@ -347,7 +347,7 @@ def test_an_item_id_without_its_prefix_is_a_warning_with_perplexity_and_call_ids
 
 
 def test_a_call_replayed_without_its_reasoning_item_is_documented_not_checked() -> None:
-    from toolresult_lab.rules import UNCHECKED
+    from toolresult_lab.requests.rules import UNCHECKED
 
     (row,) = [row for row in UNCHECKED if row.id == "call-without-reasoning"]
     assert "was provided without its required 'reasoning' item" in row.answer

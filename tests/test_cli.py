@@ -20,13 +20,13 @@ import pytest
 from helpers import run_cli
 
 from toolresult_lab import COMPILED, WIRES, ToolResult, __version__
+from toolresult_lab.budgets.costs import estimate_tokens
 from toolresult_lab.cli import main
-from toolresult_lab.costs import estimate_tokens
-from toolresult_lab.docs import provider_differences
-from toolresult_lab.matrix import pivot_outcomes
-from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
-from toolresult_lab.profiles import PROFILES
-from toolresult_lab.render import elide_base64
+from toolresult_lab.conversion.profiles import PROFILES
+from toolresult_lab.views.docs import provider_differences
+from toolresult_lab.views.matrix import pivot_outcomes
+from toolresult_lab.views.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.views.render import elide_base64
 
 ROWS = len(WIRES) * len(PROBES) * 18
 
@@ -354,7 +354,7 @@ def test_docs(capsys, tmp_path):
 
 
 def test_docs_request_rules_page(capsys, tmp_path):
-    from toolresult_lab.docs import request_rules
+    from toolresult_lab.views.docs import request_rules
 
     target = tmp_path / "rules.md"
     out = ok(capsys, "docs", "--page", "request-rules", "-o", str(target))

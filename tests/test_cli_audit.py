@@ -16,8 +16,8 @@ import pandas as pd
 import pytest
 from helpers import run_cli
 
-from toolresult_lab.auditing import audit
-from toolresult_lab.probes import SAMPLE_IMAGES
+from toolresult_lab.logs.auditing import audit
+from toolresult_lab.views.probes import SAMPLE_IMAGES
 
 LINES = [
     {
@@ -220,12 +220,12 @@ def test_make_log_script_writes_shards_the_audit_reads(tmp_path: Path) -> None:
 def test_a_cluster_failure_is_one_line(
     capsys: pytest.CaptureFixture[str], log: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import toolresult_lab.auditing
+    import toolresult_lab.logs.auditing
 
     def killed(*args: object, **kwargs: object) -> None:
         raise RuntimeError("worker tcp://127.0.0.1:4242 was killed")
 
-    monkeypatch.setattr(toolresult_lab.auditing, "audit", killed)
+    monkeypatch.setattr(toolresult_lab.logs.auditing, "audit", killed)
     code, out, err = run(capsys, "audit", log)
     assert (code, out) == (2, "")
     assert err == (

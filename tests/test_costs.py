@@ -15,19 +15,19 @@ from helpers import jpeg_base64
 from PIL import Image
 
 from toolresult_lab import WIRES, ToolCall, ToolResult
-from toolresult_lab.costs import (
+from toolresult_lab.budgets.costs import (
     EntryTokens,
     TokenEstimate,
     estimate_explained,
     estimate_tokens,
     estimate_turn,
 )
-from toolresult_lab.encoding import json_encode, json_string, json_string_chars
-from toolresult_lab.measure import Carried, ProviderWarning, measure
-from toolresult_lab.pdfpages import pdf_pages
-from toolresult_lab.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
-from toolresult_lab.tokens import image_tokens
-from toolresult_lab.turns import build_turn
+from toolresult_lab.budgets.measure import Carried, ProviderWarning, measure
+from toolresult_lab.budgets.tokens import image_tokens
+from toolresult_lab.conversion.encoding import json_encode, json_string, json_string_chars
+from toolresult_lab.conversion.pdfpages import pdf_pages
+from toolresult_lab.conversion.tool_turns import build_turn
+from toolresult_lab.views.probes import PROBES, SAMPLE_IMAGES, SAMPLE_PDF
 
 MIB = 1024 * 1024
 TEXT_RULE = "≈ 4 characters per token (approximation; no offline tokenizer)"
@@ -382,7 +382,7 @@ def test_estimates_of_every_probe_on_every_wire_name_their_rules():
 
 
 def test_measured_payloads_held_alive_are_bounded(monkeypatch):
-    from toolresult_lab import measure as measure_module
+    from toolresult_lab.budgets import measure as measure_module
 
     monkeypatch.setattr(measure_module, "_MAX_KEPT_CHARS", 150)
     measure_module._MEASURED.clear()
@@ -399,7 +399,7 @@ def test_measured_payloads_held_alive_are_bounded(monkeypatch):
 
 def test_the_package_exports_the_estimate():
     import toolresult_lab
-    from toolresult_lab import costs
+    from toolresult_lab.budgets import costs
 
     assert toolresult_lab.estimate_tokens is costs.estimate_tokens
     assert toolresult_lab.TokenEstimate is TokenEstimate
@@ -451,9 +451,9 @@ def test_a_hoisted_image_is_priced_by_the_image_rule():
 def test_copying_a_payload_string_changes_no_figure_and_no_warning():
     """Figures and warnings come from what the wire reads back, not from which string
     object a block holds: the same conversion with every payload a fresh copy agrees."""
-    from toolresult_lab.explain import Explanation, Explanations
-    from toolresult_lab.items import Native
-    from toolresult_lab.steps import Step
+    from toolresult_lab.conversion.explain import Explanation, Explanations
+    from toolresult_lab.conversion.items import Native
+    from toolresult_lab.conversion.steps import Step
     from toolresult_lab.wires import converter
 
     def copy(text):

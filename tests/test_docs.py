@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from toolresult_lab import WIRES
-from toolresult_lab.docs import provider_differences
-from toolresult_lab.probes import PROBES
-from toolresult_lab.profiles import PROFILES
+from toolresult_lab.conversion.profiles import PROFILES
+from toolresult_lab.views.docs import provider_differences
+from toolresult_lab.views.probes import PROBES
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "provider-differences.md"
 REGENERATE = "run `toolresult-lab docs -o docs/provider-differences.md` and commit the result"
@@ -132,13 +132,13 @@ def test_what_the_official_client_sends(generated):
 
 
 def test_docs_command_without_the_clients_is_one_line(monkeypatch, capsys):
-    import toolresult_lab.docs
+    import toolresult_lab.views.docs
     from toolresult_lab.cli import main
 
     def missing() -> str:
         raise ImportError("No module named 'google.genai'", name="google.genai")
 
-    monkeypatch.setattr(toolresult_lab.docs, "provider_differences", missing)
+    monkeypatch.setattr(toolresult_lab.views.docs, "provider_differences", missing)
     assert main(["docs"]) == 2  # an input the command cannot make: exit 2, as any
     out, err = capsys.readouterr()
     assert out == ""
@@ -164,7 +164,7 @@ def test_the_docs_extra_holds_the_clients_the_document_imports():
     ]
     names = {re.split(r"[<>=\[; ]", spec, maxsplit=1)[0] for spec in extras["docs"]}
     assert names == {"anthropic", "openai", "google-genai", "ollama", "boto3"}
-    source = (root / "toolresult_lab" / "roundtrip.py").read_text()
+    source = (root / "toolresult_lab" / "views" / "roundtrip.py").read_text()
     imported = set(re.findall(r"^\s+(?:import|from) (\w+)", source, flags=re.M))
     assert imported >= {"openai", "anthropic", "google", "ollama", "boto3", "botocore"}
     assert "toolresult_lab[docs]" in extras["test"]
@@ -192,8 +192,8 @@ RULES_DOC = DOC.parent / "request-rules.md"
 
 
 def test_request_rules_page_is_current_and_lists_every_rule():
-    from toolresult_lab.docs import request_rules
-    from toolresult_lab.rules import RULES
+    from toolresult_lab.requests.rules import RULES
+    from toolresult_lab.views.docs import request_rules
 
     generated = request_rules()
     assert request_rules() == generated

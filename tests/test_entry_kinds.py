@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from toolresult_lab import ToolResult
-from toolresult_lab.items import BlobItem
-from toolresult_lab.probes import (
+from toolresult_lab.conversion.items import BlobItem
+from toolresult_lab.views.probes import (
     ENTRY_KINDS,
     OTHER_KINDS,
     PROBES,

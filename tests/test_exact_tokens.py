@@ -17,10 +17,10 @@ import sys
 import pytest
 
 from toolresult_lab import ToolResult, lint
-from toolresult_lab import tokenizer as tk
-from toolresult_lab.costs import estimate_tokens
-from toolresult_lab.request_tokens import request_tokens
-from toolresult_lab.tokens import text_encoding, text_tokens
+from toolresult_lab.budgets import tokenizer as tk
+from toolresult_lab.budgets.costs import estimate_tokens
+from toolresult_lab.budgets.request_tokens import request_tokens
+from toolresult_lab.budgets.tokens import text_encoding, text_tokens
 
 pytestmark = pytest.mark.exact
 

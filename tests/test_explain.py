@@ -12,7 +12,7 @@ import json
 import pytest
 
 from toolresult_lab import OUTCOMES, WIRES, Explanation, ToolResult
-from toolresult_lab.probes import PROBES
+from toolresult_lab.views.probes import PROBES
 
 PNG = "QUJD"  # canonical base64, 3 bytes
 PDF = "JVBERg=="  # canonical base64, 4 bytes ("%PDF")

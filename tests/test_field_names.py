@@ -28,7 +28,7 @@ from provider_vocabulary import (
 import toolresult_lab
 
 PACKAGE = Path(toolresult_lab.__file__).resolve().parent
-ALLOWED = {"items.py", "text.py", "mcp_input.py"}
+ALLOWED = {"conversion/items.py", "conversion/text.py", "conversion/mcp_input.py"}
 FIELD_NAMES = frozenset(
     {
         # named by the issue
@@ -117,11 +117,27 @@ W = "messages[0].tool_calls"
 #: The package's own vocabulary that equals a provider's name (issue 24), by file: what a
 #: caller writes or reads as the package's, not a wire's shape. (file, name, why); short.
 OWN_NAMES: tuple[tuple[str, str, str], ...] = (
-    ("items.py", "cache_control", "SPEC 2: the key an MCP text entry may carry, kept on TextItem"),
-    ("text.py", "search_result", "SPEC 2 and 3: the MCP-side entry kind and its text marker"),
-    ("text.py", "media_type", "SPEC 3: a native input entry's MIME type, for its placeholder"),
-    ("options.py", "tool_response", "the response_tag option's default (the Hermes tag)"),
-    ("synthetic.py", "web_search", "an MCP tool's name in the synthetic log, not a field"),
+    (
+        "conversion/items.py",
+        "cache_control",
+        "SPEC 2: the key an MCP text entry may carry, kept on TextItem",
+    ),
+    (
+        "conversion/text.py",
+        "search_result",
+        "SPEC 2 and 3: the MCP-side entry kind and its text marker",
+    ),
+    (
+        "conversion/text.py",
+        "media_type",
+        "SPEC 3: a native input entry's MIME type, for its placeholder",
+    ),
+    (
+        "conversion/options.py",
+        "tool_response",
+        "the response_tag option's default (the Hermes tag)",
+    ),
+    ("logs/synthetic.py", "web_search", "an MCP tool's name in the synthetic log, not a field"),
 )
 
 
@@ -243,4 +259,4 @@ E = ("text", "type", "content")
     ]
     assert _in_a_wire_package(Path("wires/gemini/core.py"))
     assert not _in_a_wire_package(Path("wires/_edit.py"))
-    assert not _in_a_wire_package(Path("lint.py"))
+    assert not _in_a_wire_package(Path("requests/linting.py"))

@@ -14,9 +14,9 @@ import pytest
 from helpers import jpeg_base64
 
 from toolresult_lab import WIRES, ToolResult
-from toolresult_lab.costs import estimate_tokens
-from toolresult_lab.cutting import cut_plain, plain_marker, text_piece
-from toolresult_lab.shares import share
+from toolresult_lab.budgets.costs import estimate_tokens
+from toolresult_lab.budgets.cutting import cut_plain, plain_marker, text_piece
+from toolresult_lab.budgets.shares import share
 
 LINES = "".join(f"line {i:03d}\n" for i in range(100))  # 900 characters
 PLAIN = ToolResult(id="c1", name="log", content=[{"type": "text", "text": LINES}])

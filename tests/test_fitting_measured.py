@@ -12,7 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolresult_lab import WIRES, ToolResult
-from toolresult_lab.costs import StandIns, estimate_explained, estimate_standing_in, estimate_tokens
+from toolresult_lab.budgets.costs import (
+    StandIns,
+    estimate_explained,
+    estimate_standing_in,
+    estimate_tokens,
+)
 from toolresult_lab.wires import wire_module
 
 MEASURING = [wire for wire in WIRES if wire_module(wire).text_chars is not None]

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolresult_lab import WIRES, ToolResult
-from toolresult_lab.costs import estimate_tokens
+from toolresult_lab.budgets.costs import estimate_tokens
 
 SETTINGS = settings(
     derandomize=True,

@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from isal import isal_zlib
 from pdf_corpus import fpdf_document, reportlab_document
 
-from toolresult_lab import linereader
-from toolresult_lab.auditing import audit
-from toolresult_lab.imagesize import ImageSize, image_size
-from toolresult_lab.linereader import LineTooLong, bounded_lines, open_gzip
-from toolresult_lab.logs import BadRecord, table_record
-from toolresult_lab.pdfpages import count_pdf_pages
+from toolresult_lab.conversion.imagesize import ImageSize, image_size
+from toolresult_lab.conversion.pdfpages import count_pdf_pages
+from toolresult_lab.logs import linereader
+from toolresult_lab.logs.auditing import audit
+from toolresult_lab.logs.linereader import LineTooLong, bounded_lines, open_gzip
+from toolresult_lab.logs.log_parts import BadRecord, table_record
 
 FUZZ = settings(
     max_examples=120,

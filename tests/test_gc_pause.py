@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from toolresult_lab import translate
-from toolresult_lab.gc_pause import paused_cycle_collector
+from toolresult_lab.conversion.gc_pause import paused_cycle_collector
 
 REQUEST = {"messages": [{"role": "user", "content": "hi"}]}
 
@@ -48,7 +48,9 @@ def test_an_error_inside_still_puts_the_collector_back(collector_state: None) ->
 def test_translate_runs_with_the_collector_off_and_leaves_it_on(
     collector_state: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    module = sys.modules["toolresult_lab.translate"]  # the package's name is the function
+    module = sys.modules[
+        "toolresult_lab.requests.translating"
+    ]  # the package's name is the function
     seen: list[bool] = []
     real_lint = module.lint
 

@@ -16,8 +16,9 @@ import pyarrow.parquet as pq
 import pytest
 from isal import isal_zlib
 
-from toolresult_lab import audit, linereader
-from toolresult_lab.linereader import LineTooLong, bounded_lines, open_gzip
+from toolresult_lab import audit
+from toolresult_lab.logs import linereader
+from toolresult_lab.logs.linereader import LineTooLong, bounded_lines, open_gzip
 
 RECORD = {"name": "t", "id": "c", "content": [{"type": "text", "text": "hello"}]}
 LINE = json.dumps(RECORD).encode() + b"\n"
@@ -291,7 +292,7 @@ def test_lines_in_other_encodings_are_bad_records(tmp_path: Path, encoding: str)
 
 
 def test_without_orjson_lines_are_utf8_too() -> None:
-    from toolresult_lab import logs
+    from toolresult_lab.logs import log_parts as logs
 
     assert logs._utf8_loads(LINE) == RECORD
     with pytest.raises(UnicodeDecodeError):

@@ -13,12 +13,12 @@ import pytest
 from PIL import Image
 
 from toolresult_lab import ToolResult
-from toolresult_lab import measure as measure_module
-from toolresult_lab.costs import estimate_tokens
-from toolresult_lab.doc_pages import PNG_SPEC, ZLIB_TECH
-from toolresult_lab.limits import sanity_warnings
-from toolresult_lab.measure import Carried, measure
-from toolresult_lab.pdfpages import PdfCount
+from toolresult_lab.budgets import measure as measure_module
+from toolresult_lab.budgets.costs import estimate_tokens
+from toolresult_lab.budgets.doc_pages import PNG_SPEC, ZLIB_TECH
+from toolresult_lab.budgets.measure import Carried, measure
+from toolresult_lab.budgets.provider_limits import sanity_warnings
+from toolresult_lab.conversion.pdfpages import PdfCount
 
 NATIVE = {
     "anthropic": {"image_input": True},
@@ -185,7 +185,7 @@ def test_the_payload_cache_is_shared_by_threads_and_stays_bounded(monkeypatch):
 
 
 def test_line_wrapped_base64_of_a_jpeg_of_tiny_segments_is_stripped_once(monkeypatch):
-    from toolresult_lab import imagesize
+    from toolresult_lab.conversion import imagesize
 
     buffer = io.BytesIO()
     Image.new("RGB", (320, 200)).save(buffer, "JPEG")

@@ -9,7 +9,7 @@ import pytest
 
 from toolresult_lab import WIRES, ToolCall, ToolResult
 from toolresult_lab.cli import main
-from toolresult_lab.encoding import MAX_INT_DIGITS
+from toolresult_lab.conversion.encoding import MAX_INT_DIGITS
 
 LONGEST = 10**MAX_INT_DIGITS - 1  # 4300 digits: still written as JSON
 TOO_LONG = 10**MAX_INT_DIGITS  # 4301 digits

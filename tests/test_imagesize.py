@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
-from toolresult_lab.imagesize import MAX_SCAN_BYTES, ImageSize, image_size
+from toolresult_lab.conversion.imagesize import MAX_SCAN_BYTES, ImageSize, image_size
 
 SIZES = [(1, 1), (17, 5), (640, 480), (1024, 768), (768, 1024), (3001, 2)]
 FORMATS = {

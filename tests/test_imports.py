@@ -107,14 +107,20 @@ def _parse_edges(modules: dict[str, Path], runtime: bool) -> dict[str, set[str]]
 #: a new module of a package (``checks.media``, ``wires.gemini.edits``) has its place; a
 #: new top-level module has none until it is added here, and the test says so.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    # leaves: import nothing of the package
+    # leaves: import nothing of the package (the capability packages' __init__ among them)
     ("base", (
-        "b64", "encoding", "options", "findings", "models", "imagesize", "pdfpages",
-        "linereader", "parquet_rows", "progress", "shares", "json_array",
-        "json_object", "cutting", "doc_pages", "gc_pause", "tokenizer",
+        "conversion", "requests", "budgets", "logs", "views",
+        "conversion.b64", "conversion.encoding", "conversion.options", "requests.findings",
+        "budgets.models", "conversion.imagesize", "conversion.pdfpages", "logs.linereader",
+        "logs.parquet_rows", "logs.progress", "budgets.shares", "budgets.json_array",
+        "budgets.json_object", "budgets.cutting", "budgets.doc_pages", "conversion.gc_pause",
+        "budgets.tokenizer",
     )),
     # MCP content as read from the caller: items, their text, the conversion steps
-    ("content", ("text", "filenames", "mcp_input", "items", "steps")),
+    ("content", (
+        "conversion.text", "conversion.filenames", "conversion.mcp_input", "conversion.items",
+        "conversion.steps",
+    )),
     # what every wire shares (its protocol, readers' records, turn and request shapes)
     ("wire-shared", ("wires._*",)),
     # each wire's own package (``wires.<wire>``, ``wires.<wire>.*``)
@@ -123,22 +129,33 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("wire-registry", ("wires",)),
     # what sits on the wires: facts, the pipeline, profiles, limits and rule data
     ("facts", (
-        "facts", "blocks", "pipeline", "_build", "profiles", "limits", "tokens", "pairing", "rules",
-        "roundtrip", "provider_warning", "rules.*",
+        "conversion.facts", "conversion.block_types", "conversion.pipeline", "_build",
+        "conversion.profiles", "budgets.provider_limits", "budgets.tokens", "requests.answers",
+        "requests.rules", "views.roundtrip", "budgets.provider_warning", "requests.rules.*",
     )),
     # the Result layer (it reaches its views through ``hooks``)
-    ("result", ("result", "explain", "calls", "turns", "hooks", "readback", "conversation")),
-    # sizes, token counts and costs of results, turns and requests (checks read them)
-    ("measures", ("measure", "costs", "fitting", "turn_budget", "probes", "request_tokens")),
-    ("checks", ("checks", "checks.*")),
-    ("requests", ("lint", "lint.*", "request_fit", "repair", "repair.*")),
-    ("transcripts", (
-        "transcript", "transcript_read", "transcript_write", "transcripts", "transcripts.*",
-        "translate", "translate.*", "reencode",
+    ("result", (
+        "conversion.result", "conversion.explain", "conversion.calls", "conversion.tool_turns",
+        "conversion.hooks", "conversion.readback",
     )),
-    ("views", ("render", "render_*")),
-    ("reports", ("matrix", "docs", "logs", "engines", "auditing", "lint_logs", "synthetic")),
-    ("widgets", ("widgets", "widgets.*")),
+    # sizes, token counts and costs of results, turns and requests (checks read them)
+    ("measures", (
+        "budgets.measure", "budgets.costs", "budgets.fitting", "budgets.turn_budget",
+        "views.probes", "budgets.request_tokens",
+    )),
+    ("checks", ("requests.checks", "requests.checks.*")),
+    ("requests", (
+        "requests.linting", "budgets.request_fit", "requests.repairing", "requests.repairing.*",
+    )),
+    ("transcripts", (
+        "requests.transcripts", "requests.transcripts.*", "requests.translating",
+    )),
+    ("views", ("views.render", "views.render_*")),
+    ("reports", (
+        "views.matrix", "views.docs", "logs.log_parts", "logs.engines", "logs.auditing",
+        "logs.lint_logs", "logs.synthetic",
+    )),
+    ("widgets", ("views.widgets", "views.widgets.*")),
     # the package's public names (``__init__``), which the CLI imports
     ("package", ("",)),
     ("cli", ("cli", "cli.*")),
@@ -300,13 +317,13 @@ def test_a_module_is_placed_by_its_name_else_by_its_most_specific_glob():
     assert named("wires.gemini") == "wire"
     assert named("wires.gemini.edits") == "wire"  # a new module of a wire's package
     assert named("wires._edit") == "wire-shared"
-    assert named("checks.media") == "checks"
-    assert named("repair.paths") == "requests"
-    assert named("transcripts.read") == "transcripts"
-    assert named("render_anything") == "views"
-    assert named("rules.sizes") == "facts"
+    assert named("requests.checks.media") == "checks"
+    assert named("requests.repairing.paths") == "requests"
+    assert named("requests.transcripts.read") == "transcripts"
+    assert named("views.render_anything") == "views"
+    assert named("requests.rules.sizes") == "facts"
     assert named("jsonpath") is None
-    assert unplaced([f"{NAME}.jsonpath", f"{NAME}.lint"]) == [
+    assert unplaced([f"{NAME}.jsonpath", f"{NAME}.requests.linting"]) == [
         f"{NAME}.jsonpath has no layer: add it (or a glob for its package) to LAYERS in"
         " tests/test_imports.py"
     ]
@@ -314,19 +331,19 @@ def test_a_module_is_placed_by_its_name_else_by_its_most_specific_glob():
 
 def test_the_layer_check_finds_an_import_up_a_layer() -> None:
     planted = {
-        "wires._common": "checks",  # wires never import from the layers above them
+        "wires._common": "requests.checks",  # wires never import from the layers above them
         "wires.openai.core": "wires",  # a wire's package never imports the registry
-        "checks.pairing": "lint",
-        "lint": "transcript",
-        "transcripts.read": "render",
-        "checks.media": "lint",
-        "costs": "checks",
-        "render": "matrix",
-        "matrix": "widgets",
-        "widgets.explorer": "cli",
-        "facts": "result",
-        "steps": "wires",
-        "encoding": "items",
+        "requests.checks.call_pairs": "requests.linting",
+        "requests.linting": "requests.transcripts",
+        "requests.transcripts.read": "views.render",
+        "requests.checks.media": "requests.linting",
+        "budgets.costs": "requests.checks",
+        "views.render": "views.matrix",
+        "views.matrix": "views.widgets",
+        "views.widgets.explorer": "cli",
+        "conversion.facts": "conversion.result",
+        "conversion.steps": "wires",
+        "conversion.encoding": "conversion.items",
     }
     for source, target in planted.items():
         graph = _edges(_modules(), runtime=True)
@@ -336,10 +353,10 @@ def test_the_layer_check_finds_an_import_up_a_layer() -> None:
         assert len(shown) == 1, (source, target, found)
         assert shown[0].endswith(f"imports {_shown(f'{NAME}.{target}')}")
     graph = _edges(_modules(), runtime=True)
-    graph[f"{NAME}.lint"].add(f"{NAME}.translate")
+    graph[f"{NAME}.requests.linting"].add(f"{NAME}.requests.translating")
     assert (
-        f"{NAME}.lint (layer 9 requests) imports {NAME}.translate (layer 10 transcripts)"
-        in layer_violations(graph)
+        f"{NAME}.requests.linting (layer 9 requests) imports {NAME}.requests.translating"
+        " (layer 10 transcripts)" in layer_violations(graph)
     )
 
 
@@ -354,25 +371,32 @@ def test_the_layer_check_finds_a_wire_importing_another_wire() -> None:
 
 def test_the_layer_check_finds_an_unplaced_module() -> None:
     graph = _edges(_modules(), runtime=True)
-    graph[f"{NAME}.jsonpath"] = {f"{NAME}.encoding"}
-    graph[f"{NAME}.lint"].add(f"{NAME}.jsonpath")
+    graph[f"{NAME}.jsonpath"] = {f"{NAME}.conversion.encoding"}
+    graph[f"{NAME}.requests.linting"].add(f"{NAME}.jsonpath")
     assert layer_violations(graph) == unplaced([f"{NAME}.jsonpath"])
 
 
 def test_the_layer_check_finds_a_result_module_reaching_a_view():
     graph = _edges(_modules(), runtime=True)
-    graph[f"{NAME}.result"] = graph[f"{NAME}.result"] | {f"{NAME}.render"}
+    graph[f"{NAME}.conversion.result"] = graph[f"{NAME}.conversion.result"] | {
+        f"{NAME}.views.render"
+    }
     found = layer_violations(graph)
-    assert f"{NAME}.result (layer 6 result) imports {NAME}.render (layer 11 views)" in found
-    assert any(v.startswith(f"{NAME}.result reaches the views") for v in found)
+    assert (
+        f"{NAME}.conversion.result (layer 6 result) imports {NAME}.views.render (layer 11 views)"
+        in found
+    )
+    assert any(v.startswith(f"{NAME}.conversion.result reaches the views") for v in found)
     # a view reached at depth: explain -> a core module that imported measure
     graph = _edges(_modules(), runtime=True)
-    graph[f"{NAME}.steps"] = graph[f"{NAME}.steps"] | {f"{NAME}.measure"}
+    graph[f"{NAME}.conversion.steps"] = graph[f"{NAME}.conversion.steps"] | {
+        f"{NAME}.budgets.measure"
+    }
     found = layer_violations(graph)
-    assert any(v.startswith(f"{NAME}.explain reaches the views") for v in found)
+    assert any(v.startswith(f"{NAME}.conversion.explain reaches the views") for v in found)
     graph = _edges(_modules(), runtime=True)
-    graph[f"{NAME}.calls"] = graph[f"{NAME}.calls"] | {f"{NAME}.wires._turn"}
+    graph[f"{NAME}.conversion.calls"] = graph[f"{NAME}.conversion.calls"] | {f"{NAME}.wires._turn"}
     assert (
-        f"{NAME}.calls imports {NAME}.wires._turn: only {NAME}.wires is imported from outside"
-        in layer_violations(graph)
+        f"{NAME}.conversion.calls imports {NAME}.wires._turn: only {NAME}.wires is imported"
+        " from outside" in layer_violations(graph)
     )

@@ -20,7 +20,7 @@ from lint_fixtures import answer, ask, request, user
 from pdf_corpus import fpdf_document
 
 from toolresult_lab import ToolResult, lint, repair, translate
-from toolresult_lab.probes import SAMPLE_IMAGES
+from toolresult_lab.views.probes import SAMPLE_IMAGES
 
 PNG = SAMPLE_IMAGES["image/png"]
 

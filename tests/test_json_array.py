@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolresult_lab import ToolResult, cutting, json_array
-from toolresult_lab.json_array import read_array, reject_constant
+from toolresult_lab import ToolResult
+from toolresult_lab.budgets import cutting, json_array
+from toolresult_lab.budgets.json_array import read_array, reject_constant
 
 # Values whose texts hold every trap of a backwards walk: commas, brackets and escaped
 # quotes inside strings, nested arrays and objects, whitespace of every JSON kind.

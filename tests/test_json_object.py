@@ -14,9 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_json_array import STRINGS, VALUES, broken_text, loads, spaced
 
-from toolresult_lab import WIRES, ToolResult, cutting
-from toolresult_lab.json_array import LazyArray
-from toolresult_lab.json_object import read_object
+from toolresult_lab import WIRES, ToolResult
+from toolresult_lab.budgets import cutting
+from toolresult_lab.budgets.json_array import LazyArray
+from toolresult_lab.budgets.json_object import read_object
 
 LONG = 8  # arrays this long are read lazily here (the fit: 64 KiB)
 

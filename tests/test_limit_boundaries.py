@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from toolresult_lab.imagesize import ImageSize
-from toolresult_lab.limits import LIMITS, Limit, media_warnings, request_warnings, text_warnings
+from toolresult_lab.budgets.provider_limits import (
+    LIMITS,
+    Limit,
+    media_warnings,
+    request_warnings,
+    text_warnings,
+)
+from toolresult_lab.conversion.imagesize import ImageSize
 
 
 def _names(limit: Limit, warnings: tuple[str, ...]) -> bool:

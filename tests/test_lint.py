@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lint_fixtures import PNG, SIGNATURE, WIRES, answer, ask, request, turn, user
 
 from toolresult_lab import Finding, Findings, lint
-from toolresult_lab.rules import RULES
+from toolresult_lab.requests.rules import RULES
 
 Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
 

@@ -17,7 +17,7 @@ import pytest
 from lint_fixtures import user
 
 from toolresult_lab import WIRES, ToolCall, ToolResult, lint, repair, tool_turn
-from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.views.probes import SAMPLE_IMAGES, SAMPLE_PDF
 
 #: One value of each JSON type, and objects and lists whose insides are of the wrong type.
 JSON_VALUES: tuple[Any, ...] = (

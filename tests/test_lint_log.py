@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 
 import toolresult_lab
-from toolresult_lab.lint_logs import LINT_COLUMNS, lint_log
-from toolresult_lab.logs import BadRecordError
+from toolresult_lab.logs.lint_logs import LINT_COLUMNS, lint_log
+from toolresult_lab.logs.log_parts import BadRecordError
 
 CALL = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
 UNANSWERED = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": [CALL]}]

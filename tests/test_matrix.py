@@ -1,4 +1,4 @@
-"""The capability matrix (``toolresult_lab.matrix``): built from the conversion core, so every
+"""The capability matrix (``toolresult_lab.views.matrix``): built from the conversion core, so every
 row must agree with a direct ``to()`` / ``explain()`` call."""
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ import pandas as pd
 import pytest
 
 from toolresult_lab import OUTCOMES, WIRES
-from toolresult_lab.costs import estimate_tokens
-from toolresult_lab.explain import OUTCOME_COLOURS
-from toolresult_lab.facts import FACTS, carries_native
-from toolresult_lab.matrix import (
+from toolresult_lab.budgets.costs import estimate_tokens
+from toolresult_lab.conversion.explain import OUTCOME_COLOURS
+from toolresult_lab.conversion.facts import FACTS, carries_native
+from toolresult_lab.conversion.profiles import PROFILES
+from toolresult_lab.views.matrix import (
     capability_matrix,
     export_matrix,
     pivot_outcomes,
@@ -23,8 +24,7 @@ from toolresult_lab.matrix import (
     style_matrix,
     token_table,
 )
-from toolresult_lab.probes import PROBES
-from toolresult_lab.profiles import PROFILES
+from toolresult_lab.views.probes import PROBES
 
 GRID_OPTIONS = ("image_input", "native_pdf", "source_blocks")
 TRI = {"default": None, "off": False, "on": True}
@@ -583,7 +583,7 @@ def test_a_single_wire_or_kind_may_be_a_string():
 
 
 def test_tri_state_labels_round_trip_and_reject_others():
-    from toolresult_lab.options import TRI_STATES, tri_label, tri_value
+    from toolresult_lab.conversion.options import TRI_STATES, tri_label, tri_value
 
     assert [tri_label(v) for v in (None, True, False, 1, 0, "")] == [
         "default",

@@ -12,8 +12,8 @@ import pytest
 from helpers import run_cli
 
 from toolresult_lab import WIRES, ToolResult
-from toolresult_lab.auditing import audit
-from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.logs.auditing import audit
+from toolresult_lab.views.probes import SAMPLE_IMAGES, SAMPLE_PDF
 
 INPUT_REQUIRED = (
     "resultType is 'input_required': the server asks the client for input (MCP 2026-07-28"

@@ -23,7 +23,7 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 from toolresult_lab import WIRES, ToolResult
-from toolresult_lab.costs import estimate_tokens
+from toolresult_lab.budgets.costs import estimate_tokens
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
@@ -234,7 +234,7 @@ def test_views_rendered(executed: Run, name: str) -> None:
 
 
 def test_quick_start_elides_payloads(executed: Run) -> None:
-    from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
+    from toolresult_lab.views.probes import SAMPLE_IMAGES, SAMPLE_PDF
 
     run = executed("01_quick_start")
     text = run.stream("stdout")
@@ -429,7 +429,7 @@ def test_request_check_notebook(executed: Run) -> None:
     assert len(repairs) == 4  # claude, gemini, openai, mistral: before and after
     assert all("trl-message trl-added" in h and "trl-mark-change" in h for h in repairs)
     assert all("trl-mark trl-mark-error" in h for h in requests)
-    from toolresult_lab.probes import SAMPLE_IMAGES
+    from toolresult_lab.views.probes import SAMPLE_IMAGES
 
     assert SAMPLE_IMAGES["image/png"] not in nbformat.writes(run.nb)  # elided everywhere
     example = escape(facts["mistral_example"]).replace("&#x27;", "&#39;")

@@ -11,11 +11,11 @@ from typing import Any
 from lint_fixtures import PNG
 
 from toolresult_lab import Change, lint, repair
-from toolresult_lab.lint import checked, context
-from toolresult_lab.pairing import Dropped
-from toolresult_lab.repair import MISSING_RESULT
-from toolresult_lab.repair.paths import Origins as _Origins
-from toolresult_lab.repair.paths import given_path as _given_path
+from toolresult_lab.requests.answers import Dropped
+from toolresult_lab.requests.linting import checked, context
+from toolresult_lab.requests.repairing import MISSING_RESULT
+from toolresult_lab.requests.repairing.paths import Origins as _Origins
+from toolresult_lab.requests.repairing.paths import given_path as _given_path
 from toolresult_lab.wires import read_request
 
 

@@ -12,8 +12,8 @@ import pytest
 from pdf_corpus import corpus
 from pypdf import PdfReader
 
-from toolresult_lab import pdfpages
-from toolresult_lab.pdfpages import PdfCount, count_pdf_pages, pdf_pages
+from toolresult_lab.conversion import pdfpages
+from toolresult_lab.conversion.pdfpages import PdfCount, count_pdf_pages, pdf_pages
 
 CORPUS = corpus()
 SLACK = 600.0  # seconds: these tests assert what is read, not how fast (a loaded CI machine)

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolresult_lab import WIRES, ToolCall, ToolResult, tool_turn
-from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
-from toolresult_lab.roundtrip import user_message
+from toolresult_lab.views.probes import SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.views.roundtrip import user_message
 from toolresult_lab.wires import (
     MISSING,
     CallPart,

@@ -29,10 +29,10 @@ def test_readme_starts_with_the_two_commands():
 
 def test_docstring_examples_run():
     import toolresult_lab
-    import toolresult_lab.render
-    import toolresult_lab.result
+    import toolresult_lab.conversion.result
+    import toolresult_lab.views.render
 
-    for module in (toolresult_lab, toolresult_lab.result, toolresult_lab.render):
+    for module in (toolresult_lab, toolresult_lab.conversion.result, toolresult_lab.views.render):
         failures, tried = doctest.testmod(module)
         assert tried >= 1, module.__name__
         assert failures == 0, module.__name__

@@ -12,11 +12,11 @@ import pytest
 from PIL import Image
 
 from toolresult_lab import WIRES, ToolResult
-from toolresult_lab.costs import estimate_tokens
-from toolresult_lab.encoding import json_encode
-from toolresult_lab.facts import FACTS
-from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
-from toolresult_lab.render import (
+from toolresult_lab.budgets.costs import estimate_tokens
+from toolresult_lab.conversion.encoding import json_encode
+from toolresult_lab.conversion.facts import FACTS
+from toolresult_lab.views.probes import SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.views.render import (
     COPY_MAX,
     card_html,
     elide_base64,
@@ -447,8 +447,8 @@ def test_50_mib_image_renders_small() -> None:
 
 
 def test_cards_and_matrix_share_one_palette_covering_every_outcome():
-    from toolresult_lab.explain import OUTCOME_COLOURS, OUTCOMES
-    from toolresult_lab.render import STYLE
+    from toolresult_lab.conversion.explain import OUTCOME_COLOURS, OUTCOMES
+    from toolresult_lab.views.render import STYLE
 
     assert set(OUTCOME_COLOURS) == set(OUTCOMES)
     for outcome, colour in OUTCOME_COLOURS.items():

@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 
 from toolresult_lab import Change, Finding, Findings, Repaired, lint, request_html
-from toolresult_lab.render_findings import (
+from toolresult_lab.views.render_findings import (
     findings_html,
     payload_paths,
     repaired_html,
@@ -386,7 +386,7 @@ def test_a_repaired_bedrock_request_is_read_as_bedrock_its_payload_elided() -> N
     """Issue 25.6: the view read a repaired Bedrock request as openai and showed its
     image's base64 whole."""
     from toolresult_lab import repair
-    from toolresult_lab.probes import SAMPLE_IMAGES
+    from toolresult_lab.views.probes import SAMPLE_IMAGES
 
     png = SAMPLE_IMAGES["image/png"]
     request = [

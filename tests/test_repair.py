@@ -17,8 +17,8 @@ from test_lint import CASES
 from test_turn_clients import turns, validate_message
 
 from toolresult_lab import Change, Repaired, ToolCall, ToolResult, lint, repair, tool_turn
-from toolresult_lab.repair import MISSING_RESULT, SKIP_SIGNATURE
-from toolresult_lab.roundtrip import (
+from toolresult_lab.requests.repairing import MISSING_RESULT, SKIP_SIGNATURE
+from toolresult_lab.views.roundtrip import (
     ALTERATIONS,
     RecordingServer,
     applied_alterations,
@@ -618,7 +618,7 @@ def test_deep_json_is_a_clear_error_never_a_recursion_error() -> None:
 def test_repair_names_a_bedrock_document_as_the_converter_names_it() -> None:
     """Issue 28.20: repair renamed ``q3_report.pdf`` to ``q3reportpdf`` while the converter
     names the same file ``q3report``: one naming (the extension dropped, then cleaned)."""
-    from toolresult_lab.probes import SAMPLE_PDF
+    from toolresult_lab.views.probes import SAMPLE_PDF
 
     request = [
         {"role": "user", "content": [{"text": "hi"}]},

@@ -13,15 +13,8 @@ from botocore.session import Session
 from botocore.validate import ParamValidator
 
 from toolresult_lab import lint, repair
-from toolresult_lab.repair import MISSING_RESULT, new_call_id
-from toolresult_lab.wires import (
-    WIRES,
-    IdStyle,
-    RequestEdits,
-    for_boto3,
-    made_id,
-    request_edits,
-)
+from toolresult_lab.requests.repairing import MISSING_RESULT, new_call_id
+from toolresult_lab.wires import WIRES, IdStyle, RequestEdits, for_boto3, made_id, request_edits
 from toolresult_lab.wires.bedrock import MAX_DOCUMENTS, DocumentNames, unique_documents
 
 _CONVERSE = Session().get_service_model("bedrock-runtime").operation_model("Converse")

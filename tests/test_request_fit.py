@@ -14,7 +14,7 @@ import pytest
 from lint_fixtures import PNG, answer, ask, request, user
 
 from toolresult_lab import repair
-from toolresult_lab.request_tokens import request_tokens
+from toolresult_lab.budgets.request_tokens import request_tokens
 
 HITS = [{"id": i, "title": f"Result {i}"} for i in range(300)]
 PLAIN = "word " * 1000

@@ -27,8 +27,8 @@ import pytest
 from google.genai import types as gtypes
 from turn_fixtures import CASES, JPEG, PNG, THOUGHT_SIGNATURE, TurnCase, cases_for
 
-from toolresult_lab.probes import SAMPLE_PDF
-from toolresult_lab.roundtrip import (
+from toolresult_lab.views.probes import SAMPLE_PDF
+from toolresult_lab.views.roundtrip import (
     ALTERATIONS,
     ENDPOINTS,
     LOOPBACK,
@@ -512,7 +512,7 @@ def test_user_messages() -> None:
 def test_docstring_examples_run() -> None:
     import doctest
 
-    import toolresult_lab.roundtrip
+    import toolresult_lab.views.roundtrip
 
-    failures, tried = doctest.testmod(toolresult_lab.roundtrip)
+    failures, tried = doctest.testmod(toolresult_lab.views.roundtrip)
     assert (failures, tried) == (0, 5)

@@ -49,12 +49,12 @@ def test_a_copy_of_these_sources_is_current_and_an_edit_is_not(tmp_path: Path) -
     assert (done.returncode, done.stdout) == (0, "")
     done = _installed("current", "compiled", path=site)
     assert (done.returncode, done.stdout) == (1, "the installed build is pure, not compiled\n")
-    facts = site / "toolresult_lab" / "facts.py"
+    facts = site / "toolresult_lab" / "conversion" / "facts.py"
     facts.write_text(facts.read_text() + "# changed\n")
     done = _installed("current", "pure", path=site)
     assert (done.returncode, done.stdout) == (
         1,
-        "toolresult_lab/facts.py differs from the installed copy\n",
+        "toolresult_lab/conversion/facts.py differs from the installed copy\n",
     )
 
 

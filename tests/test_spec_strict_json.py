@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolresult_lab import WIRES, ToolResult
-from toolresult_lab.encoding import MAX_DEPTH
+from toolresult_lab.conversion.encoding import MAX_DEPTH
 
 DETERMINISTIC = settings(
     derandomize=True,

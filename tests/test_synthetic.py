@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from toolresult_lab.synthetic import _WORDS, _Maker, synthetic_log
+from toolresult_lab.logs.synthetic import _WORDS, _Maker, synthetic_log
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from toolresult_lab import ToolResult
-from toolresult_lab.encoding import json_encode
-from toolresult_lab.measure import longest_text, payload_bytes, utf8_size
+from toolresult_lab.budgets.measure import longest_text, payload_bytes, utf8_size
+from toolresult_lab.conversion.encoding import json_encode
 
 STRING_LIMIT = 10_485_760
 OPENAI_PAGE = (

@@ -11,11 +11,14 @@ from helpers import jpeg_base64
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolresult_lab import doc_pages
-from toolresult_lab.facts import WIRES
-from toolresult_lab.imagesize import ImageSize, image_size
-from toolresult_lab.limits import LIMITS, limits_for, media_warnings, request_warnings
-from toolresult_lab.tokens import (
+from toolresult_lab.budgets import doc_pages
+from toolresult_lab.budgets.provider_limits import (
+    LIMITS,
+    limits_for,
+    media_warnings,
+    request_warnings,
+)
+from toolresult_lab.budgets.tokens import (
     GEMINI_RESOLUTION_TOKENS,
     OPENAI_PATCH_MULTIPLIERS,
     TokenFigure,
@@ -26,6 +29,8 @@ from toolresult_lab.tokens import (
     pdf_tokens,
     text_tokens,
 )
+from toolresult_lab.conversion.facts import WIRES
+from toolresult_lab.conversion.imagesize import ImageSize, image_size
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "costs-and-limits.md"
 

@@ -178,13 +178,13 @@ def test_translate_to_and_from_the_toy_wire(toy: WireModule) -> None:
 
 
 def test_the_matrix_has_a_toy_row(toy: WireModule) -> None:
-    from toolresult_lab.matrix import capability_matrix
+    from toolresult_lab.views.matrix import capability_matrix
 
     assert NAME in set(capability_matrix()["wire"])
 
 
 def test_the_matrix_of_the_toy_wire_names_it(toy: WireModule) -> None:
-    from toolresult_lab.matrix import capability_matrix
+    from toolresult_lab.views.matrix import capability_matrix
 
     frame = capability_matrix(wires=[NAME])
     text = frame[frame["kind"] == "text"][["outcome", "reason"]].values.tolist()
@@ -193,7 +193,7 @@ def test_the_matrix_of_the_toy_wire_names_it(toy: WireModule) -> None:
 
 
 def test_the_docs_tables_have_a_toy_row(toy: WireModule) -> None:
-    from toolresult_lab.docs import provider_differences
+    from toolresult_lab.views.docs import provider_differences
 
     assert "Toy result message" in provider_differences()
 
@@ -223,8 +223,8 @@ def test_a_call_takes_extra_fields_for_the_toy_wire(toy: WireModule) -> None:
 
 
 def test_the_widgets_and_the_html_view_list_the_toy_wire(toy: WireModule) -> None:
-    from toolresult_lab.matrix import capability_matrix
-    from toolresult_lab.widgets import compare, matrix_explorer
+    from toolresult_lab.views.matrix import capability_matrix
+    from toolresult_lab.views.widgets import compare, matrix_explorer
 
     assert list(compare(RESULT).cards) == [*toolresult_lab.WIRES, NAME]
     explorer = matrix_explorer(capability_matrix())

@@ -43,8 +43,8 @@ from toolresult_lab import (
     tool_turn,
     translate,
 )
-from toolresult_lab.probes import SAMPLE_PDF
-from toolresult_lab.roundtrip import (
+from toolresult_lab.views.probes import SAMPLE_PDF
+from toolresult_lab.views.roundtrip import (
     ALTERATIONS,
     RecordingServer,
     applied_alterations,
@@ -463,7 +463,7 @@ def test_a_transcript_displays_turn_by_turn_escaped_without_payloads() -> None:
 
 
 def test_compare_shows_the_conversation_on_every_wire_losses_badged() -> None:
-    from toolresult_lab.widgets import compare
+    from toolresult_lab.views.widgets import compare
 
     box = compare(
         Transcript.from_wire("gemini", gemini_request()), image_input=True, native_pdf=True

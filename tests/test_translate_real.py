@@ -17,7 +17,7 @@ import pytest
 from helpers import run_cli
 
 from toolresult_lab import Loss, lint, translate
-from toolresult_lab.reencode import NOTE, standard_base64
+from toolresult_lab.requests.transcripts.reencode import NOTE, standard_base64
 
 
 def png(red: int) -> bytes:

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from toolresult_lab import WIRES, ToolCall, ToolResult, tool_turn
-from toolresult_lab.costs import estimate_tokens
-from toolresult_lab.shares import share
-from toolresult_lab.turn_budget import fit_turn_results
+from toolresult_lab.budgets.costs import estimate_tokens
+from toolresult_lab.budgets.shares import share
+from toolresult_lab.budgets.turn_budget import fit_turn_results
 
 CALLS = [ToolCall(id=f"call_{i}", name="search") for i in range(3)]
 RESULTS = [

@@ -32,8 +32,8 @@ from sdk_strict import StrictError, StrictOllamaMessage, check_model_keys, valid
 from turn_fixtures import CASES, THOUGHT_SIGNATURE, TurnCase
 
 from toolresult_lab import WIRES, ToolCall, ToolResult, tool_turn
-from toolresult_lab.probes import PROBES
-from toolresult_lab.roundtrip import (
+from toolresult_lab.views.probes import PROBES
+from toolresult_lab.views.roundtrip import (
     ALTERATIONS,
     RecordingServer,
     applied_alterations,

@@ -11,8 +11,8 @@ import pytest
 from turn_fixtures import JPEG, PNG, THOUGHT_SIGNATURE
 
 from toolresult_lab import WIRES, ToolCall, ToolResult, tool_turn
-from toolresult_lab.render_turn import turn_card_html, turn_html
-from toolresult_lab.widgets import compare
+from toolresult_lab.views.render_turn import turn_card_html, turn_html
+from toolresult_lab.views.widgets import compare
 
 EVIL = "<script>alert(1)</script>"
 CALLS = [
@@ -138,7 +138,7 @@ def test_the_turn_card_prices_a_photo_as_the_result_card_does():
     estimate plus the echo (within 10% of the result card's), not bytes/4 of the base64."""
     from helpers import jpeg_base64
 
-    from toolresult_lab.render import card_html
+    from toolresult_lab.views.render import card_html
 
     photo = jpeg_base64(1024, 768)
     result = ToolResult(

@@ -14,7 +14,7 @@ import pytest
 from turn_fixtures import CASES, JPEG, PNG, THOUGHT_SIGNATURE, TurnCase
 
 from toolresult_lab import WIRES, ToolCall, ToolResult, tool_turn
-from toolresult_lab.turns import build_turn
+from toolresult_lab.conversion.tool_turns import build_turn
 
 WEATHER = ToolCall(id="call_w", name="get_weather", arguments={"city": "Köln"})
 TIME = ToolCall(id="call_t", name="get_time", arguments='{"tz": "UTC"}')
@@ -743,8 +743,11 @@ def test_toolcall_repr_never_prints_a_payload() -> None:
 def test_docstring_examples_run() -> None:
     import doctest
 
-    import toolresult_lab.calls
-    import toolresult_lab.turns
+    import toolresult_lab.conversion.calls
+    import toolresult_lab.conversion.tool_turns
 
-    for module, count in ((toolresult_lab.calls, 3), (toolresult_lab.turns, 6)):
+    for module, count in (
+        (toolresult_lab.conversion.calls, 3),
+        (toolresult_lab.conversion.tool_turns, 6),
+    ):
         assert doctest.testmod(module) == (0, count), module.__name__

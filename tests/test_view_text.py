@@ -6,8 +6,8 @@ from __future__ import annotations
 from html import escape
 
 from toolresult_lab import Transcript
-from toolresult_lab.render import style_html
-from toolresult_lab.render_transcript import transcript_card_html
+from toolresult_lab.views.render import style_html
+from toolresult_lab.views.render_transcript import transcript_card_html
 
 
 def _request() -> dict:

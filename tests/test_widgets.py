@@ -14,17 +14,17 @@ import pandas as pd
 import pytest
 
 from toolresult_lab import WIRES, ToolResult
-from toolresult_lab.facts import FACTS
-from toolresult_lab.matrix import (
+from toolresult_lab.conversion.facts import FACTS
+from toolresult_lab.views.matrix import (
     capability_matrix,
     pivot_caption,
     pivot_outcomes,
     profile_matrix,
 )
-from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF
-from toolresult_lab.widgets import compare, matrix_explorer
-from toolresult_lab.widgets.compare import CUSTOM, NO_PROFILE
-from toolresult_lab.widgets.explorer import MAX_ROWS
+from toolresult_lab.views.probes import SAMPLE_IMAGES, SAMPLE_PDF
+from toolresult_lab.views.widgets import compare, matrix_explorer
+from toolresult_lab.views.widgets.compare import CUSTOM, NO_PROFILE
+from toolresult_lab.views.widgets.explorer import MAX_ROWS
 
 PNG = SAMPLE_IMAGES["image/png"]
 EVIL = "<script>alert(1)</script><img src=x onerror=alert(1)>"

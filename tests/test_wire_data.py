@@ -8,11 +8,12 @@ import dataclasses
 
 import pytest
 
-from toolresult_lab import roundtrip, wires
-from toolresult_lab.docs import request_rules
-from toolresult_lab.limits import request_warnings
-from toolresult_lab.rules import RULES, UNCHECKED
-from toolresult_lab.tokens import image_rule_tokens, image_tokens, pdf_note, pdf_page_tokens
+from toolresult_lab import wires
+from toolresult_lab.budgets.provider_limits import request_warnings
+from toolresult_lab.budgets.tokens import image_rule_tokens, image_tokens, pdf_note, pdf_page_tokens
+from toolresult_lab.requests.rules import RULES, UNCHECKED
+from toolresult_lab.views import roundtrip
+from toolresult_lab.views.docs import request_rules
 from toolresult_lab.wires import WIRES, TokenRules, wire_module
 
 

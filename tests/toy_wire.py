@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from toolresult_lab.steps import Conversion
+from toolresult_lab.conversion.steps import Conversion
 from toolresult_lab.wires import (
     CallData,
     CallPart,

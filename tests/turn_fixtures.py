@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolresult_lab import ToolResult
-from toolresult_lab.probes import SAMPLE_IMAGES, SAMPLE_PDF, get_probe
+from toolresult_lab.views.probes import SAMPLE_IMAGES, SAMPLE_PDF, get_probe
 
 PNG = SAMPLE_IMAGES["image/png"]
 JPEG = SAMPLE_IMAGES["image/jpeg"]

@@ -12,12 +12,14 @@ so importing the package never imports their extra dependencies.
 from importlib import import_module
 from typing import Any
 
-from . import fitting, hooks, measure, render, turn_budget
 from ._build import COMPILED
-from .calls import ToolCall
-from .costs import EntryTokens, TokenEstimate, estimate_tokens
-from .explain import OUTCOMES, Explanation, Explanations
-from .facts import (
+from .budgets import fitting, measure, turn_budget
+from .budgets.costs import EntryTokens, TokenEstimate, estimate_tokens
+from .budgets.provider_warning import ProviderWarning
+from .conversion import hooks
+from .conversion.calls import ToolCall
+from .conversion.explain import OUTCOMES, Explanation, Explanations
+from .conversion.facts import (
     MEDIA_KINDS,
     OPTION_NAMES,
     WIRES,
@@ -26,14 +28,12 @@ from .facts import (
     carries_native,
     native_needs_vision,
 )
-from .findings import Change, Finding, Findings, Repaired
-from .lint import lint
-from .provider_warning import ProviderWarning
-from .render_findings import findings_html, repaired_html, request_html
-from .render_transcript import transcript_html
-from .repair import repair
-from .result import ToolResult
-from .transcripts import (
+from .conversion.result import ToolResult
+from .conversion.tool_turns import tool_turn
+from .requests.findings import Change, Finding, Findings, Repaired
+from .requests.linting import lint
+from .requests.repairing import repair
+from .requests.transcripts import (
     AssistantTurn,
     Document,
     Image,
@@ -44,8 +44,10 @@ from .transcripts import (
     Transcript,
     UserTurn,
 )
-from .translate import Translated, translate
-from .turns import tool_turn
+from .requests.translating import Translated, translate
+from .views import render
+from .views.render_findings import findings_html, repaired_html, request_html
+from .views.render_transcript import transcript_html
 from .wires import for_boto3
 
 # The notebook views of lint and repair (findings.py never imports its views).
@@ -101,12 +103,12 @@ hooks.register_fit(fitting.FIT, turn_budget.FIT_TURN)
 
 #: Names imported on first use, by module (the audit needs pandas, and dask on request).
 _LAZY = {
-    "audit": "auditing",
-    "plot_audit": "auditing",
-    "style_audit": "auditing",
-    "synthetic_log": "synthetic",
-    "lint_log": "lint_logs",
-    "style_lint_log": "lint_logs",
+    "audit": "logs.auditing",
+    "plot_audit": "logs.auditing",
+    "style_audit": "logs.auditing",
+    "synthetic_log": "logs.synthetic",
+    "lint_log": "logs.lint_logs",
+    "style_lint_log": "logs.lint_logs",
 }
 
 
@@ -114,7 +116,7 @@ def __getattr__(name: str) -> Any:
     """``audit``, ``plot_audit``, ``style_audit``, ``synthetic_log``, ``lint_log`` and
     ``style_lint_log``, imported when used.
 
-    (Typed where they live: ``toolresult_lab.auditing`` and ``toolresult_lab.synthetic``.
+    (Typed where they live: ``toolresult_lab.logs.auditing`` and ``toolresult_lab.logs.synthetic``.
     No ``TYPE_CHECKING`` import here: mypyc analyses this module with the compiled core,
     and it would drag dask and matplotlib into every build.)
     """

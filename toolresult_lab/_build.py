@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib.machinery import EXTENSION_SUFFIXES
 
-from . import pipeline
+from .conversion import pipeline
 
 __all__ = ["COMPILED", "build_label"]
 

@@ -1,4 +1,4 @@
-"""Real-browser tests: ``toolresult_lab.widgets.compare`` drawn and driven in JupyterLab.
+"""Real-browser tests: ``toolresult_lab.views.widgets.compare`` drawn and driven in JupyterLab.
 
 Run: ``pytest -m browser tests/browser`` (about 20-40 s per test on 2 cores). Needs Chromium
 (``/usr/bin/chromium`` or ``$CHROMIUM``); without it the tests skip, or fail when ``$CI`` is set.
@@ -36,7 +36,7 @@ print(len(buf.getvalue()), "PNG bytes")
 
 COMPARE_CELL = """\
 from toolresult_lab import ToolResult
-from toolresult_lab.widgets import compare
+from toolresult_lab.views.widgets import compare
 
 result = ToolResult(name="snapshot", id="call_1", content=[
     {"type": "text",
@@ -274,8 +274,8 @@ def test_harness_detects_missing_widget_frontend() -> None:
 
 MIXED_CELL = """\
 from toolresult_lab import ToolResult
-from toolresult_lab.probes import SAMPLE_PDF
-from toolresult_lab.widgets import compare, matrix_explorer
+from toolresult_lab.views.probes import SAMPLE_PDF
+from toolresult_lab.views.widgets import compare, matrix_explorer
 
 mixed = ToolResult(name="call_chart_png", id="call_chart_png", content=[
     {"type": "text", "text": "Q3 chart and report"},

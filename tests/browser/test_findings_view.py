@@ -16,7 +16,7 @@ from test_compare_widget import Checks, _wait, require_browser
 LINT_CELL = """\
 from IPython.display import HTML, display
 from toolresult_lab import lint, repair, request_html
-from toolresult_lab.probes import SAMPLE_IMAGES
+from toolresult_lab.views.probes import SAMPLE_IMAGES
 
 EVIL = "<script>window.__pwned=1</script><img src=x onerror=\\"window.__pwned2=1\\">"
 request = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": [

@@ -17,13 +17,13 @@ from jupyter_lab import JupyterLab, Timeouts
 from test_compare_widget import PNG_CELL, Checks, require_browser
 
 from toolresult_lab import WIRES
-from toolresult_lab.profiles import PROFILES
+from toolresult_lab.conversion.profiles import PROFILES
 
 MATRIX_CELL = """\
 from IPython.display import HTML
-from toolresult_lab.matrix import profile_matrix, style_matrix
-from toolresult_lab.render import result_html
-from toolresult_lab.widgets import compare, matrix_explorer
+from toolresult_lab.views.matrix import profile_matrix, style_matrix
+from toolresult_lab.views.render import result_html
+from toolresult_lab.views.widgets import compare, matrix_explorer
 
 style_matrix(profile_matrix(vision=True))
 """
@@ -39,7 +39,7 @@ profiles_view
 """
 STATIC_CELL = """\
 from toolresult_lab import ToolResult
-from toolresult_lab.probes import SAMPLE_PDF
+from toolresult_lab.views.probes import SAMPLE_PDF
 
 mixed = ToolResult(name="report", id="call_1", content=[
     {"type": "text", "text": "Q3 chart and report"},

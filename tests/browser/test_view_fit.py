@@ -27,7 +27,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 LONG_CELL = """\
 from toolresult_lab import ToolResult
-from toolresult_lab.widgets import compare
+from toolresult_lab.views.widgets import compare
 
 long = ToolResult(name="dump", id="call_" + "x" * 300, content=[
     {"type": "text", "text": "A" * 20_000},

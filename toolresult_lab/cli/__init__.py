@@ -19,9 +19,35 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .._build import build_label
-from . import audit, convert, docs, lint, matrix, profiles, repair, translate, turn
+from . import (
+    audit_cmd as audit,
+)
+from . import (
+    convert_cmd as convert,
+)
+from . import (
+    docs_cmd as docs,
+)
+from . import (
+    lint_cmd as lint,
+)
+from . import (
+    matrix_cmd as matrix,
+)
+from . import (
+    profiles_cmd as profiles,
+)
+from . import (
+    repair_cmd as repair,
+)
+from . import (
+    translate_cmd as translate,
+)
+from . import (
+    turn_cmd as turn,
+)
 from ._answer import Answer
-from ._common import InputError, Parser, exit_help
+from ._shared import InputError, Parser, exit_help
 
 __all__ = ["main"]
 

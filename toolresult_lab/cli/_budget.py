@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..options import KEEP_CHOICES
+from ..conversion.options import KEEP_CHOICES
 
 __all__ = ["add_budget_arguments", "add_max_tokens_argument"]
 

@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..encoding import json_type
-from ._common import STDIN, InputError, read_text
+from ..conversion.encoding import json_type
+from ._shared import STDIN, InputError, read_text
 
 __all__ = ["Requests", "read_requests"]
 

@@ -7,7 +7,7 @@ the profile, the model's facts) and reports through ``add(rule, path, message, c
 severity of the rule's row, ``""`` the default). The checks that concern only one wire's
 shapes live in that wire's package (``wires/<wire>/checks.py``) and reach ``lint`` through
 :class:`WireChecks`, the ``checks`` field of the wire's ``WireModule``; the generic checks
-(``toolresult_lab/checks/``) read the data of :class:`WireChecks` instead of wire names.
+(``toolresult_lab/requests/checks``) read the data of :class:`WireChecks` instead of wire names.
 
 These types sit here, below the layers that run the checks, because ``wires/`` never imports
 from above it.

@@ -15,8 +15,8 @@ from typing import Any, Final, Literal, NoReturn
 
 from mypy_extensions import mypyc_attr
 
-from ..encoding import json_encode, json_string, text_field
-from ..items import (
+from ..conversion.encoding import json_encode, json_string, text_field
+from ..conversion.items import (
     BlobItem,
     DocumentItem,
     Item,
@@ -27,8 +27,8 @@ from ..items import (
     audience_of,
     normalize,
 )
-from ..options import BooleanOption, OptionName, Resolved
-from ..steps import Carried, Conversion, EntryReader, ResultNote, Step
+from ..conversion.options import BooleanOption, OptionName, Resolved
+from ..conversion.steps import Carried, Conversion, EntryReader, ResultNote, Step
 
 __all__ = [
     "IMAGE_MIMES",

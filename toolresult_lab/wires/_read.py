@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from ..encoding import json_type
+from ..conversion.encoding import json_type
 
 __all__ = [
     "MISSING",

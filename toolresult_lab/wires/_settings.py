@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
-from ..encoding import strict_copy
+from ..conversion.encoding import strict_copy
 
 __all__ = [
     "Note",

@@ -17,8 +17,8 @@ from typing import Any, Final, Literal
 
 from mypy_extensions import mypyc_attr
 
-from ..encoding import MAX_DEPTH, clone, strict_copy, strict_text
-from ..options import Resolved
+from ..conversion.encoding import MAX_DEPTH, clone, strict_copy, strict_text
+from ..conversion.options import Resolved
 from ._common import Converter, Source, hoistable_images
 from ._read import CallPart, Reading, at_index, at_key
 

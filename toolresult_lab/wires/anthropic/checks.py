@@ -9,16 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._check import (
-    Add,
-    Check,
-    Scope,
-    WireChecks,
-    blocks,
-    entries,
-    short,
-    typed_blocks,
-)
+from .._check import Add, Check, Scope, WireChecks, blocks, entries, short, typed_blocks
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from .core import FACTS, ends_in_server_result
 

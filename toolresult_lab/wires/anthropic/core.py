@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...encoding import clone
-from ...items import (
+from ...conversion.encoding import clone
+from ...conversion.items import (
     PDF_MIME,
     BlobItem,
     DocumentItem,
@@ -26,8 +26,8 @@ from ...items import (
     NoteItem,
     TextItem,
 )
-from ...options import Resolved
-from ...steps import Carried, Conversion, Outcome, ResultNote, Step
+from ...conversion.options import Resolved
+from ...conversion.steps import Carried, Conversion, Outcome, ResultNote, Step
 from .._common import (
     IMAGE_MIMES,
     Converter,
@@ -57,15 +57,7 @@ from .._read import (
     at_key,
     body_list,
 )
-from .._turn import (
-    CallData,
-    ReadCall,
-    TurnShape,
-    malformed,
-    read_dict,
-    read_list,
-    with_extra,
-)
+from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
 from .._write import RequestShape, Written
 from .blocks import AnthropicToolResult
 

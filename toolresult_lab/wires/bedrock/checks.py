@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...filenames import MAX_DOCUMENT_NAME, document_name_fault
+from ...conversion.filenames import MAX_DOCUMENT_NAME, document_name_fault
 from .._check import Add, Check, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, ReadRequest, ResultPart
 from .core import FACTS

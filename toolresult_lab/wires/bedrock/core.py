@@ -21,10 +21,10 @@ from __future__ import annotations
 import base64
 from typing import Any, Final
 
-from ...encoding import clone, json_encode
-from ...filenames import document_name, safe_document_name
-from ...items import BlobItem, Native
-from ...steps import Conversion, ResultNote, Step
+from ...conversion.encoding import clone, json_encode
+from ...conversion.filenames import document_name, safe_document_name
+from ...conversion.items import BlobItem, Native
+from ...conversion.steps import Conversion, ResultNote, Step
 from .._common import IMAGE_MIMES, Converter, Source, WireFacts
 from .._read import (
     CallPart,

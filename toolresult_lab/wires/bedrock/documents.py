@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from ...b64 import decoded_size
-from ...filenames import MAX_DOCUMENT_NAME, safe_document_name
-from ...text import placeholder
+from ...conversion.b64 import decoded_size
+from ...conversion.filenames import MAX_DOCUMENT_NAME, safe_document_name
+from ...conversion.text import placeholder
 
 __all__ = [
     "MAX_DOCUMENTS",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from ...filenames import document_name
+from ...conversion.filenames import document_name
 from .._edit import RequestEdits, as_json_text
 from .._read import OpaquePart
 from .core import FACTS

@@ -15,10 +15,10 @@ from __future__ import annotations
 import base64
 from typing import Any, Final
 
-from ...b64 import is_canonical
-from ...encoding import clone
-from ...items import Native
-from ...steps import Conversion, ResultNote, Step
+from ...conversion.b64 import is_canonical
+from ...conversion.encoding import clone
+from ...conversion.items import Native
+from ...conversion.steps import Conversion, ResultNote, Step
 from .._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content
 from .._read import (
     CallPart,
@@ -37,15 +37,7 @@ from .._read import (
     at_key,
     body_list,
 )
-from .._turn import (
-    CallData,
-    ReadCall,
-    TurnShape,
-    malformed,
-    read_dict,
-    read_list,
-    with_extra,
-)
+from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
 from .._write import RequestShape, Written
 from .blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
 

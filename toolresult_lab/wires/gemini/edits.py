@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...b64 import decoded_size
-from ...text import placeholder
+from ...conversion.b64 import decoded_size
+from ...conversion.text import placeholder
 from .._edit import RequestEdits, as_json_text
 
 __all__ = ["EDITS", "IMAGE_MIMES", "SIGNATURE_FIELD", "GeminiEdits", "function_response"]

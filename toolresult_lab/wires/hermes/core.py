@@ -14,8 +14,8 @@ import json
 import re
 from typing import Any, Final
 
-from ...encoding import json_string, json_string_chars
-from ...steps import Conversion
+from ...conversion.encoding import json_string, json_string_chars
+from ...conversion.steps import Conversion
 from .._common import Converter, Source, WireFacts
 from .._read import (
     CallPart,
@@ -32,12 +32,7 @@ from .._read import (
     at_key,
     body_list,
 )
-from .._turn import (
-    CallData,
-    ReadCall,
-    TurnShape,
-    malformed,
-)
+from .._turn import CallData, ReadCall, TurnShape, malformed
 from .._write import RequestShape, TextOnlyShape, Written
 
 FACTS: Final[WireFacts] = WireFacts(

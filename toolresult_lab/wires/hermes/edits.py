@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any, Final
 
-from ...encoding import json_string
+from ...conversion.encoding import json_string
 from .._edit import RequestEdits, as_json_text
 from .core import RESULT_BLOCK, unclosable
 

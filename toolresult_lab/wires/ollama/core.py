@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...steps import Conversion
+from ...conversion.steps import Conversion
 from .._common import Converter, Source, WireFacts
 from .._read import (
     ContentForm,

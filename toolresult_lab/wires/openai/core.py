@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...filenames import DEFAULT_PDF_NAME
-from ...steps import Conversion
+from ...conversion.filenames import DEFAULT_PDF_NAME
+from ...conversion.steps import Conversion
 from .._common import Converter, Source, WireFacts
 from .._read import (
     ContentForm,

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...b64 import decoded_size
-from ...text import placeholder
+from ...conversion.b64 import decoded_size
+from ...conversion.text import placeholder
 from .._edit import IdStyle, RequestEdits, as_json_text, joined_output
 
 __all__ = ["EDITS", "OpenAIEdits"]

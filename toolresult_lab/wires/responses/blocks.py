@@ -1,5 +1,5 @@
 """The responses wire's tool-result block as TypedDicts: the types ``to("responses")`` returns
-(``toolresult_lab.blocks`` re-exports them); plain dicts at run time."""
+(``toolresult_lab.conversion.block_types`` re-exports them); plain dicts at run time."""
 
 from __future__ import annotations
 

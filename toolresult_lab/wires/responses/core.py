@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...filenames import DEFAULT_PDF_NAME, pdf_filename
-from ...items import BlobItem, Native
-from ...steps import Conversion, Step
+from ...conversion.filenames import DEFAULT_PDF_NAME, pdf_filename
+from ...conversion.items import BlobItem, Native
+from ...conversion.steps import Conversion, Step
 from .._common import IMAGE_MIMES, Converter, Source, WireFacts
 from .._read import (
     MISSING,
@@ -38,15 +38,7 @@ from .._read import (
     body_list,
     split_data_url,
 )
-from .._turn import (
-    CallData,
-    ReadCall,
-    TurnShape,
-    malformed,
-    read_dict,
-    read_list,
-    with_extra,
-)
+from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
 from .._write import RequestShape, Written, data_url
 from .blocks import (
     ResponsesFunctionCallOutput,

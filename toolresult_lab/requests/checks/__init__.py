@@ -1,0 +1,137 @@
+"""The request checks of ``lint`` (SPEC 8), by rule group: the neutral layer above the wires.
+
+Each check is a function ``check(read, scope, add)`` (``wires.Check``): it reads the request
+as the wire read it, the :class:`~toolresult_lab.wires.Scope` (the wire, the profile, the
+model's facts) and reports through ``add(rule, path, message, case)``, which turns a report
+into a :class:`~toolresult_lab.requests.findings.Finding` with the rule table's severity and source
+(``rules.RULES``), or drops it where the rule does not apply.
+
+A generic check is registered below as a :class:`RuleCheck`: the rules it reports, which
+decide (by the rule table's ``wires`` and ``profiles``) where it runs. Where it differs per
+wire, it reads the wire's data (``wires.wire_checks``, ``wires.turn_shape``,
+``limits.LIMITS``), never the wire's name. The checks that concern only one wire's shapes
+live in that wire's package (``wires/<wire>/checks.py``) and run after the generic ones.
+
+To add a generic check: write its module here and add one ``RuleCheck`` row to
+:data:`CHECKS` (before the wire's own checks) or :data:`LATE` (after them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ...wires import Add, Check, ReadRequest, Scope, WireChecks, wire_checks
+from ..answers import Checked
+from ..findings import Finding
+from ..rules import RULES
+from . import (
+    caching,
+    capabilities,
+    context_window,
+    ids,
+    limits,
+    media,
+    turns,
+)
+from . import (
+    document_counts as documents,
+)
+from . import (
+    result_content as content,
+)
+from .call_pairs import pair
+
+__all__ = ["CHECKS", "LATE", "RuleCheck", "run"]
+
+
+@dataclass(frozen=True)
+class RuleCheck:
+    """A generic check and the rules it reports: it runs on a wire and profile where one
+    of them applies."""
+
+    rules: tuple[str, ...]
+    check: Check
+
+    def applies(self, wire: str, profile: str | None) -> bool:
+        return any(RULES[rule].applies(wire, profile) for rule in self.rules)
+
+
+#: The generic checks, in the order they run (after the pairing, before the wire's own).
+CHECKS: Final[tuple[RuleCheck, ...]] = (
+    RuleCheck(("duplicate-call-id", "call-id-format"), ids.check),
+    RuleCheck(
+        (
+            "tool-result-content",
+            "error-result-not-text",
+            "empty-text",
+            "text-too-long",
+            "images-unsupported",
+        ),
+        content.check,
+    ),
+    RuleCheck(("bad-base64", "media-type"), media.check),
+    RuleCheck(("too-much-media", "image-too-large"), limits.media),
+    RuleCheck(("results-after-other-content",), turns.results_first),
+    RuleCheck(("too-many-documents", "duplicate-document-name", "document-name"), documents.check),
+    RuleCheck(("too-many-cache-breakpoints",), caching.breakpoints),
+    RuleCheck(("request-too-large",), limits.request_size),
+    RuleCheck(("user-after-tool",), turns.user_after_tool),
+)
+#: The generic checks that run after the wire's own.
+LATE: Final[tuple[RuleCheck, ...]] = (
+    RuleCheck(("input-unsupported",), capabilities.check),
+    RuleCheck(("context-window",), context_window.check),
+)
+
+
+#: Each (wire, profile)'s plan and the wire's checks it was made from: a wire unregistered
+#: and registered again under its name with other checks gets a new plan, not the old one.
+_PLANS: Final[dict[tuple[str, str | None], tuple[WireChecks, tuple[Check, ...]]]] = {}
+_MAX_PLANS: Final = 256
+
+
+def _plan(wire: str, profile: str | None) -> tuple[Check, ...]:
+    """Every check that runs on ``wire`` with ``profile``, in order (made once per wire's
+    checks and profile)."""
+    checks = wire_checks(wire)
+    kept = _PLANS.get((wire, profile))
+    if kept is not None and kept[0] is checks:
+        return kept[1]
+    plan = (
+        *(row.check for row in CHECKS if row.applies(wire, profile)),
+        *checks.rules,
+        *(row.check for row in LATE if row.applies(wire, profile)),
+    )
+    if len(_PLANS) >= _MAX_PLANS:
+        _PLANS.clear()
+    _PLANS[wire, profile] = (checks, plan)
+    return plan
+
+
+def run(read: ReadRequest, scope: Scope) -> Checked:
+    """Every check on ``read``: the findings in the order the checks made them (``shape``
+    first, then the pairing's) and the pairing of calls and results."""
+    found: list[Finding] = []
+    add = _reporter(found, scope.wire, scope.profile)
+    for problem in read.problems:
+        add("shape", problem.path, f"{problem.expected}.", "")
+    pairing = pair(read, scope, add)
+    for check in _plan(scope.wire, scope.profile):
+        check(read, scope, add)
+    return Checked(tuple(found), pairing)
+
+
+def _reporter(found: list[Finding], wire: str, profile: str | None) -> Add:
+    """``add`` for one pass: a finding with the rule's severity on ``wire`` with
+    ``profile`` and its source, unless the rule does not apply or has no severity there."""
+
+    def add(rule_id: str, path: str, message: str, case: str) -> None:
+        rule = RULES[rule_id]
+        if not rule.applies(wire, profile):
+            return
+        severity = rule.level(wire, profile, case)
+        if severity is not None:
+            found.append(Finding(rule_id, severity, path, message, rule.source))
+
+    return add

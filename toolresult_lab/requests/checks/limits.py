@@ -1,0 +1,149 @@
+"""The wire's documented size and count limits (``limits.LIMITS``, read by the wire's name):
+images and PDF pages per request (``too-much-media``), each image's size
+(``image-too-large``), and the whole request's bytes (``request-too-large``). A wire without
+such a limit in the table is not checked."""
+
+from __future__ import annotations
+
+import json
+
+from ...budgets.provider_limits import LIMITS, Limit
+from ...conversion.imagesize import image_size
+from ...conversion.pdfpages import pdf_pages
+from ...wires import Add, DocumentPart, ImagePart, ReadRequest, ResultPart, Scope, parts_of
+
+__all__ = ["media", "request_size"]
+
+
+def _limit(wire: str, scope: str, measure: str, *, over: int = 0) -> Limit | None:
+    """The documented limit of ``limits.LIMITS`` a check reads its figure from (the largest
+    value when ``over`` is 0; the one applying to requests with more images otherwise;
+    ``None``: the wire has none)."""
+    found = [
+        limit
+        for limit in LIMITS
+        if limit.wire == wire
+        and limit.scope == scope
+        and limit.measure == measure
+        and limit.when_images_over == over
+    ]
+    return max(found, key=lambda limit: limit.value) if found else None
+
+
+def _least(wire: str, measure: str) -> int | None:
+    """The smallest value of the wire's limits of ``measure`` (a warning's threshold)."""
+    found = [limit.value for limit in LIMITS if limit.wire == wire and limit.measure == measure]
+    return min(found) if found else None
+
+
+def media(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """The request's images and PDF pages counted against the wire's limits, and each
+    image's size."""
+    wire = scope.wire
+    warn_at = _least(wire, "images")
+    error_limit = _limit(wire, "request", "images")
+    if warn_at is not None and error_limit is not None:
+        _counts(read, warn_at, error_limit.value, add)
+    many = _limit(wire, "request", "edge_px", over=20)
+    edge = _limit(wire, "image", "edge_px")
+    size_error = _limit(wire, "image", "base64_bytes")
+    size_warning = _least(wire, "base64_bytes")
+    if many is None or edge is None or size_error is None or size_warning is None:
+        return
+    images = [
+        item
+        for message in read.messages
+        for part in message.parts
+        for item in (part.parts if isinstance(part, ResultPart) else (part,))
+        if isinstance(item, ImagePart)
+    ]
+    most = many.value if len(images) > many.when_images_over else edge.value
+    for image in images:
+        if image.data is None:
+            continue
+        length = len(image.data)
+        if length > size_error.value:
+            add(
+                "image-too-large",
+                image.path,
+                f"The image's base64 is {length:,} characters (at most {size_error.value:,}).",
+                "",
+            )
+            continue
+        size = image_size(image.data)
+        if size is not None and max(size.width, size.height) > most:
+            add(
+                "image-too-large",
+                image.path,
+                f"The image is {size.width}x{size.height} px (at most {most} px a side"
+                + (
+                    f" in a request with more than {many.when_images_over} images)."
+                    if most == many.value
+                    else ")."
+                ),
+                "",
+            )
+        elif length > size_warning:
+            add(
+                "image-too-large",
+                image.path,
+                f"The image's base64 is {length:,} characters (over {size_warning:,}, the"
+                " limit on Bedrock and Vertex AI).",
+                "over-5mb",
+            )
+
+
+def _counts(read: ReadRequest, warn_at: int, error_at: int, add: Add) -> None:
+    """Images and PDF pages in the request: a warning over ``warn_at`` (200k-context
+    models), an error over ``error_at``, each at the part that crosses it."""
+    count = 0
+    crossing: dict[int, str] = {}
+    for message in read.messages:
+        for part in parts_of(message):
+            adds = 0
+            if isinstance(part, ImagePart):
+                adds = 1
+            elif (
+                isinstance(part, DocumentPart)
+                and part.data is not None
+                and (part.mime or "").lower() == "application/pdf"
+            ):
+                adds = pdf_pages(part.data) or 1
+            for threshold in (warn_at, error_at):
+                if count <= threshold < count + adds:
+                    crossing[threshold] = part.path
+            count += adds
+    if count > error_at:
+        add(
+            "too-much-media",
+            crossing[error_at],
+            f"The request holds {count} images and PDF pages (at most {error_at}).",
+            "over-600",
+        )
+    elif count > warn_at:
+        add(
+            "too-much-media",
+            crossing[warn_at],
+            f"The request holds {count} images and PDF pages (at most {warn_at} on"
+            " 200k-context models).",
+            "",
+        )
+
+
+def request_size(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """The request's JSON against the wire's request-bytes limit."""
+    found = _limit(scope.wire, "request", "bytes")
+    if found is None:
+        return
+    most = found.value
+    try:
+        size = len(json.dumps(read.raw, ensure_ascii=False, default=str).encode())
+    except (ValueError, TypeError, RecursionError):
+        return
+    if size > most:
+        add(
+            "request-too-large",
+            "",
+            f"The request's JSON is {size:,} bytes (at most {most:,}).",
+            "",
+        )

@@ -1,0 +1,51 @@
+"""How turns follow each other: tool results first in their message where the wire's turn
+shape says so (``results-after-other-content``), and a user message right after a tool
+message (``user-after-tool``, for the profiles the rule table names)."""
+
+from __future__ import annotations
+
+from ...wires import Add, ReadRequest, ResultPart, Scope, short, turn_shape
+
+__all__ = ["results_first", "user_after_tool"]
+
+
+def results_first(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A user message's result blocks come before its other blocks (on a wire that
+    combines consecutive user messages, the run's blocks as one message)."""
+    shape = turn_shape(scope.wire)
+    if not shape.results_first:
+        return
+    merged = shape.merged_roles
+    role = None
+    results_seen = other_before = False
+    for message in read.messages:
+        if message.role != role or role not in merged:
+            results_seen = other_before = False
+        role = message.role
+        for part in message.parts:
+            if isinstance(part, ResultPart):
+                if other_before and not results_seen:
+                    add(
+                        "results-after-other-content",
+                        part.path,
+                        f"The tool result for {short(part.id)} comes after another block;"
+                        " tool results must come first.",
+                        "",
+                    )
+                    results_seen = True
+            else:
+                other_before = True
+
+
+def user_after_tool(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A user message directly after a tool message."""
+    listed = read.messages
+    for pos in range(1, len(listed)):
+        before, message = listed[pos - 1], listed[pos]
+        if before.role == "tool" and message.role == "user":
+            add(
+                "user-after-tool",
+                message.path,
+                "A user message comes directly after a tool message.",
+                "",
+            )

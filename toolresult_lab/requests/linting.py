@@ -1,0 +1,157 @@
+"""Check a whole request before it is sent (SPEC 8): what each provider would reject or lose.
+
+``lint(wire, request)`` reads the request through the wire's reader (``wires.read_request``:
+the neutral read model with JSON paths) and checks every rule of the rule table
+(``rules.RULES``) that applies to the wire and profile, then sorts the findings into
+request order. This module only orchestrates: the generic checks live in ``checks/`` (one
+module per rule group), the checks of one wire's own shapes in ``wires/<wire>/checks.py``;
+the rules' severities, sources and dates live in the table. Malformed insides are ``shape``
+findings; only the request's own type, the wire, the profile and ``vision`` raise.
+
+>>> from toolresult_lab import lint
+>>> found = lint("anthropic", [{"role": "assistant", "content": [
+...     {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]}])
+>>> [(f.rule, f.path) for f in found]
+[('call-without-result', 'messages[0].content[0]'), ('final-assistant', 'messages[0]')]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from ..budgets.models import ModelFacts, model_facts
+from ..conversion.profiles import PROFILES
+from ..wires import HEADS, ReadRequest, Scope, read_request, wire_facts
+from .answers import Checked
+from .checks import run
+from .checks.ids import id_problem, id_rejected
+from .findings import Findings
+
+__all__ = [
+    "Context",
+    "Findings",
+    "checked",
+    "context",
+    "facts_for",
+    "id_problem",
+    "id_rejected",
+    "lint",
+    "lint_read",
+    "path_order",
+]
+
+_TOKEN: Final = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+
+
+class Context:
+    """What a check needs besides the request: the wire, the profile (or ``None``),
+    whether the model reads images, and the model named by the caller (``None``: the
+    request's own ``model``, if any)."""
+
+    __slots__ = ("model", "profile", "vision", "wire")
+
+    def __init__(
+        self, wire: str, profile: str | None, vision: bool, model: str | None = None
+    ) -> None:
+        self.wire: Final = wire
+        self.profile: Final = profile
+        self.vision: Final = vision
+        self.model: Final = model
+
+
+def context(
+    wire: object, profile: object = None, vision: object = None, model: object = None
+) -> Context:
+    """Check ``lint``'s and ``repair``'s arguments.
+
+    :raises ValueError: unknown wire; unknown profile, or one of another wire.
+    :raises TypeError: ``profile`` or ``model`` not a ``str`` or ``None``, ``vision`` not
+        a ``bool`` or ``None``.
+    """
+    facts = wire_facts(wire)
+    if model is not None and not isinstance(model, str):
+        raise TypeError(f"model must be a str or None, not {type(model).__name__}")
+    if profile is not None and not isinstance(profile, str):
+        raise TypeError(f"profile must be a str or None, not {type(profile).__name__}")
+    if vision is not None and not isinstance(vision, bool):
+        raise TypeError(f"vision must be a bool or None, not {type(vision).__name__}")
+    reads = True
+    if profile is not None:
+        found = PROFILES.get(profile)
+        if found is None:
+            raise ValueError(
+                f"unknown provider profile {profile!r}; known profiles: {', '.join(PROFILES)}"
+            )
+        if found.wire != facts.wire:
+            raise ValueError(f"profile {profile!r} is for the {found.wire} wire, not {facts.wire}")
+        reads = found.vision
+    return Context(facts.wire, profile, reads if vision is None else vision, model)
+
+
+def lint(
+    wire: object,
+    request: Any,
+    *,
+    profile: str | None = None,
+    vision: bool | None = None,
+    model: str | None = None,
+) -> Findings:
+    """What the provider behind ``wire`` would reject (errors) or lose (warnings) in
+    ``request``: its body, or just its list of messages (contents, input items), as JSON
+    values or an SDK object with ``model_dump()``. In request order, each with its path.
+
+    ``model`` (else the body's own ``model``) selects the model's facts from the catalog
+    (``models.model_facts``) for the model-capability checks; ``Findings.model`` says
+    which facts were used (``None``: no model, or one the catalog does not know, and then
+    no capability finding).
+
+    :raises TypeError: the request is neither a dict nor a list; a bad ``profile``,
+        ``vision`` or ``model`` type.
+    :raises ValueError: unknown wire; unknown profile, or one of another wire.
+    """
+    ctx = context(wire, profile, vision, model)
+    return lint_read(read_request(ctx.wire, request), ctx)
+
+
+def lint_read(read: ReadRequest, ctx: Context) -> Findings:
+    """:func:`lint` of a request already read."""
+    model = facts_for(read, ctx)
+    found = run(read, _scope(ctx, model))
+    key = read.key
+    return Findings(
+        sorted(found.found, key=lambda finding: path_order(finding.path, key)), model=model
+    )
+
+
+def facts_for(read: ReadRequest, ctx: Context) -> ModelFacts | None:
+    """The facts of the model ``ctx`` names, else of the body's own ``model``."""
+    named = ctx.model
+    if named is None and isinstance(read.raw, dict):
+        own = read.raw.get("model")
+        named = own if isinstance(own, str) else None
+    return model_facts(ctx.wire, named)
+
+
+def checked(read: ReadRequest, ctx: Context) -> Checked:
+    """The pass of :func:`lint` over ``read``: its findings (in the order the checks made
+    them) and its pairing of calls and results, which ``repair`` works from."""
+    return run(read, _scope(ctx, facts_for(read, ctx)))
+
+
+def _scope(ctx: Context, model: ModelFacts | None) -> Scope:
+    """What the checks receive besides the request."""
+    profile = PROFILES.get(ctx.profile) if ctx.profile is not None else None
+    return Scope(ctx.wire, ctx.profile, model, ctx.vision, profile)
+
+
+def path_order(path: str, key: str) -> tuple[Any, ...]:
+    """A path's place in the request (``key``: the name of its list of messages): the
+    request itself, then system, tools, the list, the rest; within each, in the order of
+    the path's keys and indices."""
+    tokens = _TOKEN.findall(path)
+    if not tokens:
+        return (0,)
+    head = tokens[0][1]
+    rank = 1 if head in HEADS else 2 if head == "tools" else 3 if head == key else 4
+    return (rank, *[(0, int(i)) if i else (1, name) for i, name in tokens])

@@ -1,0 +1,273 @@
+"""Round 3 of ``repair``: what blocks hold. A block the wire does not take in a result
+becomes its placeholder text (or the text it holds), an empty text block goes, a declared
+image type is corrected from the bytes, results move first, a Gemini 3 call gets its
+signature, a function response's parts move or become text, a final assistant message
+loses its trailing whitespace, an empty message goes, and (openai) a tool message's images
+are hoisted into a user message after the results."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...conversion.b64 import decoded_size
+from ...conversion.imagesize import image_size
+from ...conversion.text import placeholder
+from ...wires import (
+    DocumentPart,
+    ImagePart,
+    OpaquePart,
+    Part,
+    ResultPart,
+    document_name_of,
+    hoist_text,
+    is_document,
+)
+from ..findings import Change
+from .edit import REMOVED, Edit
+from .paths import INDEX
+
+__all__ = ["SKIP_SIGNATURE", "fix_contents"]
+
+#: Google's value for a history no Gemini 3 model produced (Gemini API "Thought signatures").
+SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
+_TEXT_RULES: Final = ("tool-result-content", "error-result-not-text", "images-unsupported")
+
+
+def fix_contents(edit: Edit, changes: list[Change]) -> Any:
+    """Round 3 on ``edit``'s copy; the changes are appended to ``changes``."""
+    edits = edit.edits
+    by_path: dict[str, Part] = {}
+    for message in edit.read.messages:
+        for part in message.parts:
+            by_path[part.path] = part
+            if isinstance(part, ResultPart):
+                for inner in part.parts:
+                    by_path[inner.path] = inner
+    _fix_document_names(edit, by_path, changes)  # before any block moves
+    hoist: dict[int, list[tuple[str, str, str]]] = {}
+    hoists = edits.hoists_images(edit.ctx.profile) and edit.ctx.vision
+    done: set[str] = set()
+    for finding in edit.findings:
+        if finding.rule not in _TEXT_RULES or finding.path in done:
+            continue
+        done.add(finding.path)
+        found_part = by_path.get(finding.path)
+        target = edit.element(finding.path)
+        if target is None or found_part is None:
+            continue
+        part = found_part
+        if (
+            hoists
+            and finding.rule == "tool-result-content"
+            and isinstance(part, ImagePart)
+            and part.data is not None
+        ):
+            pos = edit.message_pos(finding.path)
+            label = _label(edit, pos)
+            hoist.setdefault(pos, []).append(
+                (f"{label} {finding.path.split('.', 1)[1]}", part.mime or "image/png", part.data)
+            )
+        text = _placeholder_of(edit, part)
+        images_of = edits.images_of(finding.path)
+        if images_of is not None:  # an image list beside the message's string content
+            edit.replace(finding.path, REMOVED)
+            message = edit.element(images_of)
+            if isinstance(message, dict):
+                edits.append_text(message, text)
+            changes.append(Change(finding.rule, finding.path, "replaced by its placeholder text"))
+            continue
+        body_path = edits.response_of(finding.path)
+        if body_path is not None:  # a part of a result body: its text instead
+            edit.replace(finding.path, REMOVED)
+            body = edit.element(body_path)
+            if isinstance(body, dict):
+                edits.add_response_text(body, text, REMOVED)
+        elif INDEX.search(finding.path) is None:
+            edit.set_member(finding.path, text)
+        else:
+            block = edits.text_block(text)
+            if block is None:
+                continue  # the wire has no text block to put there
+            edit.replace(finding.path, block)
+        held = isinstance(part, OpaquePart) and edits.opaque_text(part) is not None
+        what = "replaced by the text it holds" if held else "replaced by its placeholder text"
+        changes.append(Change(finding.rule, finding.path, what))
+    edit.strip()
+    for finding in edit.findings:
+        if finding.rule == "empty-text" and finding.severity == "error":
+            edit.replace(finding.path, REMOVED)
+            edit.touched.add(id(edit.element(finding.path.split(".", 1)[0])))
+            changes.append(Change("empty-text", finding.path, "removed the empty text block"))
+        elif finding.rule == "media-type":
+            _fix_media_type(edit, finding.path, by_path.get(finding.path), changes)
+    edit.strip()
+    _fix_order(edit, changes)
+    _fix_signatures(edit, changes)
+    _fix_response_parts(edit, by_path, changes)
+    _fix_final(edit, changes)
+    for path in reversed(edit.rules("empty-message")):
+        edit.remove(path)
+        changes.append(Change("empty-message", path, "removed the empty message"))
+    for pos in sorted(hoist, reverse=True):
+        images = hoist[pos]
+        message = edit.turn.hoisted(
+            hoist_text([label for label, _, _ in images]), [(m, d) for _, m, d in images]
+        )
+        end = edit.raw_index(pos) + 1
+        while end < len(edit.entries) and edits.is_result_entry(edit.entries[end]):
+            end += 1
+        edit.entries.insert(end, message)
+        changes.append(
+            Change(
+                "tool-result-content",
+                edit.read.messages[pos].path,
+                "hoisted its images into a user message after the tool messages",
+            )
+        )
+    edit.drop_emptied()
+    return edit.request
+
+
+def _placeholder_of(edit: Edit, part: Part) -> str:
+    if isinstance(part, ImagePart):
+        size = decoded_size(part.data) if part.data is not None else None
+        return placeholder("image", part.mime, part.url, size)
+    if isinstance(part, DocumentPart):
+        size = decoded_size(part.data) if part.data is not None else None
+        return placeholder("file", part.mime, part.url, size)
+    if isinstance(part, OpaquePart):
+        return edit.edits.opaque_text(part) or placeholder(part.kind, None, None, None)
+    return placeholder("content", None, None, None)
+
+
+def _label(edit: Edit, pos: int) -> str:
+    results = edit.read.messages[pos].results
+    return (results[0].id or "result") if results else "result"
+
+
+def _fix_media_type(edit: Edit, path: str, part: Part | None, changes: list[Change]) -> None:
+    if not isinstance(part, ImagePart) or not part.data:
+        return
+    size = image_size(part.data)
+    if size is None or size.mime not in edit.edits.image_mimes:
+        return
+    target = edit.element(path)
+    if not isinstance(target, dict):
+        return
+    if not edit.edits.set_declared_mime(target, size.mime, part.data):
+        return
+    changes.append(Change("media-type", path, f"declared type {part.mime!r} -> {size.mime!r}"))
+
+
+def _fix_order(edit: Edit, changes: list[Change]) -> None:
+    """The result blocks first: of the message, or (where the wire combines consecutive
+    messages of a role) of the run, moved into its first message in their order."""
+    edits = edit.edits
+    key = edits.content_key
+    merged = edit.turn.merged_roles
+    entries = edit.entries
+    for path in edit.rules("results-after-other-content"):
+        pos = edit.raw_index(edit.message_pos(path))
+        if not 0 <= pos < len(entries):
+            continue
+        first = last = pos
+        role = _role_of(entries[pos])
+        if role in merged:
+            while first and _role_of(entries[first - 1]) == role:
+                first -= 1
+            while last + 1 < len(entries) and _role_of(entries[last + 1]) == role:
+                last += 1
+        run = [m for m in entries[first : last + 1] if isinstance(m, dict)]
+        held = [m for m in run if isinstance(m.get(key), list)]
+        if not held:
+            continue
+        results = [b for m in held for b in m[key] if edits.is_result_block(b)]
+        for message in held:
+            message[key] = [b for b in message[key] if not edits.is_result_block(b)]
+            edit.touched.add(id(message))
+        text = run[0].get(key)
+        if isinstance(text, str):  # a string content is one text block, after the results
+            run[0][key] = [edits.text_block(text)] if text else []
+        run[0][key][:0] = results
+        changes.append(
+            Change("results-after-other-content", path, "moved the tool result blocks first")
+        )
+
+
+def _role_of(entry: Any) -> Any:
+    return entry.get("role") if isinstance(entry, dict) else None
+
+
+def _fix_document_names(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
+    """Document names the wire rejects: each one cleaned as the converter names documents,
+    then each later one of a name another document has renamed."""
+    names = {path: document_name_of(part) for path, part in by_path.items() if is_document(part)}
+    taken = edit.edits.document_names(name for name in names.values() if name is not None)
+    if taken is None:
+        return
+    renamed: set[str] = set()
+    for rule in ("document-name", "duplicate-document-name"):
+        # an underscore (a warning: accepted in practice) is left as written
+        for path in edit.rules(rule, errors_only=rule == "document-name"):
+            old = names.get(path)
+            target = edit.element(path)
+            if old is None or path in renamed or not isinstance(target, dict):
+                continue
+            new = edit.edits.rename_document(target, taken, rule == "document-name")
+            if new is not None:
+                renamed.add(path)
+                changes.append(Change(rule, path, f"document name {old!r} -> {new!r}"))
+
+
+def _fix_signatures(edit: Edit, changes: list[Change]) -> None:
+    # only where it is an error (Gemini 3): without a profile the request may be for a
+    # model that needs no signature, and an accepted request is left as it is
+    for path in edit.rules("missing-thought-signature", errors_only=True):
+        target = edit.element(path)
+        if isinstance(target, dict):
+            key = edit.edits.set_signature(target, SKIP_SIGNATURE)
+            changes.append(
+                Change("missing-thought-signature", path, f"set {key} to {SKIP_SIGNATURE!r}")
+            )
+
+
+def _fix_final(edit: Edit, changes: list[Change]) -> None:
+    for finding in edit.findings:
+        if finding.rule != "final-assistant" or finding.severity != "error":
+            continue
+        message = edit.element(finding.path)
+        if not isinstance(message, dict):
+            continue
+        edit.edits.trim_final(message)
+        changes.append(Change("final-assistant", finding.path, "removed the trailing whitespace"))
+
+
+def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
+    """A result body's own parts (Gemini 2.5: a ``functionResponse``'s) move to a user
+    message after the results (section 7's hoisting), or become placeholder text in the
+    body without vision."""
+    edits = edit.edits
+    hoisted: dict[int, list[Any]] = {}
+    for path in edit.rules("function-response-parts"):
+        part = by_path.get(path)
+        target = edit.element(path)
+        if not isinstance(part, ResultPart) or not isinstance(target, dict):
+            continue
+        body = edits.function_response(target)
+        if body is None:
+            continue
+        media = edits.take_response_parts(body)
+        label = part.id or part.name or "result"
+        if edit.ctx.vision:
+            pos = edit.message_pos(path)
+            hoisted.setdefault(pos, []).extend(media)
+            action = "moved its parts to a user content after the responses"
+        else:
+            texts = [edits.media_placeholder(entry) for entry in media if isinstance(entry, dict)]
+            if not texts:
+                continue
+            edits.add_response_text(body, "\n".join(texts), REMOVED)
+            action = "its parts became placeholder text in the response"
+        changes.append(Change("function-response-parts", path, action + f" ({label})"))
+    for pos in sorted(hoisted, reverse=True):
+        edit.entries.insert(edit.raw_index(pos) + 1, edits.media_message(hoisted[pos]))

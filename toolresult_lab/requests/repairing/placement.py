@@ -1,0 +1,117 @@
+"""Round 2 of ``repair``: where results sit. A misplaced result moves after its call (one
+placed before its call too), and a call nothing answered gets an error result
+(:data:`MISSING_RESULT`), each put where the wire needs it: into the user message after the
+call where results are blocks, else after the run of results that follows it. A second
+result for a call, or one that answers no call, keeps its output (:mod:`.keep`)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...wires import CallPart
+from ..findings import Change
+from .edit import Edit
+from .keep import answered_later, keep_outputs, place_kept
+from .paths import request_order
+
+__all__ = ["MISSING_RESULT", "fix_placement"]
+
+#: The text of a result ``repair`` adds for a call nothing answered (marked as an error).
+MISSING_RESULT: Final = "No result was recorded for this call."
+
+
+def fix_placement(edit: Edit, changes: list[Change]) -> Any:
+    """Round 2 on ``edit``'s copy; the changes are appended to ``changes``."""
+    pairing = edit.pairing
+    if not (pairing.dropped or pairing.misplaced or pairing.unanswered or pairing.orphans):
+        return edit.request
+    # what goes where, by read position of the call's message
+    drop: set[str] = set()
+    early = answered_later(edit)
+    later = keep_outputs(edit, changes, drop, {result.path for result in early.values()})
+    moved: dict[int, list[tuple[CallPart, Any]]] = {}
+    for index in sorted({*pairing.misplaced, *pairing.unanswered}):
+        call_pos, call = pairing.calls[index]
+        if index in pairing.misplaced or index in early:
+            rule = "results-not-next" if index in pairing.misplaced else "result-without-call"
+            result = pairing.misplaced[index][1] if index in pairing.misplaced else early[index]
+            drop.add(result.path)
+            block = edit.element(result.path)  # moved, not copied: it keeps its origin
+            changes.append(
+                Change(
+                    rule,
+                    result.path,
+                    f"moved the result for {call.id or call.name} after its call",
+                )
+            )
+        else:
+            block = edit.edits.missing_result(call.id, call.name, MISSING_RESULT)
+            changes.append(
+                Change(
+                    "call-without-result",
+                    call.path,
+                    f"added an error result for {call.id or call.name}",
+                )
+            )
+        moved.setdefault(call_pos, []).append((call, block))
+    key = edit.read.key
+    for path in sorted(drop, key=lambda p: request_order(p, key), reverse=True):
+        edit.remove(path)
+    if edit.edits.result_blocks:
+        # insert from the last message backwards, so earlier positions stay valid
+        for call_pos in sorted(moved, reverse=True):
+            insert_blocks(edit, call_pos, [block for _, block in moved[call_pos]])
+    else:
+        insert_after_runs(edit, {pos: [block for _, block in moved[pos]] for pos in moved})
+    edit.drop_emptied()
+    place_kept(edit, later, changes)
+    return edit.request
+
+
+def insert_blocks(edit: Edit, call_pos: int, blocks: list[Any]) -> None:
+    """Put ``blocks`` (the results of the calls of the message at ``call_pos``) first in the
+    user message after it when that holds results (or, where the wire takes it, any user
+    message), else in a new user message after it."""
+    edits = edit.edits
+    entries = edit.entries
+    at = edit.raw_index(call_pos)
+    key = edits.content_key
+    after = entries[at + 1] if at + 1 < len(entries) else None
+    if isinstance(after, dict) and edits.role_of(after) == "user" and edits.holds_results(after):
+        content = after.get(key)
+        if isinstance(content, str):
+            content = [edits.text_block(content)]
+        assert isinstance(content, list)
+        first_other = next(
+            (i for i, b in enumerate(content) if not edits.is_result_block(b)), len(content)
+        )
+        after[key] = content[:first_other] + blocks + content[first_other:]
+    elif edits.joins_user_message and isinstance(after, dict) and after.get("role") == "user":
+        content = after.get(key)
+        if isinstance(content, str):
+            content = [edits.text_block(content)] if content else []
+        after[key] = blocks + (content if isinstance(content, list) else [])
+    else:
+        entries.insert(at + 1, edits.user_message(blocks))
+
+
+def insert_after_runs(edit: Edit, blocks_by_call: dict[int, list[Any]]) -> None:
+    """Where results are messages (or items): each call message's results after the run of
+    results (or calls) that follows it, all in one pass over the list (an insert and a scan
+    per call made 10,000 unanswered calls quadratic)."""
+    entries = edit.entries
+    is_result = edit.edits.is_result_entry
+    run_end = [0] * (len(entries) + 1)  # index -> the first index at or after it not a result
+    run_end[len(entries)] = len(entries)
+    for index in range(len(entries) - 1, -1, -1):
+        run_end[index] = run_end[index + 1] if is_result(entries[index]) else index
+    at: dict[int, list[Any]] = {}
+    for call_pos in sorted(blocks_by_call):  # at one place, the earlier call's first
+        end = run_end[edit.raw_index(call_pos) + 1]
+        at.setdefault(end, []).extend(blocks_by_call[call_pos])
+    rebuilt: list[Any] = []
+    for index, entry in enumerate(entries):
+        rebuilt.extend(at.get(index, ()))
+        rebuilt.append(entry)
+    rebuilt.extend(at.get(len(entries), ()))
+    entries[:] = rebuilt

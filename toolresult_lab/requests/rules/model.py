@@ -1,0 +1,129 @@
+"""The rule table's records: a rule, where it is written down, and the day it was checked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
+from typing import Final, Literal
+
+from ...wires import WIRES
+from ..findings import Severity
+
+__all__ = [
+    "ALL",
+    "CHECKED",
+    "ERROR",
+    "RECHECKED",
+    "Rule",
+    "RuleSource",
+    "SourceKind",
+    "Unchecked",
+    "cassette",
+]
+
+#: The day every source below was read (``docs/research/request-rules-sources.md``).
+CHECKED: Final = "2026-12-01"
+
+SourceKind = Literal["doc", "src", "user"]
+
+
+@dataclass(frozen=True)
+class RuleSource:
+    """Where a rule is written down: a provider page (``doc``), the provider's own open
+    source code (``src``), or an issue thread quoting the provider's error (``user``)."""
+
+    title: str
+    url: str
+    kind: SourceKind = "doc"
+
+    def cite(self) -> str:
+        """``Title <url>`` (and what kind of source when it is not documentation)."""
+        shown = f"{self.title} <{self.url}>" if self.url else self.title
+        return shown if self.kind == "doc" else f"{shown} ({_KINDS[self.kind]})"
+
+    @property
+    def kind_label(self) -> str:
+        """``""`` for documentation, else ``user report`` or ``provider source code``."""
+        return "" if self.kind == "doc" else _KINDS[self.kind]
+
+
+_KINDS: Final = {"doc": "documentation", "src": "provider source code", "user": "user report"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One request rule.
+
+    ``severity`` maps a case to a severity (``None``: no finding): a profile id, a wire,
+    ``"<wire>:<case>"`` for a case the rule names itself (``"openai:over-40"``), or ``"*"``
+    for the rest. ``wires`` are the wires it is checked on, ``profiles`` the profiles it
+    is only checked with (empty: any); ``answer`` what the provider says, ``repair`` what
+    ``repair`` does about it (empty: reported only).
+    """
+
+    id: str
+    title: str
+    wires: tuple[str, ...]
+    severity: Mapping[str, Severity | None]
+    answer: str
+    sources: tuple[RuleSource, ...]
+    profiles: tuple[str, ...] = ()
+    repair: str = ""
+    notes: str = ""
+    checked: str = CHECKED
+
+    def level(self, wire: str, profile: str | None, case: str = "") -> Severity | None:
+        """The severity on ``wire`` with ``profile`` in ``case`` (``None``: no finding)."""
+        for key in (f"{wire}:{case}" if case else "", profile or "", wire, "*"):
+            if key and key in self.severity:
+                return self.severity[key]
+        return None
+
+    def applies(self, wire: str, profile: str | None) -> bool:
+        # a rule of every wire (``ALL``) holds on a wire registered later too
+        if wire not in self.wires and self.wires != ALL:
+            return False
+        return not self.profiles or profile in self.profiles
+
+    @cached_property  # a finding names it: once per rule, not once per finding
+    def source(self) -> str:
+        """The sources and the date, as a finding names them."""
+        return "; ".join(s.cite() for s in self.sources) + f" (checked {self.checked})"
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """A provider rule that is written down (or reported with the provider's error) but that
+    no check implements yet: kept as data, with its source and date, so the rules doc says
+    what ``lint`` does not find, and why, instead of leaving it out silently.
+
+    ``why``: why it is not checked (what the request does not say, or what is missing).
+    """
+
+    id: str
+    title: str
+    wires: tuple[str, ...]
+    answer: str
+    sources: tuple[RuleSource, ...]
+    why: str
+    checked: str = CHECKED
+
+
+#: A rule checked on every wire.
+ALL: Final = WIRES
+#: An error in every case.
+ERROR: Final[Mapping[str, Severity | None]] = MappingProxyType({"*": "error"})
+
+#: The day the rules taken from the corpus of real requests and rule-recheck.md were read.
+RECHECKED: Final = "2026-12-02"
+
+
+def cassette(commit: str, path: str) -> RuleSource:
+    """A request pydantic-ai recorded with the provider's answer (its HTTP cassette)."""
+    return RuleSource(
+        f"pydantic/pydantic-ai cassette {path.rsplit('/', 1)[-1]}",
+        f"https://github.com/pydantic/pydantic-ai/blob/{commit}/tests/models/cassettes/{path}",
+        "user",
+    )

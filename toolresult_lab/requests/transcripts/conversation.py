@@ -1,0 +1,259 @@
+"""The neutral transcript's values (SPEC 9): turns and the parts of a message.
+
+Immutable and JSON-able (``to_dict`` / ``from_dict``). Each value may carry ``path``,
+where it was read from in the source request (``messages[3].content[1]``), so a
+translation can name the element it lost; the path takes no part in equality.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ...conversion.calls import ToolCall
+from ...conversion.encoding import clone, strict_copy
+from ...conversion.result import ToolResult
+
+__all__ = [
+    "AssistantTurn",
+    "Document",
+    "Image",
+    "Loss",
+    "Opaque",
+    "Part",
+    "Text",
+    "ToolResults",
+    "Turn",
+    "UserTurn",
+    "part_from_dict",
+    "turn_from_dict",
+]
+
+
+def _need(owner: str, name: str, value: object, kind: type | tuple[type, ...], what: str) -> None:
+    if not isinstance(value, kind):
+        raise TypeError(f"{owner}.{name} must be {what}, not {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text the model reads."""
+
+    text: str
+    path: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _need("Text", "text", self.text, str, "a str")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "text", "text": self.text}
+
+
+@dataclass(frozen=True)
+class Image:
+    """An image inline (``data``: base64, with its ``mime``) or by ``url``; ``detail`` as
+    the Chat and Responses APIs give it."""
+
+    mime: str | None
+    data: str | None = None
+    url: str | None = None
+    detail: str | None = None
+    path: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for name in ("mime", "data", "url", "detail"):
+            _need("Image", name, getattr(self, name), (str, type(None)), "a str or None")
+        if (self.data is None) == (self.url is None):
+            raise ValueError("Image needs exactly one of data and url")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "image", "mime": self.mime}
+        out["data" if self.data is not None else "url"] = (
+            self.data if self.data is not None else self.url
+        )
+        if self.detail is not None:
+            out["detail"] = self.detail
+        return out
+
+
+@dataclass(frozen=True)
+class Document:
+    """A file (a PDF, ...) inline (``data``: base64) or by ``url``, with its ``name``."""
+
+    mime: str | None
+    data: str | None = None
+    url: str | None = None
+    name: str | None = None
+    path: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for key in ("mime", "data", "url", "name"):
+            _need("Document", key, getattr(self, key), (str, type(None)), "a str or None")
+        if (self.data is None) == (self.url is None):
+            raise ValueError("Document needs exactly one of data and url")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "document", "mime": self.mime, "name": self.name}
+        out["data" if self.data is not None else "url"] = (
+            self.data if self.data is not None else self.url
+        )
+        return out
+
+
+class Opaque:
+    """What has no neutral form on ``wire`` (thinking blocks, reasoning items, server-tool
+    items, ``cache_control``d blocks): written back in place on the same wire, dropped with
+    a loss on any other. ``value`` hands out a copy."""
+
+    __slots__ = ("_value", "kind", "path", "wire")
+
+    def __init__(self, wire: str, value: Any, kind: str = "", path: str = "") -> None:
+        _need("Opaque", "wire", wire, str, "a str")
+        self.wire: Final = wire
+        self._value: Final = strict_copy(value, "Opaque.value")
+        self.kind: Final = kind
+        self.path: Final = path
+
+    @property
+    def value(self) -> Any:
+        return clone(self._value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Opaque):
+            return NotImplemented
+        return (self.wire, self._value) == (other.wire, other._value)
+
+    def __hash__(self) -> int:
+        return hash((self.wire, self.kind))
+
+    def __repr__(self) -> str:
+        return f"Opaque({self.wire!r}, <{self.kind or type(self._value).__name__}>)"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "opaque", "wire": self.wire, "kind": self.kind, "value": self.value}
+
+
+Part = Text | Image | Document | Opaque
+
+
+def part_from_dict(data: Any) -> Part:
+    """A part from its :meth:`to_dict` form.
+
+    :raises TypeError: not a dict, or a field of the wrong type.
+    :raises ValueError: an unknown ``type``.
+    """
+    _need("Part", "dict", data, dict, "a dict")
+    kind = data.get("type")
+    if kind == "text":
+        return Text(data.get("text"))
+    if kind == "image":
+        return Image(data.get("mime"), data.get("data"), data.get("url"), data.get("detail"))
+    if kind == "document":
+        return Document(data.get("mime"), data.get("data"), data.get("url"), data.get("name"))
+    if kind == "opaque":
+        return Opaque(data.get("wire"), data.get("value"), data.get("kind") or "")
+    raise ValueError(f"unknown part type {kind!r}: text, image, document or opaque")
+
+
+def _parts(owner: str, parts: Any) -> tuple[Part, ...]:
+    _need(owner, "parts", parts, (list, tuple), "a list of parts")
+    for part in parts:
+        _need(owner, "parts[]", part, (Text, Image, Document, Opaque), "a part")
+    return tuple(parts)
+
+
+@dataclass(frozen=True)
+class UserTurn:
+    """What the user said: text, images, documents."""
+
+    parts: tuple[Part, ...]
+    path: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parts", _parts("UserTurn", self.parts))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "user", "parts": [part.to_dict() for part in self.parts]}
+
+
+@dataclass(frozen=True)
+class AssistantTurn:
+    """What the model said (``parts``) and the tools it called (``calls``, in order)."""
+
+    parts: tuple[Part, ...] = ()
+    calls: tuple[ToolCall, ...] = ()
+    path: str = field(default="", compare=False, repr=False)
+    call_paths: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parts", _parts("AssistantTurn", self.parts))
+        _need("AssistantTurn", "calls", self.calls, (list, tuple), "a list of ToolCall")
+        for call in self.calls:
+            _need("AssistantTurn", "calls[]", call, ToolCall, "a ToolCall")
+        object.__setattr__(self, "calls", tuple(self.calls))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "assistant",
+            "parts": [part.to_dict() for part in self.parts],
+            "calls": [_call_dict(call) for call in self.calls],
+        }
+
+
+def _call_dict(call: ToolCall) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": call.id, "name": call.name, "arguments": call.arguments}
+    if call.extra:
+        out["extra"] = call.extra
+    return out
+
+
+@dataclass(frozen=True)
+class ToolResults:
+    """The tools' answers, each with its call's id and name."""
+
+    results: tuple[ToolResult, ...]
+    path: str = field(default="", compare=False, repr=False)
+    result_paths: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _need("ToolResults", "results", self.results, (list, tuple), "a list of ToolResult")
+        for result in self.results:
+            _need("ToolResults", "results[]", result, ToolResult, "a ToolResult")
+        object.__setattr__(self, "results", tuple(self.results))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "results", "results": [result.to_dict() for result in self.results]}
+
+
+Turn = UserTurn | AssistantTurn | ToolResults
+
+
+def turn_from_dict(data: Any) -> Turn:
+    """A turn from its :meth:`to_dict` form.
+
+    :raises TypeError: not a dict, or a field of the wrong type.
+    :raises ValueError: an unknown ``type``.
+    """
+    _need("Turn", "dict", data, dict, "a dict")
+    kind = data.get("type")
+    if kind == "user":
+        return UserTurn(tuple(part_from_dict(p) for p in data.get("parts", [])))
+    if kind == "assistant":
+        calls = tuple(ToolCall(**call) for call in data.get("calls", []))
+        parts = tuple(part_from_dict(p) for p in data.get("parts", []))
+        return AssistantTurn(parts, calls)
+    if kind == "results":
+        return ToolResults(tuple(ToolResult.from_dict(r) for r in data.get("results", [])))
+    raise ValueError(f"unknown turn type {kind!r}: user, assistant or results")
+
+
+@dataclass(frozen=True)
+class Loss:
+    """What did not arrive whole: ``path`` of the element in the source request (SPEC 8
+    paths), ``what`` became of it (dropped, placeholder instead of native, id made, ...)."""
+
+    path: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.path or '(the request)'}: {self.what}"

@@ -1,0 +1,126 @@
+"""SPEC 9: ``translate`` reads a request of one wire, writes it for another and lints it.
+
+Reading and writing are the transcript's (``transcripts.read``, ``transcripts.write``);
+the checks are section 8's ``lint`` with the destination's profile. Two things only a
+move between wires needs live here: the options the destination is written with (from
+its profile and ``vision``), and the thought signature a Gemini 3 model requires on
+calls no Gemini model made (the value Google documents for such histories).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..conversion.gc_pause import paused_cycle_collector
+from ..conversion.options import ConvertOptions
+from ..conversion.profiles import PROFILES, without_vision
+from ..wires import Note, request_shape, settings_of, write_settings
+from .findings import Findings
+from .linting import context, lint
+from .transcripts import (
+    AssistantTurn,
+    Loss,
+    Transcript,
+    Turn,
+    read_options,
+    read_transcript,
+    write_transcript,
+)
+from .transcripts.reencode import without_lone_surrogates
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["Translated", "translate"]
+
+
+@dataclass(frozen=True)
+class Translated:
+    """``request``: the body for the destination; ``losses``: each element of the source
+    that did not arrive whole; ``findings``: section 8's lint of ``request``; ``notes``:
+    each element changed in form only (a payload re-encoded as standard base64, ...)."""
+
+    request: dict[str, Any]
+    losses: tuple[Loss, ...]
+    findings: Findings
+    notes: tuple[Loss, ...] = ()
+
+
+def _write_options(
+    dst: str, profile: str | None, vision: bool | None, options: ConvertOptions
+) -> ConvertOptions:
+    """The options the destination is written with: as given; else the profile's for its
+    vision; else images and PDFs native, gated by ``vision=False``."""
+    if options:
+        return options
+    if profile is not None:
+        found = PROFILES[profile]
+        return found.options(found.vision if vision is None else vision)
+    written = read_options({})
+    return without_vision(dst, written) if vision is False else written
+
+
+def _signed(dst: str, body: dict[str, Any], turns: list[Turn], notes: list[Loss]) -> None:
+    """The destination's signature on calls another provider made (Gemini 3's documented
+    skip value), each a note at the source call: an addition, nothing lost."""
+    paths = [
+        turn.call_paths[0] if turn.call_paths else turn.path
+        for turn in turns
+        if isinstance(turn, AssistantTurn) and turn.calls
+    ]
+    for index in request_shape(dst).sign(body):
+        path = paths[index] if index < len(paths) else ""
+        notes.append(Loss(path, "no thought signature: the documented skip value set"))
+
+
+def translate(
+    src: str,
+    dst: str,
+    request: Any,
+    *,
+    profile: str | None = None,
+    vision: bool | None = None,
+    hoist_images: bool = False,
+    model: str | None = None,
+    **options: Unpack[ConvertOptions],
+) -> Translated:
+    """``request`` of ``src`` as a request of ``dst``, with every loss and the lint.
+
+    The whole request moves: besides the conversation, the model (as given, or
+    ``model``), the output token limit, temperature, top_p, stop sequences, the tool
+    definitions, ``tool_choice`` and the thinking budget or reasoning effort, where the
+    destination has them (each wire's ``SettingsShape``, read into the ``Transcript``'s
+    ``settings``); every other field is a loss. Anthropic requires ``max_tokens``: where
+    the source has none, 4,096 (plus any thinking budget) is written, with a note.
+
+    :raises ValueError: unknown wire or profile (or a profile of another wire than
+        ``dst``); a malformed inside of the request (naming its path).
+    :raises TypeError: the request is neither a dict nor a list; a bad option.
+    """
+    if model is not None and not isinstance(model, str):
+        raise TypeError(f"model must be a str or None, not {type(model).__name__}")
+    if model is not None and not model.strip():
+        raise ValueError("model must not be empty")
+    ctx = context(dst, profile, vision)
+    written_with = _write_options(ctx.wire, profile, vision, options)
+    with paused_cycle_collector():  # linear at any length: see gc_pause
+        notes: list[Loss] = []
+        losses: list[Loss] = []
+        request = without_lone_surrogates(request, "", losses)
+        system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
+        transcript = Transcript(system, turns, settings_of(read.wire, read.raw))
+        body, written = write_transcript(
+            ctx.wire, transcript.system, turns, written_with, hoist_images, ctx.profile, notes
+        )
+        losses.extend(written)
+        called = [c.name for t in turns if isinstance(t, AssistantTurn) for c in t.calls]
+        lost: list[Note] = []
+        noted: list[Note] = []
+        write_settings(ctx.wire, transcript.settings, body, called, lost, noted, model, read.wire)
+        losses.extend(Loss(path, what) for path, what in lost)
+        notes.extend(Loss(path, what) for path, what in noted)
+        if ctx.wire != read.wire:
+            _signed(ctx.wire, body, turns, notes)
+        findings = lint(ctx.wire, body, profile=profile, vision=vision)
+    return Translated(body, tuple(losses), findings, tuple(notes))
