@@ -131,19 +131,41 @@ def _counts(read: ReadRequest, warn_at: int, error_at: int, add: Add) -> None:
 
 
 def request_size(read: ReadRequest, scope: Scope, add: Add) -> None:
-    """The request's JSON against the wire's request-bytes limit."""
-    found = _limit(scope.wire, "request", "bytes")
-    if found is None:
+    """The request's JSON against the wire's documented request-bytes limits: over one that
+    holds for every model of the wire, an error; over only ones documented for some models
+    (Bedrock's Claude and Nova figures), a warning that names them."""
+    limits = sorted(
+        (
+            limit
+            for limit in LIMITS
+            if limit.wire == scope.wire and limit.scope == "request" and limit.measure == "bytes"
+        ),
+        key=lambda limit: limit.value,
+    )
+    if not limits:
         return
-    most = found.value
     try:
         size = len(json.dumps(read.raw, ensure_ascii=False, default=str).encode())
     except (ValueError, TypeError, RecursionError):
         return
-    if size > most:
+    over = [limit for limit in limits if size > limit.value]
+    if not over:
+        return
+    for_every_model = [limit for limit in over if not limit.models]
+    if for_every_model:
+        most = for_every_model[0].value
         add(
             "request-too-large",
             "",
             f"The request's JSON is {size:,} bytes (at most {most:,}).",
             "",
         )
+        return
+    named = ", ".join(f"{limit.value:,} for {limit.models}" for limit in over)
+    add(
+        "request-too-large",
+        "",
+        f"The request's JSON is {size:,} bytes, over the documented request size of some"
+        f" models of the wire ({named}).",
+        "some-models",
+    )

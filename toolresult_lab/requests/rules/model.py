@@ -57,10 +57,11 @@ class Rule:
     """One request rule.
 
     ``severity`` maps a case to a severity (``None``: no finding): a profile id, a wire,
-    ``"<wire>:<case>"`` for a case the rule names itself (``"openai:over-40"``), or ``"*"``
-    for the rest. ``wires`` are the wires it is checked on, ``profiles`` the profiles it
-    is only checked with (empty: any); ``answer`` what the provider says, ``repair`` what
-    ``repair`` does about it (empty: reported only).
+    ``"<wire>:<case>"`` for a case the rule names itself (``"openai:over-40"``),
+    ``"*:<case>"`` for that case on any wire, or ``"*"`` for the rest. ``wires`` are the
+    wires it is checked on, ``profiles`` the profiles it is only checked with (empty: any);
+    ``answer`` what the provider says, ``repair`` what ``repair`` does about it (empty:
+    reported only).
     """
 
     id: str
@@ -76,7 +77,8 @@ class Rule:
 
     def level(self, wire: str, profile: str | None, case: str = "") -> Severity | None:
         """The severity on ``wire`` with ``profile`` in ``case`` (``None``: no finding)."""
-        for key in (f"{wire}:{case}" if case else "", profile or "", wire, "*"):
+        keys = (f"{wire}:{case}", f"*:{case}") if case else ()
+        for key in (*keys, profile or "", wire, "*"):
             if key and key in self.severity:
                 return self.severity[key]
         return None

@@ -5,8 +5,17 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
+from ...budgets.provider_limits import LIMITS
 from .model import ERROR, RECHECKED, Rule, RuleSource, cassette
 from .sources import ANTHROPIC_VISION, BEDROCK_RESTRICTIONS
+
+#: The wires whose request size a provider documents: read from the limits they declare,
+#: so a wire that declares one is checked without naming it here.
+REQUEST_SIZE_WIRES: Final = tuple(
+    dict.fromkeys(
+        limit.wire for limit in LIMITS if limit.scope == "request" and limit.measure == "bytes"
+    )
+)
 
 __all__ = ["ROWS"]
 
@@ -52,9 +61,9 @@ ROWS: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "request-too-large",
-        "The request's JSON is over 32 MB",
-        ("anthropic",),
-        ERROR,
+        "The request's JSON is over the wire's documented request size",
+        REQUEST_SIZE_WIRES,
+        MappingProxyType({"*": "error", "*:some-models": "warning"}),
         "413 request_too_large: The request exceeds the maximum allowed number of bytes.",
         (
             RuleSource("Errors - Claude Docs", "https://platform.claude.com/docs/en/api/errors"),
@@ -62,14 +71,30 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "API overview: request size limits - Claude Docs",
                 "https://platform.claude.com/docs/en/api/overview#request-size-limits",
             ),
+            RuleSource(
+                "Gemini API: new file limits (inline data from 20 MB to 100 MB)",
+                "https://blog.google/innovation-and-ai/technology/developers-tools/"
+                "gemini-api-new-file-limits",
+            ),
+            RuleSource(
+                "Anthropic Claude Messages API: request and response - Amazon Bedrock",
+                "https://docs.aws.amazon.com/bedrock/latest/userguide/"
+                "model-parameters-anthropic-claude-messages-request-response.html",
+            ),
         ),
-        checked=RECHECKED,
-        notes="The Claude API's 32 MB (Claude Platform on AWS has the same). Partner platforms"
-        ' have their own: "Bedrock limits requests to 20 MB, and Google Cloud limits requests'
-        " to 30 MB\" (the API overview, a callout since 2026-03-14). Bedrock's 20 MB is a"
-        " limit of the bedrock wire (limits.LIMITS: a warning of explain() and the budget);"
+        checked="2026-12-07",
+        notes="Checked on each wire that declares a request-bytes limit (budgets.provider_limits"
+        ".LIMITS, scope request, measure bytes), against that wire's figures: the Claude API's"
+        " 32 MB (Claude Platform on AWS has the same), Gemini's 100 MB of inline data with the"
+        " prompt, the Responses API's 512 MB of total payload."
+        " A figure documented for some models of a wire only is a warning naming them:"
+        " Bedrock's Converse reaches many providers' models, and \"the maximum size of the"
+        " payload you can send in a request is 20MB\" is Claude's, 25 MB Amazon Nova's."
+        ' Partner platforms have their own: "Bedrock limits requests to 20 MB, and Google'
+        ' Cloud limits requests to 30 MB" (the API overview, a callout since 2026-03-14);'
         " Claude on Google Cloud speaks the anthropic wire, and no profile tells it from the"
-        " Claude API, so a request of 30 to 32 MB sent there is not found.",
+        " Claude API, so a request of 30 to 32 MB sent there is not found. The provider's"
+        " answer quoted is the Claude API's; the others' wording is not documented.",
     ),
     Rule(
         "text-too-long",
