@@ -180,3 +180,12 @@ def test_the_count_is_the_same_with_and_without_orjson(
     assert request_tokens("openai", text).total == (expected + 3) // 4
     # an int past 64 bits (29 characters with its comma): orjson refuses it, json counts it
     assert request_tokens("openai", [*text, {"n": 2**70}]).total == (expected + 29 + 3) // 4
+
+
+def test_near_the_window_is_a_warning_on_every_wire_a_new_one_included() -> None:
+    """The severity says "near is a warning" once, not per wire: a wire the rule is
+    extended to (or a registered one) does not get errors for it by omission."""
+    rule = RULES["context-window"]
+    for wire in (*rule.wires, "toy", "mistral-native"):
+        assert rule.level(wire, None, "near") == "warning"
+        assert rule.level(wire, None) == "error"

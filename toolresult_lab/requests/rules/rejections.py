@@ -91,16 +91,8 @@ ROWS: Final[tuple[Rule, ...]] = (
         "context-window",
         "The request's estimated input is over the model's context window",
         ("openai", "responses", "anthropic", "gemini", "bedrock"),
-        MappingProxyType(
-            {
-                "*": "error",
-                "openai:near": "warning",
-                "responses:near": "warning",
-                "anthropic:near": "warning",
-                "gemini:near": "warning",
-                "bedrock:near": "warning",
-            }
-        ),
+        # near the window is a warning on every wire, a wire registered later included
+        MappingProxyType({"*": "error", "*:near": "warning"}),
         "anthropic: prompt is too long: 206134 tokens > 200000 maximum. openai: This model's"
         " maximum context length is 128000 tokens. However, your messages resulted in ...",
         (
