@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from ..findings import Change
 from ..lint import Context
 from ..pairing import Checked
 from ..wires import CallPart, ReadRequest, ResultPart, request_edits, turn_shape
@@ -44,6 +45,8 @@ class Edit:
         self.touched: set[int] = set()
         #: each message's read position by its path (made when :meth:`message_pos` first asks)
         self.message_positions: dict[str, int] | None = None
+        #: the fixes this round refused, with the reason (they would lose a tool output)
+        self.unfixed: list[Change] = []
 
     def raw_index(self, pos: int) -> int:
         """The index in the request's list of the message at read position ``pos``."""
