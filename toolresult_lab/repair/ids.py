@@ -73,6 +73,11 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
         here, before = messages[mpos], messages[mpos - 1]
         if here.calls and before.calls and in_run(here.raw) and in_run(before.raw):
             run_start[mpos] = run_start[mpos - 1]
+    run_end = list(range(len(messages)))
+    for mpos in range(len(run_end) - 2, -1, -1):
+        if run_start[mpos + 1] == run_start[mpos]:
+            run_end[mpos] = run_end[mpos + 1]
+    runs = list(zip(run_start, run_end, strict=True))
     # a result without id that answers a call with one by position takes the call's id
     answers_by_place = {
         result.path: call
@@ -96,7 +101,7 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
                 )
             else:
                 _answer_renamed(
-                    edit, call.id, index, pos, new, calls_by_id, results_by_id, done, run_start
+                    edit, call.id, index, pos, new, calls_by_id, results_by_id, done, runs
                 )
         elif call.path in missing and not call.id:
             partner = pairing.claimed.get(index)
@@ -176,12 +181,12 @@ def _answer_renamed(
     calls_by_id: dict[str, list[int]],
     results_by_id: dict[str, tuple[list[int], list[ResultPart]]],
     done: set[str],
-    run_start: list[int],
+    runs: list[tuple[int, int]],
 ) -> None:
     """Give ``new``, the id of the duplicate call ``index`` (at message ``pos``) renamed
     from ``old``, to the result after the call that carries ``old`` in the call's place
-    among the calls of its run (``run_start``: by message, where its run of call messages
-    starts), unless that result comes after the next call with ``old``."""
+    among the calls of its run (``runs``: by message, where its run of call messages starts
+    and ends), unless that result comes after the next call with ``old`` after the run."""
     same_id = calls_by_id.get(old, [])
     following = bisect_right(same_id, index)
     calls = edit.pairing.calls
@@ -189,11 +194,13 @@ def _answer_renamed(
     # the calls of this id earlier in this call's run (its message, or the run of call
     # items before the outputs: responses) take the answers before this one's, in order:
     # the second of two parallel calls gets the second output
-    start = run_start[pos]
+    start, end = runs[pos]
     rank = following - 1 - bisect_left(same_id, start, key=lambda other: calls[other][0])
+    # the next call with the id after this run: a result after it is that call's answer
+    beyond = bisect_right(same_id, end, key=lambda other: calls[other][0])
     until = None
-    if following < len(same_id):
-        until = calls[same_id[following]][1].path
+    if beyond < len(same_id):
+        until = calls[same_id[beyond]][1].path
     first = bisect_right(positions, pos) + rank
     if first >= len(positions):
         return
