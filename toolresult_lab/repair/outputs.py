@@ -107,8 +107,8 @@ def _output(result: ResultPart) -> Output:
     payloads: list[str] = []
     for part in result.parts:
         payloads += part_payloads(part)
-        if isinstance(part, TextPart) or (isinstance(part, DocumentPart) and part.text):
-            texts.append(part.text)
+        if isinstance(part, (TextPart, DocumentPart)):
+            texts.append(part.text or "")  # a document's text, when it is a text document
         elif isinstance(part, OpaquePart):
             texts += [text for key, text in _strings(part.value) if key in _TEXT_KEYS]
     if result.structured is not None:
