@@ -20,6 +20,8 @@ from test_repair import _guarantees
 from test_turn_clients import validate_message
 
 from toolresult_lab import Change, repair
+from toolresult_lab.repair.outputs import breaches
+from toolresult_lab.wires import read_request
 
 IMAGE = {"type": "base64", "media_type": "image/png", "data": PNG}
 DATA_URL = f"data:image/png;base64,{PNG}"
@@ -393,6 +395,9 @@ def test_every_output_survives_repair(
     fixed = _guarantees(wire, bad)
     sent = json.dumps(fixed.request)
     assert [t for t in texts if t not in sent] == []
+    # and by the guard every repair passes through (issue 36): whole, no payload in a text
+    assert breaches(wire, read_request(wire, bad), fixed.request) == []
+    assert fixed.unfixed == ()
     _validated(wire, fixed.request)
 
 

@@ -45,6 +45,9 @@ PROBE: Final = 64
 _RUN: Final = re.compile(r"[A-Za-z0-9+/_=-]{" + str(PROBE) + ",}")
 #: The keys of an opaque block whose string is the text it holds (never a payload).
 _TEXT_KEYS: Final = frozenset({"text"})
+#: The keys under which the wires write a payload (any length: a short one is one too).
+_DATA_KEYS: Final = frozenset({"data", "bytes"})
+_BASE64: Final = re.compile(r"[A-Za-z0-9+/_=-]+")
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,9 @@ def part_payloads(part: Part) -> list[str]:
     found: list[str] = []
     if isinstance(part, OpaquePart):
         for key, text in _strings(part.value):
-            if key not in _TEXT_KEYS and _is_payload(text):
+            if (key in _DATA_KEYS and _BASE64.fullmatch(text)) or (
+                key not in _TEXT_KEYS and _is_payload(text)
+            ):
                 split = split_data_url(text)
                 found.append(split[1] if split is not None else text)
     return found
@@ -124,10 +129,10 @@ def tool_outputs(read: ReadRequest) -> list[Output]:
 def _payloads_of(parts: tuple[Part, ...] | list[Part], into: set[str]) -> None:
     """The payload strings ``parts`` carry, as their readers find them."""
     for part in parts:
-        if isinstance(part, (ImagePart, DocumentPart)) and part.data:
-            into.add(part.data)
-        elif isinstance(part, ResultPart):
+        if isinstance(part, ResultPart):
             into.update(_output(part).payloads)
+        else:
+            into.update(part_payloads(part))
 
 
 def _texts_of(read: ReadRequest) -> set[str]:
@@ -151,8 +156,9 @@ def breaches(wire: str, given: ReadRequest, repaired: Any) -> list[Breach]:
     after = read_request(wire, repaired)
     before_strings = {text for _, text in _strings(given.raw)}
     strings = [text for _, text in _strings(after.raw)]
+    read_texts = _texts_of(after)
     present = set(strings)
-    present.update(_texts_of(after))
+    present.update(read_texts)
     carried: set[str] = set()
     for message in after.messages:
         _payloads_of(message.parts, carried)
@@ -161,7 +167,7 @@ def breaches(wire: str, given: ReadRequest, repaired: Any) -> list[Breach]:
         if split is not None:
             carried.add(split[1])
     new = [text for text in strings if text not in before_strings]
-    new += [text for text in _texts_of(after) if text not in before_strings]
+    new += [text for text in read_texts if text not in before_strings]
     haystack: str | None = None
     found: list[Breach] = []
     probes: dict[str, str] = {}
