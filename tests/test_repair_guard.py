@@ -202,6 +202,24 @@ def test_media_moved_out_of_a_function_response_survive_an_empty_message_after_i
     assert repair("gemini", fixed.request, profile="gemini-2.5").changes == ()
 
 
+def test_without_vision_a_function_response_keeps_its_inline_media() -> None:
+    """Placeholder text would lose the image: the response stays, reported unfixed."""
+    media = {"inlineData": {"mimeType": "image/png", "data": PNG}}
+    response = {"name": "shot", "id": "a", "response": {"result": "ok"}, "parts": [media]}
+    bad = [
+        {"role": "user", "parts": [{"text": "shot"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "shot", "args": {}, "id": "a"}}]},
+        {"role": "user", "parts": [{"functionResponse": response}]},
+    ]
+    fixed = repair("gemini", bad, profile="gemini-2.5", vision=False)
+    assert fixed.request == bad
+    assert fixed.changes == ()
+    assert [(c.rule, c.path) for c in fixed.unfixed] == [
+        ("function-response-parts", "contents[2].parts[0]"),
+        ("images-unsupported", "contents[2].parts[0].functionResponse.parts[0]"),
+    ]
+
+
 def test_a_media_type_warning_is_left_as_the_provider_accepts_it() -> None:
     """Gemini takes an image declared image/jpeg whose bytes are PNG (a warning): repair
     changes no accepted request."""

@@ -275,8 +275,8 @@ def _fix_final(edit: Edit, changes: list[Change]) -> None:
 
 def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
     """A result body's own parts (Gemini 2.5: a ``functionResponse``'s) move to a user
-    message after the results (section 7's hoisting), or become placeholder text in the
-    body without vision."""
+    message after the results (section 7's hoisting); without vision, those by URL become
+    placeholder text in the body, and inline media (payloads) stay, reported unfixed."""
     edits = edit.edits
     hoisted: dict[int, list[Any]] = {}
     for path in edit.rules("function-response-parts"):
@@ -287,8 +287,12 @@ def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Chan
         body = edits.function_response(target)
         if body is None:
             continue
-        media = edits.take_response_parts(body)
         label = part.id or part.name or "result"
+        if not edit.ctx.vision and any(part_payloads(inner) for inner in part.parts):
+            # placeholder text would lose the media's payloads: left as they are
+            edit.unfixed.append(Change("function-response-parts", path, _REFUSED))
+            continue
+        media = edits.take_response_parts(body)
         if edit.ctx.vision:
             pos = edit.message_pos(path)
             hoisted.setdefault(pos, []).extend(media)
