@@ -242,6 +242,19 @@ def test_a_kept_output_keeps_its_whitespace(wire: str) -> None:
     assert fixed.request[-1] == {"role": "user", "content": f"{header}\n{text}"}
 
 
+def test_a_hermes_output_kept_as_written_in_its_tag_is_not_a_breach() -> None:
+    """The tag's JSON writes ``</`` as ``<\\/`` and quotes escaped: the output is there."""
+    tag = '<tool_response>\n{"name": "f", "content": "a<\\/b \\"q\\""}\n</tool_response>'
+    bad = [{"role": "user", "content": "go"}, {"role": "tool", "content": tag}]
+    fixed = repair("hermes", bad)
+    assert fixed.request[-1] == {
+        "role": "user",
+        "content": "[output of a f call that no call in this request made]\n"
+        '{"name": "f", "content": "a<\\/b \\"q\\""}',
+    }
+    assert fixed.unfixed == ()
+
+
 def test_parallel_call_items_sharing_an_id_keep_their_own_outputs() -> None:
     def call(n: int) -> dict[str, Any]:
         return {

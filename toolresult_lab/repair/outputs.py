@@ -176,13 +176,7 @@ def breaches(wire: str, given: ReadRequest, repaired: Any) -> list[Breach]:
         if lost:
             if haystack is None:
                 haystack = "\x00".join(new)
-            lost = [
-                text
-                for text in lost
-                if text not in haystack
-                and json.dumps(text)[1:-1] not in haystack
-                and json.dumps(text, ensure_ascii=False)[1:-1] not in haystack
-            ]
+            lost = [text for text in lost if not _written_in(text, haystack)]
         if lost:
             found.append(Breach(output.path, f"its text {_short(lost[0])} is no longer there"))
             continue
@@ -196,6 +190,17 @@ def breaches(wire: str, given: ReadRequest, repaired: Any) -> list[Breach]:
         written = _payload_in_text(new, carried, probes)
         found += [Breach(path, "its payload was written into a text") for path in written]
     return found
+
+
+def _written_in(text: str, haystack: str) -> bool:
+    """Whether ``text`` is in ``haystack`` as it is or as a JSON string writes it (kept as a
+    response object's JSON text; hermes: inside a tag, ``</`` written ``<\\/``)."""
+    if text in haystack:
+        return True
+    for written in (json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]):
+        if written in haystack or written.replace("</", "<\\/") in haystack:
+            return True
+    return False
 
 
 def _payload_in_text(new: list[str], carried: set[str], probes: dict[str, str]) -> list[str]:
