@@ -353,10 +353,22 @@ def test_breaches_name_the_result_and_what_happened() -> None:
 # -- a property over mutated shapes ------------------------------------------------------
 
 
+#: An inline PNG as each wire's result writes it.
+IMAGES: dict[str, Any] = {
+    "anthropic": {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": PNG},
+    },
+    "openai": {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}},
+    "responses": {"type": "input_image", "image_url": f"data:image/png;base64,{PNG}"},
+    "bedrock": {"image": {"format": "png", "source": {"bytes": PNG}}},
+}
+
+
 def _mutated(wire: str, text: str, kind: str, answered: bool) -> list[Any]:
     """A one-call request whose result holds ``text`` in a block mutated by ``kind`` (its
-    type removed, another API's type, or an audio payload beside it), answering its call or
-    not."""
+    type removed, another API's type, an audio or image payload beside it, the result
+    twice), answering its call or not."""
     if kind == "no type":
         block: Any = {"text": text}
     elif kind == "wrong type":
@@ -377,6 +389,10 @@ def _mutated(wire: str, text: str, kind: str, answered: bool) -> list[Any]:
             else {"type": "input_audio", "input_audio": {"data": WAV, "format": "wav"}}
         )
         _content(wire, request).append(extra)
+    elif kind == "image":
+        _content(wire, request).append(IMAGES[wire])
+    elif kind == "twice":  # the result again: a second answer to the call
+        request.append(copy.deepcopy(request[-1]))
     if not answered:
         last = request[-1]
         if wire == "anthropic":
@@ -389,21 +405,22 @@ def _mutated(wire: str, text: str, kind: str, answered: bool) -> list[Any]:
 
 
 @settings(
-    max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(
     wire=st.sampled_from(["anthropic", "openai", "responses", "bedrock"]),
     text=st.text(min_size=1, max_size=30).filter(lambda t: t.strip()),
-    kind=st.sampled_from(["no type", "wrong type", "audio"]),
+    kind=st.sampled_from(["no type", "wrong type", "audio", "image", "twice"]),
     answered=st.booleans(),
+    vision=st.sampled_from([None, False]),
 )
 def test_no_repair_loses_an_output_or_writes_a_payload_into_text(
-    wire: str, text: str, kind: str, answered: bool
+    wire: str, text: str, kind: str, answered: bool, vision: bool | None
 ) -> None:
     bad = _mutated(wire, text, kind, answered)
     before = copy.deepcopy(bad)
-    fixed = repair(wire, bad)
+    fixed = repair(wire, bad, vision=vision)
     assert bad == before
     assert breaches(wire, read_request(wire, bad), fixed.request) == []
     json.dumps(fixed.request, allow_nan=False).encode("utf-8")
-    assert repair(wire, fixed.request).changes == ()
+    assert repair(wire, fixed.request, vision=vision).changes == ()
