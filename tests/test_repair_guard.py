@@ -133,6 +133,11 @@ def test_a_block_carrying_a_payload_is_never_a_placeholder() -> None:
             " text may hold a payload (a tool output is never removed)",
         ),
     )
+    view = fixed._repr_html_()
+    assert view is not None
+    assert "1 fix refused" in view
+    assert "left as it is: its placeholder text would lose the payload" in view
+    assert WAV not in view  # the payload elided, in the list of refusals too
     image = {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}}
     fixed = repair("openai", _openai(image), vision=False)
     assert fixed.request == _openai(image)
