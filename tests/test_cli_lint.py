@@ -306,6 +306,41 @@ def test_repair_writes_the_request_and_the_changes(capsys, tmp_path) -> None:
     assert (json.loads(out), err) == (fixed.request, "")
 
 
+def test_repair_says_what_it_left_to_keep_a_tool_output(capsys, tmp_path) -> None:
+    """Issue 36: an audio block in a tool result (no placeholder may stand for its payload)
+    stays, and standard error says so, beside the error it leaves."""
+    audio = {
+        "type": "audio",
+        "source": {"type": "base64", "media_type": "audio/wav", "data": "UklGRg=="},
+    }
+    body = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "messages": [
+            {"role": "user", "content": "go"},
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}],
+            },
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": [audio]}],
+            },
+        ],
+    }
+    path = write(tmp_path, "audio.json", body)
+    code, out, err = run(capsys, "repair", path, "--wire", "anthropic")
+    fixed = repair("anthropic", body)
+    assert json.loads(out) == body == fixed.request
+    assert [str(c) for c in fixed.unfixed] == [
+        "messages[2].content[0].content[0]: [tool-result-content] left as it is: its"
+        " placeholder text would lose the payload it carries, and no text may hold a payload"
+        " (a tool output is never removed)"
+    ]
+    assert err.splitlines()[0] == f"{path}: unfixed: {fixed.unfixed[0]}"
+    assert code == 1  # the error it leaves
+
+
 def test_repair_json_lines_and_what_it_leaves(capsys, tmp_path) -> None:
     bad_image = {
         "role": "user",

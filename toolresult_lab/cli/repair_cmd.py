@@ -63,6 +63,8 @@ def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> 
         raise InputError(f"{where}: the request is nested too deeply to repair") from None
     for change in fixed.changes:
         print(f"{where}: {change}", file=sys.stderr)
+    for refused in fixed.unfixed:  # a fix that would have lost a tool output
+        print(f"{where}: unfixed: {refused}", file=sys.stderr)
     left = run_checked(wire, fixed.request, args, where).errors
     if left:
         rules = ", ".join(dict.fromkeys(f.rule for f in left))

@@ -50,6 +50,7 @@ from ._read import (
     TextPart,
     ToolEntry,
     payload_paths,
+    split_data_url,
 )
 from ._settings import Note, Settings, SettingsShape, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
@@ -188,6 +189,7 @@ __all__ = [
     "settings_of",
     "settings_shape",
     "short",
+    "split_data_url",
     "turn",
     "turn_messages",
     "turn_shape",

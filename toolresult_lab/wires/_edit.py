@@ -149,8 +149,12 @@ class RequestEdits:
         return None
 
     def opaque_text(self, part: OpaquePart) -> str | None:
-        """The text an opaque block holds where a text block could stand for it."""
-        return None
+        """The text an opaque block holds where a text block could stand for it: its
+        ``text`` string (a text block without a type, or of another API's type:
+        ``output_text``, ``input_text``), so repair writes that text, never a placeholder
+        for it; ``None`` when it holds none (or only blank text)."""
+        text = part.value.get("text") if isinstance(part.value, dict) else None
+        return text if isinstance(text, str) and text.strip() else None
 
     def cached(self, value: Any) -> bool:
         """Whether a block (or a call's extra fields) carries a cache breakpoint."""

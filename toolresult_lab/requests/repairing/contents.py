@@ -18,12 +18,14 @@ from ...wires import (
     OpaquePart,
     Part,
     ResultPart,
+    TextPart,
     document_name_of,
     hoist_text,
     is_document,
 )
 from ..findings import Change
 from .edit import REMOVED, Edit
+from .outputs import part_payloads
 from .paths import INDEX
 
 __all__ = ["SKIP_SIGNATURE", "fix_contents"]
@@ -31,6 +33,11 @@ __all__ = ["SKIP_SIGNATURE", "fix_contents"]
 #: Google's value for a history no Gemini 3 model produced (Gemini API "Thought signatures").
 SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
 _TEXT_RULES: Final = ("tool-result-content", "error-result-not-text", "images-unsupported")
+#: Why a block that carries a payload is not replaced by its placeholder (issue 36).
+_REFUSED: Final = (
+    "left as it is: its placeholder text would lose the payload it carries, and no text"
+    " may hold a payload (a tool output is never removed)"
+)
 
 
 def fix_contents(edit: Edit, changes: list[Change]) -> Any:
@@ -56,18 +63,24 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
         if target is None or found_part is None:
             continue
         part = found_part
-        if (
+        hoisted = (
             hoists
             and finding.rule == "tool-result-content"
             and isinstance(part, ImagePart)
             and part.data is not None
-        ):
+        )
+        if not hoisted and part_payloads(part):
+            # a placeholder would lose the payload, and no text may hold it: left as it is
+            edit.unfixed.append(Change(finding.rule, finding.path, _REFUSED))
+            continue
+        if hoisted and isinstance(part, ImagePart) and part.data is not None:
             pos = edit.message_pos(finding.path)
             label = _label(edit, pos)
             hoist.setdefault(pos, []).append(
                 (f"{label} {finding.path.split('.', 1)[1]}", part.mime or "image/png", part.data)
             )
-        text = _placeholder_of(edit, part)
+        held = _text_of(edit, part)
+        text = held if held is not None else _placeholder_of(edit, part)
         images_of = edits.images_of(finding.path)
         if images_of is not None:  # an image list beside the message's string content
             edit.replace(finding.path, REMOVED)
@@ -89,8 +102,11 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             if block is None:
                 continue  # the wire has no text block to put there
             edit.replace(finding.path, block)
-        held = isinstance(part, OpaquePart) and edits.opaque_text(part) is not None
-        what = "replaced by the text it holds" if held else "replaced by its placeholder text"
+        what = (
+            "replaced by the text it holds"
+            if held is not None
+            else "replaced by its placeholder text"
+        )
         changes.append(Change(finding.rule, finding.path, what))
     edit.strip()
     for finding in edit.findings:
@@ -98,16 +114,19 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             edit.replace(finding.path, REMOVED)
             edit.touched.add(id(edit.element(finding.path.split(".", 1)[0])))
             changes.append(Change("empty-text", finding.path, "removed the empty text block"))
-        elif finding.rule == "media-type":
+        elif finding.rule == "media-type" and finding.severity == "error":
+            # a warning (the provider accepts it) leaves an accepted request as it is
             _fix_media_type(edit, finding.path, by_path.get(finding.path), changes)
     edit.strip()
     _fix_order(edit, changes)
     _fix_signatures(edit, changes)
-    _fix_response_parts(edit, by_path, changes)
     _fix_final(edit, changes)
+    # before any message is inserted: a removal marks the message at its read index, which
+    # an insert before it would shift onto another (the media moved out of a response)
     for path in reversed(edit.rules("empty-message")):
         edit.remove(path)
         changes.append(Change("empty-message", path, "removed the empty message"))
+    _fix_response_parts(edit, by_path, changes)
     for pos in sorted(hoist, reverse=True):
         images = hoist[pos]
         message = edit.turn.hoisted(
@@ -126,6 +145,18 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
         )
     edit.drop_emptied()
     return edit.request
+
+
+def _text_of(edit: Edit, part: Part) -> str | None:
+    """The text a block the wire does not take there holds (a text part of another type,
+    a text document, an opaque block's text): what goes in its place, whole."""
+    if isinstance(part, TextPart):
+        return part.text if part.text.strip() else None
+    if isinstance(part, DocumentPart):
+        return part.text if part.text and part.text.strip() else None
+    if isinstance(part, OpaquePart):
+        return edit.edits.opaque_text(part)
+    return None
 
 
 def _placeholder_of(edit: Edit, part: Part) -> str:
@@ -244,8 +275,8 @@ def _fix_final(edit: Edit, changes: list[Change]) -> None:
 
 def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
     """A result body's own parts (Gemini 2.5: a ``functionResponse``'s) move to a user
-    message after the results (section 7's hoisting), or become placeholder text in the
-    body without vision."""
+    message after the results (section 7's hoisting); without vision, those by URL become
+    placeholder text in the body, and inline media (payloads) stay, reported unfixed."""
     edits = edit.edits
     hoisted: dict[int, list[Any]] = {}
     for path in edit.rules("function-response-parts"):
@@ -256,8 +287,12 @@ def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Chan
         body = edits.function_response(target)
         if body is None:
             continue
-        media = edits.take_response_parts(body)
         label = part.id or part.name or "result"
+        if not edit.ctx.vision and any(part_payloads(inner) for inner in part.parts):
+            # placeholder text would lose the media's payloads: left as they are
+            edit.unfixed.append(Change("function-response-parts", path, _REFUSED))
+            continue
+        media = edits.take_response_parts(body)
         if edit.ctx.vision:
             pos = edit.message_pos(path)
             hoisted.setdefault(pos, []).extend(media)

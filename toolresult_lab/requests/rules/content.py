@@ -53,10 +53,11 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
             BEDROCK_MODEL,
         ),
-        repair="openai: images hoisted into a user message when the model reads images, else"
-        " their placeholder text; bedrock: the text the block holds (a string member, or a"
-        " `text` one or two levels in), else its placeholder; other parts (and on responses,"
-        " anthropic, mistral) their placeholder text",
+        repair="openai: images hoisted into a user message when the model reads images; a text"
+        " block without a type or of another type becomes a text block with its text (bedrock:"
+        " a string member, or a `text` one or two levels in); other blocks their placeholder"
+        " text, but one carrying a payload (an image not hoisted, audio, an inline file),"
+        " which stays and is reported unfixed: a tool output is never replaced (issue 36)",
         checked=RECHECKED,
         notes='anthropic: a browser use result may add one `browser_state` block ("a member'
         " result may contain only `text` and `image` blocks, and a browser use result may add"
@@ -84,7 +85,8 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "user",
             ),
         ),
-        repair="the non-text blocks become their placeholder text",
+        repair="the non-text blocks become their placeholder text (one carrying a payload"
+        " stays, reported unfixed: a tool output is never replaced)",
         notes="Known from user reports only; no Anthropic page states it.",
     ),
     Rule(
@@ -272,8 +274,9 @@ ROWS: Final[tuple[Rule, ...]] = (
         "Multimodal function responses are not supported for this model",
         (GEMINI_MULTIMODAL,),
         profiles=("gemini-2.5",),
-        repair="the parts' media move to a user content after the responses (placeholder text"
-        " when the model reads no images)",
+        repair="the parts' media move to a user content after the responses (when the model"
+        " reads no images, media by URL become placeholder text; inline ones stay, reported"
+        " unfixed)",
         notes="Gemini 2.5's answer is unresolved: one code comment quotes the 400, one closed"
         " PR claims 2.0/2.5 accept parts.",
     ),
@@ -293,7 +296,8 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "https://api-docs.deepseek.com/zh-cn/quick_start/pricing",
             ),
         ),
-        repair="the images become their placeholder text",
+        repair="images by URL become their placeholder text; an inline image (a payload) stays,"
+        " reported unfixed: repair removes no payload",
         checked=RECHECKED,
         notes="DeepSeek (vision guide, 2026-08-21): only vision models"
         " (deepseek-v4-flash-vision-exp, which points to deepseek-flash, V4.1-Flash, per the"
