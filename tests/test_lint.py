@@ -135,9 +135,24 @@ def _results_not_next_cases() -> list[Case]:
                 user("gemini"),
                 ask("gemini", "c1", "c2"),
                 answer("gemini", "c1"),
+                user("gemini", "and the other"),
                 answer("gemini", "c2"),
             ),
             [("results-not-next", "error", "contents[1].parts[1]")],
+        ),
+        (
+            # parallel responses one per content of only responses: paired, but split
+            "split-function-responses",
+            "gemini",
+            {"profile": "gemini-2.5"},
+            turn("gemini", "c1", "c2"),
+            request(
+                user("gemini"),
+                ask("gemini", "c1", "c2"),
+                answer("gemini", "c1"),
+                answer("gemini", "c2"),
+            ),
+            [("split-function-responses", "warning", "contents[3].parts[0]")],
         ),
     ]
 

@@ -1,7 +1,7 @@
 """Inline media: payloads that are not base64 (``bad-base64``; the wire's
 ``url_safe_base64`` says whether it takes that alphabet too), and declared image types the
 wire does not take or that the bytes belie (``media-type``; the types are the wire's
-``image_types`` and ``result_types``)."""
+``image_types`` and ``result_types``, in any case unless the wire's ``exact_types``)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def _media_type(
     allowed = (
         facts.result_types if in_result and facts.result_types is not None else facts.image_types
     )
-    mime = part.mime.lower()
+    mime = part.mime if facts.exact_types else part.mime.lower()
     if mime not in allowed:
         add(
             "media-type",

@@ -199,6 +199,11 @@ ROWS: Final[tuple[Rule, ...]] = (
         (
             ANTHROPIC_VISION,
             RuleSource(
+                "anthropic-sdk-python 2.17.0: types/base64_image_source_param.py",
+                "https://github.com/anthropics/anthropic-sdk-python",
+                "src",
+            ),
+            RuleSource(
                 "Images and vision - OpenAI API",
                 "https://platform.openai.com/docs/guides/images-vision",
             ),
@@ -212,7 +217,11 @@ ROWS: Final[tuple[Rule, ...]] = (
         notes="DeepSeek reads the type from the bytes, not the declared MIME type. bedrock: an"
         " image's format is one of png, jpeg, gif, webp (botocore's ImageFormat); bytes of"
         " another format than the declared one are an error with bedrock-claude (Claude's"
-        " own check, passed through), a warning otherwise (added 2026-12-02).",
+        " own check, passed through), a warning otherwise (added 2026-12-02). anthropic"
+        " takes the four types only as written, in lower case (IMAGE/PNG is an error):"
+        " anthropic-sdk-python 2.17.0's types/base64_image_source_param.py types media_type"
+        " as a Literal generated from the API's enum (checked 2026-12-07); the other wires"
+        " compare types in any case (no source says they refuse another case).",
     ),
     Rule(
         "bad-base64",

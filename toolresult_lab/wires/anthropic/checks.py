@@ -324,4 +324,7 @@ CHECKS: Final = WireChecks(
     result_content=result_content,
     result_blocks=RESULT_TYPES,
     image_types=FACTS.image_mimes,
+    # anthropic 2.17.0 types/base64_image_source_param.py: media_type is a Literal of the
+    # four lower-case types, generated from the API's OpenAPI enum (checked 2026-12-07)
+    exact_types=True,
 )

@@ -224,6 +224,9 @@ TURN: Final[TurnShape] = GeminiTurn(
     results_zone="next",
     results_where="a functionResponse in the one content right after the call's",
     merged_roles=frozenset({"assistant"}),
+    # parallel responses split one per user content: gemini-2.5-flash answered 200
+    # (Oaklight/llm-rosetta#300, 2026-06-19); the split is split-function-responses' warning
+    joined_results=True,
 )
 
 
