@@ -220,3 +220,68 @@ def test_a_second_result_for_a_misplaced_answer_is_reported() -> None:
     assert _results_for(fixed.request, "toolu_A")[0]["content"] == (
         "one\n[another result for the call toolu_A]\ntwo"
     )
+
+
+# -- shapes the wires' own checks read --------------------------------------------------------
+
+
+def test_openai_inline_data_that_is_no_image_is_a_warning() -> None:
+    def body(data: str) -> list[Any]:
+        url = {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{data}"}}
+        return [{"role": "user", "content": [url]}]
+
+    assert _seen(lint("openai", body(PNG))) == []
+    found = lint("openai", body("QUJDRA=="))  # b"ABCD": valid base64, no image header
+    assert _seen(found) == [("media-type", "warning", "messages[0].content[0]")]
+    assert found[0].message == (
+        "The image is declared image/png but its bytes are no PNG, JPEG, GIF or WebP image"
+        " whose header can be read."
+    )
+    # bad base64 is bad-base64's alone
+    assert [f.rule for f in lint("openai", body("not base64!"))] == ["bad-base64"]
+
+
+def test_ollama_arguments_as_a_string_are_a_shape_warning() -> None:
+    def body(arguments: Any) -> list[Any]:
+        call = {"function": {"name": "f", "arguments": arguments}}
+        return [
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": "", "tool_calls": [call]},
+            {"role": "tool", "content": "ok", "tool_name": "f"},
+        ]
+
+    assert _seen(lint("ollama", body({"a": 1}))) == []
+    found = lint("ollama", body('{"a": 1}'))
+    assert _seen(found) == [("shape", "warning", "messages[1].tool_calls[0].function.arguments")]
+    assert found[0].message == "the call's arguments are a JSON string; Ollama takes an object."
+
+
+def test_a_responses_body_with_a_stored_prompt_needs_no_input() -> None:
+    stored = {"model": "gpt-5", "prompt": {"id": "pmpt_1", "version": "2"}}
+    assert _seen(lint("responses", stored)) == []
+    # without a prompt the input is what the request says: none is a shape error
+    assert _seen(lint("responses", {"model": "gpt-5"})) == [("shape", "error", "input")]
+
+
+def test_a_bedrock_prefill_with_tools_is_not_reported_for_nova() -> None:
+    prefill = {"role": "assistant", "content": [{"text": "The answer is"}]}
+    body = {
+        "messages": [
+            *request(user("bedrock"), ask("bedrock", "c1"), answer("bedrock", "c1")),
+            prefill,
+        ],
+        "toolConfig": {"tools": []},
+    }
+    assert [f.rule for f in lint("bedrock", body)] == ["prefill-with-tools"]
+    assert [f.rule for f in lint("bedrock", body, profile="bedrock-nova")] == []
+    # a final message of calls is no prefill: its missing results are the finding
+    asking = {"messages": [user("bedrock"), ask("bedrock", "c1")], "toolConfig": {"tools": []}}
+    assert [f.rule for f in lint("bedrock", asking)] == ["call-without-result"]
+
+
+def test_an_anthropic_invoke_model_body_needs_max_tokens() -> None:
+    body = {"anthropic_version": "bedrock-2023-05-31", "messages": [user("anthropic")]}
+    assert _seen(lint("anthropic", body)) == [("max-tokens-required", "error", "max_tokens")]
+    assert _seen(lint("anthropic", {**body, "max_tokens": 512})) == []
+    # a body of only messages is part of the SDK call: not checked
+    assert _seen(lint("anthropic", {"messages": [user("anthropic")]})) == []

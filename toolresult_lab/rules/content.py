@@ -191,7 +191,13 @@ ROWS: Final[tuple[Rule, ...]] = (
         "An inline image of a type the wire does not take, or bytes of another type",
         ("anthropic", "openai", "responses", "gemini", "bedrock"),
         MappingProxyType(
-            {"*": "error", "gemini": "warning", "bedrock": "warning", "bedrock-claude": "error"}
+            {
+                "*": "error",
+                "gemini": "warning",
+                "bedrock": "warning",
+                "bedrock-claude": "error",
+                "openai:not-an-image": "warning",
+            }
         ),
         "anthropic: media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or"
         " 'image/webp'; Image does not match the provided media type image/png; openai: You"
@@ -208,6 +214,11 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "https://platform.openai.com/docs/guides/images-vision",
             ),
             RuleSource(
+                "marketing-factory/ai-filemetadata#26",
+                "https://github.com/marketing-factory/ai-filemetadata/issues/26",
+                "user",
+            ),
+            RuleSource(
                 "Image understanding - Vertex AI",
                 "https://docs.cloud.google.com/vertex-ai/docs/generative-ai/image/image-captioning",
             ),
@@ -221,7 +232,11 @@ ROWS: Final[tuple[Rule, ...]] = (
         " takes the four types only as written, in lower case (IMAGE/PNG is an error):"
         " anthropic-sdk-python 2.17.0's types/base64_image_source_param.py types media_type"
         " as a Literal generated from the API's enum (checked 2026-12-07); the other wires"
-        " compare types in any case (no source says they refuse another case).",
+        " compare types in any case (no source says they refuse another case). openai:"
+        " inline data whose bytes are no PNG, JPEG, GIF or WebP header is a warning (case"
+        ' not-an-image): the answer "You uploaded an unsupported image. Please make sure your'
+        ' image is valid." is known from a user report only (marketing-factory/'
+        "ai-filemetadata#26, 2025-06-04; checked 2026-12-07).",
     ),
     Rule(
         "bad-base64",
@@ -333,5 +348,36 @@ ROWS: Final[tuple[Rule, ...]] = (
         ),
         profiles=("mistral",),
         notes="In Mistral's own validator (mistral-common) and its API errors (code 3230).",
+    ),
+    Rule(
+        "roles-not-alternating",
+        "Two messages of one role in a row where the wire takes alternating roles",
+        ("bedrock",),
+        MappingProxyType({"*": "warning"}),
+        "ValidationException: A conversation must alternate between user and assistant"
+        " roles. Make sure the conversation alternates between user and assistant roles and"
+        " try again.",
+        (
+            RuleSource(
+                "langchain-ai/langchain-aws#130",
+                "https://github.com/langchain-ai/langchain-aws/issues/130",
+                "user",
+            ),
+            RuleSource(
+                "microsoft/semantic-kernel#10281",
+                "https://github.com/microsoft/semantic-kernel/issues/10281",
+                "user",
+            ),
+            RuleSource(
+                "Portkey-AI/gateway#748", "https://github.com/Portkey-AI/gateway/issues/748", "user"
+            ),
+        ),
+        checked="2026-12-07",
+        notes="Where the wire declares alternating roles (its request shape's alternating:"
+        " translate merges such messages for the same reason). A warning: only user reports"
+        " (2024-08 to 2025-03, the same text each time) give the rule; the Converse pages"
+        " (conversation-inference-call, read 2026-12-07) describe turns but state no rule. No"
+        " accepted Bedrock request of the real-requests corpus has two messages of one role"
+        " in a row.",
     ),
 )

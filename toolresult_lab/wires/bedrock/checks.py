@@ -127,6 +127,28 @@ def tool_config_required(read: ReadRequest, scope: Scope, add: Add) -> None:
                 return
 
 
+def prefill_with_tools(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A final assistant message without calls (a prefill: a final call is
+    call-without-result's) in a request that uses tools (a ``toolConfig``, or toolUse /
+    toolResult blocks), unless the model is known not to be Claude's."""
+    listed = read.messages
+    last = listed[-1] if listed else None
+    if last is None or last.role != "assistant" or last.calls:
+        return
+    if family(scope) not in (None, "claude"):
+        return
+    raw = read.raw
+    tools = isinstance(raw, dict) and "toolConfig" in raw
+    if tools or any(message.calls or message.results for message in listed):
+        add(
+            "prefill-with-tools",
+            last.path,
+            "The request ends with an assistant message and uses tools; Claude takes no"
+            " prefill with tools.",
+            "",
+        )
+
+
 def _s3(media: Any) -> bool:
     source = media.get("source") if isinstance(media, dict) else None
     return isinstance(source, dict) and "s3Location" in source
@@ -219,6 +241,7 @@ RULES: Final[tuple[Check, ...]] = (
     document_needs_text,
     tool_config_required,
     s3_sources,
+    prefill_with_tools,
 )
 
 CHECKS: Final = WireChecks(
