@@ -285,3 +285,29 @@ def test_an_anthropic_invoke_model_body_needs_max_tokens() -> None:
     assert _seen(lint("anthropic", {**body, "max_tokens": 512})) == []
     # a body of only messages is part of the SDK call: not checked
     assert _seen(lint("anthropic", {"messages": [user("anthropic")]})) == []
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "jpg", "bmp"])
+def test_bedrock_media_formats_are_the_lower_case_enum(fmt: str) -> None:
+    def body(image_format: str, document_format: str) -> list[Any]:
+        image = {"image": {"format": image_format, "source": {"bytes": PNG}}}
+        document = {
+            "document": {"format": document_format, "name": "q", "source": {"bytes": "QUJD"}}
+        }
+        result = {"toolResult": {"toolUseId": "c1", "content": [image]}}
+        return [
+            {"role": "user", "content": [{"text": "see"}, image, document]},
+            ask("bedrock", "c1"),
+            {"role": "user", "content": [result]},
+        ]
+
+    assert _seen(lint("bedrock", body("png", "pdf"))) == []
+    found = lint("bedrock", body(fmt, fmt.upper()))
+    assert _seen(found) == [
+        ("media-type", "error", "messages[0].content[1]"),
+        ("media-type", "error", "messages[0].content[2]"),
+        ("media-type", "error", "messages[2].content[0].toolResult.content[0]"),
+    ]
+    assert found[0].message == (
+        f"The image format {fmt!r} is not one bedrock takes (gif, jpeg, png, webp, in lower case)."
+    )

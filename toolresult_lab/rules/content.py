@@ -196,6 +196,7 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "gemini": "warning",
                 "bedrock": "warning",
                 "bedrock-claude": "error",
+                "bedrock:format": "error",
                 "openai:not-an-image": "warning",
             }
         ),
@@ -212,6 +213,11 @@ ROWS: Final[tuple[Rule, ...]] = (
             RuleSource(
                 "Images and vision - OpenAI API",
                 "https://platform.openai.com/docs/guides/images-vision",
+            ),
+            RuleSource(
+                "NousResearch/hermes-agent#55429",
+                "https://github.com/NousResearch/hermes-agent/issues/55429",
+                "user",
             ),
             RuleSource(
                 "marketing-factory/ai-filemetadata#26",
@@ -236,7 +242,13 @@ ROWS: Final[tuple[Rule, ...]] = (
         " inline data whose bytes are no PNG, JPEG, GIF or WebP header is a warning (case"
         ' not-an-image): the answer "You uploaded an unsupported image. Please make sure your'
         ' image is valid." is known from a user report only (marketing-factory/'
-        "ai-filemetadata#26, 2025-06-04; checked 2026-12-07).",
+        "ai-filemetadata#26, 2025-06-04; checked 2026-12-07). bedrock: an image's or"
+        " document's format outside botocore 1.44.18's ImageFormat / DocumentFormat enums"
+        " (JPEG, jpg, bmp) is an error (case format): Bedrock answered ValidationException"
+        " \"1 validation error detected: Value at 'messages.1.member.content.2.member.image."
+        "format' failed to satisfy constraint\" to each of them on Claude Sonnet 4.5, lower"
+        " case only (NousResearch/hermes-agent#55429, measured 2026-09-02; checked"
+        " 2026-12-07).",
     ),
     Rule(
         "bad-base64",
