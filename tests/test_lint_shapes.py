@@ -311,3 +311,23 @@ def test_bedrock_media_formats_are_the_lower_case_enum(fmt: str) -> None:
     assert found[0].message == (
         f"The image format {fmt!r} is not one bedrock takes (gif, jpeg, png, webp, in lower case)."
     )
+
+
+def test_a_gemini_part_holds_one_kind_of_data() -> None:
+    def body(part: dict[str, Any]) -> dict[str, Any]:
+        return {"contents": [{"role": "user", "parts": [part]}]}
+
+    image = {"mimeType": "image/png", "data": PNG}
+    assert _seen(lint("gemini", body({"inlineData": image}))) == []
+    both = body({"text": "hi", "inlineData": image})
+    found = lint("gemini", both)
+    assert _seen(found) == [("shape", "error", "contents[0].parts[0]")]
+    assert found[0].message == (
+        "a part holds exactly one kind of data, not 'text' and 'inlineData'."
+    )
+    # translate no longer drops the image without a word: it names the part
+    with pytest.raises(ValueError, match=r"contents\[0\]\.parts\[0\]: a part holds exactly one"):
+        translate("gemini", "anthropic", both)
+    # a call beside its signature is one kind of data (the signature is no data member)
+    signed = {"functionCall": {"name": "f", "args": {}}, "thoughtSignature": "QUJD"}
+    assert [f.rule for f in lint("gemini", body(signed))] == ["call-without-result"]

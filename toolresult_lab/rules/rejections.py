@@ -420,6 +420,7 @@ ROWS: Final[tuple[Rule, ...]] = (
             RuleSource(
                 "ollama/ollama#12794", "https://github.com/ollama/ollama/issues/12794", "user"
             ),
+            RuleSource("Part - Gemini API reference", "https://ai.google.dev/api/caching#Part"),
         ),
         checked=RECHECKED,
         notes="openai: a content part of a type the SDK does not type (it types text,"
@@ -430,6 +431,9 @@ ROWS: Final[tuple[Rule, ...]] = (
         " string is a warning (case string-arguments): json: cannot unmarshal string into Go"
         " struct field ChatRequest.messages.tool_calls.function.arguments of type"
         " api.ToolCallFunctionArguments (ollama/ollama#12794, 2025-10-27, a user report;"
-        " checked 2026-12-07).",
+        " checked 2026-12-07). gemini: a part with two members of its data union (text and"
+        ' inlineData) is an error: "A Part can only contain one of the accepted types in'
+        ' Part.data" (the Gemini API reference, checked 2026-12-07); translate raises on it,'
+        " naming the part.",
     ),
 )
