@@ -331,3 +331,19 @@ def test_a_gemini_part_holds_one_kind_of_data() -> None:
     # a call beside its signature is one kind of data (the signature is no data member)
     signed = {"functionCall": {"name": "f", "args": {}}, "thoughtSignature": "QUJD"}
     assert [f.rule for f in lint("gemini", body(signed))] == ["call-without-result"]
+
+
+def test_bedrock_alternation_is_about_consecutive_roles_only() -> None:
+    # Bedrock Converse accepted a history starting with the assistant's message (Claude
+    # Sonnet 4.5, the real-requests corpus): not reported
+    started = [
+        {"role": "assistant", "content": [{"text": "Hello there!"}]},
+        {"role": "user", "content": [{"text": "Now say goodbye."}]},
+    ]
+    assert _seen(lint("bedrock", started)) == []
+    twice = [*started, {"role": "user", "content": [{"text": "Please."}]}]
+    assert _seen(lint("bedrock", twice)) == [("roles-not-alternating", "warning", "messages[2]")]
+    # the message names the role
+    assert lint("bedrock", twice)[0].message == (
+        "A second user message in a row; bedrock takes user and assistant messages in turn."
+    )
