@@ -347,3 +347,14 @@ def test_bedrock_alternation_is_about_consecutive_roles_only() -> None:
     assert lint("bedrock", twice)[0].message == (
         "A second user message in a row; bedrock takes user and assistant messages in turn."
     )
+
+
+def test_repair_writes_a_bedrock_image_format_its_bytes_say() -> None:
+    def body(image_format: str) -> list[Any]:
+        image = {"image": {"format": image_format, "source": {"bytes": PNG}}}
+        return [{"role": "user", "content": [{"text": "see"}, image]}]
+
+    fixed = repair("bedrock", body("PNG"))
+    assert fixed.request == body("png")
+    assert [(c.rule, c.path) for c in fixed.changes] == [("media-type", "messages[0].content[1]")]
+    assert _seen(lint("bedrock", fixed.request)) == []
