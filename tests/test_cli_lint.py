@@ -20,6 +20,7 @@ CALL_2 = {"type": "tool_use", "id": "toolu_2", "name": "f", "input": {}}
 #: Two parallel calls, one answered: anthropic rejects the request.
 BROKEN = {
     "model": "claude",
+    "max_tokens": 1024,
     "messages": [
         {"role": "user", "content": "hi"},
         {"role": "assistant", "content": [CALL, CALL_2]},

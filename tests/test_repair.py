@@ -195,10 +195,23 @@ def test_results_move_next_to_their_calls_in_call_order() -> None:
     assert [(c.rule, c.path) for c in fixed.changes] == [
         ("results-after-other-content", "messages[4].content[0]")
     ]
+    # gemini: responses split one per content of only responses pair as one content
+    # (split-function-responses is a warning, reported only): repair leaves them
     split = request(
         user("gemini"), ask("gemini", "c1", "c2"), answer("gemini", "c1"), answer("gemini", "c2")
     )
-    assert repair("gemini", split).request == turn("gemini", "c1", "c2")
+    assert repair("gemini", split).changes == ()
+    # a text between them: the second response is not next, and moves
+    apart = request(
+        user("gemini"),
+        ask("gemini", "c1", "c2"),
+        answer("gemini", "c1"),
+        user("gemini", "x"),
+        answer("gemini", "c2"),
+    )
+    assert repair("gemini", apart).request == request(
+        user("gemini"), ask("gemini", "c1", "c2"), answer("gemini", "c1", "c2"), user("gemini", "x")
+    )
 
 
 def test_ids_are_mapped_deterministically_for_call_and_result() -> None:

@@ -5,7 +5,7 @@
 ``duplicate-result``, ``results-not-next`` and ``call-without-result``, and returns the
 :class:`~toolresult_lab.requests.answers.Pairing` that ``repair`` works from. Where a wire pairs
 differently it says so as data: its turn shape (``results_zone``, ``needs_call_ids``,
-``merged_roles``) and its checks' data (``ids_advisory``, ``pairs_in_order``,
+``merged_roles``, ``joined_results``) and its checks' data (``ids_advisory``, ``pairs_in_order``,
 ``held_call_ids``).
 """
 
@@ -75,7 +75,7 @@ class _Pairer:
         messages = self.read.messages
         shape = self.shape
         zone = shape.results_zone
-        owners = self.owners = _places(messages, zone, shape.merged_roles)
+        owners = self.owners = _places(messages, zone, shape.merged_roles, shape.joined_results)
         calls: list[tuple[int, CallPart]] = [
             (pos, call) for pos, message in enumerate(messages) for call in message.calls
         ]
@@ -374,12 +374,15 @@ def _run_owners(messages: tuple[Message, ...]) -> list[int]:
     return owners
 
 
-def _places(messages: tuple[Message, ...], zone: str, merged: frozenset[str]) -> list[range]:
+def _places(
+    messages: tuple[Message, ...], zone: str, merged: frozenset[str], joined: bool = False
+) -> list[range]:
     """For each message, the positions of the messages whose calls its results may answer:
     the message its run of tool messages follows (``run``), the message before it
     (``next``), or every message before it (``later``). On a wire that combines consecutive
     messages of a role in ``merged`` into one turn, "the message before" is that run, and
-    a message of such a run answers what its run's first message answers."""
+    a message of such a run answers what its run's first message answers; so does a
+    message of only results after one of its role of only results, where ``joined``."""
     if zone == "run":
         return [range(o, o + 1) if o >= 0 else range(0) for o in _run_owners(messages)]
     if zone == "later":
@@ -389,7 +392,9 @@ def _places(messages: tuple[Message, ...], zone: str, merged: frozenset[str]) ->
         before = messages[pos - 1].role if pos else None
         if before is None:
             places.append(range(0))
-        elif message.role == before and before in merged:
+        elif message.role == before and (
+            before in merged or (joined and message.only_results and messages[pos - 1].only_results)
+        ):
             places.append(places[pos - 1])
         else:
             start = pos - 1

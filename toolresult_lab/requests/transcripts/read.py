@@ -31,6 +31,7 @@ from ...wires import (
     read_request,
     reading_of,
     request_shape,
+    turn_shape,
     wire_facts,
 )
 from .conversation import (
@@ -222,6 +223,7 @@ def _system(read: ReadRequest, wire: str) -> tuple[str | None, int]:
 
 
 _MERGED: Final = "read with the assistant message before it (one turn: its calls' results follow)"
+_JOINED: Final = "results read with the message before it (the provider combines the two)"
 _SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
 
 
@@ -284,6 +286,10 @@ class _Turns:
         self._items.extend(made)
         self._paths.extend(paths)
 
+    def open_results(self) -> bool:
+        """The last turn is the results of a message (open again if it was closed)."""
+        return self._kind == "results" or (not self._kind and self._reopen("results"))
+
     def open_assistant(self) -> tuple[bool, bool] | None:
         """(has calls, has parts) of the last turn when it is the assistant's, else None."""
         if self._kind == "assistant" or (not self._kind and self._reopen("assistant")):
@@ -340,7 +346,22 @@ def read_transcript(
     noted: list[Loss] = [] if notes is None else notes
     lost: list[Loss] = [] if losses is None else losses
     turns = _Turns()
+    shape = turn_shape(known)
+    merged, joined_results = shape.merged_roles, shape.joined_results
+    before: Message | None = None
     for message in read.messages[skip:]:
+        # results in a message right after one of its role that the provider combines
+        # with it (anthropic's user messages; gemini's contents of only responses) join
+        # its results
+        joins = (
+            before is not None
+            and before.role == message.role
+            and (
+                message.role in merged
+                or (joined_results and before.only_results and message.only_results)
+            )
+        )
+        before = message
         results = message.results
         calls = message.calls
         if message.role == "assistant":
@@ -350,7 +371,10 @@ def read_transcript(
         if message.role == "tool" or results:
             made = [_result(known, result, options, noted, lost) for result in results]
             paths = [result.path for result in results]
-            turns.results(made, message.path, paths, extend=message.role == "tool")
+            joined = joins and turns.open_results()
+            if joined and results:
+                noted.append(Loss(message.path, _JOINED))
+            turns.results(made, message.path, paths, extend=message.role == "tool" or joined)
             if others:
                 turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
         elif message.role == "assistant":

@@ -301,7 +301,22 @@ def result_content(result: ResultPart, scope: Scope, add: Add) -> None:
                 )
 
 
+#: The members that make a body a whole request (``max-tokens-required``).
+_WHOLE: Final = frozenset({"model", "anthropic_version"})
+
+
+def max_tokens_required(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A whole request body (it names its ``model``, or its ``anthropic_version`` as
+    Bedrock's InvokeModel body does) without ``max_tokens``; a body without either is a
+    part of the call (the SDK's other arguments given apart) and is not checked."""
+    raw = read.raw
+    if not isinstance(raw, dict) or "max_tokens" in raw or not _WHOLE.intersection(raw):
+        return
+    add("max-tokens-required", "max_tokens", "The request body has no max_tokens.", "")
+
+
 RULES: Final[tuple[Check, ...]] = (
+    max_tokens_required,
     known_blocks,
     messages,
     content_after_tool_use,
@@ -315,4 +330,7 @@ CHECKS: Final = WireChecks(
     result_content=result_content,
     result_blocks=RESULT_TYPES,
     image_types=FACTS.image_mimes,
+    # anthropic 2.17.0 types/base64_image_source_param.py: media_type is a Literal of the
+    # four lower-case types, generated from the API's OpenAPI enum (checked 2026-12-07)
+    exact_types=True,
 )
