@@ -185,10 +185,13 @@ def _fix_order(edit: Edit, changes: list[Change]) -> None:
         for message in held:
             message[key] = [b for b in message[key] if not edits.is_result_block(b)]
             edit.touched.add(id(message))
-        text = run[0].get(key)
-        if isinstance(text, str):  # a string content is one text block, after the results
-            run[0][key] = [edits.text_block(text)] if text else []
-        run[0][key][:0] = results
+        # into the first message of the run that has content (one without is a shape
+        # finding, left as it is); a string content is one text block, after the results
+        first_held = next(m for m in run if isinstance(m.get(key), (str, list)))
+        text = first_held.get(key)
+        if isinstance(text, str):
+            first_held[key] = [edits.text_block(text)] if text else []
+        first_held[key][:0] = results
         changes.append(
             Change("results-after-other-content", path, "moved the tool result blocks first")
         )
