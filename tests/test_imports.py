@@ -111,7 +111,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", (
         "b64", "encoding", "options", "findings", "models", "imagesize", "pdfpages",
         "linereader", "parquet_rows", "progress", "shares", "json_array",
-        "json_object", "cutting", "doc_pages", "gc_pause", "tokenizer",
+        "json_object", "cutting", "doc_pages", "gc_pause", "tokenizer", "nesting",
     )),
     # MCP content as read from the caller: items, their text, the conversion steps
     ("content", ("text", "filenames", "mcp_input", "items", "steps")),

@@ -27,7 +27,7 @@ from .transcripts import (
     read_transcript,
     write_transcript,
 )
-from .wires import Note, request_shape, settings_of, write_settings
+from .wires import Note, check_request, request_shape, settings_of, write_settings
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -107,6 +107,7 @@ def translate(
     with paused_cycle_collector():  # linear at any length: see gc_pause
         notes: list[Loss] = []
         losses: list[Loss] = []
+        check_request(src, request)  # before any walk: too deep, or holding itself
         request = without_lone_surrogates(request, "", losses)
         system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
         transcript = Transcript(system, turns, settings_of(read.wire, read.raw))
