@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolresult_lab import repair
+from toolresult_lab import lint, repair
 
 HALF = "a\ud800b"  # an id with half an emoji (a UTF-16 log cut in a pair)
 
@@ -68,3 +68,131 @@ def test_a_reused_id_with_a_lone_surrogate_gets_a_new_one() -> None:
         ("call-without-result", "messages[3].tool_calls[0]", f"added an error result for {new}"),
     ]
     assert repair("openai", fixed.request).changes == ()
+
+
+# -- a run of messages the wire combines into one turn ---------------------------------
+
+ERROR = "No result was recorded for this call."
+
+
+def _use(call_id: str) -> dict[str, Any]:
+    return {"type": "tool_use", "id": call_id, "name": "f", "input": {}}
+
+
+def _result(call_id: str, text: str = ERROR, error: bool = True) -> dict[str, Any]:
+    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": call_id, "content": text}
+    if error:
+        block["is_error"] = True
+    return block
+
+
+def _run(*ids: str) -> list[dict[str, Any]]:
+    return [{"role": "assistant", "content": [_use(i)]} for i in ids]
+
+
+def _settled(wire: str, request: Any) -> Any:
+    """The repaired request, checked to have settled: no error left, nothing to redo."""
+    fixed = repair(wire, request)
+    assert lint(wire, fixed.request).errors == ()
+    assert repair(wire, fixed.request).changes == ()
+    return fixed
+
+
+def test_anthropic_results_go_after_the_run_of_assistant_messages_in_call_order() -> None:
+    """Anthropic combines consecutive assistant messages into one turn: an added result
+    inside the run split it (the first call's result no longer next)."""
+    request = [
+        {"role": "user", "content": "go"},
+        *_run("toolu_A", "toolu_B", "toolu_C"),
+        {"role": "user", "content": [_result("toolu_A", "rA", error=False)]},
+    ]
+    fixed = _settled("anthropic", request)
+    assert fixed.request == [
+        *request[:4],
+        {
+            "role": "user",
+            "content": [
+                _result("toolu_A", "rA", error=False),
+                _result("toolu_B"),
+                _result("toolu_C"),
+            ],
+        },
+    ]
+    assert _changes(fixed) == [
+        ("call-without-result", "messages[2].content[0]", "added an error result for toolu_B"),
+        ("call-without-result", "messages[3].content[0]", "added an error result for toolu_C"),
+    ]
+
+
+def test_anthropic_a_run_nothing_answers_gets_its_results_first_in_the_next_user_message() -> None:
+    request = [
+        {"role": "user", "content": "go"},
+        *_run("toolu_A", "toolu_B"),
+        {"role": "user", "content": "and?"},
+    ]
+    fixed = _settled("anthropic", request)
+    assert fixed.request == [
+        *request[:3],
+        {
+            "role": "user",
+            "content": [_result("toolu_A"), _result("toolu_B"), {"type": "text", "text": "and?"}],
+        },
+    ]
+
+
+def test_anthropic_a_misplaced_result_moves_after_the_run_before_added_ones() -> None:
+    request = [
+        {"role": "user", "content": "go"},
+        *_run("toolu_A", "toolu_B"),
+        {"role": "user", "content": "wait"},
+        {"role": "assistant", "content": "ok"},
+        {"role": "user", "content": [_result("toolu_B", "rB", error=False)]},
+    ]
+    fixed = _settled("anthropic", request)
+    assert fixed.request[3] == {
+        "role": "user",
+        "content": [
+            _result("toolu_A"),
+            _result("toolu_B", "rB", error=False),
+            {"type": "text", "text": "wait"},
+        ],
+    }
+    assert [c[0] for c in _changes(fixed)] == ["call-without-result", "results-not-next"]
+
+
+def _model_call(name: str) -> dict[str, Any]:
+    return {"role": "model", "parts": [{"functionCall": {"name": name, "args": {}}}]}
+
+
+def _response(name: str, response: Any) -> dict[str, Any]:
+    return {"functionResponse": {"name": name, "response": response}}
+
+
+def test_gemini_responses_go_after_the_run_of_model_contents_in_call_order() -> None:
+    request = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "go"}]},
+            _model_call("a"),
+            _model_call("b"),
+            _model_call("c"),
+            {"role": "user", "parts": [_response("a", {"r": 1})]},
+        ]
+    }
+    fixed = _settled("gemini", request)
+    assert fixed.request == {
+        "contents": [
+            *request["contents"][:4],
+            {
+                "role": "user",
+                "parts": [
+                    _response("a", {"r": 1}),
+                    _response("b", {"error": ERROR}),
+                    _response("c", {"error": ERROR}),
+                ],
+            },
+        ]
+    }
+    assert _changes(fixed) == [
+        ("call-without-result", "contents[2].parts[0]", "added an error result for b"),
+        ("call-without-result", "contents[3].parts[0]", "added an error result for c"),
+    ]

@@ -58,14 +58,32 @@ def fix_placement(edit: Edit, changes: list[Change]) -> Any:
     for path in sorted(drop, key=lambda p: request_order(p, key), reverse=True):
         edit.remove(path)
     if edit.edits.result_blocks:
-        # insert from the last message backwards, so earlier positions stay valid
-        for call_pos in sorted(moved, reverse=True):
-            insert_blocks(edit, call_pos, [block for _, block in moved[call_pos]])
+        # after the run a call's message is in, where the wire combines a run of messages
+        # into one turn (inserted inside the run, a result split it: the results of the
+        # run's earlier calls were no longer next); from the last run backwards, so
+        # earlier positions stay valid; in each, in the order of the calls
+        by_run: dict[int, list[Any]] = {}
+        for call_pos in sorted(moved):
+            by_run.setdefault(run_end(edit, call_pos), []).extend(b for _, b in moved[call_pos])
+        for end in sorted(by_run, reverse=True):
+            insert_blocks(edit, end, by_run[end])
     else:
         insert_after_runs(edit, {pos: [block for _, block in moved[pos]] for pos in moved})
     edit.drop_emptied()
     place_kept(edit, later, changes)
     return edit.request
+
+
+def run_end(edit: Edit, pos: int) -> int:
+    """The read position of the last message of the run the message at ``pos`` is in:
+    itself, unless the wire combines consecutive messages of its role into one turn."""
+    messages = edit.read.messages
+    role = messages[pos].role
+    if role not in edit.turn.merged_roles:
+        return pos
+    while pos + 1 < len(messages) and messages[pos + 1].role == role:
+        pos += 1
+    return pos
 
 
 def insert_blocks(edit: Edit, call_pos: int, blocks: list[Any]) -> None:
