@@ -7,9 +7,16 @@ an exception: a lone surrogate in an id that needs a new one is hashed as it sta
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from toolresult_lab import lint, repair
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lint_fixtures import answer, ask, request, user
+
+from toolresult_lab import WIRES, lint, repair
+from toolresult_lab.probes import SAMPLE_IMAGES
 
 HALF = "a\ud800b"  # an id with half an emoji (a UTF-16 log cut in a pair)
 
@@ -196,3 +203,161 @@ def test_gemini_responses_go_after_the_run_of_model_contents_in_call_order() -> 
         ("call-without-result", "contents[2].parts[0]", "added an error result for b"),
         ("call-without-result", "contents[3].parts[0]", "added an error result for c"),
     ]
+
+
+# -- a round's edit that leaves what a round fixes ---------------------------------------
+
+
+def test_an_empty_final_user_message_removed_leaves_no_prefill_ending_in_whitespace() -> None:
+    """Removing the empty message made the assistant's ``"Sure "`` final: the rounds run
+    again on their own output, so the same repair trims it."""
+    request = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "Sure "},
+        {"role": "user", "content": ""},
+    ]
+    fixed = _settled("anthropic", request)
+    assert fixed.request == [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "Sure"},
+    ]
+    assert _changes(fixed) == [
+        ("final-assistant", "messages[1]", "removed the trailing whitespace"),
+        ("empty-message", "messages[2]", "removed the empty message"),
+    ]
+
+
+def test_a_hoisted_image_is_declared_as_what_its_bytes_are() -> None:
+    """A PNG a tool message declared ``image/jpeg``: hoisted as declared, it was a
+    ``media-type`` error in the user message a second repair corrected."""
+    png = SAMPLE_IMAGES["image/png"]
+    call = {"id": "c1", "type": "function", "function": {"name": "shot", "arguments": "{}"}}
+    request = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {
+            "role": "tool",
+            "tool_call_id": "c1",
+            "content": [
+                {"type": "text", "text": "screenshot"},
+                {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64," + png}},
+            ],
+        },
+    ]
+    fixed = _settled("openai", request)
+    assert fixed.request[3] == {
+        "role": "user",
+        "content": [
+            {"type": "text", "text": "Images from the tool results above: c1 content[1]"},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64," + png}},
+        ],
+    }
+
+
+def test_a_result_behind_an_entry_that_is_no_message_moves_in_the_same_repair() -> None:
+    """Bedrock, a string between a call message and its results: the added error result
+    came first, and only a second repair moved the real one after its call."""
+    uses = [{"toolUse": {"toolUseId": i, "name": "f", "input": {}}} for i in ("a", "b")]
+    result = {"toolResult": {"toolUseId": "a", "content": [{"text": "R1"}]}}
+    request = [
+        {"role": "user", "content": [{"text": "hi"}]},
+        {"role": "assistant", "content": uses},
+        "junk",
+        {"role": "user", "content": [result]},
+    ]
+    fixed = repair("bedrock", request)
+    added = {"toolResult": {"toolUseId": "b", "content": [{"text": ERROR}], "status": "error"}}
+    assert fixed.request == [
+        request[0],
+        request[1],
+        {"role": "user", "content": [added, result]},
+        "junk",
+    ]
+    assert _changes(fixed) == [
+        ("call-without-result", "messages[1].content[1]", "added an error result for b"),
+        ("results-not-next", "messages[3].content[0]", "moved the result for a after its call"),
+    ]
+    assert repair("bedrock", fixed.request).changes == ()
+
+
+def test_results_move_first_in_the_run_lint_reads_past_an_entry_that_is_no_message() -> None:
+    """Lint reads a string between two user messages past (a shape finding), so the two
+    are one run; repair looked at the list itself, moved nothing and said it had, three
+    times."""
+    use = {"type": "tool_use", "id": "c1", "name": "f", "input": {}}
+    result = {"type": "tool_result", "tool_use_id": "c1", "content": "ok"}
+    request_ = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [use]},
+        {"role": "user", "content": "hi"},
+        "junk",
+        {"role": "user", "content": [result]},
+    ]
+    fixed = repair("anthropic", request_)
+    assert fixed.request == [
+        request_[0],
+        request_[1],
+        {"role": "user", "content": [result, {"type": "text", "text": "hi"}]},
+        "junk",
+    ]
+    assert _changes(fixed) == [
+        (
+            "results-after-other-content",
+            "messages[4].content[0]",
+            "moved the tool result blocks first",
+        )
+    ]
+    assert [f.rule for f in lint("anthropic", fixed.request)] == ["shape"]
+    assert repair("anthropic", fixed.request).changes == ()
+
+
+# -- the property, on shapes of this file's own -----------------------------------------
+
+#: The rules SPEC 8 lists as repaired: none of their errors may be left.
+REPAIRED = frozenset(
+    {
+        "call-without-result",
+        "result-without-call",
+        "results-not-next",
+        "results-after-other-content",
+        "duplicate-call-id",
+        "duplicate-result",
+        "missing-call-id",
+        "tool-result-content",
+        "error-result-not-text",
+        "images-unsupported",
+        "empty-text",
+        "empty-message",
+        "missing-thought-signature",
+        "function-response-parts",
+        "final-assistant",
+    }
+)
+_IDS = st.sampled_from(["c1", "c2", "c3"])
+
+
+def _piece(wire: str) -> st.SearchStrategy[Any]:
+    """One message (or a run of result messages) of ``wire``: text, calls, results,
+    an empty message, text ending in whitespace, an entry that is no message."""
+    return st.one_of(
+        st.sampled_from(["hi", "", "note ", "  "]).map(lambda text: user(wire, text)),
+        st.lists(_IDS, min_size=1, max_size=3).map(lambda ids: ask(wire, *ids)),
+        st.lists(_IDS, min_size=1, max_size=3).map(lambda ids: answer(wire, *ids)),
+        st.just("junk"),
+    )
+
+
+@pytest.mark.parametrize("wire", WIRES)
+@settings(max_examples=50, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_repair_settles_in_one_pass_and_a_second_changes_nothing(wire: str, data: Any) -> None:
+    pieces = data.draw(st.lists(_piece(wire), min_size=1, max_size=6))
+    messages = request(user(wire), *pieces)
+    given_copy = copy.deepcopy(messages)
+    fixed = repair(wire, messages)
+    assert messages == given_copy  # the input is never mutated
+    left = [(f.rule, f.path) for f in lint(wire, fixed.request).errors if f.rule in REPAIRED]
+    assert left == []
+    again = repair(wire, fixed.request)
+    assert again.changes == ()
+    assert again.request == fixed.request

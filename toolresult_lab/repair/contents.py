@@ -65,7 +65,7 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             pos = edit.message_pos(finding.path)
             label = _label(edit, pos)
             hoist.setdefault(pos, []).append(
-                (f"{label} {finding.path.split('.', 1)[1]}", part.mime or "image/png", part.data)
+                (f"{label} {finding.path.split('.', 1)[1]}", _hoisted_mime(edit, part), part.data)
             )
         text = _placeholder_of(edit, part)
         images_of = edits.images_of(finding.path)
@@ -140,6 +140,16 @@ def _placeholder_of(edit: Edit, part: Part) -> str:
     return placeholder("content", None, None, None)
 
 
+def _hoisted_mime(edit: Edit, part: ImagePart) -> str:
+    """The type a hoisted image is declared with: what its bytes are, where the wire takes
+    that (a PNG declared ``image/jpeg`` is a ``media-type`` error in the user message too),
+    else as declared."""
+    size = image_size(part.data) if part.data else None
+    if size is not None and size.mime in edit.edits.image_mimes:
+        return size.mime
+    return part.mime or "image/png"
+
+
 def _label(edit: Edit, pos: int) -> str:
     results = edit.read.messages[pos].results
     return (results[0].id or "result") if results else "result"
@@ -166,18 +176,25 @@ def _fix_order(edit: Edit, changes: list[Change]) -> None:
     key = edits.content_key
     merged = edit.turn.merged_roles
     entries = edit.entries
+    messages = edit.read.messages
+    done: set[int] = set()
     for path in edit.rules("results-after-other-content"):
-        pos = edit.raw_index(edit.message_pos(path))
-        if not 0 <= pos < len(entries):
+        # the run as lint reads it: by read position (an entry that is no message, which
+        # the reader skips, does not end it), each message then found in the list
+        first = last = edit.message_pos(path)
+        if first < 0:
             continue
-        first = last = pos
-        role = _role_of(entries[pos])
+        role = messages[first].role
         if role in merged:
-            while first and _role_of(entries[first - 1]) == role:
+            while first and messages[first - 1].role == role:
                 first -= 1
-            while last + 1 < len(entries) and _role_of(entries[last + 1]) == role:
+            while last + 1 < len(messages) and messages[last + 1].role == role:
                 last += 1
-        run = [m for m in entries[first : last + 1] if isinstance(m, dict)]
+        if first in done:
+            continue  # a second finding of the run: the first moved all its results
+        done.add(first)
+        raw = [edit.raw_index(pos) for pos in range(first, last + 1)]
+        run = [entries[i] for i in raw if 0 <= i < len(entries) and isinstance(entries[i], dict)]
         held = [m for m in run if isinstance(m.get(key), list)]
         if not held:
             continue
@@ -195,10 +212,6 @@ def _fix_order(edit: Edit, changes: list[Change]) -> None:
         changes.append(
             Change("results-after-other-content", path, "moved the tool result blocks first")
         )
-
-
-def _role_of(entry: Any) -> Any:
-    return entry.get("role") if isinstance(entry, dict) else None
 
 
 def _fix_document_names(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
