@@ -311,6 +311,72 @@ def test_results_move_first_in_the_run_lint_reads_past_an_entry_that_is_no_messa
     assert repair("anthropic", fixed.request).changes == ()
 
 
+# -- a call under the user role ------------------------------------------------------------
+
+MOVED = "moved the call {} out of the user message, into an assistant message after it"
+CALLS_IN_USER = {
+    "anthropic": (
+        "messages",
+        {"type": "text", "text": "hi"},
+        {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}},
+        {"type": "tool_result", "tool_use_id": "toolu_1", "content": ERROR, "is_error": True},
+        "toolu_1",
+    ),
+    "bedrock": (
+        "messages",
+        {"text": "hi"},
+        {"toolUse": {"toolUseId": "t1", "name": "f", "input": {}}},
+        {"toolResult": {"toolUseId": "t1", "content": [{"text": ERROR}], "status": "error"}},
+        "t1",
+    ),
+    "gemini": (
+        "contents",
+        {"text": "hi"},
+        {"functionCall": {"name": "f", "args": {}}},
+        {"functionResponse": {"name": "f", "response": {"error": ERROR}}},
+        "f",
+    ),
+}
+
+
+@pytest.mark.parametrize("wire", CALLS_IN_USER)
+def test_a_call_in_a_user_message_moves_whole_into_an_assistant_message(wire: str) -> None:
+    """Issue 36: an added result went after the user message, joined its turn, was moved
+    first (before its call), and each repair added one more block."""
+    key, text, call, result, name = CALLS_IN_USER[wire]
+    body = "parts" if wire == "gemini" else "content"
+    assistant = "model" if wire == "gemini" else "assistant"
+    request = [{"role": "user", body: [text, call]}]
+    fixed = repair(wire, request)
+    assert fixed.request == [
+        {"role": "user", body: [text]},
+        {"role": assistant, body: [call]},
+        {"role": "user", body: [result]},
+    ]
+    assert _changes(fixed) == [
+        ("call-without-result", f"{key}[0].{body}[1]", f"added an error result for {name}"),
+        ("call-without-result", f"{key}[0].{body}[1]", MOVED.format(name)),
+    ]
+    assert lint(wire, fixed.request).errors == ()
+    assert repair(wire, fixed.request).changes == ()
+
+
+def test_a_user_message_holding_only_calls_gives_way_to_the_assistant_message() -> None:
+    call = CALLS_IN_USER["anthropic"][2]
+    request = [
+        {"role": "user", "content": "hi"},
+        {"role": "user", "content": [call]},
+        {"role": "user", "content": "more"},
+    ]
+    fixed = _settled("anthropic", request)
+    assert fixed.request == [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [call]},
+        {"role": "user", "content": [CALLS_IN_USER["anthropic"][3]]},
+        {"role": "user", "content": "more"},
+    ]
+
+
 # -- the property, on shapes of this file's own -----------------------------------------
 
 #: The rules SPEC 8 lists as repaired: none of their errors may be left.
@@ -343,8 +409,16 @@ def _piece(wire: str) -> st.SearchStrategy[Any]:
         st.sampled_from(["hi", "", "note ", "  "]).map(lambda text: user(wire, text)),
         st.lists(_IDS, min_size=1, max_size=3).map(lambda ids: ask(wire, *ids)),
         st.lists(_IDS, min_size=1, max_size=3).map(lambda ids: answer(wire, *ids)),
+        st.lists(_IDS, min_size=1, max_size=2).map(lambda ids: _as_user(ask(wire, *ids))),
         st.just("junk"),
     )
+
+
+def _as_user(message: Any) -> Any:
+    """A call message put under the user role (a client's mistake)."""
+    if isinstance(message, dict) and "role" in message:
+        return {**message, "role": "user"}
+    return message
 
 
 @pytest.mark.parametrize("wire", WIRES)

@@ -213,6 +213,10 @@ class RequestEdits:
         """A user message holding ``blocks``."""
         return {"role": "user", self.content_key: blocks}
 
+    def call_message(self, blocks: list[Any]) -> dict[str, Any]:
+        """An assistant message holding ``blocks`` (calls)."""
+        return {"role": "assistant", self.content_key: blocks}
+
     def set_declared_mime(self, target: dict[str, Any], mime: str, data: str) -> bool:
         """Correct an inline image's declared type; ``False`` when the block has no place
         for it."""
