@@ -311,6 +311,29 @@ def test_results_move_first_in_the_run_lint_reads_past_an_entry_that_is_no_messa
     assert repair("anthropic", fixed.request).changes == ()
 
 
+def test_a_malformed_block_shaped_like_a_result_is_other_content_as_lint_reads_it() -> None:
+    """Bedrock with a Claude model wants the results first; a ``toolResult`` that is no
+    object is other content to lint, but repair took it for a result: it moved it first
+    with the real one (nothing changed) and reported the move on every pass."""
+    use = {"toolUse": {"toolUseId": "t1", "name": "f", "input": {}}}
+    result = {"toolResult": {"toolUseId": "t1", "content": [{"text": "R"}]}}
+    request_ = [
+        {"role": "user", "content": [{"text": "hi"}]},
+        {"role": "assistant", "content": [use]},
+        {"role": "user", "content": [{"toolResult": ["a"]}, result]},
+    ]
+    fixed = repair("bedrock", request_, profile="bedrock-claude")
+    assert fixed.request[2] == {"role": "user", "content": [result, {"toolResult": ["a"]}]}
+    assert _changes(fixed) == [
+        (
+            "results-after-other-content",
+            "messages[2].content[1]",
+            "moved the tool result blocks first",
+        )
+    ]
+    assert repair("bedrock", fixed.request, profile="bedrock-claude").changes == ()
+
+
 # -- a call under the user role ------------------------------------------------------------
 
 MOVED = "moved the call {} out of the user message, into an assistant message after it"

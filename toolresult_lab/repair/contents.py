@@ -198,9 +198,17 @@ def _fix_order(edit: Edit, changes: list[Change]) -> None:
         held = [m for m in run if isinstance(m.get(key), list)]
         if not held:
             continue
-        results = [b for m in held for b in m[key] if edits.is_result_block(b)]
+        # the results as lint read them (a malformed block shaped like one is other
+        # content to lint: taken for a result, it stayed where it was, every pass)
+        read_results = {
+            id(edit.element(result.path))
+            for pos in range(first, last + 1)
+            for result in messages[pos].results
+        }
+        before = [list(m[key]) for m in held]
+        results = [b for m in held for b in m[key] if id(b) in read_results]
         for message in held:
-            message[key] = [b for b in message[key] if not edits.is_result_block(b)]
+            message[key] = [b for b in message[key] if id(b) not in read_results]
             edit.touched.add(id(message))
         # into the first message of the run that has content (one without is a shape
         # finding, left as it is); a string content is one text block, after the results
@@ -209,9 +217,16 @@ def _fix_order(edit: Edit, changes: list[Change]) -> None:
         if isinstance(text, str):
             first_held[key] = [edits.text_block(text)] if text else []
         first_held[key][:0] = results
+        if all(_same(m[key], old) for m, old in zip(held, before, strict=True)):
+            continue  # nothing moved (lint reads the run otherwise): no change to report
         changes.append(
             Change("results-after-other-content", path, "moved the tool result blocks first")
         )
+
+
+def _same(blocks: list[Any], old: list[Any]) -> bool:
+    """Whether ``blocks`` are the very blocks of ``old``, in its order."""
+    return len(blocks) == len(old) and all(a is b for a, b in zip(blocks, old, strict=True))
 
 
 def _fix_document_names(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
