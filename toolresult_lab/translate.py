@@ -95,7 +95,8 @@ def translate(
     the source has none, 4,096 (plus any thinking budget) is written, with a note.
 
     :raises ValueError: unknown wire or profile (or a profile of another wire than
-        ``dst``); a malformed inside of the request (naming its path).
+        ``dst``); a malformed inside of the request (naming its path); a request nested
+        too deep, holding itself or spelling too many values (``nesting``, naming where).
     :raises TypeError: the request is neither a dict nor a list; a bad option.
     """
     if model is not None and not isinstance(model, str):

@@ -1,5 +1,6 @@
-"""``repair()``: the three rounds, each on a fresh read of the working copy, and the changes
-reported at paths of the request as given, in request order."""
+"""``repair()``: the three rounds, each on a fresh read of the working copy, run again on
+their own output until they change nothing, and the changes reported at paths of the
+request as given, in request order."""
 
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ def repair(
     :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
         ``vision`` type.
     :raises ValueError: unknown wire; unknown profile, or one of another wire; a request
-        nested deeper than Python can copy (never a ``RecursionError``); ``max_tokens``
-        below the fewest tokens the request takes with its results cut (named).
+        nested too deep, holding itself or spelling too many values (``nesting``, naming
+        where; never a ``RecursionError``); ``max_tokens`` below the fewest tokens the
+        request takes with its results cut (named).
     """
     ctx = context(wire, profile, vision)
     with paused_cycle_collector():  # linear at any length: see gc_pause
