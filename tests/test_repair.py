@@ -634,9 +634,14 @@ def test_deep_json_is_a_clear_error_never_a_recursion_error() -> None:
         inner.append([])
         inner = inner[0]
     request = [{"role": "user", "content": [{"type": "text", "text": "hi", "x": deep}]}]
-    assert lint("anthropic", request).errors == ()
-    with pytest.raises(ValueError, match="nested too deeply to repair"):
-        repair("anthropic", request)
+    # issue 36: one guard (``nesting``), the same ValueError from lint and repair, naming where
+    said = (
+        r"^messages\[0\]\.content\[0\]\.x\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]\.\.\. \(788 more"
+        r" levels\): the request is nested deeper than 800 levels"
+    )
+    for use in (lint, repair):
+        with pytest.raises(ValueError, match=said):
+            use("anthropic", request)
 
 
 def test_repair_names_a_bedrock_document_as_the_converter_names_it() -> None:

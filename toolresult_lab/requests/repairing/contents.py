@@ -77,7 +77,7 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             pos = edit.message_pos(finding.path)
             label = _label(edit, pos)
             hoist.setdefault(pos, []).append(
-                (f"{label} {finding.path.split('.', 1)[1]}", part.mime or "image/png", part.data)
+                (f"{label} {finding.path.split('.', 1)[1]}", _hoisted_mime(edit, part), part.data)
             )
         held = _text_of(edit, part)
         text = held if held is not None else _placeholder_of(edit, part)
@@ -171,6 +171,16 @@ def _placeholder_of(edit: Edit, part: Part) -> str:
     return placeholder("content", None, None, None)
 
 
+def _hoisted_mime(edit: Edit, part: ImagePart) -> str:
+    """The type a hoisted image is declared with: what its bytes are, where the wire takes
+    that (a PNG declared ``image/jpeg`` is a ``media-type`` error in the user message too),
+    else as declared."""
+    size = image_size(part.data) if part.data else None
+    if size is not None and size.mime in edit.edits.image_mimes:
+        return size.mime
+    return part.mime or "image/png"
+
+
 def _label(edit: Edit, pos: int) -> str:
     results = edit.read.messages[pos].results
     return (results[0].id or "result") if results else "result"
@@ -197,36 +207,57 @@ def _fix_order(edit: Edit, changes: list[Change]) -> None:
     key = edits.content_key
     merged = edit.turn.merged_roles
     entries = edit.entries
+    messages = edit.read.messages
+    done: set[int] = set()
     for path in edit.rules("results-after-other-content"):
-        pos = edit.raw_index(edit.message_pos(path))
-        if not 0 <= pos < len(entries):
+        # the run as lint reads it: by read position (an entry that is no message, which
+        # the reader skips, does not end it), each message then found in the list
+        first = last = edit.message_pos(path)
+        if first < 0:
             continue
-        first = last = pos
-        role = _role_of(entries[pos])
+        role = messages[first].role
         if role in merged:
-            while first and _role_of(entries[first - 1]) == role:
+            while first and messages[first - 1].role == role:
                 first -= 1
-            while last + 1 < len(entries) and _role_of(entries[last + 1]) == role:
+            while last + 1 < len(messages) and messages[last + 1].role == role:
                 last += 1
-        run = [m for m in entries[first : last + 1] if isinstance(m, dict)]
+        if first in done:
+            continue  # a second finding of the run: the first moved all its results
+        done.add(first)
+        raw = [edit.raw_index(pos) for pos in range(first, last + 1)]
+        run = [entries[i] for i in raw if 0 <= i < len(entries) and isinstance(entries[i], dict)]
         held = [m for m in run if isinstance(m.get(key), list)]
         if not held:
             continue
-        results = [b for m in held for b in m[key] if edits.is_result_block(b)]
+        # the results as lint read them (a malformed block shaped like one is other
+        # content to lint: taken for a result, it stayed where it was, every pass)
+        read_results = {
+            id(edit.element(result.path))
+            for pos in range(first, last + 1)
+            for result in messages[pos].results
+        }
+        before = [list(m[key]) for m in held]
+        results = [b for m in held for b in m[key] if id(b) in read_results]
         for message in held:
-            message[key] = [b for b in message[key] if not edits.is_result_block(b)]
+            message[key] = [b for b in message[key] if id(b) not in read_results]
             edit.touched.add(id(message))
-        text = run[0].get(key)
-        if isinstance(text, str):  # a string content is one text block, after the results
-            run[0][key] = [edits.text_block(text)] if text else []
-        run[0][key][:0] = results
+        # into the first message of the run that has content (one without is a shape
+        # finding, left as it is); a string content is one text block, after the results
+        first_held = next(m for m in run if isinstance(m.get(key), (str, list)))
+        text = first_held.get(key)
+        if isinstance(text, str):
+            first_held[key] = [edits.text_block(text)] if text else []
+        first_held[key][:0] = results
+        if all(_same(m[key], old) for m, old in zip(held, before, strict=True)):
+            continue  # nothing moved (lint reads the run otherwise): no change to report
         changes.append(
             Change("results-after-other-content", path, "moved the tool result blocks first")
         )
 
 
-def _role_of(entry: Any) -> Any:
-    return entry.get("role") if isinstance(entry, dict) else None
+def _same(blocks: list[Any], old: list[Any]) -> bool:
+    """Whether ``blocks`` are the very blocks of ``old``, in its order."""
+    return len(blocks) == len(old) and all(a is b for a, b in zip(blocks, old, strict=True))
 
 
 def _fix_document_names(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:

@@ -19,7 +19,7 @@ from .paths import Origins, given_path, request_order
 from .placement import fix_placement
 from .refusals import overlaps, refusing
 
-__all__ = ["ROUNDS", "repair"]
+__all__ = ["PASSES", "ROUNDS", "repair"]
 
 #: The rounds, in order: ids first (so pairing sees the ids the provider will), then where
 #: results sit, then what blocks hold.
@@ -28,6 +28,10 @@ ROUNDS: Final[tuple[Callable[[Edit, list[Change]], Any], ...]] = (
     fix_placement,
     fix_contents,
 )
+#: The most passes of the rounds: one makes the changes, a second the few a change of the
+#: first leaves to make, a third finds nothing; a request that would need more stops there
+#: (time stays linear).
+PASSES: Final = 3
 
 
 def repair(
@@ -54,9 +58,9 @@ def repair(
 
 
 def _repaired(ctx: Context, request: Any, max_tokens: int | None) -> Repaired:
-    """``repair``'s three rounds and the fit, on a copy of ``request``; the rounds' work
-    held to the promise on tool outputs (:mod:`.outputs`): an edit that would lose one is
-    refused and reported unfixed, never returned."""
+    """``repair``'s rounds until they change nothing, and the fit, on a copy of
+    ``request``; the rounds' work held to the promise on tool outputs (:mod:`.outputs`):
+    an edit that would lose one is refused and reported unfixed, never returned."""
     read = read_request(ctx.wire, request)
     given = read.raw
     done = _rounds(ctx, read, {})
@@ -87,11 +91,35 @@ class _Done:
 
 
 def _rounds(ctx: Context, read: ReadRequest, refused: dict[str, str]) -> _Done:
-    """The three rounds on a copy of ``read``'s request, leaving alone every result at a
-    path (as given) of ``refused``, whose value is why (reported once, unfixed)."""
+    """The rounds on a copy of ``read``'s request until a pass changes nothing (at most
+    :data:`PASSES`), leaving alone every result at a path (as given) of ``refused``, whose
+    value is why (reported unfixed).
+
+    A round's edit can leave what a round fixes (an empty message removed leaves a prefill
+    ending in whitespace; a result added after junk leaves the real one not next): the
+    rounds run again on their own output, so repair settles in one call and a second one
+    changes nothing (SPEC 8); a request that needs no change is read once a round."""
     fixed, origins = Origins.copy(read.raw, read.key)
     changes: list[Change] = []
     unfixed: list[Change] = []
+    for _ in range(PASSES):
+        before = len(changes)
+        fixed = _one_pass(ctx, fixed, origins, changes, unfixed, refused)
+        if len(changes) == before:
+            break
+    return _Done(fixed, origins, changes, unfixed)
+
+
+def _one_pass(
+    ctx: Context,
+    fixed: Any,
+    origins: Origins,
+    changes: list[Change],
+    unfixed: list[Change],
+    refused: dict[str, str],
+) -> Any:
+    """One pass of the rounds over the working copy ``fixed``; each change (and each fix
+    refused) appended at its path in the request as given."""
     for step in ROUNDS:
         read = read_request(ctx.wire, fixed)
         # the paths of this round's read, in the request as given (a round that reads an
@@ -111,7 +139,7 @@ def _rounds(ctx: Context, read: ReadRequest, refused: dict[str, str]) -> _Done:
                 Change(c.rule, given_path(given_paths, c.path), c.action) for c in edit.unfixed
             ]
         unfixed += edit.unfixed
-    return _Done(fixed, origins, changes, unfixed)
+    return fixed
 
 
 def _refusing(ctx: Context, read: ReadRequest, done: _Done, found: list[Breach]) -> _Done:

@@ -184,16 +184,19 @@ def server_tool_without_result(read: ReadRequest, scope: Scope, add: Add) -> Non
     for index, message, content in entries(read, "content"):
         if message.get("role") != "assistant":
             continue
+        # an id or name that is not a string (a list, an object) answers nothing and
+        # names no tool: it is never looked up in a set (it may not hash)
         answered = {
             block.get("tool_use_id")
             for _, block in blocks(content)
-            if _type(block).endswith("_tool_result")
+            if _type(block).endswith("_tool_result") and isinstance(block.get("tool_use_id"), str)
         }
         for position, block in blocks(content):
+            use_id, name = block.get("id"), block.get("name")
             if (
                 _type(block) == "server_tool_use"
-                and block.get("id") not in answered
-                and block.get("name") not in names
+                and not (isinstance(use_id, str) and use_id in answered)
+                and not (isinstance(name, str) and name in names)
             ):
                 add(
                     "server-tool-without-result",
