@@ -103,16 +103,30 @@ class Document:
 class Opaque:
     """What has no neutral form on ``wire`` (thinking blocks, reasoning items, server-tool
     items, ``cache_control``d blocks): written back in place on the same wire, dropped with
-    a loss on any other. ``value`` hands out a copy."""
+    a loss on any other. ``value`` hands out a copy.
 
-    __slots__ = ("_value", "kind", "path", "wire")
+    ``carried``: the neutral parts of it another wire still takes (a Responses output
+    message's texts, its ``id`` and ``status`` its own), written there in its place;
+    ``own``: the fields only ``wire`` holds, named in the loss there (the rest arrives)."""
 
-    def __init__(self, wire: str, value: Any, kind: str = "", path: str = "") -> None:
+    __slots__ = ("_value", "carried", "kind", "own", "path", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        value: Any,
+        kind: str = "",
+        path: str = "",
+        carried: tuple[Part, ...] = (),
+        own: tuple[str, ...] = (),
+    ) -> None:
         _need("Opaque", "wire", wire, str, "a str")
         self.wire: Final = wire
         self._value: Final = strict_copy(value, "Opaque.value")
         self.kind: Final = kind
         self.path: Final = path
+        self.carried: Final = tuple(carried)
+        self.own: Final = tuple(own)
 
     @property
     def value(self) -> Any:
@@ -130,7 +144,11 @@ class Opaque:
         return f"Opaque({self.wire!r}, <{self.kind or type(self._value).__name__}>)"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "opaque", "wire": self.wire, "kind": self.kind, "value": self.value}
+        out = {"type": "opaque", "wire": self.wire, "kind": self.kind, "value": self.value}
+        if self.carried:
+            out["carried"] = [part.to_dict() for part in self.carried]
+            out["own"] = list(self.own)
+        return out
 
 
 Part = Text | Image | Document | Opaque
@@ -151,7 +169,9 @@ def part_from_dict(data: Any) -> Part:
     if kind == "document":
         return Document(data.get("mime"), data.get("data"), data.get("url"), data.get("name"))
     if kind == "opaque":
-        return Opaque(data.get("wire"), data.get("value"), data.get("kind") or "")
+        carried = tuple(part_from_dict(p) for p in data.get("carried") or ())
+        own = tuple(data.get("own") or ())
+        return Opaque(data.get("wire"), data.get("value"), data.get("kind") or "", "", carried, own)
     raise ValueError(f"unknown part type {kind!r}: text, image, document or opaque")
 
 

@@ -67,9 +67,22 @@ def sniff_mime(data: str) -> str | None:
     return PDF_MIME if data.startswith("JVBER") else None  # b"%PDF-"
 
 
-def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
+def _given(message: Message | None, part: Any) -> Any:
+    """The block ``part`` was read from in ``message`` (by the last index of its path), or
+    ``None``: what stays the wire's own when its shape cannot rebuild it."""
+    raw = message.raw if message is not None else None
+    blocks = raw.get("content") if isinstance(raw, dict) else None
+    index = _index(getattr(part, "path", ""))
+    if not isinstance(blocks, list) or index is None or index >= len(blocks):
+        return None
+    return blocks[index]
+
+
+def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = None) -> Part:
     """One neutral part (a part the neutral model has no form for stays opaque: a text
-    with cache settings, a text document, a thinking block, ...)."""
+    with cache settings, a text document, a thinking block, ...). What the wire's shape
+    cannot rebuild stays opaque as ``message`` gave it (a Bedrock ``txt`` document):
+    never a ``null`` in its place."""
     if isinstance(part, TextPart) and part.cache is MISSING:
         return Text(part.text, part.path)
     if isinstance(part, (ImagePart, DocumentPart)) and part.data is not None and not part.mime:
@@ -79,6 +92,8 @@ def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
         mime = sniff_mime(inline)
         if mime is None and isinstance(part, DocumentPart):
             rebuilt = request_shape(wire).rebuild(part)
+            if rebuilt is None:
+                rebuilt = _given(message, part)
             return Opaque(wire, rebuilt, "media of unknown type", part.path)
         if mime is None or mime.startswith("image/"):  # an image still: its writer decides
             return Image(mime, inline, None, None, part.path)
@@ -94,7 +109,8 @@ def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
     if isinstance(part, OpaquePart):
         return Opaque(wire, part.value, part.kind, part.path)
     kind = "text" if isinstance(part, TextPart) else "document"
-    return Opaque(wire, request_shape(wire).rebuild(part), kind, part.path)
+    rebuilt = request_shape(wire).rebuild(part)
+    return Opaque(wire, _given(message, part) if rebuilt is None else rebuilt, kind, part.path)
 
 
 def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:
@@ -352,11 +368,16 @@ def read_transcript(
             paths = [result.path for result in results]
             turns.results(made, message.path, paths, extend=message.role == "tool")
             if others:
-                turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
+                turns.add(
+                    UserTurn(tuple(_part(known, p, noted, message) for p in others), message.path)
+                )
         elif message.role == "assistant":
             # an empty text beside calls (ollama's echo writes "") says nothing
             said = [p for p in others if not (isinstance(p, TextPart) and p.text == "" and calls)]
-            parts = tuple(_part(known, p, noted) for p in said)
+            parts = tuple(_part(known, p, noted, message) for p in said)
+            own = reading.own_fields(message, bool(calls))
+            if own:  # kept whole on its wire; elsewhere its parts arrive, these fields lost
+                parts = (Opaque(known, message.raw, "message", message.path, parts, own),)
             made_calls = _calls(known, message) if calls else ()
             _unkept(known, calls, made_calls, lost)
             lost.extend(
@@ -373,7 +394,11 @@ def read_transcript(
             continue
         elif message.role == "system" or message.path in systems:  # mid-conversation
             lost.append(Loss(message.path, _SYSTEM))
-            turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
+            turns.add(
+                UserTurn(tuple(_part(known, p, noted, message) for p in others), message.path)
+            )
         else:
-            turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
+            turns.add(
+                UserTurn(tuple(_part(known, p, noted, message) for p in others), message.path)
+            )
     return system, turns.closed(), read

@@ -129,10 +129,23 @@ class _Writer:
                     if text:
                         kept.append(TextPart(part.path, text))
                     continue
+                if part.wire != self.wire and part.carried:
+                    # the element is its wire's own; what another wire takes arrives
+                    own = ", ".join(part.own)
+                    self.lose(
+                        part.path,
+                        f"{part.kind or 'block'} fields ({own}) have no form on {self.wire}:"
+                        " dropped (the rest kept)",
+                    )
+                    kept.extend(self.read_parts(part.carried))
+                    continue
                 if part.wire != self.wire:
                     self.lose(
                         part.path, f"{part.kind or 'block'} has no form on {self.wire}: dropped"
                     )
+                    continue
+                if part.value is None:  # nothing to write back: never a null in its place
+                    self.lose(part.path, f"{part.kind or 'block'} could not be kept: dropped")
                     continue
                 kept.append(OpaquePart(part.path, part.wire, part.kind, part.value))
             elif isinstance(part, Text):

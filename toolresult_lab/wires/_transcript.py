@@ -39,6 +39,13 @@ class TranscriptReading:
         it has some) into a turn loses: nothing here."""
         return []
 
+    def own_fields(self, message: Message, calls: bool) -> tuple[str, ...]:
+        """The fields of an assistant message (``calls``: it has some) that no turn holds
+        and its own wire needs back (a Responses output message's ``id``): where there are
+        any, the message is kept whole on its wire, its parts carried to another with a
+        loss naming these. None here."""
+        return ()
+
     def merge(self, last: tuple[bool, bool] | None, has_parts: bool) -> tuple[bool, bool]:
         """Whether an assistant message joins the assistant turn before it (``last``: that
         turn has calls, has parts; None when there is none), and whether that is a note:
