@@ -109,3 +109,94 @@ def test_an_output_message_without_fields_of_its_own_reads_as_plain_text() -> No
     out = translate("responses", "anthropic", request)
     assert out.losses == ()
     assert out.request["messages"][1] == {"role": "assistant", "content": "yo"}
+
+
+# -- texts arrive as they were, or a loss says how they changed --------------------------
+
+
+@pytest.mark.parametrize("text", ["first ", "\n", "  two\nlines  "])
+@pytest.mark.parametrize("dst", ["hermes", "openai", "ollama"])
+def test_a_hermes_assistant_text_alone_arrives_with_its_whitespace(text: str, dst: str) -> None:
+    request = [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": text},
+        {"role": "user", "content": "r"},
+    ]
+    out = translate("hermes", dst, request)
+    assert out.request["messages"][1] == {"role": "assistant", "content": text}
+    assert out.losses == ()
+
+
+def test_a_hermes_text_beside_calls_is_read_trimmed_with_a_loss_when_more_than_the_break() -> None:
+    call = '<tool_call>\n{"name": "f", "arguments": {}}\n</tool_call>'
+    request = [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": f" look \n{call}"},
+        {"role": "tool", "content": "<tool_response>\nok\n</tool_response>"},
+    ]
+    out = translate("hermes", "openai", request)
+    assert out.request["messages"][1]["content"] == "look"
+    assert Loss("messages[1]", "whitespace around the text beside the calls trimmed") in out.losses
+
+
+def test_two_responses_assistant_messages_stay_two_turns_both_ways() -> None:
+    request = [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": "first"},
+        {"role": "assistant", "content": "second"},
+    ]
+    there = translate("openai", "responses", request)
+    assert there.request["input"] == request
+    back = translate("responses", "openai", there.request)
+    assert back.request["messages"] == request
+    assert there.losses == back.losses == ()
+    bedrock = translate("responses", "bedrock", there.request)
+    assert bedrock.request["messages"][1] == {
+        "role": "assistant",
+        "content": [{"text": "first"}, {"text": "second"}],
+    }
+    assert bedrock.losses == ()
+    assert [n.what for n in bedrock.notes] == [
+        "two assistant messages in a row written as one (bedrock takes alternating roles)"
+    ]
+
+
+def _two_texts(role: str) -> dict[str, Any]:
+    texts = [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]
+    messages = [{"role": "user", "content": "q"}] if role == "assistant" else []
+    return {
+        "model": "c",
+        "max_tokens": 10,
+        "messages": [*messages, {"role": role, "content": texts}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("dst", "role", "joined"),
+    [
+        ("openai", "assistant", True),
+        ("openai", "user", False),
+        ("hermes", "user", True),
+        ("hermes", "assistant", True),
+        ("ollama", "user", True),
+        ("responses", "user", False),
+        ("bedrock", "user", False),
+    ],
+)
+def test_texts_joined_into_one_string_are_a_loss_at_their_message(
+    dst: str, role: str, joined: bool
+) -> None:
+    request = _two_texts(role)
+    out = translate("anthropic", dst, request)
+    where = f"messages[{len(request['messages']) - 1}]"
+    expected = (
+        (
+            Loss(
+                where,
+                f"2 texts joined with line breaks into one ({dst}'s {role} message holds one text)",
+            ),
+        )
+        if joined
+        else ()
+    )
+    assert tuple(loss for loss in out.losses if loss.path != "model") == expected

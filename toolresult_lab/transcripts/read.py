@@ -241,6 +241,12 @@ _MERGED: Final = "read with the assistant message before it (one turn: its calls
 _SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
 
 
+def _says(part: Part) -> bool:
+    """``part`` is a text, or holds one another wire receives (its texts would be joined
+    with another text of the turn there: a change, so such messages are turns of their own)."""
+    return isinstance(part, Text) or (isinstance(part, Opaque) and any(map(_says, part.carried)))
+
+
 class _Turns:
     """The turns read so far, the last one kept open (its parts, calls or results in
     lists) while the messages after it extend it: a run of 20,000 tool messages becomes
@@ -300,10 +306,11 @@ class _Turns:
         self._items.extend(made)
         self._paths.extend(paths)
 
-    def open_assistant(self) -> tuple[bool, bool] | None:
-        """(has calls, has parts) of the last turn when it is the assistant's, else None."""
+    def open_assistant(self) -> tuple[bool, bool, bool] | None:
+        """(has calls, has parts, has a text) of the last turn when it is the assistant's,
+        else None."""
         if self._kind == "assistant" or (not self._kind and self._reopen("assistant")):
-            return bool(self._calls), bool(self._items)
+            return bool(self._calls), bool(self._items), any(map(_says, self._items))
         return None
 
     def assistant(
@@ -384,7 +391,9 @@ def read_transcript(
                 Loss(*found) for found in reading.assistant_losses(message, said, bool(calls))
             )
             call_paths = [call.path for call in calls]
-            merge, noted_merge = reading.merge(turns.open_assistant(), bool(parts))
+            merge, noted_merge = reading.merge(
+                turns.open_assistant(), bool(parts), any(map(_says, parts))
+            )
             if noted_merge:
                 # two assistant messages in a row, the first one's calls answered after
                 # the second: one turn, so each call meets its result

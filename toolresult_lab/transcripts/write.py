@@ -186,8 +186,20 @@ class _Writer:
             self.lose(part.path, f"{kind} has no form in a {self.wire} {where} message: dropped")
         return messages
 
+    def joined(self, parts: list[ContentPart], role: str, path: str) -> None:
+        """A loss where the destination joins a message's texts into one string: each text
+        arrives, but a line break now stands between them."""
+        count = sum(1 for part in parts if isinstance(part, TextPart))
+        if count > 1 and self.shape.joins_texts(role):
+            self.lose(
+                path,
+                f"{count} texts joined with line breaks into one ({self.wire}'s {role} message"
+                " holds one text)",
+            )
+
     def user(self, turn: UserTurn) -> list[Any]:
         parts = self.read_parts(turn.parts)
+        self.joined(parts, "user", turn.path)
         return self.lost(self.shape.user(parts), "user", parts)
 
     # -- assistant turns ------------------------------------------------------------
@@ -210,6 +222,7 @@ class _Writer:
             for index, call in enumerate(calls):
                 path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
                 self.lose(path, f"call {call.id or call.name!r} has no result in the request")
+        self.joined(parts, "assistant", turn.path)
         messages = self.lost(self.shape.assistant(parts, echo), "assistant", parts)
         self.documents.extend(documents)  # the results follow the assistant's own blocks
         return messages + rest

@@ -46,10 +46,13 @@ class TranscriptReading:
         loss naming these. None here."""
         return ()
 
-    def merge(self, last: tuple[bool, bool] | None, has_parts: bool) -> tuple[bool, bool]:
-        """Whether an assistant message joins the assistant turn before it (``last``: that
-        turn has calls, has parts; None when there is none), and whether that is a note:
-        here when the turn before has calls (its results come after this message)."""
+    def merge(
+        self, last: tuple[bool, bool, bool] | None, has_parts: bool, has_text: bool = False
+    ) -> tuple[bool, bool]:
+        """Whether an assistant message (``has_parts``: besides calls; ``has_text``: a text
+        among them) joins the assistant turn before it (``last``: that turn has calls, has
+        parts, has a text; None when there is none), and whether that is a note: here when
+        the turn before has calls (its results come after this message)."""
         follows_calls = last is not None and last[0]
         return follows_calls, follows_calls
 

@@ -34,10 +34,15 @@ class ResponsesReading(TranscriptReading):
                     own.append(f"content[{index}].{key}")  # annotations (citations), ...
         return tuple(own)
 
-    def merge(self, last: tuple[bool, bool] | None, has_parts: bool) -> tuple[bool, bool]:
+    def merge(
+        self, last: tuple[bool, bool, bool] | None, has_parts: bool, has_text: bool = False
+    ) -> tuple[bool, bool]:
         """Items of one turn are separate messages: each joins the turn before, except a
-        text after calls (the next turn); never a note."""
-        return last is not None and not (last[0] and has_parts), False
+        text after calls or after a text (the next turn: two texts joined in one message
+        elsewhere would change them); never a note."""
+        if last is None:
+            return False, False
+        return not (last[0] and has_parts) and not (last[2] and has_text), False
 
 
 READING: Final = ResponsesReading()
