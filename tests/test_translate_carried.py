@@ -200,3 +200,84 @@ def test_texts_joined_into_one_string_are_a_loss_at_their_message(
         else ()
     )
     assert tuple(loss for loss in out.losses if loss.path != "model") == expected
+
+
+# -- a message's own fields, a system's marks, a text's citations -------------------------
+
+
+def test_a_chat_messages_own_fields_stay_on_their_wire_and_are_losses_elsewhere() -> None:
+    request = {
+        "model": "m-1",
+        "messages": [
+            {"role": "user", "name": "alice", "content": "hi"},
+            {"role": "assistant", "content": "Once upon", "prefix": True},
+        ],
+    }
+    same = translate("openai", "openai", request)
+    assert same.request == request
+    assert same.losses == ()
+    check_request_body("openai", {**same.request, "messages": same.request["messages"][:1]})
+    out = translate("openai", "anthropic", request)
+    assert out.request["messages"] == [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "Once upon"},
+    ]
+    assert out.losses == (
+        Loss("messages[0].name", "a message field with no form on anthropic: dropped"),
+        Loss("messages[1].prefix", "a message field with no form on anthropic: dropped"),
+    )
+    check_request_body("anthropic", out.request)
+
+
+def test_a_system_messages_own_field_is_a_loss_the_system_being_one_text() -> None:
+    request = {"model": "m-1", "messages": [{"role": "system", "name": "ops", "content": "S"}, *HI]}
+    out = translate("openai", "openai", request)
+    assert out.request["messages"][0] == {"role": "system", "content": "S"}
+    assert out.losses == (
+        Loss("messages[0].name", "the system is one text: this field of it dropped"),
+    )
+
+
+HI = [{"role": "user", "content": "hi"}]
+CACHE = {"type": "ephemeral"}
+
+
+@pytest.mark.parametrize("dst", ["anthropic", "openai", "gemini"])
+def test_system_blocks_cache_marks_and_joins_are_losses(dst: str) -> None:
+    system = [{"type": "text", "text": "S", "cache_control": CACHE}, {"type": "text", "text": "T"}]
+    request = {"model": "c", "max_tokens": 5, "system": system, "messages": HI}
+    out = translate("anthropic", dst, request)
+    assert [loss for loss in out.losses if loss.path.startswith("system")] == [
+        Loss("system[0]", "the system is one text: its cache mark dropped"),
+        Loss("system[0]", "2 system texts joined with line breaks into one"),
+    ]
+    single = translate("anthropic", dst, {**request, "system": "S"})
+    assert [loss for loss in single.losses if loss.path.startswith("system")] == []
+
+
+CITATION = {
+    "type": "char_location",
+    "cited_text": "x",
+    "document_index": 0,
+    "document_title": "Notes",
+    "start_char_index": 0,
+    "end_char_index": 1,
+}
+
+
+def test_an_anthropic_text_with_citations_is_whole_on_anthropic_its_text_elsewhere() -> None:
+    text = {"type": "text", "text": "A", "citations": [CITATION]}
+    request = {
+        "model": "c",
+        "max_tokens": 5,
+        "messages": [*HI, {"role": "assistant", "content": [text]}],
+    }
+    same = translate("anthropic", "anthropic", request)
+    assert same.request == request
+    assert same.losses == ()
+    check_request_body("anthropic", same.request)
+    out = translate("anthropic", "openai", request)
+    assert out.request["messages"][1] == {"role": "assistant", "content": "A"}
+    assert out.losses == (
+        Loss("messages[1].content[0]", "citations has no form on openai: dropped (the text kept)"),
+    )

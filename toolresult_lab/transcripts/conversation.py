@@ -188,6 +188,9 @@ class UserTurn:
 
     parts: tuple[Part, ...]
     path: str = field(default="", compare=False, repr=False)
+    #: The message's fields no turn holds (a chat message's ``name``), its wire's own:
+    #: written back on that wire, a loss on another.
+    own: Opaque | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parts", _parts("UserTurn", self.parts))
@@ -204,6 +207,8 @@ class AssistantTurn:
     calls: tuple[ToolCall, ...] = ()
     path: str = field(default="", compare=False, repr=False)
     call_paths: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    #: As :attr:`UserTurn.own` (an OpenAI-compatible assistant message's ``prefix``).
+    own: Opaque | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parts", _parts("AssistantTurn", self.parts))

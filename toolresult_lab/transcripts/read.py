@@ -78,11 +78,22 @@ def _given(message: Message | None, part: Any) -> Any:
     return blocks[index]
 
 
+def _has_more(wire: str, block: Any) -> bool:
+    """``block`` (a text block) holds a field its wire's transcript does not read."""
+    keys = reading_of(wire).text_keys
+    if keys is None or not isinstance(block, dict) or not isinstance(block.get("text"), str):
+        return False
+    return any(k not in keys and v not in (None, "", [], {}) for k, v in block.items())
+
+
 def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = None) -> Part:
     """One neutral part (a part the neutral model has no form for stays opaque: a text
     with cache settings, a text document, a thinking block, ...). What the wire's shape
     cannot rebuild stays opaque as ``message`` gave it (a Bedrock ``txt`` document):
     never a ``null`` in its place."""
+    if isinstance(part, TextPart) and _has_more(wire, _given(message, part)):
+        # a text with fields of its own (citations): whole on its wire, its text elsewhere
+        return Opaque(wire, _given(message, part), "text", part.path)
     if isinstance(part, TextPart) and part.cache is MISSING:
         return Text(part.text, part.path)
     if isinstance(part, (ImagePart, DocumentPart)) and part.data is not None and not part.mime:
@@ -224,21 +235,42 @@ def _is_hoisted(wire: str, message: Message, turns: list[Turn], options: Convert
     return made.hoisted == [message.raw]
 
 
-def _system(read: ReadRequest, wire: str) -> tuple[str | None, int]:
-    """The system text and how many leading messages it came from."""
-    texts = [part.text for part in read.system if isinstance(part, TextPart)]
+def _system(read: ReadRequest, wire: str, lost: list[Loss]) -> tuple[str | None, int]:
+    """The system text and how many leading messages it came from. It is one text: what
+    it cannot hold is a loss (a block's cache mark, a message's own field, texts joined)."""
+    reading = reading_of(wire)
+    parts = [part for part in read.system if isinstance(part, TextPart)]
     skip = 0
-    if not texts:
+    if not parts:
         for message in read.messages:
             if message.role != "system":
                 break
-            texts.extend(p.text for p in message.parts if isinstance(p, TextPart))
+            parts.extend(p for p in message.parts if isinstance(p, TextPart))
+            for key in reading.message_fields(message):
+                lost.append(Loss(f"{message.path}.{key}", _SYSTEM_FIELD))
             skip += 1
+    for part in parts:
+        if part.cache is not MISSING:
+            lost.append(Loss(part.path, "the system is one text: its cache mark dropped"))
+    if len(parts) > 1:
+        lost.append(
+            Loss(parts[0].path, f"{len(parts)} system texts joined with line breaks into one")
+        )
+    texts = [part.text for part in parts]
     return ("\n".join(texts) if texts else None), skip
 
 
+_MERGED_FIELD: Final = (
+    "a field of a message read with the one before it, which has its own: dropped"
+)
+_SYSTEM_FIELD: Final = "the system is one text: this field of it dropped"
 _MERGED: Final = "read with the assistant message before it (one turn: its calls' results follow)"
 _SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
+
+
+def _own(wire: str, fields: dict[str, Any], path: str) -> Opaque | None:
+    """A message's own fields as the wire's own (``None``: it has none)."""
+    return Opaque(wire, fields, "message fields", path) if fields else None
 
 
 def _says(part: Part) -> bool:
@@ -259,6 +291,7 @@ class _Turns:
         self._items: list[Any] = []  # results, or the assistant's parts
         self._calls: list[ToolCall] = []
         self._paths: list[str] = []  # result paths, or call paths
+        self._own: Opaque | None = None  # the open assistant turn's own message fields
 
     def closed(self) -> list[Turn]:
         """Every turn, the open one closed."""
@@ -266,7 +299,7 @@ class _Turns:
             self._closed.append(ToolResults(tuple(self._items), self._path, tuple(self._paths)))
         elif self._kind == "assistant":
             turn = AssistantTurn(
-                tuple(self._items), tuple(self._calls), self._path, tuple(self._paths)
+                tuple(self._items), tuple(self._calls), self._path, tuple(self._paths), self._own
             )
             self._closed.append(turn)
         self._kind = ""
@@ -280,7 +313,7 @@ class _Turns:
             self._paths = list(last.result_paths)
         elif kind == "assistant" and isinstance(last, AssistantTurn):
             self._items, self._calls = list(last.parts), list(last.calls)
-            self._paths = list(last.call_paths)
+            self._paths, self._own = list(last.call_paths), last.own
         else:
             return False
         self._closed.pop()
@@ -320,8 +353,11 @@ class _Turns:
         path: str,
         call_paths: list[str],
         merge: bool,
+        own: Opaque | None = None,
+        lost: list[Loss] | None = None,
     ) -> None:
-        """One assistant message: merged into the open assistant turn, or a new turn."""
+        """One assistant message: merged into the open assistant turn, or a new turn.
+        ``own``: its own fields; merged into a turn that has some, each a loss (``lost``)."""
         if not (merge and self._kind == "assistant"):
             self.closed()
             self._kind, self._path, self._items, self._calls, self._paths = (
@@ -331,6 +367,12 @@ class _Turns:
                 [],
                 [],
             )
+            self._own = own
+        elif own is not None and self._own is None:
+            self._own = own
+        elif own is not None and lost is not None:
+            for key in own.value:
+                lost.append(Loss(f"{own.path}.{key}", _MERGED_FIELD))
         self._items.extend(parts)
         self._calls.extend(calls)
         self._paths.extend(call_paths)
@@ -359,9 +401,9 @@ def read_transcript(
     if read.problems:
         first = read.problems[0]
         raise ValueError(f"{known}: {first.path or 'the request'}: {first.expected}")
-    system, skip = _system(read, known)
     noted: list[Loss] = [] if notes is None else notes
     lost: list[Loss] = [] if losses is None else losses
+    system, skip = _system(read, known, lost)
     turns = _Turns()
     for message in read.messages[skip:]:
         results = message.results
@@ -398,16 +440,14 @@ def read_transcript(
                 # two assistant messages in a row, the first one's calls answered after
                 # the second: one turn, so each call meets its result
                 noted.append(Loss(message.path, _MERGED))
-            turns.assistant(parts, made_calls, message.path, call_paths, merge=merge)
+            own_fields = _own(known, reading.message_fields(message), message.path)
+            turns.assistant(parts, made_calls, message.path, call_paths, merge, own_fields, lost)
         elif _is_hoisted(known, message, turns.closed(), options):
             continue
-        elif message.role == "system" or message.path in systems:  # mid-conversation
-            lost.append(Loss(message.path, _SYSTEM))
-            turns.add(
-                UserTurn(tuple(_part(known, p, noted, message) for p in others), message.path)
-            )
         else:
-            turns.add(
-                UserTurn(tuple(_part(known, p, noted, message) for p in others), message.path)
-            )
+            if message.role == "system" or message.path in systems:  # mid-conversation
+                lost.append(Loss(message.path, _SYSTEM))
+            fields = _own(known, reading.message_fields(message), message.path)
+            read_parts = tuple(_part(known, p, noted, message) for p in others)
+            turns.add(UserTurn(read_parts, message.path, fields))
     return system, turns.closed(), read

@@ -197,10 +197,23 @@ class _Writer:
                 " holds one text)",
             )
 
+    def own(self, own: Opaque | None, messages: list[Any]) -> list[Any]:
+        """``messages`` with a turn's own message fields on the first, on their own wire;
+        on another, each field a loss at its path."""
+        if own is None:
+            return messages
+        first = messages[0] if messages else None
+        if own.wire == self.wire and isinstance(first, dict):
+            messages[0] = {**first, **{k: v for k, v in own.value.items() if k not in first}}
+            return messages
+        for key in own.value:
+            self.lose(f"{own.path}.{key}", f"a message field with no form on {self.wire}: dropped")
+        return messages
+
     def user(self, turn: UserTurn) -> list[Any]:
         parts = self.read_parts(turn.parts)
         self.joined(parts, "user", turn.path)
-        return self.lost(self.shape.user(parts), "user", parts)
+        return self.own(turn.own, self.lost(self.shape.user(parts), "user", parts))
 
     # -- assistant turns ------------------------------------------------------------
 
@@ -223,7 +236,9 @@ class _Writer:
                 path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
                 self.lose(path, f"call {call.id or call.name!r} has no result in the request")
         self.joined(parts, "assistant", turn.path)
-        messages = self.lost(self.shape.assistant(parts, echo), "assistant", parts)
+        messages = self.own(
+            turn.own, self.lost(self.shape.assistant(parts, echo), "assistant", parts)
+        )
         self.documents.extend(documents)  # the results follow the assistant's own blocks
         return messages + rest
 

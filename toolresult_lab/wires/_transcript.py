@@ -39,6 +39,27 @@ class TranscriptReading:
         it has some) into a turn loses: nothing here."""
         return []
 
+    #: The keys of a user, system or assistant message the transcript reads (its calls'
+    #: keys included); any other key holding something is the message's own field.
+    message_keys: frozenset[str] = frozenset({"role", "content"})
+
+    #: The keys of a text block the transcript reads (``None``: the wire's texts are read
+    #: whole by its reader); a text block with another key holding something is kept
+    #: whole on its wire, its text carried elsewhere with a loss (Anthropic's ``citations``).
+    text_keys: frozenset[str] | None = None
+
+    def message_fields(self, message: Message) -> dict[str, Any]:
+        """The fields of a user, system or assistant message no turn holds (a chat
+        message's ``name``), each holding something: kept on the wire, lost elsewhere."""
+        raw = message.raw
+        if not isinstance(raw, dict):
+            return {}
+        return {
+            key: value
+            for key, value in raw.items()
+            if key not in self.message_keys and value not in (None, "", [], {})
+        }
+
     def own_fields(self, message: Message, calls: bool) -> tuple[str, ...]:
         """The fields of an assistant message (``calls``: it has some) that no turn holds
         and its own wire needs back (a Responses output message's ``id``): where there are

@@ -13,6 +13,7 @@ __all__ = ["READING"]
 
 class AnthropicReading(TranscriptReading):
     typed_entries = False
+    text_keys = frozenset({"type", "text", "cache_control"})
 
     def relabelled(self, request: Any) -> tuple[Any, frozenset[str]]:
         """The request with its ``system`` messages as ``user`` ones (a shallow copy), so

@@ -16,6 +16,8 @@ _KEPT: Final = frozenset({"role", "content", "type"})
 
 
 class ResponsesReading(TranscriptReading):
+    message_keys = frozenset({"role", "content", "type"})
+
     def calls_source(self, raw: Any) -> Any:
         return [raw]
 
@@ -33,6 +35,16 @@ class ResponsesReading(TranscriptReading):
                 if key not in ("type", "text") and value not in (None, [], {}, ""):
                     own.append(f"content[{index}].{key}")  # annotations (citations), ...
         return tuple(own)
+
+    def message_fields(self, message: Message) -> dict[str, Any]:
+        """A user, system or developer ``message`` item's own fields; an assistant one's
+        are its :meth:`own_fields` (kept whole), any other item is kept whole already."""
+        raw = message.raw
+        if not isinstance(raw, dict) or raw.get("type", "message") != "message":
+            return {}
+        if message.role == "assistant":
+            return {}
+        return super().message_fields(message)
 
     def merge(
         self, last: tuple[bool, bool, bool] | None, has_parts: bool, has_text: bool = False
