@@ -22,6 +22,7 @@ __all__ = [
     "Opaque",
     "Part",
     "Text",
+    "Thinking",
     "ToolResults",
     "Turn",
     "UserTurn",
@@ -151,7 +152,32 @@ class Opaque:
         return out
 
 
-Part = Text | Image | Document | Opaque
+@dataclass(frozen=True)
+class Thinking:
+    """The model's reasoning beside its answer: ``text`` with the ``signature`` its
+    provider checks on replay, or ``redacted`` (the provider's encrypted form, base64).
+    A wire's own block is kept whole on its wire; this is what another wire that holds
+    reasoning receives (Anthropic's ``thinking`` <-> Bedrock's ``reasoningContent``)."""
+
+    text: str = ""
+    signature: str | None = None
+    redacted: str | None = None
+    path: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _need("Thinking", "text", self.text, str, "a str")
+        for name in ("signature", "redacted"):
+            _need("Thinking", name, getattr(self, name), (str, type(None)), "a str or None")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "thinking", "text": self.text}
+        for name in ("signature", "redacted"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
+
+
+Part = Text | Image | Document | Opaque | Thinking
 
 
 def part_from_dict(data: Any) -> Part:
@@ -168,17 +194,19 @@ def part_from_dict(data: Any) -> Part:
         return Image(data.get("mime"), data.get("data"), data.get("url"), data.get("detail"))
     if kind == "document":
         return Document(data.get("mime"), data.get("data"), data.get("url"), data.get("name"))
+    if kind == "thinking":
+        return Thinking(data.get("text", ""), data.get("signature"), data.get("redacted"))
     if kind == "opaque":
         carried = tuple(part_from_dict(p) for p in data.get("carried") or ())
         own = tuple(data.get("own") or ())
         return Opaque(data.get("wire"), data.get("value"), data.get("kind") or "", "", carried, own)
-    raise ValueError(f"unknown part type {kind!r}: text, image, document or opaque")
+    raise ValueError(f"unknown part type {kind!r}: text, image, document, thinking or opaque")
 
 
 def _parts(owner: str, parts: Any) -> tuple[Part, ...]:
     _need(owner, "parts", parts, (list, tuple), "a list of parts")
     for part in parts:
-        _need(owner, "parts[]", part, (Text, Image, Document, Opaque), "a part")
+        _need(owner, "parts[]", part, (Text, Image, Document, Opaque, Thinking), "a part")
     return tuple(parts)
 
 

@@ -42,6 +42,7 @@ from .conversation import (
     Opaque,
     Part,
     Text,
+    Thinking,
     ToolResults,
     Turn,
     UserTurn,
@@ -118,7 +119,9 @@ def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = Non
         data = _data(part.data, part.path, notes)
         return Document(part.mime or None, data, part.url, part.name, part.path)
     if isinstance(part, OpaquePart):
-        return Opaque(wire, part.value, part.kind, part.path)
+        found = reading_of(wire).thinking(part.value)
+        carried = (Thinking(*found, path=part.path),) if found is not None else ()
+        return Opaque(wire, part.value, part.kind, part.path, carried)
     kind = "text" if isinstance(part, TextPart) else "document"
     rebuilt = request_shape(wire).rebuild(part)
     return Opaque(wire, _given(message, part) if rebuilt is None else rebuilt, kind, part.path)

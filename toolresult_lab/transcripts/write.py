@@ -23,6 +23,7 @@ from ..wires import (
     TextPart,
     is_document,
     made_id,
+    reading_of,
     request_shape,
     turn_shape,
     wire_facts,
@@ -34,6 +35,7 @@ from .conversation import (
     Opaque,
     Part,
     Text,
+    Thinking,
     ToolResults,
     Turn,
     UserTurn,
@@ -131,12 +133,13 @@ class _Writer:
                     continue
                 if part.wire != self.wire and part.carried:
                     # the element is its wire's own; what another wire takes arrives
-                    own = ", ".join(part.own)
-                    self.lose(
-                        part.path,
-                        f"{part.kind or 'block'} fields ({own}) have no form on {self.wire}:"
-                        " dropped (the rest kept)",
-                    )
+                    if part.own:
+                        own = ", ".join(part.own)
+                        self.lose(
+                            part.path,
+                            f"{part.kind or 'block'} fields ({own}) have no form on"
+                            f" {self.wire}: dropped (the rest kept)",
+                        )
                     kept.extend(self.read_parts(part.carried))
                     continue
                 if part.wire != self.wire:
@@ -148,6 +151,14 @@ class _Writer:
                     self.lose(part.path, f"{part.kind or 'block'} could not be kept: dropped")
                     continue
                 kept.append(OpaquePart(part.path, part.wire, part.kind, part.value))
+            elif isinstance(part, Thinking):
+                block = reading_of(self.wire).thinking_block(
+                    part.text, part.signature, part.redacted
+                )
+                if block is None:
+                    self.lose(part.path, f"thinking has no form on {self.wire}: dropped")
+                else:
+                    kept.append(OpaquePart(part.path, self.wire, "thinking", block))
             elif isinstance(part, Text):
                 if part.text:  # an empty text says nothing: no wire's block for it
                     kept.append(TextPart(part.path, part.text))

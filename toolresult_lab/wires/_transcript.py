@@ -48,6 +48,16 @@ class TranscriptReading:
     #: whole on its wire, its text carried elsewhere with a loss (Anthropic's ``citations``).
     text_keys: frozenset[str] | None = None
 
+    def thinking(self, value: Any) -> tuple[str, str | None, str | None] | None:
+        """A block of this wire's own read as the model's reasoning: ``(text, signature,
+        redacted)``; ``None`` when it is none (here: this wire holds no reasoning)."""
+        return None
+
+    def thinking_block(self, text: str, signature: str | None, redacted: str | None) -> Any:
+        """The reasoning of another wire as this wire's block (``None``: it has no form
+        here, or not without what is missing, a signature)."""
+        return None
+
     def message_fields(self, message: Message) -> dict[str, Any]:
         """The fields of a user, system or assistant message no turn holds (a chat
         message's ``name``), each holding something: kept on the wire, lost elsewhere."""

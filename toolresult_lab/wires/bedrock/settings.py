@@ -54,6 +54,23 @@ SOURCES: Final = (
 )
 
 
+def _loop_without_reasoning(messages: Any) -> bool:
+    """The assistant message of the tool loop in progress (the last one, followed only by
+    results) uses a tool and starts with no ``reasoningContent`` block: Claude refuses
+    thinking on then ("a final 'assistant' message must start with a thinking block",
+    https://github.com/RooCodeInc/Roo-Code/pull/11238, read 2026-12-07)."""
+    for message in reversed(messages if isinstance(messages, list) else []):
+        content = message.get("content") if isinstance(message, dict) else None
+        keys = [next(iter(b), None) if isinstance(b, dict) else None for b in content or []]
+        if not isinstance(content, list):
+            return False
+        if message.get("role") == "assistant":
+            return "toolUse" in keys and (not keys or keys[0] != "reasoningContent")
+        if not keys or any(key != "toolResult" for key in keys):
+            return False
+    return False
+
+
 def _with_minimal(
     tools: Sequence[ToolSpec], called: list[str], notes: list[Note]
 ) -> list[ToolSpec]:
@@ -193,7 +210,15 @@ class BedrockSettings(SettingsShape):
         }
         if config:
             body["inferenceConfig"] = config
-        if s.thinking_budget is not None:
+        if s.thinking_budget is not None and _loop_without_reasoning(body.get("messages")):
+            losses.append(
+                (
+                    s.paths["thinking_budget"],
+                    "the tool loop in progress has no reasoning block, which Claude on bedrock"
+                    " requires with thinking on: thinking left off",
+                )
+            )
+        elif s.thinking_budget is not None:
             thinking = {"type": "enabled", "budget_tokens": s.thinking_budget}
             body[_EXTRA] = {"thinking": thinking}
         losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
