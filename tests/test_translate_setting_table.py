@@ -242,3 +242,54 @@ def test_each_table_names_only_tabled_settings_each_taken_somewhere_with_its_pag
             (source,) = [s for s in shape.sources if s.setting == "table"]
             assert source.url.startswith("https://") and source.checked == "2026-12-07"
     assert taken == set(tabled())
+
+
+# -- a tool cache mark ---------------------------------------------------------------------
+
+CACHED_BEDROCK = {
+    "messages": [{"role": "user", "content": [{"text": "hi"}]}],
+    "toolConfig": {
+        "tools": [
+            {"toolSpec": {"name": "f", "inputSchema": {"json": SCHEMA}}},
+            {"cachePoint": {"type": "default"}},
+        ]
+    },
+}
+
+
+def test_a_bedrock_tools_cache_point_is_anthropics_cache_control_and_back() -> None:
+    anthropic = _out("bedrock", "anthropic", CACHED_BEDROCK)
+    assert anthropic.request["tools"] == [
+        {"name": "f", "input_schema": SCHEMA, "cache_control": {"type": "ephemeral"}}
+    ]
+    assert anthropic.losses == ()
+    back = _out("anthropic", "bedrock", anthropic.request)
+    assert back.request["toolConfig"] == CACHED_BEDROCK["toolConfig"]
+    assert _settings_losses(back) == ()
+
+
+@pytest.mark.parametrize("dst", ["openai", "gemini", "responses"])
+def test_a_tool_cache_point_is_a_loss_where_no_tool_is_marked(dst: str) -> None:
+    out = _out("bedrock", dst, CACHED_BEDROCK)
+    assert _settings_losses(out) == (_lost("toolConfig.tools[1]", dst),)
+
+
+def test_a_cache_mark_with_its_own_ttl_stays_a_loss_elsewhere() -> None:
+    tool = {
+        "name": "f",
+        "input_schema": SCHEMA,
+        "cache_control": {"type": "ephemeral", "ttl": "1h"},
+    }
+    request = {"model": "claude-x", "max_tokens": 100, "messages": HI, "tools": [tool]}
+    out = _out("anthropic", "bedrock", request)
+    assert out.request["toolConfig"]["tools"] == [
+        {"toolSpec": {"name": "f", "inputSchema": {"json": SCHEMA}}}
+    ]
+    assert _settings_losses(out) == (_lost("tools[0].cache_control", "bedrock"),)
+
+
+def test_a_bedrock_system_cache_point_is_a_loss_the_system_being_one_text() -> None:
+    request = {**CACHED_BEDROCK, "system": [{"text": "S"}, {"cachePoint": {"type": "default"}}]}
+    out = _out("bedrock", "bedrock", request)
+    assert out.request["system"] == [{"text": "S"}]
+    assert out.losses == (Loss("system[1]", "the system is one text: cachePoint dropped"),)

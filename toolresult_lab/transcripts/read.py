@@ -255,6 +255,10 @@ def _system(read: ReadRequest, wire: str, lost: list[Loss]) -> tuple[str | None,
     for part in parts:
         if part.cache is not MISSING:
             lost.append(Loss(part.path, "the system is one text: its cache mark dropped"))
+    for other in read.system:  # a Bedrock cachePoint, ...: no form in one text
+        if not isinstance(other, TextPart):
+            kind = getattr(other, "kind", "") or type(other).__name__
+            lost.append(Loss(other.path, f"the system is one text: {kind} dropped"))
     if len(parts) > 1:
         lost.append(
             Loss(parts[0].path, f"{len(parts)} system texts joined with line breaks into one")

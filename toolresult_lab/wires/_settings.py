@@ -74,6 +74,11 @@ class ToolSpec:
     marks: tuple[str, ...] = ()
     strict: bool | None = None
     strict_at: str = "strict"
+    #: Where the source marks the tools up to this one for caching, in the form every wire
+    #: with such a mark shares (Anthropic's ``cache_control: {"type": "ephemeral"}``,
+    #: Bedrock's ``cachePoint: {"type": "default"}`` entry after it: five minutes each);
+    #: empty when it does not.
+    cache_at: str = ""
 
 
 @dataclass(frozen=True)
@@ -259,6 +264,9 @@ class SettingsShape:
     #: a pair of wires carries one exactly where both tables name it); any other one given
     #: is a loss at its source path.
     takes: frozenset[str] = frozenset()
+    #: The wire marks tool definitions for caching (:attr:`ToolSpec.cache_at`); where it
+    #: does not, a mark is a loss at its path.
+    takes_tool_cache: bool = False
     #: The wire's tool definitions take ``strict`` (strict schema adherence); where they do
     #: not, a definition's ``strict: true`` is a loss (``false`` is every wire's default).
     takes_strict: bool = False
@@ -332,6 +340,8 @@ def write_settings(
     for tool in settings.tools:  # a field of a definition only its own wire has
         for mark in tool.marks:
             losses.append((f"{tool.path}.{mark}", f"has no counterpart on {dst.wire}: dropped"))
+        if tool.cache_at and not dst.takes_tool_cache:
+            losses.append((tool.cache_at, f"has no counterpart on {dst.wire}: dropped"))
         if tool.strict and not dst.takes_strict:
             losses.append(
                 (f"{tool.path}.{tool.strict_at}", f"{dst.wire} has no strict schema mode: dropped")

@@ -27,6 +27,9 @@ __all__ = ["SETTINGS", "AnthropicSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _PARALLEL: Final = "disable_parallel_tool_use"
+_CACHE: Final = "cache_control"
+#: The cache mark every wire that marks tools shares (five minutes; a ``ttl`` is its own).
+_EPHEMERAL: Final = {"type": "ephemeral"}
 #: Anthropic's ``tool_choice`` types and the neutral names (``any``: some tool must be called).
 _CHOICES: Final = {"auto": "auto", "any": "required", "none": "none"}
 _TYPES: Final = {neutral: own for own, neutral in _CHOICES.items()}
@@ -87,6 +90,7 @@ class AnthropicSettings(SettingsShape):
     sources = SOURCES
     takes_strict = True
     takes = frozenset({"parallel_calls", "top_k"})
+    takes_tool_cache = True
 
     @property
     def wire(self) -> str:
@@ -109,16 +113,16 @@ class AnthropicSettings(SettingsShape):
                     and "input_schema" in tool
                     and isinstance(tool.get("name"), str)
                 ):
+                    cached = tool.get(_CACHE) == _EPHEMERAL
+                    known = _CUSTOM_KEYS if tool.get("type", "custom") == "custom" else _TOOL_KEYS
                     spec = ToolSpec(
                         tool["name"],
                         tool.get("description"),
                         tool["input_schema"],
                         f"tools[{index}]",
-                        unread(
-                            tool,
-                            _CUSTOM_KEYS if tool.get("type", "custom") == "custom" else _TOOL_KEYS,
-                        ),
+                        unread(tool, known | {_CACHE} if cached else known),
                         strict_flag(tool.get("strict")),
+                        cache_at=f"tools[{index}].{_CACHE}" if cached else "",
                     )
                     reader.tool(spec)
                 else:
@@ -212,7 +216,10 @@ class AnthropicSettings(SettingsShape):
                 losses.append((s.paths["parallel_calls"], "no tools are given: dropped"))
             return
         body["tools"] = [
-            described({"name": t.name}, t, "description") | {"input_schema": sc} | strict_field(t)
+            described({"name": t.name}, t, "description")
+            | {"input_schema": sc}
+            | strict_field(t)
+            | ({_CACHE: dict(_EPHEMERAL)} if t.cache_at else {})
             for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
         ]
         if s.tool_choice is not None:

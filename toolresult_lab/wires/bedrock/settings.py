@@ -7,6 +7,7 @@ minimal one, with a note."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from .._settings import (
@@ -31,6 +32,8 @@ _CONFIG: Final = (("maxTokens", "max_tokens"), ("temperature", "temperature"), (
 _CHOICES: Final = {"auto": "auto", "any": "required"}
 _OWN: Final = {neutral: own for own, neutral in _CHOICES.items()}
 _EXTRA: Final = "additionalModelRequestFields"
+#: A cache point in the tools (its ``type``, ``default``: five minutes; a ``ttl`` is its own).
+_CACHE_POINT: Final = {"cachePoint": {"type": "default"}}
 #: The fields of a ``toolSpec`` and of its ``inputSchema`` the reader takes; any other is a
 #: loss on another wire.
 _SPEC_KEYS: Final = frozenset({"name", "description", "inputSchema", "strict"})
@@ -43,6 +46,13 @@ SOURCES: Final = (
         " additionalModelRequestFields (ConverseRequest, AWS SDK reference)",
         "https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-extended-thinking.html",
         "2026-12-02",
+    ),
+    SettingSource(
+        "tool cache",
+        "Converse prompt caching: a cachePoint {type default} after the tools (or system, or"
+        " a message's blocks) to cache, five minutes; Anthropic's cache_control ephemeral",
+        "https://repost.aws/questions/QUIuMZAYVBQHuVYl6tMu82rQ/clarification-on-prompt-caching-usage-with-converse-api-in-amazon-bedrock",
+        "2026-12-07",
     ),
     SettingSource(
         "strict",
@@ -91,20 +101,22 @@ def _with_minimal(
 
 
 def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
-    return {
-        "tools": [
-            {"toolSpec": described({"name": t.name}, t, "description") | {
-                "inputSchema": {"json": sc}
-            } | strict_field(t)}
-            for t, sc in zip(tools, schemas(tools, _OBJECT), strict=True)
-        ]
-    }  # fmt: skip
+    """Each definition, a cache point after each one the source marks for caching."""
+    written: list[Any] = []
+    for t, sc in zip(tools, schemas(tools, _OBJECT), strict=True):
+        written.append({"toolSpec": described({"name": t.name}, t, "description") | {
+            "inputSchema": {"json": sc}
+        } | strict_field(t)})  # fmt: skip
+        if t.cache_at:
+            written.append({"cachePoint": {"type": "default"}})
+    return {"tools": written}
 
 
 class BedrockSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
     sources = SOURCES
     takes_strict = True
+    takes_tool_cache = True
 
     @property
     def wire(self) -> str:
@@ -123,6 +135,11 @@ class BedrockSettings(SettingsShape):
             if tools is not None and not isinstance(tools, list):
                 reader.lose("toolConfig.tools", tools)
             for index, tool in enumerate(tools if isinstance(tools, list) else []):
+                if tool == _CACHE_POINT and reader.tools and not reader.tools[-1].cache_at:
+                    # the tools up to the one before marked for caching
+                    cached = replace(reader.tools[-1], cache_at=f"toolConfig.tools[{index}]")
+                    reader.tools[-1] = cached
+                    continue
                 spec = tool.get("toolSpec") if isinstance(tool, dict) else None
                 if isinstance(spec, dict) and isinstance(spec.get("name"), str):
                     given = spec.get("inputSchema")
