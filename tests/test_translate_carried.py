@@ -281,3 +281,51 @@ def test_an_anthropic_text_with_citations_is_whole_on_anthropic_its_text_elsewhe
     assert out.losses == (
         Loss("messages[1].content[0]", "citations has no form on openai: dropped (the text kept)"),
     )
+
+
+# -- a cache mark in a message -------------------------------------------------------------
+
+BEDROCK_CACHED = {
+    "messages": [
+        {"role": "user", "content": [{"text": "the contract"}, {"cachePoint": {"type": "default"}}]}
+    ]
+}
+ANTHROPIC_CACHED = {
+    "model": "claude-x",
+    "max_tokens": 100,
+    "messages": [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "the contract", "cache_control": {"type": "ephemeral"}}
+            ],
+        }
+    ],
+}
+
+
+def test_a_bedrock_cache_point_is_anthropics_cache_control_on_the_text_before_and_back() -> None:
+    anthropic = translate("bedrock", "anthropic", BEDROCK_CACHED, model="claude-x")
+    assert anthropic.request["messages"] == ANTHROPIC_CACHED["messages"]
+    assert anthropic.losses == ()
+    check_request_body("anthropic", anthropic.request)
+    bedrock = translate("anthropic", "bedrock", ANTHROPIC_CACHED)
+    assert bedrock.request["messages"] == BEDROCK_CACHED["messages"]
+    assert [loss for loss in bedrock.losses if loss.path != "model"] == []
+    check_request_body("bedrock", bedrock.request)
+
+
+def test_a_cache_point_where_no_block_is_marked_is_a_loss_at_its_block() -> None:
+    out = translate("bedrock", "openai", BEDROCK_CACHED, model="m-1")
+    assert out.request["messages"] == [{"role": "user", "content": "the contract"}]
+    assert out.losses == (
+        Loss("messages[0].content[1]", "cachePoint has no form on openai: dropped"),
+    )
+    image = {"image": {"format": "png", "source": {"bytes": "iVBORw0KGgo="}}}
+    after_image = {
+        "messages": [{"role": "user", "content": [image, {"cachePoint": {"type": "default"}}]}]
+    }
+    out = translate("bedrock", "anthropic", after_image, model="claude-x")
+    assert out.losses == (
+        Loss("messages[0].content[1]", "cachePoint has no form on anthropic: dropped"),
+    )

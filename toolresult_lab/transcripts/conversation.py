@@ -16,6 +16,7 @@ from ..result import ToolResult
 
 __all__ = [
     "AssistantTurn",
+    "CacheMark",
     "Document",
     "Image",
     "Loss",
@@ -177,7 +178,23 @@ class Thinking:
         return out
 
 
-Part = Text | Image | Document | Opaque | Thinking
+@dataclass(frozen=True)
+class CacheMark:
+    """A prompt-cache mark on what comes before it in the message (Anthropic's
+    ``cache_control: {"type": "ephemeral"}`` on a block, Bedrock's ``cachePoint:
+    {"type": "default"}`` block after it: five minutes each). ``name``: its field on the
+    source wire, as a loss names it where the destination has none."""
+
+    name: str = ""
+    path: str = field(default="", compare=False, repr=False)
+    #: The mark was on a text block (whose text arrives where the mark cannot).
+    on_text: bool = field(default=False, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "cache", "name": self.name}
+
+
+Part = Text | Image | Document | Opaque | Thinking | CacheMark
 
 
 def part_from_dict(data: Any) -> Part:
@@ -194,6 +211,8 @@ def part_from_dict(data: Any) -> Part:
         return Image(data.get("mime"), data.get("data"), data.get("url"), data.get("detail"))
     if kind == "document":
         return Document(data.get("mime"), data.get("data"), data.get("url"), data.get("name"))
+    if kind == "cache":
+        return CacheMark(data.get("name") or "")
     if kind == "thinking":
         return Thinking(data.get("text", ""), data.get("signature"), data.get("redacted"))
     if kind == "opaque":
@@ -206,7 +225,8 @@ def part_from_dict(data: Any) -> Part:
 def _parts(owner: str, parts: Any) -> tuple[Part, ...]:
     _need(owner, "parts", parts, (list, tuple), "a list of parts")
     for part in parts:
-        _need(owner, "parts[]", part, (Text, Image, Document, Opaque, Thinking), "a part")
+        kinds = (Text, Image, Document, Opaque, Thinking, CacheMark)
+        _need(owner, "parts[]", part, kinds, "a part")
     return tuple(parts)
 
 

@@ -36,6 +36,7 @@ from ..wires import (
 )
 from .conversation import (
     AssistantTurn,
+    CacheMark,
     Document,
     Image,
     Loss,
@@ -118,10 +119,20 @@ def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = Non
     if isinstance(part, DocumentPart) and (part.data is not None or part.url is not None):
         data = _data(part.data, part.path, notes)
         return Document(part.mime or None, data, part.url, part.name, part.path)
+    reading = reading_of(wire)
     if isinstance(part, OpaquePart):
-        found = reading_of(wire).thinking(part.value)
+        if reading.cache_point() is not None and part.value == reading.cache_point():
+            carried: tuple[Part, ...] = (CacheMark(part.kind, part.path),)
+            return Opaque(wire, part.value, part.kind, part.path, carried)
+        found = reading.thinking(part.value)
         carried = (Thinking(*found, path=part.path),) if found is not None else ()
         return Opaque(wire, part.value, part.kind, part.path, carried)
+    mark_value = reading.cache_mark()
+    if isinstance(part, TextPart) and mark_value is not None and part.cache == mark_value:
+        # a text with the shared cache mark: whole on its wire; elsewhere the text, and
+        # the mark where the destination has one
+        carried = (Text(part.text, part.path), CacheMark(_CACHE_FIELD, part.path, True))
+        return Opaque(wire, request_shape(wire).rebuild(part), "text", part.path, carried)
     kind = "text" if isinstance(part, TextPart) else "document"
     rebuilt = request_shape(wire).rebuild(part)
     return Opaque(wire, _given(message, part) if rebuilt is None else rebuilt, kind, part.path)
@@ -267,6 +278,8 @@ def _system(read: ReadRequest, wire: str, lost: list[Loss]) -> tuple[str | None,
     return ("\n".join(texts) if texts else None), skip
 
 
+#: What a loss calls a text's cache mark (the one wire whose texts carry one names it so).
+_CACHE_FIELD: Final = "cache mark"
 _MERGED_FIELD: Final = (
     "a field of a message read with the one before it, which has its own: dropped"
 )

@@ -30,6 +30,7 @@ from ..wires import (
 )
 from .conversation import (
     AssistantTurn,
+    CacheMark,
     Image,
     Loss,
     Opaque,
@@ -115,22 +116,16 @@ class _Writer:
 
     # -- parts ----------------------------------------------------------------------
 
-    def read_parts(self, parts: tuple[Part, ...]) -> list[ContentPart]:
-        """The parts this wire can write, in the read model its shapes take; each part of
-        another wire's own (``Opaque``) a loss."""
-        kept: list[ContentPart] = []
+    def read_parts(
+        self, parts: tuple[Part, ...], into: list[ContentPart] | None = None
+    ) -> list[ContentPart]:
+        """The parts this wire can write, in the read model its shapes take (appended to
+        ``into``, the parts of the message so far, where given); each part of another
+        wire's own (``Opaque``) a loss, but what it carries."""
+        kept: list[ContentPart] = [] if into is None else into
         for part in parts:
             if isinstance(part, Opaque):
                 text = _marked_text(part)
-                if text is not None and part.wire != self.wire:
-                    # a text with cache settings: the text arrives, only the marker is lost
-                    gone = ", ".join(sorted(k for k in part.value if k not in ("type", "text")))
-                    self.lose(
-                        part.path, f"{gone} has no form on {self.wire}: dropped (the text kept)"
-                    )
-                    if text:
-                        kept.append(TextPart(part.path, text))
-                    continue
                 if part.wire != self.wire and part.carried:
                     # the element is its wire's own; what another wire takes arrives
                     if part.own:
@@ -140,7 +135,16 @@ class _Writer:
                             f"{part.kind or 'block'} fields ({own}) have no form on"
                             f" {self.wire}: dropped (the rest kept)",
                         )
-                    kept.extend(self.read_parts(part.carried))
+                    self.read_parts(part.carried, kept)
+                    continue
+                if text is not None and part.wire != self.wire:
+                    # a text with cache settings: the text arrives, only the marker is lost
+                    gone = ", ".join(sorted(k for k in part.value if k not in ("type", "text")))
+                    self.lose(
+                        part.path, f"{gone} has no form on {self.wire}: dropped (the text kept)"
+                    )
+                    if text:
+                        kept.append(TextPart(part.path, text))
                     continue
                 if part.wire != self.wire:
                     self.lose(
@@ -151,6 +155,8 @@ class _Writer:
                     self.lose(part.path, f"{part.kind or 'block'} could not be kept: dropped")
                     continue
                 kept.append(OpaquePart(part.path, part.wire, part.kind, part.value))
+            elif isinstance(part, CacheMark):
+                self.cache(part, kept)
             elif isinstance(part, Thinking):
                 block = reading_of(self.wire).thinking_block(
                     part.text, part.signature, part.redacted
@@ -167,6 +173,24 @@ class _Writer:
             else:
                 kept.append(DocumentPart(part.path, part.mime, part.data, part.url, part.name))
         return kept
+
+    def cache(self, mark: CacheMark, kept: list[ContentPart]) -> None:
+        """A cache mark as the destination's: a block of its own after what it marks
+        (Bedrock), or the mark on the text before it (Anthropic); else a loss."""
+        reading = reading_of(self.wire)
+        point = reading.cache_point()
+        if point is not None:
+            kept.append(OpaquePart(mark.path, self.wire, "cache mark", point))
+            return
+        value = reading.cache_mark()
+        before = kept[-1] if kept else None
+        if value is not None and isinstance(before, TextPart):
+            rebuilt = self.shape.rebuild(TextPart(before.path, before.text, value))
+            if rebuilt is not None:
+                kept[-1] = OpaquePart(before.path, self.wire, "text", rebuilt)
+                return
+        kept_text = " (the text kept)" if mark.on_text else ""
+        self.lose(mark.path, f"{mark.name} has no form on {self.wire}: dropped{kept_text}")
 
     def lost(
         self, written: tuple[list[Any], list[ContentPart]], where: str, parts: list[ContentPart]

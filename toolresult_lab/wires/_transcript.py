@@ -58,6 +58,15 @@ class TranscriptReading:
         here, or not without what is missing, a signature)."""
         return None
 
+    def cache_mark(self) -> Any:
+        """The value of the prompt-cache mark this wire puts on a block (``None``: none)."""
+        return None
+
+    def cache_point(self) -> Any:
+        """The block this wire puts after what it caches (``None``: none); a block equal
+        to it is read as a cache mark."""
+        return None
+
     def message_fields(self, message: Message) -> dict[str, Any]:
         """The fields of a user, system or assistant message no turn holds (a chat
         message's ``name``), each holding something: kept on the wire, lost elsewhere."""

@@ -35,6 +35,9 @@ class AnthropicReading(TranscriptReading):
         copy = {**request, "messages": relabelled} if isinstance(request, dict) else relabelled
         return copy, frozenset(f"messages[{index}]" for index in found)
 
+    def cache_mark(self) -> Any:
+        return {"type": "ephemeral"}  # five minutes; a ttl is its own
+
     def thinking(self, value: Any) -> tuple[str, str | None, str | None] | None:
         """A ``thinking`` block (its text and signature) or a ``redacted_thinking`` one."""
         kind = value.get("type") if isinstance(value, dict) else None

@@ -17,6 +17,9 @@ _BLOCK: Final = "reasoningContent"
 
 
 class BedrockReading(TranscriptReading):
+    def cache_point(self) -> Any:
+        return {"cachePoint": {"type": "default"}}  # five minutes; a ttl is its own
+
     def thinking(self, value: Any) -> tuple[str, str | None, str | None] | None:
         inner = value.get(_BLOCK) if isinstance(value, dict) and len(value) == 1 else None
         if not isinstance(inner, dict) or len(inner) != 1:
