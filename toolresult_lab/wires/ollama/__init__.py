@@ -21,6 +21,7 @@ from .core import (
 )
 from .data import ALTERATIONS, reply
 from .edits import EDITS
+from .reading import READING
 from .settings import SETTINGS
 
 __all__ = [
@@ -45,6 +46,7 @@ WIRE: Final = WireModule(
     client_alterations=ALTERATIONS,
     edits=EDITS,
     settings=SETTINGS,
+    reading=READING,
     checks=CHECKS,
     recorded_reply=reply,
 )

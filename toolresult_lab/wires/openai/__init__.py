@@ -23,6 +23,7 @@ from .core import (
 )
 from .data import TOKENS, reply
 from .edits import EDITS
+from .reading import READING
 from .settings import SETTINGS
 
 __all__ = [
@@ -49,6 +50,7 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     edits=EDITS,
     settings=SETTINGS,
+    reading=READING,
     checks=CHECKS,
     recorded_reply=reply,
 )
