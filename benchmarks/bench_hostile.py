@@ -5,8 +5,8 @@ Every case runs in a fresh subprocess, which makes its input, times the one call
 its peak RSS (``ru_maxrss``); the first row prints what a process that only imports the
 package and makes nothing peaks at, for scale. Inputs are made on the fly (nothing is
 downloaded). The parsers: PDF page counts (``pdfpages``), image headers (``imagesize``),
-the audit's JSON Lines, gzip and Parquet readers (``linereader``, ``logs``), and the
-command line's JSON reading.
+the audit's JSON Lines, gzip and Parquet readers (``linereader``, ``logs``), the
+command line's JSON reading, and the fit's walk over a long JSON array (``json_array``).
 
 Run: python benchmarks/bench_hostile.py [--quick] [--case NAME]
 """
@@ -375,6 +375,35 @@ def case_cli_deep_json(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
     return _cli(path)
 
 
+def _fit(text: str) -> tuple[int, Callable[[], Any]]:
+    from toolresult_lab import ToolResult
+
+    result = ToolResult(id="c1", content=[{"type": "text", "text": text}])
+    return len(text), lambda: len(result.to("anthropic", max_tokens=2000)["content"][0]["text"])
+
+
+def _array_with_last(last: str) -> str:
+    return json.dumps([*range(70_000), last])
+
+
+def case_fit_array_normal(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """A long JSON array whose last item is a long plain string (the walk back's normal)."""
+    return _fit(_array_with_last("x" * (10_000 if quick else 100_000) * 4))
+
+
+def case_fit_array_hostile(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """Issue 36 (b05): the last item a string of ``[1, [1, ...``: each comma in it starts
+    a scan that fails 1,000 levels deep, charged to the walk's budget since."""
+    return _fit(_array_with_last("[1, " * (10_000 if quick else 100_000)))
+
+
+def case_fit_array_hostile_flat(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """The same within the recursion limit: ``[1, `` 600 deep, repeated (each scan fails at
+    the string's end)."""
+    repeats = 4 if quick else 40
+    return _fit(_array_with_last(("[1, " * 600 + "x") * repeats))
+
+
 CASES: dict[str, tuple[str, str, Case]] = {
     "idle": ("(a process that imports the package)", "normal", lambda t, q: (0, lambda: None)),
     "pdf-normal": ("PDF pages", "normal: fpdf2, 120 pages", case_pdf_normal),
@@ -450,6 +479,21 @@ CASES: dict[str, tuple[str, str, Case]] = {
         case_dataframe_deep_cell,
     ),
     "cli-deep": ("CLI JSON", "finding 17: 10,000 deep", case_cli_deep_json),
+    "fit-array-normal": (
+        "JSON array (fit)",
+        "normal: 70,000 items, a long last",
+        case_fit_array_normal,
+    ),
+    "fit-array-hostile": (
+        "JSON array (fit)",
+        "issue 36 b05: last item '[1, ' x 100,000",
+        case_fit_array_hostile,
+    ),
+    "fit-array-hostile-600": (
+        "JSON array (fit)",
+        "issue 36 b05: '[1, ' x 600, 40 times",
+        case_fit_array_hostile_flat,
+    ),
 }
 
 

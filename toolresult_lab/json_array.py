@@ -13,8 +13,8 @@ an item of the array when the items from it chain (value, comma, value ...) to t
 inside a string sees every later quote the other way round; one started inside a nested
 value closes before the end): a candidate is an item when its value ends just before the
 item found last, so each comma costs one scan of one value. The walk gives up after
-scanning twice the text's length (hostile nesting), and the items are then found walking
-forward.
+scanning twice the text's length (hostile nesting; a scan that fails is charged what it
+read, as one that succeeds), and the items are then found walking forward.
 
 With the ``fast`` extra, pysimdjson checks the text instead (RFC 8259 JSON at gigabytes a
 second; the C decoder's check was most of a fit's time). Where it accepts a text,
@@ -46,6 +46,7 @@ __all__ = [
     "SCAN_BUDGET",
     "WHITESPACE",
     "LazyArray",
+    "failed_scan_cost",
     "read_array",
     "skip_space",
 ]
@@ -135,6 +136,24 @@ def _simdjson_length(text: str) -> int | None:
     return _PARSERS.length(data)
 
 
+def failed_scan_cost(error: BaseException, text: str, start: int) -> int:
+    """The characters a scan from ``start`` read before it failed with ``error``, charged to
+    a walk's budget: a failed scan costs as much as one that succeeds (a string of
+    ``"[1, [1, ...`` makes each comma inside it scan to its end, or 1,000 levels deep).
+
+    The decoder says where it stopped (a nested value that does not start: the
+    ``StopIteration``'s index), but for a string it reads to the text's end looking for the
+    closing quote, and a ``JSONDecodeError`` reads the text before where it stopped once
+    more to say the line and column. A nesting too deep for Python, or a refused ``NaN``,
+    says nothing: each is charged the rest of the text."""
+    if isinstance(error, json.JSONDecodeError):
+        unterminated = error.msg.startswith("Unterminated")
+        return max(1, (len(text) if unterminated else error.pos) - start) + error.pos
+    if isinstance(error, StopIteration) and isinstance(error.value, int):
+        return max(1, error.value - start)
+    return max(1, len(text) - start)
+
+
 def skip_space(text: str, at: int) -> int:
     """The first position from ``at`` that is not JSON whitespace."""
     if text[at : at + 1] not in WHITESPACE:
@@ -146,7 +165,18 @@ def skip_space(text: str, at: int) -> int:
 class LazyArray:
     """A JSON array checked whole, its items built on demand (each once)."""
 
-    __slots__ = ("_all", "_built", "_close", "_deep", "_head", "_tail", "length", "notes", "text")
+    __slots__ = (
+        "_all",
+        "_back",
+        "_built",
+        "_close",
+        "_deep",
+        "_head",
+        "_tail",
+        "length",
+        "notes",
+        "text",
+    )
 
     def __init__(
         self, text: str, length: int, first: int, close: int, *, deep: bool = False
@@ -158,6 +188,8 @@ class LazyArray:
         self._close = close  # where the final ``]`` is
         self._head = [first] if length else []  # where items 0, 1, ... start
         self._tail: list[int] = []  # where items length-1, length-2, ... start
+        # the walk back's budget left (characters to scan) and where it looks next
+        self._back = (SCAN_BUDGET * len(text), close)
         self._built: dict[int, Any] = {}
         self._all: list[Any] | None = None
         self.notes: dict[int, int] = {}
@@ -203,18 +235,21 @@ class LazyArray:
         return head[number]
 
     def _walk_back(self, count: int) -> bool:
-        """Find where the last ``count`` items start; False past the scan budget."""
+        """Find where the last ``count`` items start; False past the scan budget. The
+        budget is the array's, not the call's: a walk goes on where the last one stopped,
+        and one that gave up is not tried again (each item a cut keeps asks)."""
         text, tail, close, scan = self.text, self._tail, self._close, _CHECK
-        budget = SCAN_BUDGET * len(text)
-        at = tail[-1] if tail else close
+        budget, at = self._back
         while len(tail) < count and budget >= 0:
             at = text.rfind(",", 0, at)
             if at < 0:  # not reached for the back half of a checked array
+                self._back = (-1, at)
                 return False
             start = skip_space(text, at + 1)
             try:
                 end = scan(text, start)[1]
-            except (ValueError, StopIteration, RecursionError):
+            except (ValueError, StopIteration, RecursionError) as error:
+                budget -= failed_scan_cost(error, text, start)
                 continue
             budget -= end - start
             after = skip_space(text, end)
@@ -223,6 +258,7 @@ class LazyArray:
                 tail and text.startswith(",", after) and skip_space(text, after + 1) == tail[-1]
             ):
                 tail.append(start)
+        self._back = (budget, at)
         return len(tail) >= count
 
     def items(self) -> list[Any]:

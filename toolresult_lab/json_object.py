@@ -15,9 +15,18 @@ long array member, an array that does not end where the members after it begin) 
 
 from __future__ import annotations
 
+from json import JSONDecodeError
 from typing import Any, Final
 
-from .json_array import BUILD, SCAN_BUDGET, WHITESPACE, LazyArray, read_array, skip_space
+from .json_array import (
+    BUILD,
+    SCAN_BUDGET,
+    WHITESPACE,
+    LazyArray,
+    failed_scan_cost,
+    read_array,
+    skip_space,
+)
 
 __all__ = ["read_object"]
 
@@ -30,13 +39,14 @@ _Member = tuple[str, Any]
 def _key(text: str, at: int) -> tuple[str, int]:
     """The key of the member starting at ``at`` and where its value starts.
 
-    :raises ValueError: (or ``StopIteration``) no member starts there."""
+    :raises ValueError: (``JSONDecodeError`` saying where, or ``StopIteration``) no
+        member starts there."""
     if not text.startswith('"', at):
-        raise ValueError("a member starts with its key")
+        raise JSONDecodeError("a member starts with its key", text, at)
     key, end = BUILD(text, at)
     colon = skip_space(text, end)
     if not text.startswith(":", colon):
-        raise ValueError("a key is followed by a colon")
+        raise JSONDecodeError("a key is followed by a colon", text, colon)
     return key, skip_space(text, colon + 1)
 
 
@@ -83,7 +93,8 @@ class _Tail:
             try:
                 key, value_at = _key(text, at)
                 value, end = BUILD(text, value_at)
-            except (ValueError, StopIteration, RecursionError):
+            except (ValueError, StopIteration, RecursionError) as error:
+                self._budget -= failed_scan_cost(error, text, at)
                 continue
             self._budget -= end - at
             if skip_space(text, end) == self.bounds[-1]:  # it chains to the last found
