@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .json_array import DECODER, LazyArray, read_array
+from .json_array import BigNumber, LazyArray, decoder_for, read_array
 from .json_object import read_object
 
 __all__ = ["Cut", "JsonPiece", "TextCutter", "cut_plain", "plain_marker", "text_piece"]
@@ -181,7 +181,36 @@ def _shrink(value: Any, size: int, counts: _Counts) -> Any:
 
 
 def _encode(value: Any) -> str:
-    return json.dumps(value, **_COMPACT)  # type: ignore[arg-type]
+    """``value``'s compact JSON, strict: a :class:`BigNumber` is written as it was read
+    (``json.dumps`` would write ``Infinity``; it refuses it here, and the rare value that
+    holds one is written by :func:`_write`)."""
+    try:
+        return json.dumps(value, allow_nan=False, **_COMPACT)  # type: ignore[arg-type]
+    except ValueError:
+        out: list[str] = []
+        _write(value, out)
+        return "".join(out)
+
+
+def _write(value: Any, out: list[str]) -> None:
+    """``value``'s compact JSON into ``out``, each :class:`BigNumber` as its text."""
+    if isinstance(value, BigNumber):
+        out.append(value.text)
+    elif isinstance(value, dict):
+        out.append("{")
+        for number, (key, item) in enumerate(value.items()):
+            out.append(("," if number else "") + json.dumps(key, ensure_ascii=False) + ":")
+            _write(item, out)
+        out.append("}")
+    elif isinstance(value, list):
+        out.append("[")
+        for number, item in enumerate(value):
+            if number:
+                out.append(",")
+            _write(item, out)
+        out.append("]")
+    else:
+        out.append(json.dumps(value, allow_nan=False, **_COMPACT))  # type: ignore[arg-type]
 
 
 class JsonPiece:
@@ -272,7 +301,7 @@ def text_piece(text: str) -> JsonPiece | None:
         if found is not None:
             return JsonPiece(found, len(text), True)
     try:
-        value = DECODER.decode(text)
+        value = decoder_for(text)[0].decode(text)
     except (ValueError, RecursionError):
         return None
     return JsonPiece(value, len(text), True)

@@ -41,11 +41,15 @@ except ImportError:  # pragma: no cover - the test extra installs it
     _simdjson = None  # type: ignore[assignment]
 
 __all__ = [
+    "BIG_DECODER",
     "BUILD",
     "DECODER",
     "SCAN_BUDGET",
     "WHITESPACE",
+    "BigNumber",
     "LazyArray",
+    "Scan",
+    "decoder_for",
     "failed_scan_cost",
     "read_array",
     "skip_space",
@@ -57,14 +61,37 @@ def reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not strict JSON")
 
 
+class BigNumber(float):
+    """A JSON number past a double's range (``1e400``: JSON by RFC 8259's grammar), kept as
+    written: ``json.loads`` reads it as ``inf``, which ``json.dumps`` writes as the bare word
+    ``Infinity`` (not JSON). It equals what ``json.loads`` reads; a cut writes ``text``."""
+
+    text: str
+
+    def __new__(cls, text: str) -> BigNumber:
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+
+def _float(text: str) -> float:
+    number = float(text)
+    return number if number - number == 0 else BigNumber(text)
+
+
 #: ``json.loads(text, parse_constant=reject_constant)``'s decoder, for the kept items.
 DECODER: Final = json.JSONDecoder(parse_constant=reject_constant)
+#: The same, a number past a double's range read as a :class:`BigNumber`: for the texts
+#: that may hold one (a Python call per float: twice the time of an array of floats).
+BIG_DECODER: Final = json.JSONDecoder(parse_constant=reject_constant, parse_float=_float)
+_BIG: Final = re.compile(r"[eE]\+?0*[1-9][0-9]{2}|[0-9]{300}")  # an exponent past 99, 300 digits
 #: The same grammar, each object read as its number of keys: it checks, builds no dict.
 _CHECKER: Final = json.JSONDecoder(object_pairs_hook=len, parse_constant=reject_constant)
-_Scan = Callable[[str, int], "tuple[Any, int]"]
+Scan = Callable[[str, int], "tuple[Any, int]"]
 #: One value at an index, built (the kept items) or only checked: ``(value, end)``.
-BUILD: Final[_Scan] = make_scanner(DECODER)  # type: ignore[arg-type]  # typeshed: a class
-_CHECK: Final[_Scan] = make_scanner(_CHECKER)  # type: ignore[arg-type]
+BUILD: Final[Scan] = make_scanner(DECODER)  # type: ignore[arg-type]  # typeshed: a class
+_BIG_BUILD: Final[Scan] = make_scanner(BIG_DECODER)  # type: ignore[arg-type]
+_CHECK: Final[Scan] = make_scanner(_CHECKER)  # type: ignore[arg-type]
 WHITESPACE: Final = " \t\n\r"  # JSON's whitespace (str.isspace knows more)
 _SPACE: Final = re.compile(r"[ \t\n\r]+")
 _MISSING: Final = object()
@@ -136,6 +163,14 @@ def _simdjson_length(text: str) -> int | None:
     return _PARSERS.length(data)
 
 
+def decoder_for(text: str) -> tuple[json.JSONDecoder, Scan]:
+    """The decoder (and its one-value scanner) that reads ``text`` for a cut: numbers past
+    a double's range as :class:`BigNumber` where the text may hold one, else ``DECODER``."""
+    if _BIG.search(text) is None:
+        return DECODER, BUILD
+    return BIG_DECODER, _BIG_BUILD
+
+
 def failed_scan_cost(error: BaseException, text: str, start: int) -> int:
     """The characters a scan from ``start`` read before it failed with ``error``, charged to
     a walk's budget: a failed scan costs as much as one that succeeds (a string of
@@ -168,8 +203,10 @@ class LazyArray:
     __slots__ = (
         "_all",
         "_back",
+        "_build",
         "_built",
         "_close",
+        "_decoder",
         "_deep",
         "_head",
         "_tail",
@@ -182,6 +219,7 @@ class LazyArray:
         self, text: str, length: int, first: int, close: int, *, deep: bool = False
     ) -> None:
         self.text = text
+        self._decoder, self._build = decoder_for(text)
         self._deep = deep  # checked by simdjson: items may nest past Python's limit
         self.length = length
         """The number of items."""
@@ -212,7 +250,7 @@ class LazyArray:
             if min(ahead, behind) > _WALK:
                 return self.items()[number]
             with self._room():
-                found = self._built[number] = BUILD(self.text, self._start(number))[0]
+                found = self._built[number] = self._build(self.text, self._start(number))[0]
         return found
 
     def _room(self) -> Any:
@@ -265,7 +303,7 @@ class LazyArray:
         """Every item (``json.loads`` of the whole text, once: a cut that keeps them all)."""
         if self._all is None:
             with self._room():
-                self._all = DECODER.decode(self.text)
+                self._all = self._decoder.decode(self.text)
         return self._all
 
 

@@ -19,10 +19,11 @@ from json import JSONDecodeError
 from typing import Any, Final
 
 from .json_array import (
-    BUILD,
     SCAN_BUDGET,
     WHITESPACE,
     LazyArray,
+    Scan,
+    decoder_for,
     failed_scan_cost,
     read_array,
     skip_space,
@@ -36,14 +37,14 @@ _HEAD: Final = 1000  # members built walking forward before the whole is left to
 _Member = tuple[str, Any]
 
 
-def _key(text: str, at: int) -> tuple[str, int]:
+def _key(text: str, at: int, build: Scan) -> tuple[str, int]:
     """The key of the member starting at ``at`` and where its value starts.
 
     :raises ValueError: (``JSONDecodeError`` saying where, or ``StopIteration``) no
         member starts there."""
     if not text.startswith('"', at):
         raise JSONDecodeError("a member starts with its key", text, at)
-    key, end = BUILD(text, at)
+    key, end = build(text, at)
     colon = skip_space(text, end)
     if not text.startswith(":", colon):
         raise JSONDecodeError("a key is followed by a colon", text, colon)
@@ -54,8 +55,9 @@ class _Tail:
     """The members at the end of the object, found walking back from its final ``}``:
     ``bounds`` holds where each found member's comma is, right to left."""
 
-    def __init__(self, text: str, close: int) -> None:
+    def __init__(self, text: str, close: int, build: Scan) -> None:
         self.text = text
+        self._build = build
         self.bounds = [close]  # the final ``}``, then each member's comma
         self.members: list[_Member] = []  # right to left, as found
         self._search = close  # the next comma is looked for before this
@@ -91,8 +93,8 @@ class _Tail:
             self._commas -= 1
             at = skip_space(text, comma + 1)
             try:
-                key, value_at = _key(text, at)
-                value, end = BUILD(text, value_at)
+                key, value_at = _key(text, at, self._build)
+                value, end = self._build(text, value_at)
             except (ValueError, StopIteration, RecursionError) as error:
                 self._budget -= failed_scan_cost(error, text, at)
                 continue
@@ -104,12 +106,12 @@ class _Tail:
         return False
 
 
-def _ends_within(text: str, at: int, long: int) -> bool:
+def _ends_within(text: str, at: int, long: int, build: Scan) -> bool:
     """Whether the value at ``at`` ends within ``long`` characters (built from a window
     of that many: a JSON array or object ends at its closing bracket, so it is the same
     value as in the whole text, and a cut one does not parse)."""
     try:
-        BUILD(text[at : at + long], 0)
+        build(text[at : at + long], 0)
     except (ValueError, StopIteration, RecursionError):
         return False
     return True
@@ -131,16 +133,17 @@ def read_object(text: str, long: int) -> dict[str, Any] | None:
         return None
     members: list[_Member] = []
     at = skip_space(text, start + 1)
+    build = decoder_for(text)[1]
     try:
         while len(members) < _HEAD:
-            key, at = _key(text, at)
-            if text.startswith("[", at) and not _ends_within(text, at, long):
-                found = _Tail(text, close).array(at)
+            key, at = _key(text, at, build)
+            if text.startswith("[", at) and not _ends_within(text, at, long, build):
+                found = _Tail(text, close, build).array(at)
                 if found is None:
                     return None
                 array, after = found
                 return dict([*members, (key, array), *after])
-            value, end = BUILD(text, at)
+            value, end = build(text, at)
             members.append((key, value))
             at = skip_space(text, end)
             if not text.startswith(",", at):
