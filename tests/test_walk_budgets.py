@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from toolresult_lab import json_array
-from toolresult_lab.json_array import SCAN_BUDGET, read_array
+from toolresult_lab.json_array import SCAN_BUDGET, SCAN_FLOOR, read_array
 from toolresult_lab.json_object import read_object
 
 pytestmark = pytest.mark.usefixtures("checker")
@@ -36,7 +36,7 @@ class Reach:
         except json.JSONDecodeError as error:  # a string looks for its quote to the end
             unterminated = error.msg.startswith("Unterminated")
             self.read += (len(text) if unterminated else error.pos) - start
-            self.read += error.pos  # the error's line and column: the text before, counted
+            self.read += error.pos // 4  # its line and column: the text before, counted
             raise
         except StopIteration as error:  # a nested value that does not start, and where
             self.read += error.value - start
@@ -63,7 +63,7 @@ def test_walk_back_over_a_hostile_last_item_reads_a_few_lengths(last, monkeypatc
     assert array is not None and len(array) == 3_001
     assert array.item(2_999) == 2_999
     assert array.item(3_000) == last
-    assert reach.read <= (SCAN_BUDGET + 2) * len(text)
+    assert reach.read <= (SCAN_BUDGET + 2) * len(text) + SCAN_FLOOR
 
 
 @pytest.mark.parametrize("depth", [300, 900])
@@ -74,14 +74,14 @@ def test_walk_back_over_hostile_tail_members_reads_a_few_lengths(depth, monkeypa
     reach = Reach(json_array.BUILD)
     monkeypatch.setattr(json_array, "BUILD", reach)
     assert read_object(text, 64) is None
-    assert 0 < reach.read <= (SCAN_BUDGET + 2) * len(text)
+    assert 0 < reach.read <= (SCAN_BUDGET + 2) * len(text) + SCAN_FLOOR
 
 
 def test_failed_scans_are_charged_what_they_read():
     text = '["' + "1," * 10 + '"]'
-    assert json_array.failed_scan_cost(json.JSONDecodeError("x", text, 22), text, 2) == 20 + 22
+    assert json_array.failed_scan_cost(json.JSONDecodeError("x", text, 22), text, 2) == 20 + 22 // 4
     assert json_array.failed_scan_cost(StopIteration(2), text, 2) == 1
     assert json_array.failed_scan_cost(StopIteration(9), text, 2) == 7
     unterminated = json.JSONDecodeError("Unterminated string starting at", text, 21)
-    assert json_array.failed_scan_cost(unterminated, text, 21) == len(text) - 21 + 21
+    assert json_array.failed_scan_cost(unterminated, text, 21) == len(text) - 21 + 21 // 4
     assert json_array.failed_scan_cost(RecursionError(), text, 5) == len(text) - 5

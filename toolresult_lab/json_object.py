@@ -15,17 +15,16 @@ long array member, an array that does not end where the members after it begin) 
 
 from __future__ import annotations
 
-from json import JSONDecodeError
 from typing import Any, Final
 
 from .json_array import (
-    SCAN_BUDGET,
     WHITESPACE,
     LazyArray,
     Scan,
     decoder_for,
     failed_scan_cost,
     read_array,
+    scan_budget,
     skip_space,
 )
 
@@ -40,14 +39,14 @@ _Member = tuple[str, Any]
 def _key(text: str, at: int, build: Scan) -> tuple[str, int]:
     """The key of the member starting at ``at`` and where its value starts.
 
-    :raises ValueError: (``JSONDecodeError`` saying where, or ``StopIteration``) no
-        member starts there."""
+    :raises ValueError: (or ``StopIteration``, with where the scan stopped) no member
+        starts there."""
     if not text.startswith('"', at):
-        raise JSONDecodeError("a member starts with its key", text, at)
+        raise StopIteration(at)  # no member starts here: as the scanner says it
     key, end = build(text, at)
     colon = skip_space(text, end)
     if not text.startswith(":", colon):
-        raise JSONDecodeError("a key is followed by a colon", text, colon)
+        raise StopIteration(colon)
     return key, skip_space(text, colon + 1)
 
 
@@ -61,7 +60,7 @@ class _Tail:
         self.bounds = [close]  # the final ``}``, then each member's comma
         self.members: list[_Member] = []  # right to left, as found
         self._search = close  # the next comma is looked for before this
-        self._budget = SCAN_BUDGET * len(text)
+        self._budget = scan_budget(text)
         self._commas = _COMMAS
 
     def array(self, start: int) -> tuple[LazyArray, list[_Member]] | None:
