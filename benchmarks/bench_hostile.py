@@ -331,6 +331,27 @@ def case_parquet_bomb_over_budget(tmp: Path, quick: bool) -> tuple[int, Callable
     return _audit(path)
 
 
+def _list_bomb(path: Path, column: str, entries: int) -> None:
+    """One row of a ``list<null>`` of ``entries`` entries: a few hundred bytes of file."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    cells = pa.array([[None] * entries], type=pa.list_(pa.null()))
+    pq.write_table(pa.table({column: cells}), path, compression="zstd")
+
+
+def case_parquet_list_bomb_audit(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    path = tmp / "list.parquet"
+    _list_bomb(path, "content", 2_000_000 if quick else 12_000_000)
+    return _audit(path)
+
+
+def case_parquet_list_bomb_lint_log(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    path = tmp / "list.parquet"
+    _list_bomb(path, "messages", 2_000_000 if quick else 12_000_000)
+    return _lint_log(path)
+
+
 def case_parquet_broken_and_deep(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -467,6 +488,16 @@ CASES: dict[str, tuple[str, str, Case]] = {
         "Parquet (audit)",
         "issue 28.9: 1,024 rows of 80 MiB",
         case_parquet_bomb_over_budget,
+    ),
+    "parquet-list-bomb": (
+        "Parquet (audit)",
+        "issue 36 b04: list<null> of 12 M in a row",
+        case_parquet_list_bomb_audit,
+    ),
+    "parquet-list-bomb-lint": (
+        "Parquet (lint_log)",
+        "issue 36 b04: the same, as messages",
+        case_parquet_list_bomb_lint_log,
     ),
     "parquet-bad": (
         "Parquet rows (audit)",
