@@ -180,16 +180,18 @@ def _shrink(value: Any, size: int, counts: _Counts) -> Any:
     return value
 
 
-def _encode(value: Any) -> str:
-    """``value``'s compact JSON, strict: a :class:`BigNumber` is written as it was read
-    (``json.dumps`` would write ``Infinity``; it refuses it here, and the rare value that
-    holds one is written by :func:`_write`)."""
+def _encode(value: Any, big: bool = False) -> str:
+    """``value``'s compact JSON, strict: ``ValueError`` for a number past a double's range
+    read as ``inf`` (``json.dumps`` would write ``Infinity``: the piece is then read again
+    with ``big``), and each :class:`BigNumber` written as it was read (:func:`_write`)."""
     try:
         return json.dumps(value, allow_nan=False, **_COMPACT)  # type: ignore[arg-type]
     except ValueError:
-        out: list[str] = []
-        _write(value, out)
-        return "".join(out)
+        if not big:
+            raise
+    out: list[str] = []
+    _write(value, out)
+    return "".join(out)
 
 
 def _write(value: Any, out: list[str]) -> None:
@@ -217,10 +219,14 @@ class JsonPiece:
     """One JSON value to cut again and again (the fitting tries several lengths): parsed
     once, each cut visiting only what it keeps."""
 
-    __slots__ = ("_tried", "original", "value", "whole")
+    __slots__ = ("_big", "_text", "_tried", "original", "value", "whole")
 
-    def __init__(self, value: Any, original: int, whole: bool) -> None:
+    def __init__(
+        self, value: Any, original: int, whole: bool, text: str | None = None, big: bool = False
+    ) -> None:
         self.value: Any = value
+        self._text = text  # the text it was read from (read again where it holds 1e400)
+        self._big = big
         self.original = original
         """Characters of the text (or of the value's compact JSON)."""
         self.whole = whole
@@ -272,9 +278,15 @@ class JsonPiece:
         counts = _Counts()
         try:
             shrunk = _shrink(self.value, size, counts)
-            found: tuple[Any, str, _Counts] | None = (shrunk, _encode(shrunk), counts)
+            found: tuple[Any, str, _Counts] | None = (shrunk, _encode(shrunk, self._big), counts)
         except RecursionError:
             found = None
+        except ValueError:  # a number past a double's range: read the text again, keeping it
+            again = None if self._big or self._text is None else text_piece(self._text, True)
+            if again is None:
+                raise
+            self.value, self._big, self._tried = again.value, True, {}
+            return self._attempt(size)
         self._tried[size] = found
         return found
 
@@ -287,24 +299,26 @@ def _cuts(counts: _Counts) -> bool:
     return bool(counts.items or counts.keys or counts.chars)
 
 
-def text_piece(text: str) -> JsonPiece | None:
+def text_piece(text: str, big: bool = False) -> JsonPiece | None:
     """A :class:`JsonPiece` when ``text`` is a JSON array or object (strict JSON: no
-    ``NaN``), else ``None`` (the text is cut as plain text)."""
+    ``NaN``), else ``None`` (the text is cut as plain text). ``big``: numbers past a
+    double's range read as :class:`~toolresult_lab.json_array.BigNumber` (a piece reads its
+    text so again where a cut finds one)."""
     start = text.lstrip()[:1]
     if start not in ("[", "{"):
         return None
     if start == "[" and len(text) >= _LAZY_FROM:
-        array = read_array(text)
-        return None if array is None else JsonPiece(array, len(text), True)
+        array = read_array(text, big=big)
+        return None if array is None else JsonPiece(array, len(text), True, text, big)
     if len(text) >= _LAZY_FROM:  # an object: its long array member read lazily, if any
-        found = read_object(text, _LAZY_FROM)
+        found = read_object(text, _LAZY_FROM, big=big)
         if found is not None:
-            return JsonPiece(found, len(text), True)
+            return JsonPiece(found, len(text), True, text, big)
     try:
-        value = decoder_for(text)[0].decode(text)
+        value = decoder_for(big)[0].decode(text)
     except (ValueError, RecursionError):
         return None
-    return JsonPiece(value, len(text), True)
+    return JsonPiece(value, len(text), True, text, big)
 
 
 class TextCutter:

@@ -83,10 +83,10 @@ def _float(text: str) -> float:
 
 #: ``json.loads(text, parse_constant=reject_constant)``'s decoder, for the kept items.
 DECODER: Final = json.JSONDecoder(parse_constant=reject_constant)
-#: The same, a number past a double's range read as a :class:`BigNumber`: for the texts
-#: that may hold one (a Python call per float: twice the time of an array of floats).
+#: The same, a number past a double's range read as a :class:`BigNumber`: for a text whose
+#: cut ``json.dumps`` refused (a Python call per float: twice the time of an array of
+#: floats, and a scan for where such a number may be costs 70 ns a character).
 BIG_DECODER: Final = json.JSONDecoder(parse_constant=reject_constant, parse_float=_float)
-_BIG: Final = re.compile(r"[eE]\+?0*[1-9][0-9]{2}|[0-9]{300}")  # an exponent past 99, 300 digits
 #: The same grammar, each object read as its number of keys: it checks, builds no dict.
 _CHECKER: Final = json.JSONDecoder(object_pairs_hook=len, parse_constant=reject_constant)
 Scan = Callable[[str, int], "tuple[Any, int]"]
@@ -167,12 +167,11 @@ def _simdjson_length(text: str) -> int | None:
     return _PARSERS.length(data)
 
 
-def decoder_for(text: str) -> tuple[json.JSONDecoder, Scan]:
-    """The decoder (and its one-value scanner) that reads ``text`` for a cut: numbers past
-    a double's range as :class:`BigNumber` where the text may hold one, else ``DECODER``."""
-    if _BIG.search(text) is None:
-        return DECODER, BUILD
-    return BIG_DECODER, _BIG_BUILD
+def decoder_for(big: bool) -> tuple[json.JSONDecoder, Scan]:
+    """The decoder (and its one-value scanner) that reads a text for a cut: ``big``, numbers
+    past a double's range as :class:`BigNumber` (for a text a cut found one in), else
+    ``DECODER``."""
+    return (BIG_DECODER, _BIG_BUILD) if big else (DECODER, BUILD)
 
 
 def scan_budget(text: str) -> int:
@@ -228,10 +227,17 @@ class LazyArray:
     )
 
     def __init__(
-        self, text: str, length: int, first: int, close: int, *, deep: bool = False
+        self,
+        text: str,
+        length: int,
+        first: int,
+        close: int,
+        *,
+        deep: bool = False,
+        big: bool = False,
     ) -> None:
         self.text = text
-        self._decoder, self._build = decoder_for(text)
+        self._decoder, self._build = decoder_for(big)
         self._deep = deep  # checked by simdjson: items may nest past Python's limit
         self.length = length
         """The number of items."""
@@ -319,7 +325,7 @@ class LazyArray:
         return self._all
 
 
-def read_array(text: str, *, trying: bool = False) -> LazyArray | None:
+def read_array(text: str, *, trying: bool = False, big: bool = False) -> LazyArray | None:
     """``text`` as a :class:`LazyArray` when it is a JSON array; ``None`` where it is not
     strict JSON (where ``json.loads(text)`` fails, deep nesting included).
 
@@ -340,4 +346,4 @@ def read_array(text: str, *, trying: bool = False) -> LazyArray | None:
         except (ValueError, RecursionError):
             return None
     close = len(text.rstrip(WHITESPACE)) - 1
-    return LazyArray(text, length, skip_space(text, first + 1), close, deep=deep)
+    return LazyArray(text, length, skip_space(text, first + 1), close, deep=deep, big=big)

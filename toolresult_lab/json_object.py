@@ -54,9 +54,10 @@ class _Tail:
     """The members at the end of the object, found walking back from its final ``}``:
     ``bounds`` holds where each found member's comma is, right to left."""
 
-    def __init__(self, text: str, close: int, build: Scan) -> None:
+    def __init__(self, text: str, close: int, big: bool) -> None:
         self.text = text
-        self._build = build
+        self._big = big
+        self._build = decoder_for(big)[1]
         self.bounds = [close]  # the final ``}``, then each member's comma
         self.members: list[_Member] = []  # right to left, as found
         self._search = close  # the next comma is looked for before this
@@ -75,7 +76,7 @@ class _Tail:
                 end -= 1
             if text[end - 1] == "]":  # cheap: only an array's end is checked
                 tries += 1
-                array = read_array(text[start:end], trying=True)
+                array = read_array(text[start:end], trying=True, big=self._big)
                 if array is not None:
                     return array, self.members[:found][::-1]
             found += 1
@@ -116,7 +117,7 @@ def _ends_within(text: str, at: int, long: int, build: Scan) -> bool:
     return True
 
 
-def read_object(text: str, long: int) -> dict[str, Any] | None:
+def read_object(text: str, long: int, *, big: bool = False) -> dict[str, Any] | None:
     """``text`` as ``json.loads`` reads it, but for its first member whose value is an
     array longer than ``long`` characters, a :class:`~toolresult_lab.json_array.LazyArray`;
     ``None`` where that is not how to read it (the caller decodes the whole text, which
@@ -132,12 +133,12 @@ def read_object(text: str, long: int) -> dict[str, Any] | None:
         return None
     members: list[_Member] = []
     at = skip_space(text, start + 1)
-    build = decoder_for(text)[1]
+    build = decoder_for(big)[1]
     try:
         while len(members) < _HEAD:
             key, at = _key(text, at, build)
             if text.startswith("[", at) and not _ends_within(text, at, long, build):
-                found = _Tail(text, close, build).array(at)
+                found = _Tail(text, close, big).array(at)
                 if found is None:
                     return None
                 array, after = found
