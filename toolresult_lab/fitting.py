@@ -29,6 +29,7 @@ from .wires import Source, wire_module
 __all__ = ["FIT", "check_budget", "fit_explained", "fit_source", "minimum_tokens"]
 
 _TRIES: Final = 12  # conversions spent closing in on the budget before the minimum is used
+_CLOSE: Final = 64  # a cut within 1/64 of the budget is close enough (each try costs a build)
 _STRUCTURED: Final = -1  # the piece index of structured_content
 _STAND_IN_FROM: Final = 1 << 16  # texts this long are measured, not built into the block
 
@@ -251,7 +252,7 @@ def _fitted(
         spent = fit.tokens(source)
         if spent <= budget:
             chosen, fits, fits_spent = (source, cuts, structured_cut), slack, spent
-            if spent == budget:
+            if budget - spent <= budget // _CLOSE:
                 break
         else:
             over, over_spent = slack, spent
