@@ -6,7 +6,8 @@ its peak RSS (``ru_maxrss``); the first row prints what a process that only impo
 package and makes nothing peaks at, for scale. Inputs are made on the fly (nothing is
 downloaded). The parsers: PDF page counts (``pdfpages``), image headers (``imagesize``),
 the audit's JSON Lines, gzip and Parquet readers (``linereader``, ``logs``), the
-command line's JSON reading, and the fit's walk over a long JSON array (``json_array``).
+command line's JSON reading, the fit's walk over a long JSON array (``json_array``), and
+``repair(max_tokens=)`` of many tool results (``request_fit``).
 
 Run: python benchmarks/bench_hostile.py [--quick] [--case NAME]
 """
@@ -425,6 +426,31 @@ def case_fit_array_hostile_flat(tmp: Path, quick: bool) -> tuple[int, Callable[[
     return _fit(_array_with_last(("[1, " * 600 + "x") * repeats))
 
 
+def _repair_budget(results: int) -> tuple[int, Callable[[], Any]]:
+    """``repair(max_tokens=)`` of ``results`` tool results to a third of their tokens."""
+    from toolresult_lab import repair
+    from toolresult_lab.request_tokens import request_tokens
+
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "go"}]
+    for n in range(results):
+        call = {"id": f"call_{n}", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        messages.append(
+            {"role": "tool", "tool_call_id": f"call_{n}", "content": f"lorem ipsum {n} " * 40}
+        )
+    body = {"model": "gpt-4o", "messages": messages}
+    budget = request_tokens("openai", body).total // 3
+    return len(json.dumps(body)), lambda: len(repair("openai", body, max_tokens=budget).changes)
+
+
+def case_repair_budget_150(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    return _repair_budget(150)
+
+
+def case_repair_budget_600(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    return _repair_budget(600 if quick else 2_400)
+
+
 CASES: dict[str, tuple[str, str, Case]] = {
     "idle": ("(a process that imports the package)", "normal", lambda t, q: (0, lambda: None)),
     "pdf-normal": ("PDF pages", "normal: fpdf2, 120 pages", case_pdf_normal),
@@ -510,6 +536,16 @@ CASES: dict[str, tuple[str, str, Case]] = {
         case_dataframe_deep_cell,
     ),
     "cli-deep": ("CLI JSON", "finding 17: 10,000 deep", case_cli_deep_json),
+    "repair-budget-150": (
+        "request budget (repair)",
+        "normal: 150 results to a third",
+        case_repair_budget_150,
+    ),
+    "repair-budget-large": (
+        "request budget (repair)",
+        "issue 36 b06: 2,400 (--quick 600) to a third",
+        case_repair_budget_600,
+    ),
     "fit-array-normal": (
         "JSON array (fit)",
         "normal: 70,000 items, a long last",
