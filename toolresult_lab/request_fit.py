@@ -8,6 +8,11 @@ head and tail around a marker, a Gemini ``response`` object stays an object. Not
 is touched: no message, no call, no image or PDF (a payload is never cut), no tool result
 removed. Each text cut is a :class:`~toolresult_lab.findings.Change` of rule
 ``context-window`` at its place in the request as given, saying what it kept and dropped.
+
+Each text is cut by its own count (what it takes in the request's JSON, counted as the
+whole is), and the whole request is counted a bounded number of times after: the time is
+linear in the request, the result within ``N`` by the same count (or every text at its
+minimum), and a larger budget never keeps less.
 """
 
 from __future__ import annotations
