@@ -5,8 +5,9 @@ Every case runs in a fresh subprocess, which makes its input, times the one call
 its peak RSS (``ru_maxrss``); the first row prints what a process that only imports the
 package and makes nothing peaks at, for scale. Inputs are made on the fly (nothing is
 downloaded). The parsers: PDF page counts (``pdfpages``), image headers (``imagesize``),
-the audit's JSON Lines, gzip and Parquet readers (``linereader``, ``logs``), and the
-command line's JSON reading.
+the audit's JSON Lines, gzip and Parquet readers (``linereader``, ``logs``), the
+command line's JSON reading, the fit's walk over a long JSON array (``json_array``), and
+``repair(max_tokens=)`` of many tool results (``request_fit``).
 
 Run: python benchmarks/bench_hostile.py [--quick] [--case NAME]
 """
@@ -331,6 +332,27 @@ def case_parquet_bomb_over_budget(tmp: Path, quick: bool) -> tuple[int, Callable
     return _audit(path)
 
 
+def _list_bomb(path: Path, column: str, entries: int) -> None:
+    """One row of a ``list<null>`` of ``entries`` entries: a few hundred bytes of file."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    cells = pa.array([[None] * entries], type=pa.list_(pa.null()))
+    pq.write_table(pa.table({column: cells}), path, compression="zstd")
+
+
+def case_parquet_list_bomb_audit(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    path = tmp / "list.parquet"
+    _list_bomb(path, "content", 2_000_000 if quick else 12_000_000)
+    return _audit(path)
+
+
+def case_parquet_list_bomb_lint_log(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    path = tmp / "list.parquet"
+    _list_bomb(path, "messages", 2_000_000 if quick else 12_000_000)
+    return _lint_log(path)
+
+
 def case_parquet_broken_and_deep(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -373,6 +395,60 @@ def case_cli_deep_json(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
     path = tmp / "deep.json"
     path.write_text('{"content": ' + "[" * 10_000 + "]" * 10_000 + "}")
     return _cli(path)
+
+
+def _fit(text: str) -> tuple[int, Callable[[], Any]]:
+    from toolresult_lab import ToolResult
+
+    result = ToolResult(id="c1", content=[{"type": "text", "text": text}])
+    return len(text), lambda: len(result.to("anthropic", max_tokens=2000)["content"][0]["text"])
+
+
+def _array_with_last(last: str) -> str:
+    return json.dumps([*range(70_000), last])
+
+
+def case_fit_array_normal(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """A long JSON array whose last item is a long plain string (the walk back's normal)."""
+    return _fit(_array_with_last("x" * (10_000 if quick else 100_000) * 4))
+
+
+def case_fit_array_hostile(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """Issue 36 (b05): the last item a string of ``[1, [1, ...``: each comma in it starts
+    a scan that fails 1,000 levels deep, charged to the walk's budget since."""
+    return _fit(_array_with_last("[1, " * (10_000 if quick else 100_000)))
+
+
+def case_fit_array_hostile_flat(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """The same within the recursion limit: ``[1, `` 600 deep, repeated (each scan fails at
+    the string's end)."""
+    repeats = 4 if quick else 40
+    return _fit(_array_with_last(("[1, " * 600 + "x") * repeats))
+
+
+def _repair_budget(results: int) -> tuple[int, Callable[[], Any]]:
+    """``repair(max_tokens=)`` of ``results`` tool results to a third of their tokens."""
+    from toolresult_lab import repair
+    from toolresult_lab.budgets.request_tokens import request_tokens
+
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "go"}]
+    for n in range(results):
+        call = {"id": f"call_{n}", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        messages.append(
+            {"role": "tool", "tool_call_id": f"call_{n}", "content": f"lorem ipsum {n} " * 40}
+        )
+    body = {"model": "gpt-4o", "messages": messages}
+    budget = request_tokens("openai", body).total // 3
+    return len(json.dumps(body)), lambda: len(repair("openai", body, max_tokens=budget).changes)
+
+
+def case_repair_budget_150(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    return _repair_budget(150)
+
+
+def case_repair_budget_600(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    return _repair_budget(600 if quick else 2_400)
 
 
 CASES: dict[str, tuple[str, str, Case]] = {
@@ -439,6 +515,16 @@ CASES: dict[str, tuple[str, str, Case]] = {
         "issue 28.9: 1,024 rows of 80 MiB",
         case_parquet_bomb_over_budget,
     ),
+    "parquet-list-bomb": (
+        "Parquet (audit)",
+        "issue 36 b04: list<null> of 12 M in a row",
+        case_parquet_list_bomb_audit,
+    ),
+    "parquet-list-bomb-lint": (
+        "Parquet (lint_log)",
+        "issue 36 b04: the same, as messages",
+        case_parquet_list_bomb_lint_log,
+    ),
     "parquet-bad": (
         "Parquet rows (audit)",
         "finding 7: broken + too deep",
@@ -450,6 +536,31 @@ CASES: dict[str, tuple[str, str, Case]] = {
         case_dataframe_deep_cell,
     ),
     "cli-deep": ("CLI JSON", "finding 17: 10,000 deep", case_cli_deep_json),
+    "repair-budget-150": (
+        "request budget (repair)",
+        "normal: 150 results to a third",
+        case_repair_budget_150,
+    ),
+    "repair-budget-large": (
+        "request budget (repair)",
+        "issue 36 b06: 2,400 (--quick 600) to a third",
+        case_repair_budget_600,
+    ),
+    "fit-array-normal": (
+        "JSON array (fit)",
+        "normal: 70,000 items, a long last",
+        case_fit_array_normal,
+    ),
+    "fit-array-hostile": (
+        "JSON array (fit)",
+        "issue 36 b05: last item '[1, ' x 100,000",
+        case_fit_array_hostile,
+    ),
+    "fit-array-hostile-600": (
+        "JSON array (fit)",
+        "issue 36 b05: '[1, ' x 600, 40 times",
+        case_fit_array_hostile_flat,
+    ),
 }
 
 

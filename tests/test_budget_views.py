@@ -86,5 +86,5 @@ def test_the_repair_view_shows_tokens_before_and_after() -> None:
     html = repaired_html(fixed)
     assert [text for _, text in TOKENS.findall(html)] == [
         "input: ~276 tokens (estimated)",
-        "input: ~97 tokens (estimated)",
+        "input: ~100 tokens (estimated)",
     ]

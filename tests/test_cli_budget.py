@@ -106,12 +106,12 @@ def test_repair_cuts_the_request_to_the_budget(capsys, tmp_path):
     path = _request_file(tmp_path, "abc " * 2000)
     code, out, err = run_cli(capsys, "repair", path, "--wire", "openai", "--max-tokens", "300")
     assert code == 0
-    marker = "\n[… 7,051 characters left out …]\n"
-    assert json.loads(out)[2]["content"] == ("abc " * 2000)[:475] + marker + ("abc " * 2000)[-474:]
+    marker = "\n[… 7,041 characters left out …]\n"
+    assert json.loads(out)[2]["content"] == ("abc " * 2000)[:480] + marker + ("abc " * 2000)[-479:]
     assert err == (
         f"{path}: messages[2].content: [context-window] cut the tool result's text to fit"
-        " max_tokens=300 (≈ 2,051 tokens before): kept the first 475 and last 474 of 8,000"
-        " characters around a marker, left out 7,051\n"
+        " max_tokens=300 (≈ 2,051 tokens before): kept the first 480 and last 479 of 8,000"
+        " characters around a marker, left out 7,041\n"
     )
 
 

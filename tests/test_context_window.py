@@ -144,7 +144,11 @@ def test_the_input_limit_bounds_a_model_whose_catalog_entry_gives_one() -> None:
 
 
 def test_the_body_s_own_model_is_used() -> None:
-    body = {"model": "claude-3-5-haiku-20241022", "messages": sized("anthropic", 200_001)}
+    body = {
+        "model": "claude-3-5-haiku-20241022",
+        "max_tokens": 100,
+        "messages": sized("anthropic", 200_001),
+    }
     assert _seen(lint("anthropic", body)) == [("context-window", "error", "")]
 
 

@@ -47,7 +47,7 @@ def _text_at(wire: str, repaired: Any, index: int) -> str:
 
 
 #: wire: (where the plain result's text is, where the JSON one's is, tokens before, after
-#: cutting to 2,000, JSON items left out there; kept head/tail and left out at 900)
+#: cutting to 2,000, JSON items left out there; kept head and tail, and left out, at 900)
 WIRES = {
     "anthropic": (
         "messages[2].content[0].content",
@@ -55,18 +55,26 @@ WIRES = {
         4437,
         1992,
         230,
-        1576,
-        1848,
+        (1584, 1583),
+        1833,
     ),
-    "openai": ("messages[2].content", "messages[4].content", 4439, 1994, 230, 1574, 1852),
+    "openai": (
+        "messages[2].content",
+        "messages[4].content",
+        4439,
+        1994,
+        230,
+        (1580, 1579),
+        1841,
+    ),
     "gemini": (
         "contents[2].parts[0].functionResponse.response.result",
         "contents[4].parts[0].functionResponse.response.result",
         4453,
         1989,
         232,
-        1546,
-        1908,
+        (1552, 1551),
+        1897,
     ),
     "bedrock": (
         "messages[2].content[0].toolResult.content[0].text",
@@ -74,10 +82,18 @@ WIRES = {
         4442,
         1997,
         230,
-        1566,
-        1868,
+        (1574, 1573),
+        1853,
     ),
-    "responses": ("input[2].output", "input[4].output", 4421, 1995, 228, 1608, 1784),
+    "responses": (
+        "input[2].output",
+        "input[4].output",
+        4421,
+        1995,
+        228,
+        (1616, 1615),
+        1769,
+    ),
 }
 
 
@@ -106,13 +122,13 @@ def test_the_largest_result_is_cut_first_and_only_as_far_as_it_takes(wire: str) 
 
 @pytest.mark.parametrize("wire", list(WIRES))
 def test_a_smaller_budget_cuts_the_next_largest_too(wire: str) -> None:
-    plain_path, json_path, before, _, _, ends, left_out = WIRES[wire]
+    plain_path, json_path, before, _, _, (head, tail), left_out = WIRES[wire]
     fixed = repair(wire, _two_results(wire), max_tokens=900)
     said = BUDGET.format(900, before)
     assert [(c.path, c.action) for c in fixed.changes] == [
         (
             plain_path,
-            f"cut the tool result's text {said}: kept the first {ends:,} and last {ends:,} of"
+            f"cut the tool result's text {said}: kept the first {head:,} and last {tail:,} of"
             f" 5,000 characters around a marker, left out {left_out:,}",
         ),
         (
@@ -122,9 +138,9 @@ def test_a_smaller_budget_cuts_the_next_largest_too(wire: str) -> None:
         ),
     ]
     marker = f"\n[… {left_out:,} characters left out …]\n"
-    assert _text_at(wire, fixed.request, 2) == PLAIN[:ends] + marker + PLAIN[-ends:]
+    assert _text_at(wire, fixed.request, 2) == PLAIN[:head] + marker + PLAIN[-tail:]
     assert json.loads(_text_at(wire, fixed.request, 4)) == ["[… 300 items left out …]"]
-    assert request_tokens(wire, fixed.request).total <= 900
+    assert request_tokens(wire, fixed.request).total == 900  # as much kept as fits
 
 
 def test_without_max_tokens_nothing_is_cut() -> None:
@@ -209,19 +225,19 @@ def test_a_hermes_result_is_cut_inside_its_tool_response() -> None:
         (
             "context-window",
             "messages[4].content",
-            f"cut the tool result's text {said}: kept 1,558 of 10,580 characters as valid JSON,"
-            " left out 250 array items",
+            f"cut the tool result's text {said}: kept 1,620 of 10,580 characters as valid JSON,"
+            " left out 248 array items",
         )
     ]
     text = _hermes_text(fixed.request[4])
-    assert json.loads(text) == [*HITS[:25], "[… 250 items left out …]", *HITS[275:]]
+    assert json.loads(text) == [*HITS[:26], "[… 248 items left out …]", *HITS[274:]]
     # the JSON around the text as it was: only the content's string is written anew
     assert fixed.request[4]["content"] == (
         '<tool_response>\n{"name": "f", "content": '
         + json.dumps(text, ensure_ascii=False, separators=(",", ":"))
         + "}\n</tool_response>"
     )
-    assert request_tokens("hermes", fixed.request).total == 1973
+    assert request_tokens("hermes", fixed.request).total == 1997
     assert fixed.request[2] == given[2]  # the smaller result is left whole
     assert _two_results("hermes") == given
 
@@ -232,8 +248,8 @@ def test_a_smaller_budget_cuts_the_next_hermes_result_too() -> None:
     assert [(c.path, c.action) for c in fixed.changes] == [
         (
             "messages[2].content",
-            f"cut the tool result's text {said}: kept the first 1,546 and last 1,545 of"
-            " 5,000 characters around a marker, left out 1,909",
+            f"cut the tool result's text {said}: kept the first 1,551 and last 1,551 of"
+            " 5,000 characters around a marker, left out 1,898",
         ),
         (
             "messages[4].content",
@@ -241,10 +257,10 @@ def test_a_smaller_budget_cuts_the_next_hermes_result_too() -> None:
             " left out 300 array items",
         ),
     ]
-    marker = "\n[… 1,909 characters left out …]\n"
-    assert _hermes_text(fixed.request[2]) == PLAIN[:1546] + marker + PLAIN[-1545:]
+    marker = "\n[… 1,898 characters left out …]\n"
+    assert _hermes_text(fixed.request[2]) == PLAIN[:1551] + marker + PLAIN[-1551:]
     assert json.loads(_hermes_text(fixed.request[4])) == ["[… 300 items left out …]"]
-    assert request_tokens("hermes", fixed.request).total == 897
+    assert request_tokens("hermes", fixed.request).total == 900
 
 
 def test_a_hermes_cut_cannot_close_its_block() -> None:
@@ -256,16 +272,16 @@ def test_a_hermes_cut_cannot_close_its_block() -> None:
     assert [(c.path, c.action) for c in fixed.changes] == [
         (
             "messages[2].content",
-            f"cut the tool result's text {said}: kept the first 571 and last 571 of 12,000"
-            " characters around a marker, left out 10,858",
+            f"cut the tool result's text {said}: kept the first 650 and last 650 of 12,000"
+            " characters around a marker, left out 10,700",
         )
     ]
     content = fixed.request[2]["content"]
     assert content.count("</") == 1 and content.endswith("}\n</tool_response>")
-    marker = "\n[… 10,858 characters left out …]\n"
+    marker = "\n[… 10,700 characters left out …]\n"
     text = "a</b> " * 2000
-    assert _hermes_text(fixed.request[2]) == text[:571] + marker + text[-571:]
-    assert request_tokens("hermes", fixed.request).total == 448
+    assert _hermes_text(fixed.request[2]) == text[:650] + marker + text[-650:]
+    assert request_tokens("hermes", fixed.request).total == 500
 
 
 def test_a_responses_output_list_is_cut_part_by_part() -> None:
@@ -296,8 +312,8 @@ def test_a_responses_output_list_is_cut_part_by_part() -> None:
     assert [(c.path, c.action) for c in fixed.changes] == [
         (
             "input[2].output[0].text",
-            f"cut the tool result's text {said}: kept the first 1,610 and last 1,610 of 5,000"
-            " characters around a marker, left out 1,780",
+            f"cut the tool result's text {said}: kept the first 1,616 and last 1,615 of 5,000"
+            " characters around a marker, left out 1,769",
         ),
         (
             "input[2].output[1].text",
@@ -306,10 +322,10 @@ def test_a_responses_output_list_is_cut_part_by_part() -> None:
         ),
     ]
     parts = fixed.request[2]["output"]
-    marker = "\n[… 1,780 characters left out …]\n"
+    marker = "\n[… 1,769 characters left out …]\n"
     assert parts == [
-        {"type": "input_text", "text": PLAIN[:1610] + marker + PLAIN[-1610:]},
+        {"type": "input_text", "text": PLAIN[:1616] + marker + PLAIN[-1615:]},
         {"type": "input_text", "text": '["[… 300 items left out …]"]'},
         image,
     ]
-    assert request_tokens("responses", fixed.request).total == 897
+    assert request_tokens("responses", fixed.request).total == 900

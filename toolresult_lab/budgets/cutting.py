@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .json_array import DECODER, LazyArray, read_array
+from .json_array import BigNumber, LazyArray, decoder_for, read_array
 from .json_object import read_object
 
 __all__ = ["Cut", "JsonPiece", "TextCutter", "cut_plain", "plain_marker", "text_piece"]
@@ -180,18 +180,53 @@ def _shrink(value: Any, size: int, counts: _Counts) -> Any:
     return value
 
 
-def _encode(value: Any) -> str:
-    return json.dumps(value, **_COMPACT)  # type: ignore[arg-type]
+def _encode(value: Any, big: bool = False) -> str:
+    """``value``'s compact JSON, strict: ``ValueError`` for a number past a double's range
+    read as ``inf`` (``json.dumps`` would write ``Infinity``: the piece is then read again
+    with ``big``), and each :class:`BigNumber` written as it was read (:func:`_write`)."""
+    try:
+        return json.dumps(value, allow_nan=False, **_COMPACT)  # type: ignore[arg-type]
+    except ValueError:
+        if not big:
+            raise
+    out: list[str] = []
+    _write(value, out)
+    return "".join(out)
+
+
+def _write(value: Any, out: list[str]) -> None:
+    """``value``'s compact JSON into ``out``, each :class:`BigNumber` as its text."""
+    if isinstance(value, BigNumber):
+        out.append(value.text)
+    elif isinstance(value, dict):
+        out.append("{")
+        for number, (key, item) in enumerate(value.items()):
+            out.append(("," if number else "") + json.dumps(key, ensure_ascii=False) + ":")
+            _write(item, out)
+        out.append("}")
+    elif isinstance(value, list):
+        out.append("[")
+        for number, item in enumerate(value):
+            if number:
+                out.append(",")
+            _write(item, out)
+        out.append("]")
+    else:
+        out.append(json.dumps(value, allow_nan=False, **_COMPACT))  # type: ignore[arg-type]
 
 
 class JsonPiece:
     """One JSON value to cut again and again (the fitting tries several lengths): parsed
     once, each cut visiting only what it keeps."""
 
-    __slots__ = ("_tried", "original", "value", "whole")
+    __slots__ = ("_big", "_text", "_tried", "original", "value", "whole")
 
-    def __init__(self, value: Any, original: int, whole: bool) -> None:
+    def __init__(
+        self, value: Any, original: int, whole: bool, text: str | None = None, big: bool = False
+    ) -> None:
         self.value: Any = value
+        self._text = text  # the text it was read from (read again where it holds 1e400)
+        self._big = big
         self.original = original
         """Characters of the text (or of the value's compact JSON)."""
         self.whole = whole
@@ -243,9 +278,15 @@ class JsonPiece:
         counts = _Counts()
         try:
             shrunk = _shrink(self.value, size, counts)
-            found: tuple[Any, str, _Counts] | None = (shrunk, _encode(shrunk), counts)
+            found: tuple[Any, str, _Counts] | None = (shrunk, _encode(shrunk, self._big), counts)
         except RecursionError:
             found = None
+        except ValueError:  # a number past a double's range: read the text again, keeping it
+            again = None if self._big or self._text is None else text_piece(self._text, True)
+            if again is None:
+                raise
+            self.value, self._big, self._tried = again.value, True, {}
+            return self._attempt(size)
         self._tried[size] = found
         return found
 
@@ -258,24 +299,26 @@ def _cuts(counts: _Counts) -> bool:
     return bool(counts.items or counts.keys or counts.chars)
 
 
-def text_piece(text: str) -> JsonPiece | None:
+def text_piece(text: str, big: bool = False) -> JsonPiece | None:
     """A :class:`JsonPiece` when ``text`` is a JSON array or object (strict JSON: no
-    ``NaN``), else ``None`` (the text is cut as plain text)."""
+    ``NaN``), else ``None`` (the text is cut as plain text). ``big``: numbers past a
+    double's range read as :class:`~toolresult_lab.budgets.json_array.BigNumber` (a piece reads its
+    text so again where a cut finds one)."""
     start = text.lstrip()[:1]
     if start not in ("[", "{"):
         return None
     if start == "[" and len(text) >= _LAZY_FROM:
-        array = read_array(text)
-        return None if array is None else JsonPiece(array, len(text), True)
+        array = read_array(text, big=big)
+        return None if array is None else JsonPiece(array, len(text), True, text, big)
     if len(text) >= _LAZY_FROM:  # an object: its long array member read lazily, if any
-        found = read_object(text, _LAZY_FROM)
+        found = read_object(text, _LAZY_FROM, big=big)
         if found is not None:
-            return JsonPiece(found, len(text), True)
+            return JsonPiece(found, len(text), True, text, big)
     try:
-        value = DECODER.decode(text)
+        value = decoder_for(big)[0].decode(text)
     except (ValueError, RecursionError):
         return None
-    return JsonPiece(value, len(text), True)
+    return JsonPiece(value, len(text), True, text, big)
 
 
 class TextCutter:

@@ -29,6 +29,7 @@ from .tokens import TokenFigure, text_tokens
 __all__ = ["FIT", "check_budget", "fit_explained", "fit_source", "minimum_tokens"]
 
 _TRIES: Final = 12  # conversions spent closing in on the budget before the minimum is used
+_CLOSE: Final = 64  # a cut within 1/64 of the budget is close enough (each try costs a build)
 _STRUCTURED: Final = -1  # the piece index of structured_content
 _STAND_IN_FROM: Final = 1 << 16  # texts this long are measured, not built into the block
 
@@ -235,19 +236,39 @@ def _fitted(
         low = least
     chosen: tuple[Source, dict[int, Cut], Cut | None] = (floor, cuts, structured_cut)
     extra = [p.size - p.minimum for p in pieces]
-    slack = (budget - low) * 4
+    # the characters shared above the minimums: the most that fits, searched between a
+    # slack that fits (``fits``, at first none) and one that does not (``over``), each try
+    # where a straight line through the two (or the last) says the budget is, kept inside
+    # the middle three quarters of the bracket (every try narrows it); a try over the
+    # budget never loses what fits (it kept nothing where 4 characters a token overshot)
+    fits, fits_spent = 0, low
+    over, over_spent = sum(extra) + 1, before
+    slack = min(over - 1, (budget - low) * 4)
     for _ in range(_TRIES):
-        if slack <= 0:
+        if not fits < slack < over:
             break
         limits = [m + s for m, s in zip(mins, share(extra, slack), strict=True)]
         source, cuts, structured_cut = fit.build(pieces, limits, dropped)
         spent = fit.tokens(source)
         if spent <= budget:
-            chosen = (source, cuts, structured_cut)
-            break
-        ratio = (budget - low) / max(1, spent - low)
-        slack = min(int(slack * ratio * 0.98), slack - 4 * (spent - budget)) - 4
+            chosen, fits, fits_spent = (source, cuts, structured_cut), slack, spent
+            if budget - spent <= budget // _CLOSE:
+                break
+        else:
+            over, over_spent = slack, spent
+        slack = _next_slack(fits, fits_spent, over, over_spent, budget)
     return fit, chosen[0], (chosen[1], chosen[2]), dropped, before
+
+
+def _next_slack(fits: int, fits_spent: int, over: int, over_spent: int, budget: int) -> int:
+    """The next slack to try: where the line through the two ends of the bracket meets the
+    budget, inside its middle three quarters (rounded towards what fits)."""
+    if over - fits <= 1:
+        return fits
+    rise = max(1, over_spent - fits_spent)
+    guess = fits + (budget - fits_spent) * (over - fits) // rise
+    margin = (over - fits) // 8
+    return min(max(guess, fits + max(1, margin)), over - max(1, margin))
 
 
 def _measured(fit: _Fit, data: Source) -> tuple[Explanations, TokenEstimate] | None:

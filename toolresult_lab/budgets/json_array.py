@@ -13,8 +13,8 @@ an item of the array when the items from it chain (value, comma, value ...) to t
 inside a string sees every later quote the other way round; one started inside a nested
 value closes before the end): a candidate is an item when its value ends just before the
 item found last, so each comma costs one scan of one value. The walk gives up after
-scanning twice the text's length (hostile nesting), and the items are then found walking
-forward.
+scanning twice the text's length (hostile nesting; a scan that fails is charged what it
+read, as one that succeeds), and the items are then found walking forward.
 
 With the ``fast`` extra, pysimdjson checks the text instead (RFC 8259 JSON at gigabytes a
 second; the C decoder's check was most of a fit's time). Where it accepts a text,
@@ -41,12 +41,19 @@ except ImportError:  # pragma: no cover - the test extra installs it
     _simdjson = None  # type: ignore[assignment]
 
 __all__ = [
+    "BIG_DECODER",
     "BUILD",
     "DECODER",
     "SCAN_BUDGET",
+    "SCAN_FLOOR",
     "WHITESPACE",
+    "BigNumber",
     "LazyArray",
+    "Scan",
+    "decoder_for",
+    "failed_scan_cost",
     "read_array",
+    "scan_budget",
     "skip_space",
 ]
 
@@ -56,18 +63,43 @@ def reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not strict JSON")
 
 
+class BigNumber(float):
+    """A JSON number past a double's range (``1e400``: JSON by RFC 8259's grammar), kept as
+    written: ``json.loads`` reads it as ``inf``, which ``json.dumps`` writes as the bare word
+    ``Infinity`` (not JSON). It equals what ``json.loads`` reads; a cut writes ``text``."""
+
+    text: str
+
+    def __new__(cls, text: str) -> BigNumber:
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+
+def _float(text: str) -> float:
+    number = float(text)
+    return number if number - number == 0 else BigNumber(text)
+
+
 #: ``json.loads(text, parse_constant=reject_constant)``'s decoder, for the kept items.
 DECODER: Final = json.JSONDecoder(parse_constant=reject_constant)
+#: The same, a number past a double's range read as a :class:`BigNumber`: for a text whose
+#: cut ``json.dumps`` refused (a Python call per float: twice the time of an array of
+#: floats, and a scan for where such a number may be costs 70 ns a character).
+BIG_DECODER: Final = json.JSONDecoder(parse_constant=reject_constant, parse_float=_float)
 #: The same grammar, each object read as its number of keys: it checks, builds no dict.
 _CHECKER: Final = json.JSONDecoder(object_pairs_hook=len, parse_constant=reject_constant)
-_Scan = Callable[[str, int], "tuple[Any, int]"]
+Scan = Callable[[str, int], "tuple[Any, int]"]
 #: One value at an index, built (the kept items) or only checked: ``(value, end)``.
-BUILD: Final[_Scan] = make_scanner(DECODER)  # type: ignore[arg-type]  # typeshed: a class
-_CHECK: Final[_Scan] = make_scanner(_CHECKER)  # type: ignore[arg-type]
+BUILD: Final[Scan] = make_scanner(DECODER)  # type: ignore[arg-type]  # typeshed: a class
+_BIG_BUILD: Final[Scan] = make_scanner(BIG_DECODER)  # type: ignore[arg-type]
+_CHECK: Final[Scan] = make_scanner(_CHECKER)  # type: ignore[arg-type]
 WHITESPACE: Final = " \t\n\r"  # JSON's whitespace (str.isspace knows more)
 _SPACE: Final = re.compile(r"[ \t\n\r]+")
 _MISSING: Final = object()
 SCAN_BUDGET: Final = 2  # characters a walk back may scan, in lengths of the text
+SCAN_FLOOR: Final = 4096  # characters any walk back may scan (a short text's few traps)
+_LINES_PER_SCAN: Final = 4  # characters a decode error's line count reads per one scanned
 _SIMDJSON_DEPTH: Final = 1024  # the deepest nesting simdjson accepts
 _WALK: Final = 4096  # items walked past to reach one, beyond which all are built at once
 
@@ -135,6 +167,39 @@ def _simdjson_length(text: str) -> int | None:
     return _PARSERS.length(data)
 
 
+def decoder_for(big: bool) -> tuple[json.JSONDecoder, Scan]:
+    """The decoder (and its one-value scanner) that reads a text for a cut: ``big``, numbers
+    past a double's range as :class:`BigNumber` (for a text a cut found one in), else
+    ``DECODER``."""
+    return (BIG_DECODER, _BIG_BUILD) if big else (DECODER, BUILD)
+
+
+def scan_budget(text: str) -> int:
+    """The characters a walk back over ``text`` may scan before it gives up: linear in the
+    text, with a floor for short texts whose strings hold a few traps."""
+    return SCAN_BUDGET * len(text) + SCAN_FLOOR
+
+
+def failed_scan_cost(error: BaseException, text: str, start: int) -> int:
+    """The characters a scan from ``start`` read before it failed with ``error``, charged to
+    a walk's budget: a failed scan costs as much as one that succeeds (a string of
+    ``"[1, [1, ...`` makes each comma inside it scan to its end, or 1,000 levels deep).
+
+    The decoder says where it stopped (a nested value that does not start: the
+    ``StopIteration``'s index), but for a string it reads to the text's end looking for the
+    closing quote, and a ``JSONDecodeError`` reads the text before where it stopped once
+    more to say the line and column (counting newlines: about four times as fast as a
+    scan, 2026-12-07, bench_hostile's fit cases). A nesting too deep for Python, or a
+    refused ``NaN``, says nothing: each is charged the rest of the text."""
+    if isinstance(error, json.JSONDecodeError):
+        unterminated = error.msg.startswith("Unterminated")
+        scanned = max(1, (len(text) if unterminated else error.pos) - start)
+        return scanned + error.pos // _LINES_PER_SCAN
+    if isinstance(error, StopIteration) and isinstance(error.value, int):
+        return max(1, error.value - start)
+    return max(1, len(text) - start)
+
+
 def skip_space(text: str, at: int) -> int:
     """The first position from ``at`` that is not JSON whitespace."""
     if text[at : at + 1] not in WHITESPACE:
@@ -146,18 +211,41 @@ def skip_space(text: str, at: int) -> int:
 class LazyArray:
     """A JSON array checked whole, its items built on demand (each once)."""
 
-    __slots__ = ("_all", "_built", "_close", "_deep", "_head", "_tail", "length", "notes", "text")
+    __slots__ = (
+        "_all",
+        "_back",
+        "_build",
+        "_built",
+        "_close",
+        "_decoder",
+        "_deep",
+        "_head",
+        "_tail",
+        "length",
+        "notes",
+        "text",
+    )
 
     def __init__(
-        self, text: str, length: int, first: int, close: int, *, deep: bool = False
+        self,
+        text: str,
+        length: int,
+        first: int,
+        close: int,
+        *,
+        deep: bool = False,
+        big: bool = False,
     ) -> None:
         self.text = text
+        self._decoder, self._build = decoder_for(big)
         self._deep = deep  # checked by simdjson: items may nest past Python's limit
         self.length = length
         """The number of items."""
         self._close = close  # where the final ``]`` is
         self._head = [first] if length else []  # where items 0, 1, ... start
         self._tail: list[int] = []  # where items length-1, length-2, ... start
+        # the walk back's budget left (characters to scan) and where it looks next
+        self._back = (scan_budget(text), close)
         self._built: dict[int, Any] = {}
         self._all: list[Any] | None = None
         self.notes: dict[int, int] = {}
@@ -180,7 +268,7 @@ class LazyArray:
             if min(ahead, behind) > _WALK:
                 return self.items()[number]
             with self._room():
-                found = self._built[number] = BUILD(self.text, self._start(number))[0]
+                found = self._built[number] = self._build(self.text, self._start(number))[0]
         return found
 
     def _room(self) -> Any:
@@ -203,18 +291,21 @@ class LazyArray:
         return head[number]
 
     def _walk_back(self, count: int) -> bool:
-        """Find where the last ``count`` items start; False past the scan budget."""
+        """Find where the last ``count`` items start; False past the scan budget. The
+        budget is the array's, not the call's: a walk goes on where the last one stopped,
+        and one that gave up is not tried again (each item a cut keeps asks)."""
         text, tail, close, scan = self.text, self._tail, self._close, _CHECK
-        budget = SCAN_BUDGET * len(text)
-        at = tail[-1] if tail else close
+        budget, at = self._back
         while len(tail) < count and budget >= 0:
             at = text.rfind(",", 0, at)
             if at < 0:  # not reached for the back half of a checked array
+                self._back = (-1, at)
                 return False
             start = skip_space(text, at + 1)
             try:
                 end = scan(text, start)[1]
-            except (ValueError, StopIteration, RecursionError):
+            except (ValueError, StopIteration, RecursionError) as error:
+                budget -= failed_scan_cost(error, text, start)
                 continue
             budget -= end - start
             after = skip_space(text, end)
@@ -223,17 +314,18 @@ class LazyArray:
                 tail and text.startswith(",", after) and skip_space(text, after + 1) == tail[-1]
             ):
                 tail.append(start)
+        self._back = (budget, at)
         return len(tail) >= count
 
     def items(self) -> list[Any]:
         """Every item (``json.loads`` of the whole text, once: a cut that keeps them all)."""
         if self._all is None:
             with self._room():
-                self._all = DECODER.decode(self.text)
+                self._all = self._decoder.decode(self.text)
         return self._all
 
 
-def read_array(text: str, *, trying: bool = False) -> LazyArray | None:
+def read_array(text: str, *, trying: bool = False, big: bool = False) -> LazyArray | None:
     """``text`` as a :class:`LazyArray` when it is a JSON array; ``None`` where it is not
     strict JSON (where ``json.loads(text)`` fails, deep nesting included).
 
@@ -254,4 +346,4 @@ def read_array(text: str, *, trying: bool = False) -> LazyArray | None:
         except (ValueError, RecursionError):
             return None
     close = len(text.rstrip(WHITESPACE)) - 1
-    return LazyArray(text, length, skip_space(text, first + 1), close, deep=deep)
+    return LazyArray(text, length, skip_space(text, first + 1), close, deep=deep, big=big)

@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .json_array import BUILD, SCAN_BUDGET, WHITESPACE, LazyArray, read_array, skip_space
+from .json_array import (
+    WHITESPACE,
+    LazyArray,
+    Scan,
+    decoder_for,
+    failed_scan_cost,
+    read_array,
+    scan_budget,
+    skip_space,
+)
 
 __all__ = ["read_object"]
 
@@ -27,16 +36,17 @@ _HEAD: Final = 1000  # members built walking forward before the whole is left to
 _Member = tuple[str, Any]
 
 
-def _key(text: str, at: int) -> tuple[str, int]:
+def _key(text: str, at: int, build: Scan) -> tuple[str, int]:
     """The key of the member starting at ``at`` and where its value starts.
 
-    :raises ValueError: (or ``StopIteration``) no member starts there."""
+    :raises ValueError: (or ``StopIteration``, with where the scan stopped) no member
+        starts there."""
     if not text.startswith('"', at):
-        raise ValueError("a member starts with its key")
-    key, end = BUILD(text, at)
+        raise StopIteration(at)  # no member starts here: as the scanner says it
+    key, end = build(text, at)
     colon = skip_space(text, end)
     if not text.startswith(":", colon):
-        raise ValueError("a key is followed by a colon")
+        raise StopIteration(colon)
     return key, skip_space(text, colon + 1)
 
 
@@ -44,12 +54,14 @@ class _Tail:
     """The members at the end of the object, found walking back from its final ``}``:
     ``bounds`` holds where each found member's comma is, right to left."""
 
-    def __init__(self, text: str, close: int) -> None:
+    def __init__(self, text: str, close: int, big: bool) -> None:
         self.text = text
+        self._big = big
+        self._build = decoder_for(big)[1]
         self.bounds = [close]  # the final ``}``, then each member's comma
         self.members: list[_Member] = []  # right to left, as found
         self._search = close  # the next comma is looked for before this
-        self._budget = SCAN_BUDGET * len(text)
+        self._budget = scan_budget(text)
         self._commas = _COMMAS
 
     def array(self, start: int) -> tuple[LazyArray, list[_Member]] | None:
@@ -64,7 +76,7 @@ class _Tail:
                 end -= 1
             if text[end - 1] == "]":  # cheap: only an array's end is checked
                 tries += 1
-                array = read_array(text[start:end], trying=True)
+                array = read_array(text[start:end], trying=True, big=self._big)
                 if array is not None:
                     return array, self.members[:found][::-1]
             found += 1
@@ -81,9 +93,10 @@ class _Tail:
             self._commas -= 1
             at = skip_space(text, comma + 1)
             try:
-                key, value_at = _key(text, at)
-                value, end = BUILD(text, value_at)
-            except (ValueError, StopIteration, RecursionError):
+                key, value_at = _key(text, at, self._build)
+                value, end = self._build(text, value_at)
+            except (ValueError, StopIteration, RecursionError) as error:
+                self._budget -= failed_scan_cost(error, text, at)
                 continue
             self._budget -= end - at
             if skip_space(text, end) == self.bounds[-1]:  # it chains to the last found
@@ -93,18 +106,18 @@ class _Tail:
         return False
 
 
-def _ends_within(text: str, at: int, long: int) -> bool:
+def _ends_within(text: str, at: int, long: int, build: Scan) -> bool:
     """Whether the value at ``at`` ends within ``long`` characters (built from a window
     of that many: a JSON array or object ends at its closing bracket, so it is the same
     value as in the whole text, and a cut one does not parse)."""
     try:
-        BUILD(text[at : at + long], 0)
+        build(text[at : at + long], 0)
     except (ValueError, StopIteration, RecursionError):
         return False
     return True
 
 
-def read_object(text: str, long: int) -> dict[str, Any] | None:
+def read_object(text: str, long: int, *, big: bool = False) -> dict[str, Any] | None:
     """``text`` as ``json.loads`` reads it, but for its first member whose value is an
     array longer than ``long`` characters, a :class:`~toolresult_lab.budgets.json_array.LazyArray`;
     ``None`` where that is not how to read it (the caller decodes the whole text, which
@@ -120,16 +133,17 @@ def read_object(text: str, long: int) -> dict[str, Any] | None:
         return None
     members: list[_Member] = []
     at = skip_space(text, start + 1)
+    build = decoder_for(big)[1]
     try:
         while len(members) < _HEAD:
-            key, at = _key(text, at)
-            if text.startswith("[", at) and not _ends_within(text, at, long):
-                found = _Tail(text, close).array(at)
+            key, at = _key(text, at, build)
+            if text.startswith("[", at) and not _ends_within(text, at, long, build):
+                found = _Tail(text, close, big).array(at)
                 if found is None:
                     return None
                 array, after = found
                 return dict([*members, (key, array), *after])
-            value, end = BUILD(text, at)
+            value, end = build(text, at)
             members.append((key, value))
             at = skip_space(text, end)
             if not text.startswith(",", at):

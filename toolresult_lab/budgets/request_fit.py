@@ -8,6 +8,11 @@ head and tail around a marker, a Gemini ``response`` object stays an object. Not
 is touched: no message, no call, no image or PDF (a payload is never cut), no tool result
 removed. Each text cut is a :class:`~toolresult_lab.requests.findings.Change` of rule
 ``context-window`` at its place in the request as given, saying what it kept and dropped.
+
+Each text is cut by its own count (what it takes in the request's JSON, counted as the
+whole is), and the whole request is counted a bounded number of times after: the time is
+linear in the request, the result within ``N`` by the same count (or every text at its
+minimum), and a larger budget never keeps less.
 """
 
 from __future__ import annotations
@@ -22,12 +27,16 @@ from ..wires import ReadRequest, RequestEdits, ResultPart, TextPart, read_reques
 from .cutting import Cut, JsonPiece, TextCutter
 from .fitting import check_budget
 from .request_tokens import read_tokens
+from .tokens import text_tokens
 
 __all__ = ["RULE", "fit_request"]
 
 #: The rule a cut is reported under (the lint rule that finds a request over its window).
 RULE: Final = "context-window"
-_TRIES: Final = 8  # cuts of one text, each closer to the budget, before the next text
+#: Tokens a text is cut past the budget's deficit when the whole request, counted again
+#: after the texts were cut by their own counts, is still over it (a count of the whole is
+#: not the sum of its parts': tokens join across the seams); one count of the whole each.
+_MARGINS: Final = (0, 2, 8, 32, 128, 512)
 _STEP: Final = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
 
 
@@ -98,12 +107,39 @@ class _Text:
         self.holder[self.key] = value
         return cut
 
-    def request_chars(self) -> int:
-        """Characters the text takes in the request's JSON."""
-        if self.wrap is None:
-            return len(json_encode(self.original()))
-        emptied = self.wrap(self.given, self.original(), "") or ""
-        return len(json_encode(self.given)) - len(json_encode(emptied))
+    def piece(self) -> str:
+        """What the text, as now written, takes in the request's JSON (where the wire writes
+        it inside a string, that whole string: its rest counts the same at every cut)."""
+        return json_encode(self.holder[self.key])
+
+    def tokens(self, measure: Callable[[str], int]) -> int:
+        """The tokens of :meth:`piece`."""
+        return measure(self.piece())
+
+    def at_minimum(self) -> bool:
+        """Whether the text is cut as far as it goes."""
+        now = self.now if not self.structured else self.holder[self.key]
+        return (len(now) if isinstance(now, str) else len(json_encode(now))) <= self.minimum
+
+    def fit(self, tokens: int, measure: Callable[[str], int]) -> Cut:
+        """Write the longest cut of the text whose :meth:`piece` takes at most ``tokens``
+        (the minimum where none does), found by halving the characters kept: each try
+        costs what it keeps, so the first few (the longest) cost about the text twice."""
+        low, high = self.minimum, self.size
+        cut = self.put(high)
+        if self.tokens(measure) <= tokens:
+            return cut
+        cut = self.put(low)
+        if self.tokens(measure) > tokens:
+            return cut
+        while high - low > 1:  # ``low`` fits, ``high`` does not
+            middle = (low + high) // 2
+            self.put(middle)
+            if self.tokens(measure) <= tokens:
+                low = middle
+            else:
+                high = middle
+        return self.put(low)
 
     def write(self, text: str) -> None:
         """Write ``text`` where the text is (into the string that holds it, if wrapped)."""
@@ -152,30 +188,47 @@ def fit_request(
             f" on {wire} (≈ {before:,} now) with every tool result's text cut to its marker:"
             " repair cuts only tool results, never a message, an image or a PDF"
         )
-    cuts: list[tuple[_Text, Cut]] = []
+    measure = _measure(wire, read)
+    order = sorted(texts, key=lambda t: (-t.size, t.order))
+    cuts: dict[int, tuple[_Text, Cut]] = {}
     spent = before
-    for text in sorted(texts, key=lambda t: (-t.size, t.order)):
+    for text in order:  # each text as far as it takes, by its own count: linear in time
         if spent <= budget:
             break
-        limit = text.size
-        # characters of the text per character of the request (escapes: a JSON text's
-        # quotes; twice where the text sits inside a JSON string, as on hermes)
-        ratio = text.size / max(1, text.request_chars())
-        cut = None
-        for _ in range(_TRIES):
-            limit = max(text.minimum, limit - int(4 * (spent - budget) * ratio) - 16)
-            cut = text.put(limit)
-            spent = read_tokens(read_request(wire, request)).total
-            if spent <= budget or limit <= text.minimum:
-                break
-        if cut is not None and cut.changed:
-            cuts.append((text, cut))
+        now = text.tokens(measure)
+        cut = text.fit(now - (spent - budget), measure)
+        spent += text.tokens(measure) - now
+        if cut.changed:
+            cuts[text.order] = (text, cut)
+    spent = read_tokens(read_request(wire, request)).total
+    for margin in _MARGINS:  # the whole counts a little otherwise than its parts (joins)
+        left = [text for text in order if not text.at_minimum()]
+        if spent <= budget or not left:
+            break
+        text = left[0]
+        cuts[text.order] = (
+            text,
+            text.fit(text.tokens(measure) - (spent - budget) - margin, measure),
+        )
+        spent = read_tokens(read_request(wire, request)).total
+    if spent > budget:  # the minimum fits (checked above): every text at it
+        for text in texts:
+            cuts[text.order] = (text, text.put(text.minimum))
     where = _origins(given_path)
     budget_said = f"to fit max_tokens={budget:,} (≈ {before:,} tokens before)"
     return [
         Change(RULE, where(text), f"cut the tool result's text {budget_said}: {cut.describe()}")
-        for text, cut in cuts
+        for text, cut in sorted(cuts.values(), key=lambda found: found[0].order)
+        if cut.changed
     ]
+
+
+def _measure(wire: str, read: ReadRequest) -> Callable[[str], int]:
+    """Tokens of a piece of the request's JSON, counted as ``read_tokens`` counts the whole
+    (the request's model's encoding where it names one, else about 4 characters a token)."""
+    model = read.raw.get("model") if isinstance(read.raw, dict) else None
+    named = model if isinstance(model, str) else None
+    return lambda piece: text_tokens(piece, wire, model=named).tokens
 
 
 def _texts(read: ReadRequest, edits: RequestEdits) -> list[_Text]:

@@ -313,22 +313,72 @@ def _json_text(raw: Any) -> str | None:
         return None
 
 
+_LOG10_2: Final = 0.30102999566398120
+
+
+def _digits(number: int) -> int:
+    """Characters of ``number`` written out, even past the 4,300 digits ``str`` refuses
+    (``ValueError``: lint raised on a 5,000-digit integer in a tool call's input)."""
+    try:
+        return len(str(number))
+    except ValueError:
+        pass
+    size = abs(number)
+    digits = int((size.bit_length() - 1) * _LOG10_2) + 1
+    if size >= 10**digits:
+        digits += 1
+    return digits + (number < 0)
+
+
+def _path(links: list[tuple[int, Any]], where: int) -> str:
+    """The JSON path (``messages[1].content[0].input``) of the value at ``links[where]``."""
+    keys: list[Any] = []
+    while where >= 0:
+        where, key = links[where]
+        keys.append(key)
+    path = ""
+    for key in reversed(keys):
+        path += f"[{key}]" if isinstance(key, int) else (f".{key}" if path else str(key))
+    return path or "the request"
+
+
+_LEAVE: Final = object()  # the stack's mark that a value's items are all walked
+
+
 def _walk_chars(raw: Any) -> int:
-    """:func:`_json_chars` without recursion (a request nested past the recursion limit)."""
+    """:func:`_json_chars` without recursion (a request nested past the recursion limit, an
+    integer past 4,300 digits, anything else ``json`` does not write).
+
+    :raises ValueError: a value holds itself (no JSON has that size), naming where; a value
+        met twice but not inside itself is counted each time, as JSON writes it."""
     total = 0
-    stack = [raw]
+    links: list[tuple[int, Any]] = []  # each value's (parent's link, key): its path, on demand
+    inside: set[int] = set()  # the lists and dicts the walk is within
+    stack: list[tuple[Any, int]] = [(raw, -1)]
     while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            total += 2 + len(node)
-            for key, value in node.items():
-                total += len(str(key)) + 3
-                stack.append(value)
-        elif isinstance(node, list):
-            total += 2 + len(node)
-            stack.extend(node)
+        node, where = stack.pop()
+        if node is _LEAVE:
+            inside.discard(where)
+            continue
+        if isinstance(node, (dict, list)):
+            if id(node) in inside:
+                raise ValueError(
+                    f"{_path(links, where)} holds the value it is inside (a cycle): the"
+                    " request is not JSON, and has no size"
+                )
+            inside.add(id(node))
+            stack.append((_LEAVE, id(node)))
+            total += 1 + max(1, len(node))  # brackets, and a comma between items
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            for key, value in items:
+                if isinstance(node, dict):
+                    total += len(str(key)) + 3
+                links.append((where, key))
+                stack.append((value, len(links) - 1))
         elif isinstance(node, str):
             total += len(node) + 2
+        elif isinstance(node, int):
+            total += _digits(node)
         else:
             total += len(str(node))
     return total

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["MAX_NESTING", "MAX_VALUES", "check_nesting"]
+__all__ = ["MAX_NESTING", "MAX_VALUES", "NestingError", "check_nesting"]
 
 #: The deepest a request's containers may nest (the body, or the bare list, is level 1).
 MAX_NESTING: Final = 800
@@ -31,6 +31,18 @@ MAX_VALUES: Final = 2**25
 _CONTAINERS: Final = (dict, list, tuple)
 #: The steps of a path a message shows before it elides the rest.
 _SHOWN_STEPS: Final = 12
+
+
+class NestingError(ValueError):
+    """A request no walk of the toolkit can go through: too deep, holding itself, or too
+    large; ``path`` names where, ``problem`` says which. ``lint`` reports it as a finding
+    (a provider cannot read such a request either); ``repair`` and ``translate``, which
+    must build a request from it, raise it."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path or 'the request'}: {problem}")
+        self.path = "" if path == "the request" else path
+        self.problem = problem
 
 
 def _step(key: Any) -> str:
@@ -121,9 +133,10 @@ def check_nesting(value: Any, root: str = "") -> None:
         if cid in open_at:
             keys = [f[3] for f in frames[1:]] + [key]
             again = [f[3] for f in frames[1 : open_at[cid] + 1]]
-            raise ValueError(
-                f"{_path(root, keys)}: the request holds itself (this value is"
-                f" {_path(root, again)} again), so it has no JSON form"
+            raise NestingError(
+                _path(root, keys),
+                f"the request holds itself (this value is {_path(root, again)} again), so it"
+                " has no JSON form",
             )
         if cid in height:  # shared, and walked already: how deep and large it is here
             frame[4] = max(frame[4], height[cid] + 1)
@@ -140,14 +153,15 @@ def check_nesting(value: Any, root: str = "") -> None:
 
 
 def _too_deep(root: str, keys: list[Any]) -> None:
-    raise ValueError(
-        f"{_path(root, keys)}: the request is nested deeper than {MAX_NESTING} levels"
-        " (the deepest the toolkit walks)"
+    raise NestingError(
+        _path(root, keys),
+        f"the request is nested deeper than {MAX_NESTING} levels (the deepest the toolkit walks)",
     )
 
 
 def _too_large(root: str, frames: list[list[Any]]) -> None:
-    raise ValueError(
-        f"{_path(root, [f[3] for f in frames[1:]])}: the request spells more than"
-        f" {MAX_VALUES:,} values as JSON (a value it holds in many places counts at each)"
+    raise NestingError(
+        _path(root, [f[3] for f in frames[1:]]),
+        f"the request spells more than {MAX_VALUES:,} values as JSON (a value it holds in"
+        " many places counts at each)",
     )

@@ -21,12 +21,14 @@ import re
 from typing import Any, Final
 
 from ..budgets.models import ModelFacts, model_facts
+from ..conversion.nesting import NestingError
 from ..conversion.profiles import PROFILES
 from ..wires import HEADS, ReadRequest, Scope, read_request, wire_facts
 from .answers import Checked
 from .checks import run
 from .checks.ids import id_problem, id_rejected
-from .findings import Findings
+from .findings import Finding, Findings
+from .rules import RULES
 
 __all__ = [
     "Context",
@@ -108,12 +110,29 @@ def lint(
 
     :raises TypeError: the request is neither a dict nor a list; a bad ``profile``,
         ``vision`` or ``model`` type.
-    :raises ValueError: unknown wire; unknown profile, or one of another wire; a request
-        nested too deep, holding itself or spelling too many values (``nesting``, naming
-        where).
+    :raises ValueError: unknown wire; unknown profile, or one of another wire. A request
+        nested too deep, holding itself or spelling too many values is one ``shape`` error
+        at the place (``conversion.nesting``), never an exception.
     """
     ctx = context(wire, profile, vision, model)
-    return lint_read(read_request(ctx.wire, request), ctx)
+    try:
+        read = read_request(ctx.wire, request)
+    except NestingError as error:  # no provider reads it either: a finding, not a crash
+        return Findings([_unwalkable(error, ctx)])
+    return lint_read(read, ctx)
+
+
+def _unwalkable(error: NestingError, ctx: Context) -> Finding:
+    """The ``shape`` error of a request too deep, holding itself or too large to read."""
+    rule = RULES["shape"]
+    severity = rule.level(ctx.wire, ctx.profile) or "error"
+    return Finding(
+        "shape",
+        severity,
+        error.path,
+        f"{error.problem[0].upper()}{error.problem[1:]}.",
+        rule.source,
+    )
 
 
 def lint_read(read: ReadRequest, ctx: Context) -> Findings:

@@ -8,7 +8,8 @@ with the ``exact`` extra, else at about 4 characters per token; images by their 
 rule; a request too small to be near the window is not counted). Over the window is an
 error; over :data:`WARN_SHARE` of it a warning, since the estimate is not a count and the
 reply's own tokens need room too. An unknown model, or one without a window, gives no
-finding.
+finding; nor does a request with a value that holds itself, which has no JSON to measure
+(``request_tokens`` says where).
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     window = None if facts is None else facts.input_window
     if facts is None or not window:
         return
-    estimate = read_tokens(read, model=facts.model, within=int(WARN_SHARE * window))
+    try:
+        estimate = read_tokens(read, model=facts.model, within=int(WARN_SHARE * window))
+    except ValueError:  # a value that holds itself: no JSON, no size (lint still returns)
+        return
     total = estimate.total
     if total <= WARN_SHARE * window:
         return

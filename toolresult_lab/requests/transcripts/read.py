@@ -290,9 +290,17 @@ _JOINED: Final = "results read with the message before it (the provider combines
 _SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
 
 
-def _own(wire: str, fields: dict[str, Any], path: str) -> Opaque | None:
-    """A message's own fields as the wire's own (``None``: it has none)."""
-    return Opaque(wire, fields, "message fields", path) if fields else None
+def _own(wire: str, fields: dict[str, Any], path: str, lost: list[Loss]) -> Opaque | None:
+    """A message's own fields as the wire's own (``None``: it has none, or they nest deeper
+    than a strict copy goes: the request guard lets 800 levels in, a carried value holds
+    256, so such fields are dropped with a loss rather than failing the translation)."""
+    if not fields:
+        return None
+    try:
+        return Opaque(wire, fields, "message fields", path)
+    except ValueError as error:
+        lost.append(Loss(path, f"its own fields dropped: {error}"))
+        return None
 
 
 def _says(part: Part) -> bool:
@@ -484,14 +492,14 @@ def read_transcript(
                 # two assistant messages in a row, the first one's calls answered after
                 # the second: one turn, so each call meets its result
                 noted.append(Loss(message.path, _MERGED))
-            own_fields = _own(known, reading.message_fields(message), message.path)
+            own_fields = _own(known, reading.message_fields(message), message.path, lost)
             turns.assistant(parts, made_calls, message.path, call_paths, merge, own_fields, lost)
         elif _is_hoisted(known, message, turns.closed(), options):
             continue
         else:
             if message.role == "system" or message.path in systems:  # mid-conversation
                 lost.append(Loss(message.path, _SYSTEM))
-            fields = _own(known, reading.message_fields(message), message.path)
+            fields = _own(known, reading.message_fields(message), message.path, lost)
             read_parts = tuple(_part(known, p, noted, message) for p in others)
             turns.add(UserTurn(read_parts, message.path, fields))
     return system, turns.closed(), read
