@@ -134,7 +134,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("requests", ("lint", "lint.*", "request_fit", "repair", "repair.*")),
     ("transcripts", (
         "transcript", "transcript_read", "transcript_write", "transcripts", "transcripts.*",
-        "translate", "translate.*", "reencode",
+        "translate", "translate.*", "reencode", "request_values",
     )),
     ("views", ("render", "render_*")),
     ("reports", ("matrix", "docs", "logs", "engines", "auditing", "lint_logs", "synthetic")),

@@ -18,6 +18,7 @@ from .lint import context, lint
 from .options import ConvertOptions
 from .profiles import PROFILES, without_vision
 from .reencode import without_lone_surrogates
+from .request_values import check_nesting, without_non_finite
 from .transcripts import (
     AssistantTurn,
     Loss,
@@ -27,7 +28,7 @@ from .transcripts import (
     read_transcript,
     write_transcript,
 )
-from .wires import Note, request_shape, settings_of, write_settings
+from .wires import Note, request_shape, settings_of, wire_module, write_settings
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -107,9 +108,14 @@ def translate(
     with paused_cycle_collector():  # linear at any length: see gc_pause
         notes: list[Loss] = []
         losses: list[Loss] = []
+        check_nesting(request)
         request = without_lone_surrogates(request, "", losses)
         system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
-        transcript = Transcript(system, turns, settings_of(read.wire, read.raw))
+        shape = wire_module(read.wire).settings
+        raw = without_non_finite(
+            read.raw, shape.conversation_keys if shape else frozenset(), losses
+        )
+        transcript = Transcript(system, turns, settings_of(read.wire, raw))
         body, written = write_transcript(
             ctx.wire, transcript.system, turns, written_with, hoist_images, ctx.profile, notes
         )

@@ -231,6 +231,9 @@ class SettingsShape:
     #: The wire's tool definitions take ``strict`` (strict schema adherence); where they do
     #: not, a definition's ``strict: true`` is a loss (``false`` is every wire's default).
     takes_strict: bool = False
+    #: The model is a field of the body (``False``: it goes in the URL, as on Gemini and
+    #: Bedrock, whose bodies refuse a ``model`` field: a model given is a loss there).
+    model_in_body: bool = True
 
     @property
     def wire(self) -> str:
@@ -270,6 +273,11 @@ def read_settings(shape: SettingsShape, request: Any) -> Settings | None:
     )
 
 
+def _in_url(wire: str) -> str:
+    """What a loss says of a model given for a wire that takes it in the URL."""
+    return f"the model goes in {wire}'s URL, not its body: dropped"
+
+
 def write_settings(
     dst: SettingsShape,
     settings: Settings | None,
@@ -287,14 +295,19 @@ def write_settings(
     if (settings.wire if settings is not None else source) == dst.wire:
         if settings is not None:
             body.update({key: strict_copy(value, key) for key, value in settings.raw.items()})
-        if model is not None:
+        if model is not None and dst.model_in_body:
             body["model"] = model
+        elif model is not None:
+            losses.append(("model", _in_url(dst.wire)))
         dst.complete(body, called, notes)
         return
     if settings is None:
         settings = Settings()
     if model is not None:
         settings = replace(settings, model=model, paths={**settings.paths, "model": "model"})
+    if settings.model is not None and not dst.model_in_body:
+        losses.append((settings.paths["model"], _in_url(dst.wire)))
+        settings = replace(settings, model=None)
     for path in settings.rest:
         losses.append((path, f"has no counterpart on {dst.wire}: dropped"))
     for tool in settings.tools:  # a field of a definition only its own wire has

@@ -86,6 +86,7 @@ def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
 
 class BedrockSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
+    model_in_body = False
     sources = SOURCES
     takes_strict = True
 
@@ -177,10 +178,6 @@ class BedrockSettings(SettingsShape):
         notes: list[Note],
     ) -> None:
         s = settings
-        if s.model is not None:
-            losses.append(
-                (s.paths["model"], "the model goes in bedrock's URL, not its body: dropped")
-            )
         config = {
             key: value
             for key, value in (

@@ -82,6 +82,7 @@ def json_schema(schema: Any) -> Any:
 
 class GeminiSettings(SettingsShape):
     conversation_keys = frozenset({"contents", "systemInstruction"})
+    model_in_body = False
     sources = SOURCES
 
     @property
@@ -162,10 +163,6 @@ class GeminiSettings(SettingsShape):
         notes: list[Note],
     ) -> None:
         s = settings
-        if s.model is not None:
-            losses.append(
-                (s.paths["model"], "the model goes in gemini's URL, not its body: dropped")
-            )
         config: dict[str, Any] = {
             key: value
             for key, value in (

@@ -1,0 +1,209 @@
+"""Issue 36: translate's output is one the destination takes, and translate answers every
+request with a translation or a clear error (never a ``RecursionError``)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import botocore.session
+import pytest
+from botocore.validate import ParamValidator
+from helpers import run_cli
+
+from toolresult_lab import Loss, for_boto3, lint, translate
+from toolresult_lab.request_values import NON_FINITE, check_nesting
+
+QUESTION = [{"role": "user", "content": "hi"}]
+
+
+def _converse_errors(body: dict[str, Any]) -> str:
+    shape = (
+        botocore.session.get_session()
+        .get_service_model("bedrock-runtime")
+        .operation_model("Converse")
+        .input_shape
+    )
+    report = ParamValidator().validate(for_boto3({"modelId": "m", **body}), shape)
+    return report.generate_report() if report.has_errors() else ""
+
+
+# -- the model of a wire that takes it in the URL ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wire", "request_"),
+    [
+        ("bedrock", {"messages": [{"role": "user", "content": [{"text": "hi"}]}]}),
+        ("gemini", {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}),
+    ],
+)
+def test_a_model_given_for_a_url_model_wire_is_a_loss_on_its_own_wire_too(
+    wire: str, request_: dict[str, Any]
+) -> None:
+    body = {**request_, "inferenceConfig": {"maxTokens": 100}} if wire == "bedrock" else request_
+    out = translate(wire, wire, body, model="some-model")
+    assert out.request == body
+    assert out.losses == (Loss("model", f"the model goes in {wire}'s URL, not its body: dropped"),)
+    if wire == "bedrock":
+        assert _converse_errors(out.request) == ""
+
+
+def test_a_model_given_for_a_url_model_wire_from_another_is_one_loss_at_its_path() -> None:
+    out = translate("openai", "bedrock", {"model": "gpt-4o", "messages": QUESTION})
+    assert out.losses == (Loss("model", "the model goes in bedrock's URL, not its body: dropped"),)
+    out = translate("openai", "gemini", {"messages": QUESTION}, model="gemini-2.5-flash")
+    assert "model" not in out.request
+    assert out.losses == (Loss("model", "the model goes in gemini's URL, not its body: dropped"),)
+    same = translate("openai", "openai", {"messages": QUESTION}, model="gpt-5")
+    assert same.request == {"messages": QUESTION, "model": "gpt-5"} and same.losses == ()
+
+
+# -- NaN and Infinity settings -----------------------------------------------------------------
+
+
+def test_a_non_finite_setting_is_dropped_with_a_loss_on_every_destination() -> None:
+    request = {
+        "model": "gpt-4o",
+        "temperature": float("nan"),
+        "top_p": float("inf"),
+        "stop": ["END", float("-inf")],
+        "messages": QUESTION,
+    }
+    expected = (
+        Loss("temperature", NON_FINITE),
+        Loss("top_p", NON_FINITE),
+        Loss("stop[1]", NON_FINITE),
+    )
+    for dst in ("openai", "anthropic", "gemini", "bedrock", "responses", "ollama"):
+        out = translate("openai", dst, request)
+        json.dumps(out.request, allow_nan=False)  # strict JSON
+        assert out.losses[:3] == expected, dst
+    assert translate("openai", "openai", request).request == {
+        "model": "gpt-4o",
+        "stop": ["END"],
+        "messages": QUESTION,
+    }
+    assert translate("openai", "anthropic", request).request["stop_sequences"] == ["END"]
+    assert request["temperature"] != request["temperature"]  # the input is not mutated
+
+
+def test_a_non_finite_number_nested_in_a_setting_kept_whole_is_dropped_with_a_loss() -> None:
+    request = {
+        "model": "claude-x",
+        "max_tokens": 10,
+        "metadata": {"user_id": "u", "score": float("nan")},
+        "messages": QUESTION,
+    }
+    out = translate("anthropic", "anthropic", request)
+    assert out.request == {
+        "model": "claude-x",
+        "max_tokens": 10,
+        "metadata": {"user_id": "u"},
+        "messages": QUESTION,
+    }
+    assert out.losses == (Loss("metadata.score", NON_FINITE),)
+
+
+def test_the_cli_translates_a_file_holding_nan_to_strict_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "request.json"
+    path.write_text(
+        '{"model": "gpt-4o", "temperature": NaN, "max_tokens": 50,'
+        ' "messages": [{"role": "user", "content": "hi"}]}',
+        "utf-8",
+    )
+    status, out, _ = run_cli(
+        capsys, "translate", str(path), "--from", "openai", "--to", "anthropic"
+    )
+    assert status == 0
+    assert json.loads(out) == {"messages": QUESTION, "model": "gpt-4o", "max_tokens": 50}
+    assert "NaN" not in out
+
+
+# -- cycles and depth --------------------------------------------------------------------------
+
+
+def _called_with(value: Any) -> list[dict[str, Any]]:
+    return [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": value}],
+        },
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1"}]},
+    ]
+
+
+def test_a_value_that_holds_itself_is_a_value_error_naming_where() -> None:
+    cycle: dict[str, Any] = {"a": 1}
+    cycle["self"] = cycle
+    with pytest.raises(ValueError) as raised:
+        translate("anthropic", "openai", _called_with(cycle))
+    assert (
+        str(raised.value)
+        == "[1].content[0].input.self holds a value that holds it (a cycle): not JSON"
+    )
+    looped: list[Any] = []
+    looped.append({"content": looped})
+    with pytest.raises(ValueError, match=r"^messages\[0\]\.content holds a value that holds it"):
+        translate("openai", "anthropic", {"messages": looped})
+
+
+def test_a_value_nested_past_the_limit_is_a_value_error_naming_where() -> None:
+    deep: dict[str, Any] = {}
+    for _ in range(5000):
+        deep = {"a": deep}
+    with pytest.raises(ValueError) as raised:
+        translate("anthropic", "openai", _called_with(deep))
+    message = str(raised.value)
+    assert message.startswith("[1].content[0].input.a.a.a")
+    assert message.endswith(".a.a is nested deeper than 512 levels")
+    assert " ... " in message and len(message) < 220
+
+
+def test_nesting_is_measured_in_levels_and_a_shared_value_is_walked_once() -> None:
+    check_nesting([[[]]], limit=3)
+    with pytest.raises(ValueError, match=r"^\[0\]\[0\]\[0\] is nested deeper than 3 levels$"):
+        check_nesting([[[[]]]], limit=3)
+    shared: list[Any] = [0]
+    for _ in range(100):  # 2**100 paths, 101 distinct lists
+        shared = [shared, shared]
+    check_nesting(shared, limit=101)
+    with pytest.raises(ValueError, match=r"^\[1\]\[0\]\[0\].* is nested deeper than 100 levels$"):
+        check_nesting([0, shared], limit=100)
+
+
+# -- a Gemini thought signature without its padding --------------------------------------------
+
+
+def test_an_unpadded_or_url_safe_thought_signature_moves_as_standard_base64() -> None:
+    raw = bytes(range(200))
+    for spelled in (
+        base64.urlsafe_b64encode(raw).decode().rstrip("="),
+        base64.b64encode(raw).decode().rstrip("="),
+    ):
+        request = {
+            "contents": [
+                {"role": "user", "parts": [{"text": "hi"}]},
+                {
+                    "role": "model",
+                    "parts": [
+                        {"functionCall": {"name": "f", "args": {}}, "thoughtSignature": spelled}
+                    ],
+                },
+                {
+                    "role": "user",
+                    "parts": [{"functionResponse": {"name": "f", "response": {"r": 1}}}],
+                },
+            ]
+        }
+        assert lint("gemini", request, profile="gemini-3").errors == ()
+        out = translate("gemini", "gemini", request)
+        assert out.request["contents"][1]["parts"][0]["thoughtSignature"] == (
+            base64.b64encode(raw).decode()
+        )
+        translate("gemini", "anthropic", request)  # no longer raises
