@@ -114,6 +114,7 @@ def _anthropic_cases() -> list[Case]:
     web = {"type": "web_search_20250305", "name": "web_search"}
     thought = {"type": "thinking", "thinking": "I need f.", "signature": "c2ln"}
     thinking = {"thinking": {"type": "enabled", "budget_tokens": 1024}}
+    auto = {"tools": [{"name": "f", "input_schema": {}}], "tool_choice": {"type": "auto"}}
     # a browser use member call (the SDK's BetaBrowserNavigateToolUseBlock) and its result
     member = {
         "type": "tool_use",
@@ -191,7 +192,33 @@ def _anthropic_cases() -> list[Case]:
             },
             [("thinking-first", "error", "messages[1].content[0]")],
         ),
+        (
+            "thinking-budget",
+            "anthropic",
+            {},
+            {"messages": [user("anthropic")], "max_tokens": 4097, **_thinking(4096)},
+            {"messages": [user("anthropic")], "max_tokens": 4096, **_thinking(4096)},
+            [("thinking-budget", "error", "thinking.budget_tokens")],
+        ),
+        (
+            "thinking-forced-tool",
+            "anthropic",
+            {},
+            {"messages": [user("anthropic")], "max_tokens": 4096, **_thinking(2048), **auto},
+            {
+                "messages": [user("anthropic")],
+                "max_tokens": 4096,
+                **_thinking(2048),
+                **auto,
+                "tool_choice": {"type": "tool", "name": "f"},
+            },
+            [("thinking-forced-tool", "error", "tool_choice")],
+        ),
     ]
+
+
+def _thinking(budget: int) -> dict[str, Any]:
+    return {"thinking": {"type": "enabled", "budget_tokens": budget}}
 
 
 def _gemini_cases() -> list[Case]:

@@ -207,3 +207,122 @@ def test_an_unpadded_or_url_safe_thought_signature_moves_as_standard_base64() ->
             base64.b64encode(raw).decode()
         )
         translate("gemini", "anthropic", request)  # no longer raises
+
+
+# -- thinking Anthropic refuses ----------------------------------------------------------------
+
+BUDGET_PATH = "generationConfig.thinkingConfig.thinkingBudget"
+
+
+def _gemini(config: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {
+        "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+        "generationConfig": config,
+        **more,
+    }
+
+
+@pytest.mark.parametrize(
+    ("config", "thinking", "max_tokens", "loss"),
+    [
+        (
+            {"maxOutputTokens": 4000, "thinkingConfig": {"thinkingBudget": 2000}},
+            {"type": "enabled", "budget_tokens": 2000},
+            4000,
+            None,
+        ),
+        (
+            {"maxOutputTokens": 4000, "thinkingConfig": {"thinkingBudget": 512}},
+            {"type": "enabled", "budget_tokens": 1024},
+            4000,
+            "512 is below anthropic's minimum budget: 1024 written",
+        ),
+        (
+            {"thinkingConfig": {"thinkingBudget": 512}},
+            {"type": "enabled", "budget_tokens": 1024},
+            5120,
+            "512 is below anthropic's minimum budget: 1024 written",
+        ),
+        (
+            {"maxOutputTokens": 3000, "thinkingConfig": {"thinkingBudget": 3000}},
+            {"type": "enabled", "budget_tokens": 2999},
+            3000,
+            "3000 is not below max_tokens 3000, as anthropic requires: 2999 written",
+        ),
+        (
+            {"maxOutputTokens": 1000, "thinkingConfig": {"thinkingBudget": 2000}},
+            None,
+            1000,
+            "max_tokens 1000 leaves no room for anthropic's minimum budget (1024):"
+            " thinking left off",
+        ),
+    ],
+)
+def test_a_thinking_budget_is_written_as_anthropic_takes_it_or_left_off_with_a_loss(
+    config: dict[str, Any], thinking: dict[str, Any] | None, max_tokens: int, loss: str | None
+) -> None:
+    out = translate("gemini", "anthropic", _gemini(config), model="claude-x")
+    assert out.request.get("thinking") == thinking
+    assert out.request["max_tokens"] == max_tokens
+    assert [x for x in out.losses if x.path == BUDGET_PATH] == (
+        [Loss(BUDGET_PATH, loss)] if loss else []
+    )
+    assert out.findings.errors == ()
+
+
+@pytest.mark.parametrize(("mode", "choice"), [("ANY", {"type": "any"}), ("AUTO", {"type": "auto"})])
+def test_thinking_is_left_off_beside_a_forced_tool_choice_with_a_loss(
+    mode: str, choice: dict[str, Any]
+) -> None:
+    request = _gemini(
+        {"maxOutputTokens": 4000, "thinkingConfig": {"thinkingBudget": 2048}},
+        tools=[{"functionDeclarations": [{"name": "a"}]}],
+        toolConfig={"functionCallingConfig": {"mode": mode}},
+    )
+    out = translate("gemini", "anthropic", request, model="claude-x")
+    assert out.request["tool_choice"] == choice
+    forced = mode == "ANY"
+    assert out.request.get("thinking") == (
+        None if forced else {"type": "enabled", "budget_tokens": 2048}
+    )
+    lost = [x for x in out.losses if x.path == BUDGET_PATH]
+    assert lost == (
+        [
+            Loss(
+                BUDGET_PATH,
+                "anthropic takes no thinking beside a forced tool choice (any or tool):"
+                " thinking left off",
+            )
+        ]
+        if forced
+        else []
+    )
+    assert out.findings.errors == ()
+
+
+def _thinking_body(budget: int, max_tokens: int, **more: Any) -> dict[str, Any]:
+    return {
+        "model": "claude-x",
+        "max_tokens": max_tokens,
+        "thinking": {"type": "enabled", "budget_tokens": budget},
+        "messages": QUESTION,
+        **more,
+    }
+
+
+def test_lint_finds_a_thinking_budget_and_a_forced_tool_choice_anthropic_refuses() -> None:
+    def found(body: dict[str, Any]) -> list[tuple[str, str]]:
+        return [(f.rule, f.path) for f in lint("anthropic", body).errors]
+
+    assert found(_thinking_body(1024, 1025)) == []
+    assert found(_thinking_body(1023, 4000)) == [("thinking-budget", "thinking.budget_tokens")]
+    assert found(_thinking_body(4096, 4096)) == [("thinking-budget", "thinking.budget_tokens")]
+    tools = [{"name": "a", "input_schema": {"type": "object"}}]
+    for kind in ("any", "tool"):
+        choice = {"type": kind, "name": "a"} if kind == "tool" else {"type": kind}
+        body = _thinking_body(2048, 4096, tools=tools, tool_choice=choice)
+        assert found(body) == [("thinking-forced-tool", "tool_choice")]
+    auto = _thinking_body(2048, 4096, tools=tools, tool_choice={"type": "auto"})
+    assert found(auto) == []
+    adaptive = {**auto, "thinking": {"type": "adaptive"}, "tool_choice": {"type": "any"}}
+    assert found(adaptive) == []  # accepted (corpus: claude-opus-4-6)

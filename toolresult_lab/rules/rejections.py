@@ -205,6 +205,58 @@ ROWS: Final[tuple[Rule, ...]] = (
         " so that is not checked; see replayed-thinking under Documented, not checked yet.",
     ),
     Rule(
+        "thinking-budget",
+        "An Anthropic thinking budget below 1,024 tokens or not below max_tokens",
+        ("anthropic",),
+        ERROR,
+        "`max_tokens` must be greater than `thinking.budget_tokens`. / thinking.enabled."
+        "budget_tokens: Input should be greater than or equal to 1024",
+        (
+            RuleSource(
+                "pydantic/pydantic-ai cassette test_pause_turn_web_search_vcr.yaml (commit"
+                " 1879690e, interaction 3: budget_tokens 4096, max_tokens 4096, rejected)",
+                "https://github.com/pydantic/pydantic-ai/blob/1879690e95914b8af32110a60d44ca817a4213a6"
+                "/tests/models/cassettes/test_anthropic/test_pause_turn_web_search_vcr.yaml",
+                "user",
+            ),
+            RuleSource(
+                "themaximalist/llm.js#30",
+                "https://github.com/themaximalist/llm.js/issues/30",
+                "user",
+            ),
+            RuleSource(
+                "Anthropic SDK: ThinkingConfigEnabled (budget_tokens >= 1024, below max_tokens)",
+                "https://rubydoc.info/github/anthropics/anthropic-sdk-ruby/Anthropic/Models/Beta/"
+                "BetaThinkingConfigEnabled",
+                "src",
+            ),
+        ),
+        checked="2026-12-07",
+        notes="Checked on thinking of type enabled with an integer budget_tokens and max_tokens."
+        " translate writes a budget under the minimum as 1,024 and one not below max_tokens"
+        " as max_tokens - 1 (thinking left off where that is under 1,024), each a loss.",
+    ),
+    Rule(
+        "thinking-forced-tool",
+        "Anthropic thinking of type enabled beside a tool_choice that forces a tool",
+        ("anthropic",),
+        ERROR,
+        "Thinking may not be enabled when tool_choice forces tool use.",
+        (
+            RuleSource(
+                "Extended thinking - Claude Docs (feature compatibility: forced tool use)",
+                "https://platform.claude.com/docs/en/build-with-claude/extended-thinking",
+            ),
+            RuleSource(
+                "mastra-ai/mastra#7507", "https://github.com/mastra-ai/mastra/issues/7507", "user"
+            ),
+        ),
+        checked="2026-12-07",
+        notes="tool_choice any or tool with thinking {type: enabled}. Adaptive thinking with"
+        " tool_choice any was accepted (corpus: claude-opus-4-6, two requests), so it is not"
+        " reported. translate leaves thinking off there, with a loss.",
+    ),
+    Rule(
         "part-media-resolution",
         "A Gemini part with its own mediaResolution",
         ("gemini",),
