@@ -400,7 +400,59 @@ def _ollama_cases() -> list[Case]:
     ]
 
 
+def _tool_name_cases() -> list[Case]:
+    """A definition named as the wire takes it (good) and one it refuses (bad)."""
+
+    def bodies(wire: str, name: str) -> Any:
+        schema = {"type": "object"}
+        return {
+            "openai": {
+                "messages": [user("openai")],
+                "tools": [{"type": "function", "function": {"name": name, "parameters": schema}}],
+            },
+            "responses": {
+                "input": "hi",
+                "tools": [
+                    {"type": "function", "name": name, "parameters": schema, "strict": False}
+                ],
+            },
+            "anthropic": {
+                "messages": [user("anthropic")],
+                "tools": [{"name": name, "input_schema": schema}],
+            },
+            "bedrock": {
+                "messages": [user("bedrock")],
+                "toolConfig": {
+                    "tools": [{"toolSpec": {"name": name, "inputSchema": {"json": schema}}}]
+                },
+            },
+            "gemini": {
+                "contents": [user("gemini")],
+                "tools": [{"functionDeclarations": [{"name": name}]}],
+            },
+        }[wire]
+
+    bad = {"openai": "files.read", "responses": "files/read", "anthropic": "a" * 129}
+    bad |= {"bedrock": "files read", "gemini": "9lives"}
+    good = {"openai": "f" * 64, "responses": "files_read", "anthropic": "a" * 128}
+    good |= {"bedrock": "files-read", "gemini": "files.read:v2"}
+    at = {"openai": "tools[0]", "responses": "tools[0]", "anthropic": "tools[0]"}
+    at |= {"bedrock": "toolConfig.tools[0]", "gemini": "tools[0].functionDeclarations[0]"}
+    return [
+        (
+            "tool-name",
+            wire,
+            {},
+            bodies(wire, good[wire]),
+            bodies(wire, bad[wire]),
+            [("tool-name", "error", at[wire])],
+        )
+        for wire in bad
+    ]
+
+
 CHECK_CASES: list[Case] = [
+    *_tool_name_cases(),
     *_bedrock_cases(),
     *_anthropic_cases(),
     *_gemini_cases(),

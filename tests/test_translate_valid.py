@@ -12,6 +12,7 @@ import botocore.session
 import pytest
 from botocore.validate import ParamValidator
 from helpers import run_cli
+from request_strict import check_request_body
 
 from toolresult_lab import Loss, for_boto3, lint, translate
 from toolresult_lab.request_values import NON_FINITE, check_nesting
@@ -326,3 +327,132 @@ def test_lint_finds_a_thinking_budget_and_a_forced_tool_choice_anthropic_refuses
     assert found(auto) == []
     adaptive = {**auto, "thinking": {"type": "adaptive"}, "tool_choice": {"type": "any"}}
     assert found(adaptive) == []  # accepted (corpus: claude-opus-4-6)
+
+
+# -- tool names the destination refuses ----------------------------------------------------------
+
+DOTTED = {
+    "contents": [
+        {"role": "user", "parts": [{"text": "read a"}]},
+        {
+            "role": "model",
+            "parts": [{"functionCall": {"name": "files.read", "args": {"path": "a"}}}],
+        },
+        {
+            "role": "user",
+            "parts": [{"functionResponse": {"name": "files.read", "response": {"r": 1}}}],
+        },
+    ],
+    "tools": [
+        {
+            "functionDeclarations": [
+                {"name": "files.read", "parametersJsonSchema": {"type": "object"}},
+                {"name": "files_read", "parametersJsonSchema": {"type": "object"}},
+            ]
+        }
+    ],
+    "toolConfig": {
+        "functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": ["files.read"]}
+    },
+}
+RENAMED = (
+    "tool name 'files.read' holds a character other than [a-zA-Z0-9_-], which {} refuses:"
+    " written 'files_read_2' in its definition, calls, results and tool choice"
+)
+
+
+def _names(wire: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Where each wire holds the names: definitions, calls, tool choice."""
+    if wire == "openai":
+        return {
+            "tools": [t["function"]["name"] for t in body["tools"]],
+            "calls": [c["function"]["name"] for c in body["messages"][1]["tool_calls"]],
+            "choice": body["tool_choice"]["function"]["name"],
+        }
+    if wire == "anthropic":
+        return {
+            "tools": [t["name"] for t in body["tools"]],
+            "calls": [b["name"] for b in body["messages"][1]["content"]],
+            "choice": body["tool_choice"]["name"],
+        }
+    if wire == "responses":
+        return {
+            "tools": [t["name"] for t in body["tools"]],
+            "calls": [i["name"] for i in body["input"] if i.get("type") == "function_call"],
+            "choice": body["tool_choice"]["name"],
+        }
+    config = body["toolConfig"]
+    return {
+        "tools": [t["toolSpec"]["name"] for t in config["tools"]],
+        "calls": [b["toolUse"]["name"] for b in body["messages"][1]["content"]],
+        "choice": config["toolChoice"]["tool"]["name"],
+    }
+
+
+@pytest.mark.parametrize("dst", ["openai", "anthropic", "responses", "bedrock"])
+def test_a_tool_name_the_destination_refuses_is_renamed_everywhere_with_a_note(dst: str) -> None:
+    out = translate("gemini", dst, DOTTED, model=None if dst == "bedrock" else "m")
+    assert _names(dst, out.request) == {
+        "tools": ["files_read_2", "files_read"],
+        "calls": ["files_read_2"],
+        "choice": "files_read_2",
+    }
+    assert out.tool_names == {"files.read": "files_read_2"}
+    assert Loss("tools[0].functionDeclarations[0]", RENAMED.format(dst)) in out.notes
+    assert not [loss for loss in out.losses if "name" in loss.what and "id" not in loss.what]
+    assert out.findings.errors == ()
+    if dst == "bedrock":
+        assert _converse_errors(out.request) == ""
+    else:
+        check_request_body(dst, out.request)
+
+
+def test_a_tool_name_the_destination_takes_is_kept_and_ollama_takes_any() -> None:
+    out = translate("gemini", "ollama", DOTTED, model="m")
+    assert out.tool_names == {} and out.notes == ()
+    assert [t["function"]["name"] for t in out.request["tools"]] == ["files.read", "files_read"]
+    assert out.request["messages"][2]["tool_name"] == "files.read"
+    same = translate("gemini", "gemini", DOTTED)
+    assert same.request == DOTTED and same.tool_names == {}
+
+
+def test_a_renamed_tool_result_keeps_its_new_name_where_the_wire_writes_one() -> None:
+    chat = {
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": "hi"},
+            {
+                "role": "assistant",
+                "content": "",
+                "tool_calls": [{"function": {"name": "9 lives", "arguments": {}}}],
+            },
+            {"role": "tool", "tool_name": "9 lives", "content": "ok"},
+        ],
+    }
+    out = translate("ollama", "gemini", chat)
+    parts = [p for c in out.request["contents"] for p in c["parts"]]
+    assert [p["functionCall"]["name"] for p in parts if "functionCall" in p] == ["_9_lives"]
+    assert [p["functionResponse"]["name"] for p in parts if "functionResponse" in p] == ["_9_lives"]
+    assert out.tool_names == {"9 lives": "_9_lives"}
+    assert out.findings.errors == ()
+
+
+def test_a_name_cut_to_the_longest_stays_unique() -> None:
+    from toolresult_lab.wires import settings_shape
+
+    rule = settings_shape("bedrock").tool_names
+    assert rule is not None
+    long_a, long_b = "a" * 70 + ".x", "a" * 70 + ".y"
+    chat = {
+        "model": "m",
+        "messages": [{"role": "user", "content": "hi"}],
+        "tools": [
+            {"type": "function", "function": {"name": long_a}},
+            {"type": "function", "function": {"name": long_b}},
+        ],
+    }
+    out = translate("ollama", "bedrock", chat)
+    names = [t["toolSpec"]["name"] for t in out.request["toolConfig"]["tools"]]
+    assert names == ["a" * 64, "a" * 62 + "_2"]
+    assert all(rule.fault(name) is None for name in names)
+    assert out.tool_names == {long_a: "a" * 64, long_b: "a" * 62 + "_2"}

@@ -9,7 +9,8 @@ calls no Gemini model made (the value Google documents for such histories).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .findings import Findings
@@ -28,6 +29,7 @@ from .transcripts import (
     read_transcript,
     write_transcript,
 )
+from .transcripts.tool_names import rename_tools
 from .wires import Note, request_shape, settings_of, wire_module, write_settings
 
 if TYPE_CHECKING:
@@ -40,12 +42,16 @@ __all__ = ["Translated", "translate"]
 class Translated:
     """``request``: the body for the destination; ``losses``: each element of the source
     that did not arrive whole; ``findings``: section 8's lint of ``request``; ``notes``:
-    each element changed in form only (a payload re-encoded as standard base64, ...)."""
+    each element changed in form only (a payload re-encoded as standard base64, ...);
+    ``tool_names``: each tool name the destination refuses, renamed (source name -> name
+    written, in the definitions, calls, results and tool choice alike), to map the
+    model's calls back."""
 
     request: dict[str, Any]
     losses: tuple[Loss, ...]
     findings: Findings
     notes: tuple[Loss, ...] = ()
+    tool_names: Mapping[str, str] = field(default_factory=dict)
 
 
 def _write_options(
@@ -115,7 +121,14 @@ def translate(
         raw = without_non_finite(
             read.raw, shape.conversation_keys if shape else frozenset(), losses
         )
-        transcript = Transcript(system, turns, settings_of(read.wire, raw))
+        settings = settings_of(read.wire, raw)
+        renamed: dict[str, str] = {}
+        if ctx.wire != read.wire:
+            rule = wire_module(ctx.wire).settings
+            turns, settings, renamed = rename_tools(
+                rule.tool_names if rule else None, ctx.wire, turns, settings, notes
+            )
+        transcript = Transcript(system, turns, settings)
         body, written = write_transcript(
             ctx.wire, transcript.system, turns, written_with, hoist_images, ctx.profile, notes
         )
@@ -129,4 +142,4 @@ def translate(
         if ctx.wire != read.wire:
             _signed(ctx.wire, body, turns, notes)
         findings = lint(ctx.wire, body, profile=profile, vision=vision)
-    return Translated(body, tuple(losses), findings, tuple(notes))
+    return Translated(body, tuple(losses), findings, tuple(notes), renamed)

@@ -34,6 +34,7 @@ from . import (
     ids,
     limits,
     media,
+    tool_names,
     turns,
 )
 from .pairing import pair
@@ -73,6 +74,7 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("too-many-cache-breakpoints",), caching.breakpoints),
     RuleCheck(("request-too-large",), limits.request_size),
     RuleCheck(("user-after-tool",), turns.user_after_tool),
+    RuleCheck(("tool-name",), tool_names.check),
 )
 #: The generic checks that run after the wire's own.
 LATE: Final[tuple[RuleCheck, ...]] = (

@@ -257,6 +257,48 @@ ROWS: Final[tuple[Rule, ...]] = (
         " reported. translate leaves thinking off there, with a loss.",
     ),
     Rule(
+        "tool-name",
+        "A tool name the provider refuses (characters, first character, length)",
+        ("openai", "responses", "anthropic", "bedrock", "gemini"),
+        ERROR,
+        "openai: Invalid 'tools[0].function.name': string does not match pattern. Expected a"
+        " string that matches the pattern '^[a-zA-Z0-9_-]+$'. / anthropic: tools.16.custom.name:"
+        " String should match pattern '^[a-zA-Z0-9_-]{1,128}$' / gemini: Invalid function"
+        " name. Must start with a letter or an underscore. ... / bedrock: botocore's ToolName"
+        " shape ([a-zA-Z0-9_-]+, 1 to 64)",
+        (
+            RuleSource(
+                "openai-python FunctionDefinition.name",
+                "https://github.com/openai/openai-python/blob/main/src/openai/types/"
+                "shared_params/function_definition.py",
+                "src",
+            ),
+            RuleSource(
+                "modelcontextprotocol/modelcontextprotocol#1345",
+                "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345",
+                "user",
+            ),
+            RuleSource("openai/codex#8694", "https://github.com/openai/codex/pull/8694", "user"),
+            RuleSource(
+                "google-gemini/gemini-cli#2966",
+                "https://github.com/google-gemini/gemini-cli/issues/2966",
+                "user",
+            ),
+            RuleSource(
+                "ToolSpecification - Amazon Bedrock API Reference",
+                "https://docs.aws.amazon.com/bedrock/latest/APIReference/"
+                "API_runtime_ToolSpecification.html",
+            ),
+        ),
+        checked="2026-12-07",
+        notes="Each wire's rule, with its own source, is its settings' tool_names"
+        " (wires/<wire>/settings.py): openai a-z, A-Z, 0-9, _ and - up to 64 characters;"
+        " responses the same characters; anthropic up to 128; bedrock up to 64; gemini"
+        " also . and :, a letter or _ first, up to 128 (google-genai 3.6.1). Checked on the"
+        " definitions and every call. translate renames such a name consistently (a note;"
+        " Translated.tool_names maps it back). No tool name in the corpus breaks it.",
+    ),
+    Rule(
         "part-media-resolution",
         "A Gemini part with its own mediaResolution",
         ("gemini",),

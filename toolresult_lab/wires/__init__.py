@@ -51,7 +51,15 @@ from ._read import (
     ToolEntry,
     payload_paths,
 )
-from ._settings import Note, Settings, SettingsShape, ToolSpec, all_lost, read_settings
+from ._settings import (
+    Note,
+    Settings,
+    SettingsShape,
+    ToolNames,
+    ToolSpec,
+    all_lost,
+    read_settings,
+)
 from ._settings import write_settings as _write_settings
 from ._transcript import TranscriptReading
 from ._turn import (
@@ -146,6 +154,7 @@ __all__ = [
     "TextPart",
     "TokenRules",
     "ToolEntry",
+    "ToolNames",
     "ToolSpec",
     "TranscriptReading",
     "TurnParts",

@@ -19,6 +19,7 @@ from ._settings import (
     SettingSource,
     SettingsReader,
     SettingsShape,
+    ToolNames,
     ToolSpec,
     described,
     number,
@@ -129,13 +130,20 @@ class ChatSettings(SettingsShape):
     conversation_keys = frozenset({"messages"})
 
     def __init__(
-        self, name: str, keys: ChatKeys, effort: bool = True, strict: bool = False
+        self,
+        name: str,
+        keys: ChatKeys,
+        effort: bool = True,
+        strict: bool = False,
+        tool_names: ToolNames | None = None,
     ) -> None:
         self._name = name
+        self.tool_names = tool_names
         self.keys = keys
         self._effort = effort  # the wire takes an effort level (``keys.effort``)
         self.takes_strict = strict
-        self.sources = tuple(s for s, said in ((_THINKING, effort), (_STRICT, strict)) if said)
+        said = tuple(s for s, said in ((_THINKING, effort), (_STRICT, strict)) if said)
+        self.sources = said + ((tool_names.source,) if tool_names is not None else ())
 
     @property
     def wire(self) -> str:

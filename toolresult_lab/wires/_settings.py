@@ -10,6 +10,7 @@ destination is a loss at its path; on the source's own wire every field is kept 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
@@ -22,6 +23,7 @@ __all__ = [
     "Settings",
     "SettingsReader",
     "SettingsShape",
+    "ToolNames",
     "ToolSpec",
     "all_lost",
     "described",
@@ -52,6 +54,41 @@ class SettingSource:
     title: str
     url: str
     checked: str
+
+
+@dataclass(frozen=True)
+class ToolNames:
+    """The tool names a wire takes: made of ``chars`` (a regular expression's character
+    class, without its brackets), starting with one of ``first`` (``""``: any of
+    ``chars``), at most ``longest`` characters (``None``: no length is documented);
+    ``source``: where that is written down."""
+
+    chars: str
+    longest: int | None
+    source: SettingSource
+    first: str = ""
+
+    def fault(self, name: str) -> str | None:
+        """What the wire refuses in ``name`` (``None``: it takes it)."""
+        if not name:
+            return "is empty"
+        if self.longest is not None and len(name) > self.longest:
+            return f"is {len(name)} characters long (at most {self.longest})"
+        if re.fullmatch(f"[{self.chars}]+", name) is None:
+            return f"holds a character other than [{self.chars}]"
+        if self.first and re.match(f"[{self.first}]", name) is None:
+            return f"starts with {name[0]!r}, not one of [{self.first}]"
+        return None
+
+    def fixed(self, name: str) -> str:
+        """``name`` as the wire takes it: each character it refuses written ``_``, an
+        ``_`` put first where the first is refused (an empty name is ``_``), cut at
+        :attr:`longest`."""
+        name = name or "_"
+        out = re.sub(f"[^{self.chars}]", "_", name)
+        if self.first and re.match(f"[{self.first}]", out) is None:
+            out = "_" + out
+        return out[: self.longest] if self.longest is not None else out
 
 
 @dataclass(frozen=True)
@@ -231,6 +268,8 @@ class SettingsShape:
     #: The wire's tool definitions take ``strict`` (strict schema adherence); where they do
     #: not, a definition's ``strict: true`` is a loss (``false`` is every wire's default).
     takes_strict: bool = False
+    #: The tool names the wire takes (``None``: no rule is known; any name goes).
+    tool_names: ToolNames | None = None
     #: The model is a field of the body (``False``: it goes in the URL, as on Gemini and
     #: Bedrock, whose bodies refuse a ``model`` field: a model given is a loss there).
     model_in_body: bool = True

@@ -12,6 +12,7 @@ from .._settings import (
     SettingSource,
     SettingsReader,
     SettingsShape,
+    ToolNames,
     ToolSpec,
     described,
     number,
@@ -61,6 +62,20 @@ SOURCES: Final = (
         "Strict tool use: strict true beside name, description and input_schema",
         "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use",
         "2026-12-03",
+    ),
+)
+#: A custom tool's name: a-z, A-Z, 0-9, ``_`` and ``-``, at most 128 characters (64 in
+#: the API's answers until mid-2025).
+TOOL_NAMES: Final = ToolNames(
+    "a-zA-Z0-9_-",
+    128,
+    SettingSource(
+        "tool names",
+        "The Messages API: tools.16.custom.name: String should match pattern"
+        " '^[a-zA-Z0-9_-]{1,128}$' (modelcontextprotocol/modelcontextprotocol#1345,"
+        " 2025-08-14; '{1,64}' in the answers quoted by apify/tester-mcp-client#11, 2025-03)",
+        "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345",
+        "2026-12-07",
     ),
 )
 
@@ -125,6 +140,7 @@ class AnthropicSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
     sources = SOURCES
     takes_strict = True
+    tool_names = TOOL_NAMES
 
     @property
     def wire(self) -> str:

@@ -15,6 +15,7 @@ from .._settings import (
     SettingSource,
     SettingsReader,
     SettingsShape,
+    ToolNames,
     ToolSpec,
     described,
     schemas,
@@ -50,6 +51,18 @@ SOURCES: Final = (
         " enforcement on a tool's use",
         "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
         "2026-12-03",
+    ),
+)
+#: A toolSpec's name: botocore's ``ToolName`` shape (pattern ``[a-zA-Z0-9_-]+``, 1 to 64).
+TOOL_NAMES: Final = ToolNames(
+    "a-zA-Z0-9_-",
+    64,
+    SettingSource(
+        "tool names",
+        "botocore 1.44.18 bedrock-runtime service model: ToolName, pattern [a-zA-Z0-9_-]+,"
+        " min 1, max 64",
+        "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
+        "2026-12-07",
     ),
 )
 
@@ -89,6 +102,7 @@ class BedrockSettings(SettingsShape):
     model_in_body = False
     sources = SOURCES
     takes_strict = True
+    tool_names = TOOL_NAMES
 
     @property
     def wire(self) -> str:
