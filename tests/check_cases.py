@@ -37,7 +37,24 @@ def _bedrock_cases() -> list[Case]:
     body = {"messages": turn("bedrock", "c1"), **TOOLS}
     bare = {"messages": turn("bedrock", "c1"), "inferenceConfig": {"maxTokens": 256}}
     calls = [user("bedrock"), ask("bedrock", "c1")]
+    said = {"role": "assistant", "content": [{"text": "ok"}]}
     return [
+        (
+            "empty-message",
+            "bedrock",
+            {},
+            [user("bedrock"), said],
+            [user("bedrock"), {"role": "assistant", "content": []}],
+            [("empty-message", "error", "messages[1]")],
+        ),
+        (
+            "role-alternation",
+            "bedrock",
+            {},
+            {"messages": [*turn("bedrock", "c1"), said, user("bedrock", "more")], **TOOLS},
+            {"messages": [*turn("bedrock", "c1"), user("bedrock", "more")], **TOOLS},
+            [("role-alternation", "error", "messages[3]")],
+        ),
         (
             "document-needs-text",
             "bedrock",

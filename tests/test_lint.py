@@ -152,11 +152,14 @@ def _id_cases() -> list[Case]:
         "gemini": "contents[4].parts[0]",
         "ollama": "messages[4].tool_calls[0]",
         "responses": "input[4]",
-        "bedrock": "messages[4].content[0]",
+        "bedrock": "messages[5].content[0]",
     }
     for wire, path in dup_paths.items():
-        good = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c2"), answer(wire, "c2"))
-        bad = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c1"), answer(wire, "c1"))
+        more = [user(wire, "more")]
+        if wire == "bedrock":  # Converse takes alternating roles (role-alternation)
+            more.insert(0, {"role": "assistant", "content": [{"text": "ok"}]})
+        good = request(turn(wire, "c1"), *more, ask(wire, "c2"), answer(wire, "c2"))
+        bad = request(turn(wire, "c1"), *more, ask(wire, "c1"), answer(wire, "c1"))
         cases.append(
             ("duplicate-call-id", wire, {}, good, bad, [("duplicate-call-id", "warning", path)])
         )

@@ -33,6 +33,28 @@ ROWS: Final[tuple[Rule, ...]] = (
         " the corpus has one.",
     ),
     Rule(
+        "role-alternation",
+        "Two Bedrock Converse messages of one role in a row",
+        ("bedrock",),
+        ERROR,
+        "A conversation must alternate between user and assistant roles. Make sure the"
+        " conversation alternates between user and assistant roles and try again.",
+        (
+            RuleSource(
+                "langchain-ai/langchain-aws#130",
+                "https://github.com/langchain-ai/langchain-aws/issues/130",
+                "user",
+            ),
+            RuleSource(
+                "Portkey-AI/gateway#748", "https://github.com/Portkey-AI/gateway/issues/748", "user"
+            ),
+        ),
+        checked="2026-12-07",
+        notes="A tool's results and the user's next words are one user message on Converse"
+        " (translate merges them, with a note). None of the corpus's 166 accepted Converse"
+        " requests has two messages of one role in a row.",
+    ),
+    Rule(
         "s3-source-unsupported",
         "An S3-located image, document or video where the Bedrock model takes only bytes",
         ("bedrock",),

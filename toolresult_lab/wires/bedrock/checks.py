@@ -1,5 +1,6 @@
 """The checks of Bedrock Converse's own shapes: a document name Bedrock takes, a document
-needs a text block beside it, tool blocks need ``toolConfig``, the S3 sources Claude and
+needs a text block beside it, tool blocks need ``toolConfig``, no empty message and
+alternating roles, the S3 sources Claude and
 Nova do not take where they sit, and what a ``toolResult`` may hold; the document cap.
 :data:`CHECKS` is what ``lint`` reads."""
 
@@ -127,6 +128,26 @@ def tool_config_required(read: ReadRequest, scope: Scope, add: Add) -> None:
                 return
 
 
+def messages(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A message with an empty content list, and two messages of one role in a row:
+    Converse takes neither ("The content field in the Message object at messages.N is
+    empty."; "A conversation must alternate between user and assistant roles.")."""
+    previous: Any = None
+    for index, entry, _ in entries(read, "content"):
+        path = f"{read.key}[{index}]"
+        if entry.get("content") == []:
+            add("empty-message", path, "The message has an empty content list.", "")
+        role = entry.get("role")
+        if isinstance(role, str) and role == previous:
+            add(
+                "role-alternation",
+                path,
+                f"Two {short(role)} messages in a row; Converse takes alternating roles.",
+                "",
+            )
+        previous = role
+
+
 def _s3(media: Any) -> bool:
     source = media.get("source") if isinstance(media, dict) else None
     return isinstance(source, dict) and "s3Location" in source
@@ -216,6 +237,7 @@ def input_kind(node: dict[str, Any]) -> str | None:
 
 RULES: Final[tuple[Check, ...]] = (
     known_blocks,
+    messages,
     document_needs_text,
     tool_config_required,
     s3_sources,
