@@ -456,3 +456,40 @@ def test_a_name_cut_to_the_longest_stays_unique() -> None:
     assert names == ["a" * 64, "a" * 62 + "_2"]
     assert all(rule.fault(name) is None for name in names)
     assert out.tool_names == {long_a: "a" * 64, long_b: "a" * 62 + "_2"}
+
+
+# -- an image whose bytes contradict its declared type -------------------------------------------
+
+PNG = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGklEQVR4nGPUqLjDAANbbvjA2UwMOMDglAAA"
+    "g7IDZMoBP5wAAAAASUVORK5CYII="
+)
+
+
+def test_an_image_declared_as_another_type_than_its_bytes_is_written_as_its_bytes_say() -> None:
+    request = {
+        "contents": [
+            {
+                "role": "user",
+                "parts": [{"text": "look"}, {"inlineData": {"mimeType": "image/gif", "data": PNG}}],
+            }
+        ]
+    }
+    out = translate("gemini", "openai", request)
+    assert out.request["messages"][0]["content"][1] == {
+        "type": "image_url",
+        "image_url": {"url": f"data:image/png;base64,{PNG}"},
+    }
+    assert out.notes == (
+        Loss(
+            "contents[0].parts[1]", "declared image/gif, its bytes are image/png: image/png written"
+        ),
+    )
+    assert out.losses == () and out.findings.errors == ()
+    same = {
+        **request,
+        "contents": [
+            {"role": "user", "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}]}
+        ],
+    }
+    assert translate("gemini", "openai", same).notes == ()
