@@ -493,3 +493,35 @@ def test_an_image_declared_as_another_type_than_its_bytes_is_written_as_its_byte
         ],
     }
     assert translate("gemini", "openai", same).notes == ()
+
+
+# -- a final assistant text ending in whitespace -------------------------------------------------
+
+TRIMMED = (
+    "the final assistant text ends in whitespace, which anthropic refuses:"
+    " trailing whitespace dropped"
+)
+
+
+def test_a_final_assistant_text_ending_in_whitespace_is_trimmed_for_anthropic_with_a_loss() -> None:
+    chat = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Sure "}]
+    out = translate("openai", "anthropic", chat)
+    assert out.request["messages"][1] == {"role": "assistant", "content": "Sure"}
+    assert out.losses == (Loss("messages[1]", TRIMMED),)
+    assert out.findings.errors == ()
+    assert chat[1]["content"] == "Sure "  # the input is not mutated
+    gemini = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "hi"}]},
+            {"role": "model", "parts": [{"text": "One. "}, {"text": "Two\n"}]},
+        ]
+    }
+    out = translate("gemini", "anthropic", gemini, model="claude-x")
+    assert out.request["messages"][1]["content"] == [
+        {"type": "text", "text": "One. "},
+        {"type": "text", "text": "Two"},
+    ]
+    assert Loss("contents[1]", TRIMMED) in out.losses
+    assert out.findings.errors == ()
+    kept = translate("openai", "openai", chat)  # openai takes it
+    assert kept.request["messages"][1]["content"] == "Sure " and kept.losses == ()

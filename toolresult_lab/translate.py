@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .findings import Findings
 from .gc_pause import paused_cycle_collector
@@ -52,6 +52,9 @@ class Translated:
     findings: Findings
     notes: tuple[Loss, ...] = ()
     tool_names: Mapping[str, str] = field(default_factory=dict)
+
+
+_TRIMMED: Final = "the final assistant text ends in whitespace, which"
 
 
 def _write_options(
@@ -141,5 +144,10 @@ def translate(
         notes.extend(Loss(path, what) for path, what in noted)
         if ctx.wire != read.wire:
             _signed(ctx.wire, body, turns, notes)
+            if request_shape(ctx.wire).trim_final(body):
+                last = turns[-1].path if turns else ""
+                losses.append(
+                    Loss(last, f"{_TRIMMED} {ctx.wire} refuses: trailing whitespace dropped")
+                )
         findings = lint(ctx.wire, body, profile=profile, vision=vision)
     return Translated(body, tuple(losses), findings, tuple(notes), renamed)
