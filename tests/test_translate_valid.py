@@ -525,3 +525,46 @@ def test_a_final_assistant_text_ending_in_whitespace_is_trimmed_for_anthropic_wi
     assert out.findings.errors == ()
     kept = translate("openai", "openai", chat)  # openai takes it
     assert kept.request["messages"][1]["content"] == "Sure " and kept.losses == ()
+
+
+# -- a call no result answers, in the middle of the conversation ---------------------------------
+
+UNANSWERED = [
+    {"role": "user", "content": "hi"},
+    {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [{"function": {"name": "f", "arguments": {}}}],
+    },
+    {"role": "user", "content": "next"},
+]
+MISSING = (
+    "call 'f' has no result in the request, which {} requires: an error result"
+    " 'No result was recorded for this call.' written"
+)
+
+
+@pytest.mark.parametrize("dst", ["anthropic", "openai", "gemini", "bedrock", "responses"])
+def test_a_call_without_result_gets_the_error_result_repair_writes_where_it_is_refused(
+    dst: str,
+) -> None:
+    assert lint("ollama", UNANSWERED).errors == ()  # a warning on ollama
+    out = translate("ollama", dst, UNANSWERED, model=None if dst in ("bedrock", "gemini") else "m")
+    assert Loss("messages[1].tool_calls[0]", MISSING.format(dst)) in out.notes
+    assert not [loss for loss in out.losses if "has no result" in loss.what]
+    assert out.findings.errors == ()
+    assert "No result was recorded for this call." in json.dumps(out.request)
+
+
+def test_a_call_without_result_in_the_last_turn_or_to_ollama_is_left_as_it_is() -> None:
+    out = translate("ollama", "hermes", UNANSWERED)
+    assert "No result was recorded" not in json.dumps(out.request)
+    last = translate("ollama", "anthropic", UNANSWERED[:2], model="m")
+    assert "No result was recorded" not in json.dumps(last.request)
+    assert (
+        Loss(
+            "messages[1].tool_calls[0]",
+            "call 'call_49f44721af6ce50c9b381561' has no result in the request",
+        )
+        in last.losses
+    )
