@@ -568,3 +568,31 @@ def test_a_call_without_result_in_the_last_turn_or_to_ollama_is_left_as_it_is() 
         )
         in last.losses
     )
+
+
+def test_claude_thinking_on_bedrock_follows_the_same_budget_rules_with_a_loss() -> None:
+    out = translate(
+        "gemini",
+        "bedrock",
+        _gemini({"maxOutputTokens": 4000, "thinkingConfig": {"thinkingBudget": 512}}),
+    )
+    assert out.request["additionalModelRequestFields"] == {
+        "thinking": {"type": "enabled", "budget_tokens": 1024}
+    }
+    assert out.losses == (Loss(BUDGET_PATH, "512 is below bedrock's minimum budget: 1024 written"),)
+    assert _converse_errors(out.request) == ""
+    forced = _gemini(
+        {"maxOutputTokens": 4000, "thinkingConfig": {"thinkingBudget": 2048}},
+        tools=[{"functionDeclarations": [{"name": "a"}]}],
+        toolConfig={"functionCallingConfig": {"mode": "ANY"}},
+    )
+    out = translate("gemini", "bedrock", forced)
+    assert "additionalModelRequestFields" not in out.request
+    assert out.request["toolConfig"]["toolChoice"] == {"any": {}}
+    assert out.losses == (
+        Loss(
+            BUDGET_PATH,
+            "bedrock takes no thinking beside a forced tool choice (any or tool):"
+            " thinking left off",
+        ),
+    )

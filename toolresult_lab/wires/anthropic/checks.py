@@ -19,9 +19,9 @@ from .._check import (
     short,
     typed_blocks,
 )
+from .._claude_thinking import MIN_BUDGET
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from .core import FACTS, ends_in_server_result
-from .settings import MIN_BUDGET
 
 __all__ = ["BLOCK_TYPES", "CHECKS", "RESULT_TYPES"]
 

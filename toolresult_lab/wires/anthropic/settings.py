@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .._claude_thinking import claude_budget
 from .._settings import (
     Note,
     Settings,
@@ -24,7 +25,7 @@ from .._settings import (
     unread,
 )
 
-__all__ = ["MIN_BUDGET", "SETTINGS", "AnthropicSettings"]
+__all__ = ["SETTINGS", "AnthropicSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 #: Anthropic's ``tool_choice`` types and the neutral names (``any``: some tool must be called).
@@ -34,9 +35,6 @@ _TYPES: Final = {neutral: own for own, neutral in _CHOICES.items()}
 #: and has no default of its own (a note says so; nothing is lost). With a thinking budget,
 #: the budget plus this (the budget must be below ``max_tokens``).
 DEFAULT_MAX_TOKENS: Final = 4096
-#: The smallest thinking budget Anthropic takes (its SDK's ThinkingConfigEnabled, SOURCES).
-MIN_BUDGET: Final = 1024
-_NO_THINKING_FORCED: Final = "anthropic takes no thinking beside a forced tool choice (any or tool)"
 #: The fields of a custom tool's definition the reader takes; any other
 #: (``cache_control``, ``input_examples``, ...) is a loss on another wire.
 _TOOL_KEYS: Final = frozenset({"name", "description", "input_schema", "strict"})
@@ -97,43 +95,6 @@ def _loop_without_thinking(messages: Any) -> bool:
         if not kinds or any(kind != "tool_result" for kind in kinds):
             return False
     return False
-
-
-def _forced(settings: Settings) -> bool:
-    """The tool choice written makes the model call a tool (``any`` or ``tool``)."""
-    return bool(settings.tools) and (settings.choice_is_name or settings.tool_choice == "required")
-
-
-def _budget(settings: Settings, losses: list[Note]) -> int | None:
-    """The thinking budget Anthropic takes for ``settings`` (``None``: thinking left off),
-    each change a loss at the budget's path: no thinking beside a forced tool choice; a
-    budget below :data:`MIN_BUDGET` raised to it; one not below the source's output limit
-    lowered under it, or thinking left off where the limit leaves no room for the minimum."""
-    budget = settings.thinking_budget
-    if budget is None:
-        return None
-    path = settings.paths["thinking_budget"]
-    if _forced(settings):
-        losses.append((path, f"{_NO_THINKING_FORCED}: thinking left off"))
-        return None
-    if budget < MIN_BUDGET:
-        losses.append((path, f"{budget} is below anthropic's minimum budget: {MIN_BUDGET} written"))
-        budget = MIN_BUDGET
-    limit = settings.max_tokens
-    if limit is not None and budget >= limit:
-        if limit <= MIN_BUDGET:
-            what = f"max_tokens {limit} leaves no room for anthropic's minimum budget"
-            losses.append((path, f"{what} ({MIN_BUDGET}): thinking left off"))
-            return None
-        losses.append(
-            (
-                path,
-                f"{budget} is not below max_tokens {limit}, as anthropic requires:"
-                f" {limit - 1} written",
-            )
-        )
-        budget = limit - 1
-    return budget
 
 
 class AnthropicSettings(SettingsShape):
@@ -215,7 +176,7 @@ class AnthropicSettings(SettingsShape):
         s = settings
         if s.model is not None:
             body["model"] = s.model
-        budget = _budget(s, losses)
+        budget = claude_budget(s, s.paths.get("thinking_budget", ""), losses)
         limit = s.max_tokens
         if limit is None:
             limit = DEFAULT_MAX_TOKENS + (budget or 0)

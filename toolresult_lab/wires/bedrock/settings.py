@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from .._claude_thinking import claude_budget
 from .._settings import (
     Note,
     Settings,
@@ -51,6 +52,14 @@ SOURCES: Final = (
         " enforcement on a tool's use",
         "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
         "2026-12-03",
+    ),
+    SettingSource(
+        "tool_choice",
+        "Claude on Bedrock passes Anthropic's refusal through: The model returned the following"
+        " errors: Thinking may not be enabled when tool_choice forces tool use."
+        " (can1357/oh-my-pi#341, amazon-bedrock us.anthropic.claude-sonnet-4-6)",
+        "https://github.com/can1357/oh-my-pi/issues/341",
+        "2026-12-07",
     ),
 )
 #: A toolSpec's name: botocore's ``ToolName`` shape (pattern ``[a-zA-Z0-9_-]+``, 1 to 64).
@@ -204,9 +213,11 @@ class BedrockSettings(SettingsShape):
         }
         if config:
             body["inferenceConfig"] = config
-        if s.thinking_budget is not None:
-            thinking = {"type": "enabled", "budget_tokens": s.thinking_budget}
-            body[_EXTRA] = {"thinking": thinking}
+        budget = claude_budget(
+            s, s.paths.get("thinking_budget", ""), losses, self.wire
+        )  # Claude's thinking, passed through
+        if budget is not None:
+            body[_EXTRA] = {"thinking": {"type": "enabled", "budget_tokens": budget}}
         losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
         tools = _with_minimal(s.tools, called, notes)
         if not tools:
