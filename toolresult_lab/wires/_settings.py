@@ -344,9 +344,6 @@ def write_settings(
         settings = Settings()
     if model is not None:
         settings = replace(settings, model=model, paths={**settings.paths, "model": "model"})
-    if settings.model is not None and not dst.model_in_body:
-        losses.append((settings.paths["model"], _in_url(dst.wire)))
-        settings = replace(settings, model=None)
     for path in settings.rest:
         losses.append((path, f"has no counterpart on {dst.wire}: dropped"))
     for tool in settings.tools:  # a field of a definition only its own wire has
@@ -356,6 +353,9 @@ def write_settings(
             losses.append(
                 (f"{tool.path}.{tool.strict_at}", f"{dst.wire} has no strict schema mode: dropped")
             )
+    if settings.model is not None and not dst.model_in_body:
+        losses.append((settings.paths["model"], _in_url(dst.wire)))
+        settings = replace(settings, model=None)
     dst.write(settings, body, called, losses, notes)
 
 
