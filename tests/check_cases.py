@@ -37,7 +37,24 @@ def _bedrock_cases() -> list[Case]:
     body = {"messages": turn("bedrock", "c1"), **TOOLS}
     bare = {"messages": turn("bedrock", "c1"), "inferenceConfig": {"maxTokens": 256}}
     calls = [user("bedrock"), ask("bedrock", "c1")]
+    said = {"role": "assistant", "content": [{"text": "ok"}]}
     return [
+        (
+            "empty-message",
+            "bedrock",
+            {},
+            [user("bedrock"), said],
+            [user("bedrock"), {"role": "assistant", "content": []}],
+            [("empty-message", "error", "messages[1]")],
+        ),
+        (
+            "roles-not-alternating",
+            "bedrock",
+            {},
+            {"messages": [*turn("bedrock", "c1"), said, user("bedrock", "more")], **TOOLS},
+            {"messages": [*turn("bedrock", "c1"), user("bedrock", "more")], **TOOLS},
+            [("roles-not-alternating", "warning", "messages[3]")],
+        ),
         (
             "document-needs-text",
             "bedrock",
@@ -114,6 +131,7 @@ def _anthropic_cases() -> list[Case]:
     web = {"type": "web_search_20250305", "name": "web_search"}
     thought = {"type": "thinking", "thinking": "I need f.", "signature": "c2ln"}
     thinking = {"thinking": {"type": "enabled", "budget_tokens": 1024}}
+    auto = {"tools": [{"name": "f", "input_schema": {}}], "tool_choice": {"type": "auto"}}
     # a browser use member call (the SDK's BetaBrowserNavigateToolUseBlock) and its result
     member = {
         "type": "tool_use",
@@ -191,7 +209,33 @@ def _anthropic_cases() -> list[Case]:
             },
             [("thinking-first", "error", "messages[1].content[0]")],
         ),
+        (
+            "thinking-budget",
+            "anthropic",
+            {},
+            {"messages": [user("anthropic")], "max_tokens": 4097, **_thinking(4096)},
+            {"messages": [user("anthropic")], "max_tokens": 4096, **_thinking(4096)},
+            [("thinking-budget", "error", "thinking.budget_tokens")],
+        ),
+        (
+            "thinking-forced-tool",
+            "anthropic",
+            {},
+            {"messages": [user("anthropic")], "max_tokens": 4096, **_thinking(2048), **auto},
+            {
+                "messages": [user("anthropic")],
+                "max_tokens": 4096,
+                **_thinking(2048),
+                **auto,
+                "tool_choice": {"type": "tool", "name": "f"},
+            },
+            [("thinking-forced-tool", "error", "tool_choice")],
+        ),
     ]
+
+
+def _thinking(budget: int) -> dict[str, Any]:
+    return {"thinking": {"type": "enabled", "budget_tokens": budget}}
 
 
 def _gemini_cases() -> list[Case]:
@@ -373,7 +417,59 @@ def _ollama_cases() -> list[Case]:
     ]
 
 
+def _tool_name_cases() -> list[Case]:
+    """A definition named as the wire takes it (good) and one it refuses (bad)."""
+
+    def bodies(wire: str, name: str) -> Any:
+        schema = {"type": "object"}
+        return {
+            "openai": {
+                "messages": [user("openai")],
+                "tools": [{"type": "function", "function": {"name": name, "parameters": schema}}],
+            },
+            "responses": {
+                "input": "hi",
+                "tools": [
+                    {"type": "function", "name": name, "parameters": schema, "strict": False}
+                ],
+            },
+            "anthropic": {
+                "messages": [user("anthropic")],
+                "tools": [{"name": name, "input_schema": schema}],
+            },
+            "bedrock": {
+                "messages": [user("bedrock")],
+                "toolConfig": {
+                    "tools": [{"toolSpec": {"name": name, "inputSchema": {"json": schema}}}]
+                },
+            },
+            "gemini": {
+                "contents": [user("gemini")],
+                "tools": [{"functionDeclarations": [{"name": name}]}],
+            },
+        }[wire]
+
+    bad = {"openai": "files.read", "responses": "files/read", "anthropic": "a" * 129}
+    bad |= {"bedrock": "files read", "gemini": "9lives"}
+    good = {"openai": "f" * 64, "responses": "files_read", "anthropic": "a" * 128}
+    good |= {"bedrock": "files-read", "gemini": "files.read:v2"}
+    at = {"openai": "tools[0]", "responses": "tools[0]", "anthropic": "tools[0]"}
+    at |= {"bedrock": "toolConfig.tools[0]", "gemini": "tools[0].functionDeclarations[0]"}
+    return [
+        (
+            "tool-name",
+            wire,
+            {},
+            bodies(wire, good[wire]),
+            bodies(wire, bad[wire]),
+            [("tool-name", "error", at[wire])],
+        )
+        for wire in bad
+    ]
+
+
 CHECK_CASES: list[Case] = [
+    *_tool_name_cases(),
     *_bedrock_cases(),
     *_anthropic_cases(),
     *_gemini_cases(),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -634,14 +635,15 @@ def test_deep_json_is_a_clear_error_never_a_recursion_error() -> None:
         inner.append([])
         inner = inner[0]
     request = [{"role": "user", "content": [{"type": "text", "text": "hi", "x": deep}]}]
-    # issue 36: one guard (``nesting``), the same ValueError from lint and repair, naming where
-    said = (
-        r"^messages\[0\]\.content\[0\]\.x\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]\.\.\. \(788 more"
-        r" levels\): the request is nested deeper than 800 levels"
-    )
-    for use in (lint, repair):
-        with pytest.raises(ValueError, match=said):
-            use("anthropic", request)
+    # issue 36: one guard (``nesting``), naming where: repair's ValueError, lint's one
+    # shape error (lint reports what it cannot read; it never raises on content)
+    where = "messages[0].content[0].x[0][0][0][0][0][0][0][0]... (788 more levels)"
+    said = "the request is nested deeper than 800 levels"
+    with pytest.raises(ValueError, match=f"^{re.escape(where)}: {said}"):
+        repair("anthropic", request)
+    found = lint("anthropic", request)
+    assert [(f.rule, f.severity, f.path) for f in found] == [("shape", "error", where)]
+    assert found[0].message.startswith(said[0].upper() + said[1:])
 
 
 def test_repair_names_a_bedrock_document_as_the_converter_names_it() -> None:

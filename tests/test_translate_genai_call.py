@@ -63,10 +63,16 @@ def test_the_sdk_call_shape_moves_its_config_to_another_wire() -> None:
         "max_tokens": 500,
         "temperature": 0.2,
         "top_k": 3,
-        "thinking": {"type": "enabled", "budget_tokens": 128},
         "tools": [{"name": "f", "description": "d", "input_schema": SCHEMA}],
     }
-    assert out.losses == ()
+    # Claude's budget is 1,024 at least and below max_tokens: 500 leaves no room for it
+    assert out.losses == (
+        Loss(
+            "generationConfig.thinkingConfig.thinkingBudget",
+            "max_tokens 500 leaves no room for anthropic's minimum budget (1024): thinking"
+            " left off",
+        ),
+    )
 
 
 def test_a_client_only_config_field_is_a_loss_at_config() -> None:

@@ -9,14 +9,16 @@ calls no Gemini model made (the value Google documents for such histories).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
 
 from ..conversion.gc_pause import paused_cycle_collector
 from ..conversion.options import ConvertOptions
 from ..conversion.profiles import PROFILES, without_vision
-from ..wires import Note, check_request, request_shape, settings_of, write_settings
+from ..wires import Note, check_request, request_shape, settings_of, wire_module, write_settings
 from .findings import Findings
+from .finite_settings import without_non_finite
 from .linting import context, lint
 from .transcripts import (
     AssistantTurn,
@@ -28,6 +30,7 @@ from .transcripts import (
     write_transcript,
 )
 from .transcripts.reencode import without_lone_surrogates
+from .transcripts.renamed_tools import rename_tools
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -39,12 +42,19 @@ __all__ = ["Translated", "translate"]
 class Translated:
     """``request``: the body for the destination; ``losses``: each element of the source
     that did not arrive whole; ``findings``: section 8's lint of ``request``; ``notes``:
-    each element changed in form only (a payload re-encoded as standard base64, ...)."""
+    each element changed in form only (a payload re-encoded as standard base64, ...);
+    ``tool_names``: each tool name the destination refuses, renamed (source name -> name
+    written, in the definitions, calls, results and tool choice alike), to map the
+    model's calls back."""
 
     request: dict[str, Any]
     losses: tuple[Loss, ...]
     findings: Findings
     notes: tuple[Loss, ...] = ()
+    tool_names: Mapping[str, str] = field(default_factory=dict)
+
+
+_TRIMMED: Final = "the final assistant text ends in whitespace, which"
 
 
 def _write_options(
@@ -111,7 +121,18 @@ def translate(
         check_request(src, request)  # before any walk: too deep, or holding itself
         request = without_lone_surrogates(request, "", losses)
         system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
-        transcript = Transcript(system, turns, settings_of(read.wire, read.raw))
+        shape = wire_module(read.wire).settings
+        raw = without_non_finite(
+            read.raw, shape.conversation_keys if shape else frozenset(), losses
+        )
+        settings = settings_of(read.wire, raw)
+        renamed: dict[str, str] = {}
+        if ctx.wire != read.wire:
+            rule = wire_module(ctx.wire).settings
+            turns, settings, renamed = rename_tools(
+                rule.tool_names if rule else None, ctx.wire, turns, settings, notes
+            )
+        transcript = Transcript(system, turns, settings)
         body, written = write_transcript(
             ctx.wire, transcript.system, turns, written_with, hoist_images, ctx.profile, notes
         )
@@ -124,5 +145,10 @@ def translate(
         notes.extend(Loss(path, what) for path, what in noted)
         if ctx.wire != read.wire:
             _signed(ctx.wire, body, turns, notes)
+            if request_shape(ctx.wire).trim_final(body):
+                last = turns[-1].path if turns else ""
+                losses.append(
+                    Loss(last, f"{_TRIMMED} {ctx.wire} refuses: trailing whitespace dropped")
+                )
         findings = lint(ctx.wire, body, profile=profile, vision=vision)
-    return Translated(body, tuple(losses), findings, tuple(notes))
+    return Translated(body, tuple(losses), findings, tuple(notes), renamed)

@@ -53,7 +53,7 @@ from ._read import (
     payload_paths,
     split_data_url,
 )
-from ._settings import Note, Settings, SettingsShape, ToolSpec, all_lost, read_settings
+from ._settings import Note, Settings, SettingsShape, ToolNames, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
 from ._transcript import TranscriptReading
 from ._turn import (
@@ -148,6 +148,7 @@ __all__ = [
     "TextPart",
     "TokenRules",
     "ToolEntry",
+    "ToolNames",
     "ToolSpec",
     "TranscriptReading",
     "TurnParts",

@@ -19,6 +19,7 @@ from ._settings import (
     SettingSource,
     SettingsReader,
     SettingsShape,
+    ToolNames,
     ToolSpec,
     described,
     number,
@@ -137,14 +138,17 @@ class ChatSettings(SettingsShape):
         strict: bool = False,
         takes: frozenset[str] = frozenset(),
         sources: tuple[SettingSource, ...] = (),
+        tool_names: ToolNames | None = None,
     ) -> None:
         self._name = name
+        self.tool_names = tool_names
         self.keys = keys
         self._effort = effort  # the wire takes an effort level (``keys.effort``)
         self.takes_strict = strict
         self.takes = takes  # its table (what :meth:`write_own` writes)
         said = tuple(s for s, given in ((_THINKING, effort), (_STRICT, strict)) if given)
-        self.sources = said + sources
+        named = (tool_names.source,) if tool_names is not None else ()
+        self.sources = said + sources + named
 
     @property
     def wire(self) -> str:

@@ -10,6 +10,7 @@ destination is a loss at its path; on the source's own wire every field is kept 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
@@ -22,6 +23,7 @@ __all__ = [
     "Settings",
     "SettingsReader",
     "SettingsShape",
+    "ToolNames",
     "ToolSpec",
     "all_lost",
     "described",
@@ -57,6 +59,41 @@ class SettingSource:
     title: str
     url: str
     checked: str
+
+
+@dataclass(frozen=True)
+class ToolNames:
+    """The tool names a wire takes: made of ``chars`` (a regular expression's character
+    class, without its brackets), starting with one of ``first`` (``""``: any of
+    ``chars``), at most ``longest`` characters (``None``: no length is documented);
+    ``source``: where that is written down."""
+
+    chars: str
+    longest: int | None
+    source: SettingSource
+    first: str = ""
+
+    def fault(self, name: str) -> str | None:
+        """What the wire refuses in ``name`` (``None``: it takes it)."""
+        if not name:
+            return "is empty"
+        if self.longest is not None and len(name) > self.longest:
+            return f"is {len(name)} characters long (at most {self.longest})"
+        if re.fullmatch(f"[{self.chars}]+", name) is None:
+            return f"holds a character other than [{self.chars}]"
+        if self.first and re.match(f"[{self.first}]", name) is None:
+            return f"starts with {name[0]!r}, not one of [{self.first}]"
+        return None
+
+    def fixed(self, name: str) -> str:
+        """``name`` as the wire takes it: each character it refuses written ``_``, an
+        ``_`` put first where the first is refused (an empty name is ``_``), cut at
+        :attr:`longest`."""
+        name = name or "_"
+        out = re.sub(f"[^{self.chars}]", "_", name)
+        if self.first and re.match(f"[{self.first}]", out) is None:
+            out = "_" + out
+        return out[: self.longest] if self.longest is not None else out
 
 
 @dataclass(frozen=True)
@@ -270,6 +307,11 @@ class SettingsShape:
     #: The wire's tool definitions take ``strict`` (strict schema adherence); where they do
     #: not, a definition's ``strict: true`` is a loss (``false`` is every wire's default).
     takes_strict: bool = False
+    #: The tool names the wire takes (``None``: no rule is known; any name goes).
+    tool_names: ToolNames | None = None
+    #: The model is a field of the body (``False``: it goes in the URL, as on Gemini and
+    #: Bedrock, whose bodies refuse a ``model`` field: a model given is a loss there).
+    model_in_body: bool = True
 
     @property
     def wire(self) -> str:
@@ -309,6 +351,11 @@ def read_settings(shape: SettingsShape, request: Any) -> Settings | None:
     )
 
 
+def _in_url(wire: str) -> str:
+    """What a loss says of a model given for a wire that takes it in the URL."""
+    return f"the model goes in {wire}'s URL, not its body: dropped"
+
+
 def write_settings(
     dst: SettingsShape,
     settings: Settings | None,
@@ -326,8 +373,10 @@ def write_settings(
     if (settings.wire if settings is not None else source) == dst.wire:
         if settings is not None:
             body.update({key: strict_copy(value, key) for key, value in settings.raw.items()})
-        if model is not None:
+        if model is not None and dst.model_in_body:
             body["model"] = model
+        elif model is not None:
+            losses.append(("model", _in_url(dst.wire)))
         dst.complete(body, called, notes)
         return
     if settings is None:
@@ -347,6 +396,9 @@ def write_settings(
                 (f"{tool.path}.{tool.strict_at}", f"{dst.wire} has no strict schema mode: dropped")
             )
     losses.extend(untaken(settings, dst))
+    if settings.model is not None and not dst.model_in_body:
+        losses.append((settings.paths["model"], _in_url(dst.wire)))
+        settings = replace(settings, model=None)
     dst.write(settings, body, called, losses, notes)
 
 

@@ -68,6 +68,11 @@ class RequestShape:
         provider made; the positions (among the steps with calls) of those signed."""
         return []
 
+    def trim_final(self, body: dict[str, Any]) -> bool:
+        """Drop the trailing whitespace of a final assistant text where the wire refuses
+        it (in place); whether it did. Nothing, unless the wire says otherwise."""
+        return False
+
     def max_documents(self) -> int | None:
         """The most document blocks a request may hold (``None``: no limit)."""
         return None

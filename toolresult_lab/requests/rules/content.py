@@ -120,10 +120,11 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "empty-message",
         "A message with no content",
-        ("anthropic", "gemini"),
+        ("anthropic", "gemini", "bedrock"),
         ERROR,
         "anthropic: all messages must have non-empty content except for the optional final"
-        " assistant message; gemini: contents.parts must not be empty.",
+        " assistant message; gemini: contents.parts must not be empty.; bedrock: The content"
+        " field in the Message object at messages.N is empty.",
         (
             RuleSource(
                 "anthropics/claude-code#6774",
@@ -135,8 +136,16 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "https://github.com/egoist/chatwise-releases/issues/250",
                 "user",
             ),
+            RuleSource(
+                "archestra-ai/archestra#4220",
+                "https://github.com/archestra-ai/archestra/issues/4220",
+                "user",
+            ),
         ),
         repair="removes the message",
+        notes="bedrock: a message whose content is an empty list (docs/research/"
+        "bedrock-sources.md 3.5; none of the corpus's 166 accepted Converse requests has one;"
+        " added 2026-12-07).",
     ),
     Rule(
         "final-assistant",

@@ -277,6 +277,100 @@ ROWS: Final[tuple[Rule, ...]] = (
         " so that is not checked; see replayed-thinking under Documented, not checked yet.",
     ),
     Rule(
+        "thinking-budget",
+        "An Anthropic thinking budget below 1,024 tokens or not below max_tokens",
+        ("anthropic",),
+        ERROR,
+        "`max_tokens` must be greater than `thinking.budget_tokens`. / thinking.enabled."
+        "budget_tokens: Input should be greater than or equal to 1024",
+        (
+            RuleSource(
+                "pydantic/pydantic-ai cassette test_pause_turn_web_search_vcr.yaml (commit"
+                " 1879690e, interaction 3: budget_tokens 4096, max_tokens 4096, rejected)",
+                "https://github.com/pydantic/pydantic-ai/blob/1879690e95914b8af32110a60d44ca817a4213a6"
+                "/tests/models/cassettes/test_anthropic/test_pause_turn_web_search_vcr.yaml",
+                "user",
+            ),
+            RuleSource(
+                "themaximalist/llm.js#30",
+                "https://github.com/themaximalist/llm.js/issues/30",
+                "user",
+            ),
+            RuleSource(
+                "Anthropic SDK: ThinkingConfigEnabled (budget_tokens >= 1024, below max_tokens)",
+                "https://rubydoc.info/github/anthropics/anthropic-sdk-ruby/Anthropic/Models/Beta/"
+                "BetaThinkingConfigEnabled",
+                "src",
+            ),
+        ),
+        checked="2026-12-07",
+        notes="Checked on thinking of type enabled with an integer budget_tokens and max_tokens."
+        " translate writes a budget under the minimum as 1,024 and one not below max_tokens"
+        " as max_tokens - 1 (thinking left off where that is under 1,024), each a loss.",
+    ),
+    Rule(
+        "thinking-forced-tool",
+        "Anthropic thinking of type enabled beside a tool_choice that forces a tool",
+        ("anthropic",),
+        ERROR,
+        "Thinking may not be enabled when tool_choice forces tool use.",
+        (
+            RuleSource(
+                "Extended thinking - Claude Docs (feature compatibility: forced tool use)",
+                "https://platform.claude.com/docs/en/build-with-claude/extended-thinking",
+            ),
+            RuleSource(
+                "mastra-ai/mastra#7507", "https://github.com/mastra-ai/mastra/issues/7507", "user"
+            ),
+        ),
+        checked="2026-12-07",
+        notes="tool_choice any or tool with thinking {type: enabled}. Adaptive thinking with"
+        " tool_choice any was accepted (corpus: claude-opus-4-6, two requests), so it is not"
+        " reported. translate leaves thinking off there, with a loss.",
+    ),
+    Rule(
+        "tool-name",
+        "A tool name the provider refuses (characters, first character, length)",
+        ("openai", "responses", "anthropic", "bedrock", "gemini"),
+        ERROR,
+        "openai: Invalid 'tools[0].function.name': string does not match pattern. Expected a"
+        " string that matches the pattern '^[a-zA-Z0-9_-]+$'. / anthropic: tools.16.custom.name:"
+        " String should match pattern '^[a-zA-Z0-9_-]{1,128}$' / gemini: Invalid function"
+        " name. Must start with a letter or an underscore. ... / bedrock: botocore's ToolName"
+        " shape ([a-zA-Z0-9_-]+, 1 to 64)",
+        (
+            RuleSource(
+                "openai-python FunctionDefinition.name",
+                "https://github.com/openai/openai-python/blob/main/src/openai/types/"
+                "shared_params/function_definition.py",
+                "src",
+            ),
+            RuleSource(
+                "modelcontextprotocol/modelcontextprotocol#1345",
+                "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345",
+                "user",
+            ),
+            RuleSource("openai/codex#8694", "https://github.com/openai/codex/pull/8694", "user"),
+            RuleSource(
+                "google-gemini/gemini-cli#2966",
+                "https://github.com/google-gemini/gemini-cli/issues/2966",
+                "user",
+            ),
+            RuleSource(
+                "ToolSpecification - Amazon Bedrock API Reference",
+                "https://docs.aws.amazon.com/bedrock/latest/APIReference/"
+                "API_runtime_ToolSpecification.html",
+            ),
+        ),
+        checked="2026-12-07",
+        notes="Each wire's rule, with its own source, is its settings' tool_names"
+        " (wires/<wire>/settings.py): openai a-z, A-Z, 0-9, _ and - up to 64 characters;"
+        " responses the same characters; anthropic up to 128; bedrock up to 64; gemini"
+        " also . and :, a letter or _ first, up to 128 (google-genai 3.6.1). Checked on the"
+        " definitions and every call. translate renames such a name consistently (a note;"
+        " Translated.tool_names maps it back). No tool name in the corpus breaks it.",
+    ),
+    Rule(
         "part-media-resolution",
         "A Gemini part with its own mediaResolution",
         ("gemini",),

@@ -70,6 +70,17 @@ def sniff_mime(data: str) -> str | None:
     return PDF_MIME if data.startswith("JVBER") else None  # b"%PDF-"
 
 
+def _image_mime(declared: str | None, data: str | None, path: str, notes: list[Loss]) -> str | None:
+    """The type an inline image is written with: its bytes' where they say another image
+    type than the one declared (a wire that checks, as OpenAI and Anthropic do, refuses
+    the declared one), a note; else the declared one."""
+    found = sniff_mime(data) if data and declared else None
+    if found is None or found == declared or not found.startswith("image/"):
+        return declared
+    notes.append(Loss(path, f"declared {declared}, its bytes are {found}: {found} written"))
+    return found
+
+
 def _given(message: Message | None, part: Any) -> Any:
     """The block ``part`` was read from in ``message`` (by the last index of its path), or
     ``None``: what stays the wire's own when its shape cannot rebuild it."""
@@ -116,7 +127,13 @@ def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = Non
     if isinstance(part, ImagePart) and (part.data is not None or part.url is not None):
         detail = part.detail if isinstance(part.detail, str) else None
         data = _data(part.data, part.path, notes)
-        return Image(part.mime or None, data, part.url, detail, part.path)
+        return Image(
+            _image_mime(part.mime or None, data, part.path, notes),
+            data,
+            part.url,
+            detail,
+            part.path,
+        )
     if isinstance(part, DocumentPart) and (part.data is not None or part.url is not None):
         data = _data(part.data, part.path, notes)
         return Document(part.mime or None, data, part.url, part.name, part.path)

@@ -28,6 +28,8 @@ from ...wires import (
 )
 from ..linting import id_rejected
 from ..repairing import new_call_id
+from ..repairing.placement import MISSING_RESULT
+from ..rules import RULES
 from .conversation import (
     AssistantTurn,
     CacheMark,
@@ -49,6 +51,10 @@ _KINDS: Final = {"TextPart": "text", "ImagePart": "image", "DocumentPart": "docu
 #: Ids the destination rejects (SPEC 8 ``call-id-format``, the error cases).
 
 
+#: The rule of a call that no result answers (its severity says whether a wire refuses it).
+_NO_RESULT: Final = "call-without-result"
+
+
 class _Writer:
     def __init__(
         self, wire: str, options: ConvertOptions, hoist: bool, profile: str | None, taken: set[str]
@@ -61,6 +67,8 @@ class _Writer:
         self.losses: Final[list[Loss]] = []
         self.notes: Final[list[Loss]] = []
         self.needs_ids: Final = turn_shape(self.wire).needs_call_ids
+        #: a call with no result is an error on the destination (not only a warning)
+        self.needs_results: Final = RULES[_NO_RESULT].level(self.wire, profile) == "error"
         self.has_ids: Final = wire_facts(self.wire).has_id_field
         self.shape: Final = request_shape(self.wire)
         self.position = 0
@@ -277,6 +285,24 @@ class _Writer:
         self.documents.extend(documents)  # the results follow the assistant's own blocks
         return messages + rest
 
+    def missing(self, turn: AssistantTurn) -> ToolResults:
+        """The results of a turn whose calls no result answers, followed by more of the
+        conversation, where the destination refuses that: an error result each, as repair
+        writes it (``MISSING_RESULT``), a note each (the call is kept; nothing is lost)."""
+        results = []
+        for index, call in enumerate(turn.calls):
+            path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
+            self.notes.append(
+                Loss(
+                    path,
+                    f"call {call.id or call.name!r} has no result in the request, which"
+                    f" {self.wire} requires: an error result {MISSING_RESULT!r} written",
+                )
+            )
+            text = {"type": "text", "text": MISSING_RESULT}
+            results.append(ToolResult(name=call.name, id=call.id, content=[text], is_error=True))
+        return ToolResults(tuple(results), turn.path, ())
+
     def answering(self, turn: AssistantTurn, results: ToolResults) -> ToolResults | None:
         """The results that answer this turn's calls: one with an id no call of the turn
         has answers a call held elsewhere (an orphan, lost)."""
@@ -351,6 +377,8 @@ class _Writer:
                 if turn.calls and results is not None:
                     index += 1
                     written = self.assistant(turn, results)
+                elif turn.calls and following is not None and self.needs_results:
+                    written = self.assistant(turn, self.missing(turn))
                 else:
                     written = self.assistant(turn, None)
                 messages.extend(written)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .._check import Add, Check, Scope, WireChecks, blocks, entries, short, typed_blocks
+from .._claude_thinking import MIN_BUDGET
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from .core import FACTS, ends_in_server_result
 
@@ -235,6 +236,42 @@ def thinking_first(read: ReadRequest, scope: Scope, add: Add) -> None:
             return
 
 
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def thinking_settings(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """Thinking of type ``enabled``: a budget of at least 1,024 tokens, below
+    ``max_tokens``, and no tool choice that forces a tool."""
+    body = read.raw if isinstance(read.raw, dict) else {}
+    thinking = body.get("thinking")
+    if not isinstance(thinking, dict) or thinking.get("type") != "enabled":
+        return
+    budget, limit = _int(thinking.get("budget_tokens")), _int(body.get("max_tokens"))
+    if budget is not None and budget < MIN_BUDGET:
+        add(
+            "thinking-budget",
+            "thinking.budget_tokens",
+            f"The thinking budget is {budget} tokens; anthropic takes {MIN_BUDGET} at least.",
+            "",
+        )
+    elif budget is not None and limit is not None and budget >= limit:
+        add(
+            "thinking-budget",
+            "thinking.budget_tokens",
+            f"The thinking budget ({budget}) is not below max_tokens ({limit}).",
+            "",
+        )
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        add(
+            "thinking-forced-tool",
+            "tool_choice",
+            f"Thinking is enabled and tool_choice {short(choice.get('type'))} forces a tool.",
+            "",
+        )
+
+
 #: The blocks a computer or browser use member's result takes, by its toolset
 #: (handle-tool-calls, 2026-08-21: text and image; a browser result may add browser_state).
 _MEMBER_BLOCKS: Final = {
@@ -325,6 +362,7 @@ RULES: Final[tuple[Check, ...]] = (
     content_after_tool_use,
     server_tool_without_result,
     thinking_first,
+    thinking_settings,
     toolset_results,
 )
 

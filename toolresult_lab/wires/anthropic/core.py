@@ -574,6 +574,29 @@ class AnthropicRequest(RequestShape):
             {"messages": messages} if system is None else {"system": system, "messages": messages}
         )
 
+    def trim_final(self, body: dict[str, Any]) -> bool:
+        """A final assistant text ending in whitespace is refused ("final assistant
+        content cannot end with trailing whitespace", the rule table's final-assistant)."""
+        messages = body.get("messages")
+        last = messages[-1] if isinstance(messages, list) and messages else None
+        if not isinstance(last, dict) or last.get("role") != "assistant":
+            return False
+        content = last.get("content")
+        if isinstance(content, str):
+            if content == content.rstrip():
+                return False
+            last["content"] = content.rstrip()
+            return True
+        if not isinstance(content, list):
+            return False
+        at = [n for n, b in enumerate(content) if isinstance(b, dict) and b.get("type") == "text"]
+        block = content[at[-1]] if at else None
+        text = block.get("text") if isinstance(block, dict) else None
+        if not isinstance(block, dict) or not isinstance(text, str) or text == text.rstrip():
+            return False
+        content[at[-1]] = {**block, "text": text.rstrip()}  # a copy: never the input's
+        return True
+
     def rebuild(self, part: TextPart | DocumentPart) -> Any:
         if isinstance(part, TextPart):
             block: dict[str, Any] = {"type": "text", "text": part.text}

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .._claude_thinking import claude_budget
 from .._settings import (
     Note,
     Settings,
     SettingSource,
     SettingsReader,
     SettingsShape,
+    ToolNames,
     ToolSpec,
     described,
     number,
@@ -58,10 +60,31 @@ SOURCES: Final = (
         "2026-12-07",
     ),
     SettingSource(
+        "tool_choice",
+        "Extended thinking - Claude Docs: thinking is not compatible with forced tool use"
+        ' ("Thinking may not be enabled when tool_choice forces tool use.")',
+        "https://platform.claude.com/docs/en/build-with-claude/extended-thinking",
+        "2026-12-07",
+    ),
+    SettingSource(
         "strict",
         "Strict tool use: strict true beside name, description and input_schema",
         "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use",
         "2026-12-03",
+    ),
+)
+#: A custom tool's name: a-z, A-Z, 0-9, ``_`` and ``-``, at most 128 characters (64 in
+#: the API's answers until mid-2025).
+TOOL_NAMES: Final = ToolNames(
+    "a-zA-Z0-9_-",
+    128,
+    SettingSource(
+        "tool names",
+        "The Messages API: tools.16.custom.name: String should match pattern"
+        " '^[a-zA-Z0-9_-]{1,128}$' (modelcontextprotocol/modelcontextprotocol#1345,"
+        " 2025-08-14; '{1,64}' in the answers quoted by apify/tester-mcp-client#11, 2025-03)",
+        "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345",
+        "2026-12-07",
     ),
 )
 
@@ -91,6 +114,7 @@ class AnthropicSettings(SettingsShape):
     takes_strict = True
     takes = frozenset({"parallel_calls", "top_k"})
     takes_tool_cache = True
+    tool_names = TOOL_NAMES
 
     @property
     def wire(self) -> str:
@@ -181,9 +205,10 @@ class AnthropicSettings(SettingsShape):
         s = settings
         if s.model is not None:
             body["model"] = s.model
+        budget = claude_budget(s, s.paths.get("thinking_budget", ""), losses)
         limit = s.max_tokens
         if limit is None:
-            limit = DEFAULT_MAX_TOKENS + (s.thinking_budget or 0)
+            limit = DEFAULT_MAX_TOKENS + (budget or 0)
             notes.append(
                 (
                     "",
@@ -200,7 +225,7 @@ class AnthropicSettings(SettingsShape):
         ):
             if value is not None:
                 body[key] = value
-        if s.thinking_budget is not None and _loop_without_thinking(body.get("messages")):
+        if budget is not None and _loop_without_thinking(body.get("messages")):
             losses.append(
                 (
                     s.paths["thinking_budget"],
@@ -208,8 +233,8 @@ class AnthropicSettings(SettingsShape):
                     " with thinking on: thinking left off",
                 )
             )
-        elif s.thinking_budget is not None:
-            body["thinking"] = {"type": "enabled", "budget_tokens": s.thinking_budget}
+        elif budget is not None:
+            body["thinking"] = {"type": "enabled", "budget_tokens": budget}
         losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
         if not s.tools:
             if s.parallel_calls is not None:

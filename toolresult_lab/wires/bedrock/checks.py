@@ -1,7 +1,7 @@
 """The checks of Bedrock Converse's own shapes: a document name Bedrock takes, a document
-needs a text block beside it, tool blocks need ``toolConfig``, the S3 sources Claude and
-Nova do not take where they sit, a prefill with tools, media formats as the enums spell
-them, and what a ``toolResult`` may hold; the document cap.
+needs a text block beside it, tool blocks need ``toolConfig``, no empty message, the S3
+sources Claude and Nova do not take where they sit, a prefill with tools, media formats as
+the enums spell them, and what a ``toolResult`` may hold; the document cap.
 :data:`CHECKS` is what ``lint`` reads."""
 
 from __future__ import annotations
@@ -185,6 +185,20 @@ def _format(block: dict[str, Any], path: str, add: Add) -> None:
             )
 
 
+def messages(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A message with an empty content list: Converse takes none ("The content field in the
+    Message object at messages.N is empty."). Two messages of one role in a row are the
+    generic ``roles-not-alternating`` (the wire's request shape says it alternates)."""
+    for index, entry, _ in entries(read, "content"):
+        if entry.get("content") == []:
+            add(
+                "empty-message",
+                f"{read.key}[{index}]",
+                "The message has an empty content list.",
+                "",
+            )
+
+
 def _s3(media: Any) -> bool:
     source = media.get("source") if isinstance(media, dict) else None
     return isinstance(source, dict) and "s3Location" in source
@@ -274,6 +288,7 @@ def input_kind(node: dict[str, Any]) -> str | None:
 
 RULES: Final[tuple[Check, ...]] = (
     known_blocks,
+    messages,
     document_needs_text,
     tool_config_required,
     s3_sources,

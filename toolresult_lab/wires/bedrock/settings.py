@@ -10,12 +10,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
+from .._claude_thinking import claude_budget
 from .._settings import (
     Note,
     Settings,
     SettingSource,
     SettingsReader,
     SettingsShape,
+    ToolNames,
     ToolSpec,
     described,
     schemas,
@@ -60,6 +62,26 @@ SOURCES: Final = (
         " enforcement on a tool's use",
         "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
         "2026-12-03",
+    ),
+    SettingSource(
+        "tool_choice",
+        "Claude on Bedrock passes Anthropic's refusal through: The model returned the following"
+        " errors: Thinking may not be enabled when tool_choice forces tool use."
+        " (can1357/oh-my-pi#341, amazon-bedrock us.anthropic.claude-sonnet-4-6)",
+        "https://github.com/can1357/oh-my-pi/issues/341",
+        "2026-12-07",
+    ),
+)
+#: A toolSpec's name: botocore's ``ToolName`` shape (pattern ``[a-zA-Z0-9_-]+``, 1 to 64).
+TOOL_NAMES: Final = ToolNames(
+    "a-zA-Z0-9_-",
+    64,
+    SettingSource(
+        "tool names",
+        "botocore 1.44.18 bedrock-runtime service model: ToolName, pattern [a-zA-Z0-9_-]+,"
+        " min 1, max 64",
+        "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
+        "2026-12-07",
     ),
 )
 
@@ -114,9 +136,11 @@ def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
 
 class BedrockSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
+    model_in_body = False
     sources = SOURCES
     takes_strict = True
     takes_tool_cache = True
+    tool_names = TOOL_NAMES
 
     @property
     def wire(self) -> str:
@@ -211,10 +235,6 @@ class BedrockSettings(SettingsShape):
         notes: list[Note],
     ) -> None:
         s = settings
-        if s.model is not None:
-            losses.append(
-                (s.paths["model"], "the model goes in bedrock's URL, not its body: dropped")
-            )
         config = {
             key: value
             for key, value in (
@@ -235,9 +255,12 @@ class BedrockSettings(SettingsShape):
                     " requires with thinking on: thinking left off",
                 )
             )
-        elif s.thinking_budget is not None:
-            thinking = {"type": "enabled", "budget_tokens": s.thinking_budget}
-            body[_EXTRA] = {"thinking": thinking}
+        else:
+            budget = claude_budget(
+                s, s.paths.get("thinking_budget", ""), losses, self.wire
+            )  # Claude's thinking, passed through
+            if budget is not None:
+                body[_EXTRA] = {"thinking": {"type": "enabled", "budget_tokens": budget}}
         losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
         tools = _with_minimal(s.tools, called, notes)
         if not tools:

@@ -13,6 +13,7 @@ The turn (SPEC 7): one ``model`` message of ``functionCall`` parts (a call's
 from __future__ import annotations
 
 import base64
+import binascii
 from typing import Any, Final
 
 from ...conversion.b64 import is_canonical
@@ -199,13 +200,27 @@ class GeminiTurn(TurnShape):
         return calls
 
 
+def _standard(text: str) -> str:
+    """``text`` as canonical standard base64 when it is the base64 of some bytes without
+    its padding (google-genai's JSON dump writes it so, and the API takes it); as it is
+    otherwise, for the echo's check to name."""
+    if is_canonical(text):
+        return text
+    bare = text.rstrip("=")
+    try:
+        raw = base64.b64decode(bare + "=" * (-len(bare) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return text
+    return base64.b64encode(raw).decode("ascii") if raw else text
+
+
 def _signature(reading: Reading, value: Any, where: str) -> str | None:
     """A thought signature as standard base64 text: an SDK object's ``bytes`` encoded, a
     REST ``str`` as is (a URL-safe one, as the SDK's JSON dump writes it, made standard)."""
     if isinstance(value, (bytes, bytearray)):
         return base64.b64encode(bytes(value)).decode("ascii")
     if isinstance(value, str):
-        return value.translate(_URLSAFE)
+        return _standard(value.translate(_URLSAFE))
     shown = type(value).__name__
     reading.problem(at_key(where, "thoughtSignature"), f"expected base64 text, not {shown}")
     return None

@@ -14,6 +14,7 @@ from .._settings import (
     SettingSource,
     SettingsReader,
     SettingsShape,
+    ToolNames,
     ToolSpec,
     described,
     schemas,
@@ -65,6 +66,21 @@ SOURCES: Final = (
         "2026-12-02",
     ),
 )
+#: A function declaration's name: starts with a letter or ``_``; a-z, A-Z, 0-9, ``_``,
+#: ``.``, ``:`` and ``-``; at most 128 characters.
+TOOL_NAMES: Final = ToolNames(
+    "a-zA-Z0-9_.:-",
+    128,
+    SettingSource(
+        "tool names",
+        'google-genai 3.6.1 FunctionDeclaration.name: "Must start with a letter or an'
+        " underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots, colons and dashes,"
+        ' with a maximum length of 128."',
+        "https://github.com/googleapis/python-genai/blob/main/google/genai/types.py",
+        "2026-12-07",
+    ),
+    first="a-zA-Z_",
+)
 
 
 #: The OpenAPI ``Type`` names of Gemini's ``Schema`` (upper case; JSON Schema's are lower case):
@@ -93,8 +109,10 @@ def json_schema(schema: Any) -> Any:
 
 class GeminiSettings(SettingsShape):
     conversation_keys = frozenset({"contents", "systemInstruction"})
+    model_in_body = False
     sources = SOURCES
     takes = frozenset({"allowed_tools", "top_k", "candidates"})
+    tool_names = TOOL_NAMES
 
     @property
     def wire(self) -> str:
@@ -191,10 +209,6 @@ class GeminiSettings(SettingsShape):
         notes: list[Note],
     ) -> None:
         s = settings
-        if s.model is not None:
-            losses.append(
-                (s.paths["model"], "the model goes in gemini's URL, not its body: dropped")
-            )
         config: dict[str, Any] = {
             key: value
             for key, value in (

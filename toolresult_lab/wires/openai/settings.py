@@ -10,9 +10,9 @@ from typing import Any, Final
 
 from ...conversion.encoding import strict_copy
 from .._chat_settings import ChatKeys, ChatSettings
-from .._settings import Note, Settings, SettingSource, SettingsReader, number
+from .._settings import Note, Settings, SettingSource, SettingsReader, ToolNames, number
 
-__all__ = ["KEYS", "SETTINGS", "OpenAISettings", "chat_format", "flat_format"]
+__all__ = ["KEYS", "SETTINGS", "TOOL_NAMES", "OpenAISettings", "chat_format", "flat_format"]
 
 #: The keys of its Chat Completions body (:class:`ChatKeys`).
 KEYS: Final = ChatKeys(
@@ -122,10 +122,25 @@ def _names(tools: Any) -> tuple[str, ...] | None:
     return tuple(names)
 
 
+#: A function's name: a-z, A-Z, 0-9, ``_`` and ``-``, at most 64 characters.
+TOOL_NAMES: Final = ToolNames(
+    "a-zA-Z0-9_-",
+    64,
+    SettingSource(
+        "tool names",
+        'openai-python 3.63.0 FunctionDefinition.name ("Must be a-z, A-Z, 0-9, or contain'
+        ' underscores and dashes, with a maximum length of 64"); the API: Invalid'
+        " 'tools[0].function.name': string does not match pattern. Expected a string that"
+        " matches the pattern '^[a-zA-Z0-9_-]+$'.",
+        "https://github.com/openai/openai-python/blob/main/src/openai/types/shared_params/function_definition.py",
+        "2026-12-07",
+    ),
+)
 SETTINGS: Final = OpenAISettings(
     "openai",
     KEYS,
     strict=True,
+    tool_names=TOOL_NAMES,
     takes=frozenset(
         {"parallel_calls", "allowed_tools", "candidates", "output_format", "verbosity"}
     ),

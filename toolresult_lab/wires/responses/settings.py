@@ -16,6 +16,7 @@ from .._settings import (
     SettingSource,
     SettingsReader,
     SettingsShape,
+    ToolNames,
     described,
     number,
     schemas,
@@ -53,6 +54,19 @@ SOURCES: Final = (
         "2026-12-03",
     ),
 )
+#: A function tool's name: a-z, A-Z, 0-9, ``_`` and ``-`` (no length documented here).
+TOOL_NAMES: Final = ToolNames(
+    "a-zA-Z0-9_-",
+    None,
+    SettingSource(
+        "tool names",
+        "The Responses API: Invalid 'tools[16].name': string does not match pattern. Expected"
+        " a string that matches the pattern '^[a-zA-Z0-9_-]+$'. (justrach/codegraff#930;"
+        " openai/codex#8694 renames MCP tool names for it)",
+        "https://github.com/openai/codex/pull/8694",
+        "2026-12-07",
+    ),
+)
 
 
 class ResponsesSettings(SettingsShape):
@@ -60,6 +74,7 @@ class ResponsesSettings(SettingsShape):
     sources = SOURCES
     takes_strict = True
     takes = frozenset({"parallel_calls", "allowed_tools", "output_format", "verbosity"})
+    tool_names = TOOL_NAMES
 
     @property
     def wire(self) -> str:
