@@ -111,8 +111,9 @@ def fingerprint(value: Any) -> list[Any]:
     return out
 
 
-#: The deepest output any caller's JSON library writes without a limit of its own.
-MAX_OUTPUT_DEPTH = 500
+#: The deepest output Python's ``json.dumps`` writes (deeper: ``RecursionError``, at the
+#: default recursion limit of 1,000): a body the caller cannot send.
+MAX_OUTPUT_DEPTH = 990
 #: Python's ``json`` writes and reads integers of at most this many digits.
 MAX_INT_DIGITS = 4300
 
@@ -120,7 +121,7 @@ MAX_INT_DIGITS = 4300
 def strict_json_faults(value: Any) -> list[str]:
     """Where ``value`` is not strict JSON in UTF-8 (SPEC 6): a type JSON has not (a tuple,
     an object, a ``str`` subclass), a non-string key, NaN or Infinity, a lone surrogate,
-    an integer ``json`` cannot write, a cycle, or nesting past ``MAX_OUTPUT_DEPTH``."""
+    an integer or a nesting ``json.dumps`` cannot write, a cycle."""
     faults: list[str] = []
     stack: list[tuple[bool, Any, str, int]] = [(True, value, "$", 0)]
     open_ids: set[int] = set()
@@ -135,7 +136,7 @@ def strict_json_faults(value: Any) -> list[str]:
                 faults.append(f"{path}: holds itself (a cycle)")
                 continue
             if depth > MAX_OUTPUT_DEPTH:
-                faults.append(f"{path}: nested deeper than {MAX_OUTPUT_DEPTH}")
+                faults.append(f"{path}: nested deeper than json.dumps writes")
                 continue
             open_ids.add(id(node))
             stack.append((False, node, path, depth))
