@@ -43,6 +43,7 @@ PAYLOAD_KEYS = frozenset({"data", "bytes", "blob", "url", "image_url", "file_dat
 WRONG_TYPES: tuple[Any, ...] = (
     "text", "output_text", "input_text", "image", "image_url", "input_image", "document",
     "tool_result", "tool_use", "function_call", "function_call_output", "thinking", "content",
+    "audio", "input_audio",
     "", "TEXT", 7, None,
 )  # fmt: skip
 #: Depths of a nested value: within every limit, around the library's, past Python's.
