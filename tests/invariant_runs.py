@@ -18,7 +18,7 @@ from mutations import JSON_MUTATIONS, MUTATIONS, Case, cases
 
 #: Examples per property in CI: the whole of ``test_invariants_*.py`` stays near a minute
 #: of one core (``--durations`` shows each property's share).
-CI_EXAMPLES = 100
+CI_EXAMPLES = 200
 #: Properties that do more work per example (a profile of two repairs) run fewer.
 FEWER = {"repair is linear": 10}
 #: The mutations a property draws from (the linear check scales a request it can copy).
