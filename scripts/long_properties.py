@@ -1,6 +1,6 @@
 """The invariant properties of issue 36 (``tests/test_invariants_*.py``) run long.
 
-    .venv/bin/python scripts/long_properties.py --examples 2000 [--seed 1] [--only repair]
+    .venv/bin/python scripts/long_properties.py --examples 2000 [--seed 1] [--only repair,lint]
         [--by-mutation]
 
 Runs each property of ``tests/invariants.py`` over mutated corpus requests with
@@ -49,10 +49,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=1000, help="examples per property")
     parser.add_argument("--seed", type=int, default=1, help="hypothesis seed")
-    parser.add_argument("--only", default="", help="properties whose name starts with this")
+    parser.add_argument(
+        "--only", default="", help="properties whose name starts with one of these (a,b,...)"
+    )
     parser.add_argument("--by-mutation", action="store_true", help="one run per mutation kind")
     args = parser.parse_args(argv)
-    names = [name for name in PROPERTIES if name.startswith(args.only)]
+    prefixes = tuple(args.only.split(","))
+    names = [name for name in PROPERTIES if name.startswith(prefixes)]
     failed = 0
     started = time.perf_counter()
     for name in names:
