@@ -615,6 +615,8 @@ def _carried(value: Any, written: set[Any]) -> bool:
         if not value.strip() or _WORD.fullmatch(value):
             return True
         return value in written or value.lower() in written
+    if isinstance(value, float) and math.isnan(value):  # NaN equals nothing, itself neither
+        return any(isinstance(w, float) and math.isnan(w) for w in written)
     if isinstance(value, (int, float)):
         return value in written or str(value) in written
     return True
