@@ -29,7 +29,11 @@ from request_strict import check_request_body
 from silent_loss import definitions_lost, silently_lost
 
 from toolresult_lab import WIRES, lint, repair, translate
-from toolresult_lab.rules import RULES
+
+try:  # where the package move (on main) puts the rule table
+    from toolresult_lab.requests.rules import RULES
+except ImportError:  # before it
+    from toolresult_lab.rules import RULES
 
 
 class Cyclic(Exception):

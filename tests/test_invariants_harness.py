@@ -15,9 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mutations import MUTATIONS, Case, _mutations, conversation, nodes, seeds
 
-from toolresult_lab import Change, Repaired, Translated, translate
-from toolresult_lab.findings import Findings
-from toolresult_lab.transcripts.conversation import Loss
+from toolresult_lab import Change, Findings, Loss, Repaired, Translated, translate
 
 
 def _seed(seed_id: str) -> Case:
