@@ -10,12 +10,15 @@ survived the suite: each rule's failing request beside its near miss.
 
 from __future__ import annotations
 
+import copy
+import json
+import re
 from typing import Any
 
 import pytest
 from lint_fixtures import PNG, answer, ask, request, user
 
-from toolresult_lab import WIRES, lint, repair, translate
+from toolresult_lab import WIRES, Loss, lint, repair, translate
 
 
 def _seen(found: Any) -> list[tuple[str, str, str]]:
@@ -358,3 +361,87 @@ def test_repair_writes_a_bedrock_image_format_its_bytes_say() -> None:
     assert fixed.request == body("png")
     assert [(c.rule, c.path) for c in fixed.changes] == [("media-type", "messages[0].content[1]")]
     assert _seen(lint("bedrock", fixed.request)) == []
+
+
+# -- a tool definition's description, a tool call's type (found by the invariant properties) --
+
+_DESCRIBED: dict[str, tuple[Any, str]] = {
+    "openai": (
+        {
+            "model": "gpt-4o",
+            "tools": [{"type": "function", "function": {"name": "f", "description": "D"}}],
+            "messages": [{"role": "user", "content": "hi"}],
+        },
+        "tools[0].function.description",
+    ),
+    "responses": (
+        {"model": "gpt-4o", "tools": [{"type": "function", "name": "f", "description": "D"}],
+         "input": "hi"},
+        "tools[0].description",
+    ),
+    "anthropic": (
+        {"model": "claude-sonnet-4-5", "max_tokens": 9,
+         "tools": [{"name": "f", "description": "D", "input_schema": {"type": "object"}}],
+         "messages": [{"role": "user", "content": "hi"}]},
+        "tools[0].description",
+    ),
+    "gemini": (
+        {"tools": [{"functionDeclarations": [{"name": "f", "description": "D"}]}],
+         "contents": [{"role": "user", "parts": [{"text": "hi"}]}]},
+        "tools[0].functionDeclarations[0].description",
+    ),
+    "bedrock": (
+        {"toolConfig": {"tools": [{"toolSpec": {"name": "f", "description": "D",
+                                                "inputSchema": {"json": {"type": "object"}}}}]},
+         "messages": [{"role": "user", "content": [{"text": "hi"}]}]},
+        "toolConfig.tools[0].toolSpec.description",
+    ),
+}  # fmt: skip
+
+
+def _set_at(body: Any, path: str, value: Any) -> Any:
+    body = copy.deepcopy(body)
+    node = body
+    steps = re.findall(r"\w+|\[\d+\]", path)
+    for step in steps[:-1]:
+        node = node[int(step[1:-1])] if step.startswith("[") else node[step]
+    node[steps[-1]] = value
+    return body
+
+
+@pytest.mark.parametrize("wire", sorted(_DESCRIBED))
+def test_a_tool_description_that_is_not_a_string_is_a_shape_error(wire: str) -> None:
+    good, path = _DESCRIBED[wire]
+    assert [f.rule for f in lint(wire, good)] == []
+    bad = _set_at(good, path, 10**40)
+    assert [(f.rule, f.severity, f.path, f.message) for f in lint(wire, bad)] == [
+        ("shape", "error", path, "A tool's description is a string, not int.")
+    ]
+    other = "anthropic" if wire != "anthropic" else "openai"
+    out = translate(wire, other, bad, model="m")
+    assert Loss(path, "is not a string: dropped") in out.losses
+    assert "10000000000" not in json.dumps(out.request)
+
+
+@pytest.mark.parametrize("kind", ["tool_use", "function_call", 7])
+def test_a_tool_call_of_a_type_openai_has_not_is_a_shape_error(kind: Any) -> None:
+    def body(entry_type: Any) -> list[dict[str, Any]]:
+        call: dict[str, Any] = {"id": "c1", "function": {"name": "f", "arguments": "{}"}}
+        if entry_type is not None:
+            call["type"] = entry_type
+        return [
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        ]
+
+    assert lint("openai", body("function")) == lint("openai", body(None)) == ()
+    shown = repr(kind) if isinstance(kind, str) else "int"
+    found = [(f.rule, f.path, f.message) for f in lint("openai", body(kind))]
+    assert found[0] == (
+        "shape",
+        "messages[1].tool_calls[0].type",
+        f"a tool call of type 'function', not {shown}.",
+    )
+    with pytest.raises(ValueError, match=r"^openai: messages\[1\]\.tool_calls\[0\]\.type: "):
+        translate("openai", "anthropic", body(kind))  # never dropped silently

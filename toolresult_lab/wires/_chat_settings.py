@@ -81,6 +81,7 @@ def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
                 marks,
                 strict_flag(fn.get("strict")),
                 "strict" if flat else "function.strict",
+                description_at="description" if flat else "function.description",
             )
             reader.tool(spec)
         else:

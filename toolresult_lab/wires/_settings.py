@@ -111,6 +111,9 @@ class ToolSpec:
     marks: tuple[str, ...] = ()
     strict: bool | None = None
     strict_at: str = "strict"
+    #: Where the description sits under ``path`` (a description that is not a string is
+    #: the request's fault: lint's ``shape``, a loss in translate, never written).
+    description_at: str = "description"
     #: Where the source marks the tools up to this one for caching, in the form every wire
     #: with such a mark shares (Anthropic's ``cache_control: {"type": "ephemeral"}``,
     #: Bedrock's ``cachePoint: {"type": "default"}`` entry after it: five minutes each);
@@ -387,6 +390,8 @@ def write_settings(
         why = settings.why.get(path, f"has no counterpart on {dst.wire}")
         losses.append((path, f"{why}: dropped"))
     for tool in settings.tools:  # a field of a definition only its own wire has
+        if tool.description is not None and not isinstance(tool.description, str):
+            losses.append((f"{tool.path}.{tool.description_at}", "is not a string: dropped"))
         for mark in tool.marks:
             losses.append((f"{tool.path}.{mark}", f"has no counterpart on {dst.wire}: dropped"))
         if tool.cache_at and not dst.takes_tool_cache:

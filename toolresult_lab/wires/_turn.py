@@ -250,8 +250,13 @@ def function_calls(
         found = reading.dict_at(entry, at)
         if found is None:
             continue
-        if found.get("type", "function") not in ("function", None):
+        kind = found.get("type", "function")
+        if kind == "custom":
             continue  # a custom tool call (free-form input) is not a function call
+        if kind not in ("function", None):
+            shown = repr(kind) if isinstance(kind, str) else type(kind).__name__
+            reading.problem(at_key(at, "type"), f"a tool call of type 'function', not {shown}")
+            continue
         function_path = at_key(at, "function")
         function = reading.dict_at(found.get("function"), function_path) or {}
         extra = {key: value for key, value in found.items() if key not in _ENTRY_FIELDS}

@@ -32,7 +32,7 @@ from . import (
     ids,
     limits,
     media,
-    tool_names,
+    tool_definitions,
     turns,
 )
 from . import (
@@ -80,7 +80,7 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("user-after-tool",), turns.user_after_tool),
     RuleCheck(("roles-not-alternating",), turns.alternation),
     RuleCheck(("no-messages",), turns.no_messages),
-    RuleCheck(("tool-name",), tool_names.check),
+    RuleCheck(("tool-name", "shape"), tool_definitions.check),
 )
 #: The generic checks that run after the wire's own.
 LATE: Final[tuple[RuleCheck, ...]] = (

@@ -180,6 +180,7 @@ class BedrockSettings(SettingsShape):
                         marks,
                         strict_flag(spec.get("strict")),
                         "toolSpec.strict",
+                        description_at="toolSpec.description",
                     )
                     reader.tool(made)
                 else:
