@@ -149,6 +149,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     )),
     ("transcripts", (
         "requests.transcripts", "requests.transcripts.*", "requests.translating",
+        "requests.tool_definitions",
     )),
     ("views", ("views.render", "views.render_*")),
     ("reports", (

@@ -33,6 +33,7 @@ from .conversion.tool_turns import tool_turn
 from .requests.findings import Change, Finding, Findings, Repaired
 from .requests.linting import lint
 from .requests.repairing import repair
+from .requests.tool_definitions import ToolDefinitions, tools_for
 from .requests.transcripts import (
     AssistantTurn,
     Document,
@@ -78,6 +79,7 @@ __all__ = [
     "Text",
     "TokenEstimate",
     "ToolCall",
+    "ToolDefinitions",
     "ToolResult",
     "ToolResults",
     "Transcript",
@@ -92,6 +94,7 @@ __all__ = [
     "repair",
     "request_html",
     "tool_turn",
+    "tools_for",
     "translate",
 ]
 

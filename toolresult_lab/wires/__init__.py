@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Final
 
 from ..conversion.options import ConvertOptions, Resolved, options_key
@@ -53,6 +54,7 @@ from ._read import (
 )
 from ._settings import Note, Settings, SettingsShape, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
+from ._tool_defs import NameRule, ToolDefs
 from ._transcript import TranscriptReading
 from ._turn import (
     CallData,
@@ -121,6 +123,7 @@ __all__ = [
     "Message",
     "Missing",
     "ModelView",
+    "NameRule",
     "Note",
     "OllamaToolMessage",
     "OpaquePart",
@@ -145,6 +148,7 @@ __all__ = [
     "Source",
     "TextPart",
     "TokenRules",
+    "ToolDefs",
     "ToolEntry",
     "ToolSpec",
     "TranscriptReading",
@@ -188,6 +192,7 @@ __all__ = [
     "settings_of",
     "settings_shape",
     "short",
+    "tool_defs",
     "turn",
     "turn_messages",
     "turn_shape",
@@ -508,6 +513,21 @@ def settings_shape(wire: object) -> SettingsShape:
     if shape is None:
         raise ValueError(f"the {wire} wire reads and writes no request settings")
     return shape
+
+
+def tool_defs(wire: object) -> tuple[SettingsShape, ToolDefs]:
+    """What writes MCP tools as ``wire``'s definitions (issue 40: ``tools_for``): its
+    settings shape and its :class:`ToolDefs`; ``ValueError`` for an unknown wire or one
+    that writes none."""
+    module = _MODULES[wire_facts(wire).wire]
+    defs = module.tool_defs
+    if module.settings is None or defs is None:
+        raise ValueError(f"wire: the {wire} wire writes no tool definitions")
+    if defs.same_as is not None:
+        like = _MODULES[defs.same_as].tool_defs
+        if like is not None:
+            defs = replace(defs, names=like.names, strict=like.strict, sources=like.sources)
+    return module.settings, defs
 
 
 def settings_of(wire: object, request: Any) -> Settings | None:

@@ -22,8 +22,9 @@ from .._settings import (
     thinking_lost,
     unread,
 )
+from .._tool_defs import NameRule, ToolDefs
 
-__all__ = ["SETTINGS", "AnthropicSettings"]
+__all__ = ["SETTINGS", "TOOL_DEFS", "AnthropicSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 #: Anthropic's ``tool_choice`` types and the neutral names (``any``: some tool must be called).
@@ -196,3 +197,19 @@ class AnthropicSettings(SettingsShape):
 
 
 SETTINGS: Final = AnthropicSettings()
+
+#: What ``tools_for`` needs beside the settings shape: the name rule, and ``cache_control``
+#: on the last definition (a cache breakpoint over every tool before it).
+TOOL_DEFS: Final = ToolDefs(
+    NameRule(
+        "a-zA-Z0-9_-",
+        64,
+        SettingSource(
+            "tool names",
+            "Define tools: name must match the regex ^[a-zA-Z0-9_-]{1,64}$",
+            "https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools",
+            "2026-12-07",
+        ),
+    ),
+    mark_last="cache_control",
+)

@@ -30,7 +30,7 @@ from .core import (
 from .data import TOKENS, reply
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
-from .settings import SETTINGS
+from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
     "ERROR_NOTE",
@@ -66,6 +66,7 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     edits=EDITS,
     settings=SETTINGS,
+    tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
 )

@@ -23,8 +23,9 @@ from .._settings import (
     thinking_lost,
     unread,
 )
+from .._tool_defs import NameRule, ToolDefs
 
-__all__ = ["SETTINGS", "BedrockSettings"]
+__all__ = ["SETTINGS", "TOOL_DEFS", "BedrockSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CONFIG: Final = (("maxTokens", "max_tokens"), ("temperature", "temperature"), ("topP", "top_p"))
@@ -222,3 +223,20 @@ class BedrockSettings(SettingsShape):
 
 
 SETTINGS: Final = BedrockSettings()
+
+#: What ``tools_for`` needs beside the settings shape: the name rule; the definitions sit
+#: in ``toolConfig``.
+TOOL_DEFS: Final = ToolDefs(
+    NameRule(
+        "a-zA-Z0-9_-",
+        64,
+        SettingSource(
+            "tool names",
+            "ToolSpecification.name: length 1 to 64, pattern [a-zA-Z0-9_-]+ (botocore's"
+            " ToolName says the same)",
+            "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
+            "2026-12-07",
+        ),
+    ),
+    key="toolConfig",
+)

@@ -25,7 +25,7 @@ from .core import (
 )
 from .data import ALTERATIONS, TOKENS, reply
 from .edits import EDITS
-from .settings import SETTINGS
+from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
     "FACTS",
@@ -54,6 +54,7 @@ WIRE: Final = WireModule(
     client_alterations=ALTERATIONS,
     edits=EDITS,
     settings=SETTINGS,
+    tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
 )

@@ -20,9 +20,10 @@ from .._settings import (
     thinking_lost,
     unread,
 )
+from .._tool_defs import NameRule, ToolDefs
 from .core import field_of, spelled
 
-__all__ = ["SETTINGS", "GeminiSettings", "json_schema"]
+__all__ = ["SETTINGS", "TOOL_DEFS", "GeminiSettings", "json_schema"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CONFIG: Final = (
@@ -200,3 +201,24 @@ class GeminiSettings(SettingsShape):
 
 
 SETTINGS: Final = GeminiSettings()
+
+#: What ``tools_for`` needs beside the settings shape: the name rule. The pages disagree
+#: on the length and the colon (google-genai 3.6.1's ``FunctionDeclaration.name``: "Must
+#: start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores,
+#: dots, colons and dashes, with a maximum length of 128"; the Vertex AI v1 reference: dots
+#: and dashes, at most 64): the narrower, 64, is kept; the colon, which the Gemini API's
+#: v1beta reference also lists, is kept.
+TOOL_DEFS: Final = ToolDefs(
+    NameRule(
+        "a-zA-Z0-9_.:-",
+        64,
+        SettingSource(
+            "tool names",
+            "FunctionDeclaration.name: starts with a letter or an underscore; a-z, A-Z, 0-9,"
+            " underscores, colons, dots and dashes; at most 64",
+            "https://ai.google.dev/api/caching#FunctionDeclaration",
+            "2026-12-07",
+        ),
+        first="a-zA-Z_",
+    )
+)

@@ -21,7 +21,7 @@ from .core import (
 )
 from .data import ALTERATIONS, reply
 from .edits import EDITS
-from .settings import SETTINGS
+from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
     "FACTS",
@@ -45,6 +45,7 @@ WIRE: Final = WireModule(
     client_alterations=ALTERATIONS,
     edits=EDITS,
     settings=SETTINGS,
+    tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
 )

@@ -10,8 +10,9 @@ from typing import Any, Final
 
 from .._chat_settings import ChatKeys, ChatSettings
 from .._settings import Note, Settings
+from .._tool_defs import ToolDefs
 
-__all__ = ["KEYS", "SETTINGS", "OllamaSettings"]
+__all__ = ["KEYS", "SETTINGS", "TOOL_DEFS", "OllamaSettings"]
 
 #: The keys of its Chat Completions body (:class:`ChatKeys`).
 KEYS: Final = ChatKeys(
@@ -52,3 +53,7 @@ class OllamaSettings(ChatSettings):
 
 
 SETTINGS: Final = OllamaSettings("ollama", KEYS, effort=False)
+
+#: What ``tools_for`` needs beside the settings shape: Ollama documents no rule for a
+#: tool's name (https://docs.ollama.com/api/chat, read 2026-12-07): names are sent as given.
+TOOL_DEFS: Final = ToolDefs(None)

@@ -24,6 +24,7 @@ from .core import (
 from .data import TOKENS, reply
 from .edits import EDITS
 from .settings import SETTINGS
+from .tool_rules import TOOL_DEFS
 
 __all__ = [
     "FACTS",
@@ -49,6 +50,7 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     edits=EDITS,
     settings=SETTINGS,
+    tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
 )

@@ -20,8 +20,9 @@ from .._settings import (
     schemas,
     thinking_lost,
 )
+from .._tool_defs import ToolDefs
 
-__all__ = ["SETTINGS", "ResponsesSettings"]
+__all__ = ["SETTINGS", "TOOL_DEFS", "ResponsesSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CHOICES: Final = frozenset({"auto", "none", "required"})
@@ -119,3 +120,7 @@ class ResponsesSettings(SettingsShape):
 
 
 SETTINGS: Final = ResponsesSettings()
+
+#: What ``tools_for`` needs beside the settings shape: OpenAI's name rule and strict subset,
+#: the openai wire's (the same provider's function tools; Structured Outputs covers both).
+TOOL_DEFS: Final = ToolDefs(None, same_as="openai")
