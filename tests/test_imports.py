@@ -149,7 +149,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     )),
     ("transcripts", (
         "requests.transcripts", "requests.transcripts.*", "requests.translating",
-        "requests.tool_definitions",
+        "requests.tool_definitions", "requests.tool_calls",
     )),
     ("views", ("views.render", "views.render_*")),
     ("reports", (

@@ -33,6 +33,7 @@ from .conversion.tool_turns import tool_turn
 from .requests.findings import Change, Finding, Findings, Repaired
 from .requests.linting import lint
 from .requests.repairing import repair
+from .requests.tool_calls import call_tools
 from .requests.tool_definitions import ToolDefinitions, tools_for
 from .requests.transcripts import (
     AssistantTurn,
@@ -86,6 +87,7 @@ __all__ = [
     "Translated",
     "UserTurn",
     "Wire",
+    "call_tools",
     "carries_native",
     "estimate_tokens",
     "for_boto3",
