@@ -451,3 +451,96 @@ def test_beside_google_genai_s_mcp_to_gemini_tool_field_by_field() -> None:
         "name": "weather",
         "parametersJsonSchema": CITY,
     }
+
+
+# -- through the official clients to the loopback recorder ----------------------------------------
+
+
+def _send_with_tools(wire: str, defs: ToolDefinitions, base_url: str) -> None:
+    """One question with the definitions, through ``wire``'s official client."""
+    user = [{"role": "user", "content": QUESTION}]
+    if wire in ("openai", "responses", "hermes"):
+        import openai
+
+        with openai.OpenAI(api_key="k", base_url=f"{base_url}/v1", max_retries=0) as client:
+            if wire == "responses":
+                client.responses.create(model="gpt-4.1", input=user, tools=defs.tools)
+            else:
+                client.chat.completions.create(model="gpt-4.1", messages=user, tools=defs.tools)
+    elif wire == "anthropic":
+        import anthropic
+
+        with anthropic.Anthropic(api_key="k", base_url=base_url, max_retries=0) as client:
+            client.messages.create(
+                model="claude-sonnet-4-5", max_tokens=64, messages=user, tools=defs.tools
+            )
+    elif wire == "gemini":
+        from google import genai
+        from google.genai import types
+
+        options = types.HttpOptions(base_url=base_url, api_version="v1beta")
+        with genai.Client(api_key="k", vertexai=False, http_options=options) as client:
+            config = types.GenerateContentConfig(tools=defs.tools)
+            client.models.generate_content(
+                model="gemini-2.5-flash", contents=QUESTION, config=config
+            )
+    elif wire == "ollama":
+        import ollama
+
+        with ollama.Client(host=base_url) as client:
+            client.chat(model="qwen3", messages=user, tools=defs.tools, stream=False)
+    else:
+        import boto3
+
+        from toolresult_lab import for_boto3
+
+        client = boto3.client(
+            "bedrock-runtime",
+            endpoint_url=base_url,
+            region_name="us-east-1",
+            aws_access_key_id="k",
+            aws_secret_access_key="k",
+        )
+        message = [{"role": "user", "content": [{"text": QUESTION}]}]
+        client.converse(modelId="m", messages=message, toolConfig=for_boto3(defs.tools))
+        client.close()
+
+
+@pytest.mark.parametrize("wire", WIRES)
+def test_the_official_client_sends_the_definitions_as_written(wire: str) -> None:
+    from toolresult_lab.views.roundtrip import RecordingServer
+
+    tools = [_tool("get.weather", CITY, description="Weather"), _tool("t_refs", HARD["refs"])]
+    defs = tools_for(
+        wire, tools, **({"cache": {"type": "ephemeral"}} if wire == "anthropic" else {})
+    )
+    with RecordingServer() as server:
+        _send_with_tools(wire, defs, server.base_url)
+    [arrived] = server.requests
+    expected = copy.deepcopy(defs.tools)
+    if wire == "gemini":  # google-genai dumps the field by its Python name; the API takes both
+        for declaration in expected[0]["functionDeclarations"]:
+            declaration["parameters_json_schema"] = declaration.pop("parametersJsonSchema")
+    if wire == "ollama":  # its client leaves out what its Tool type does not declare: losses
+        for loss in defs.losses:
+            index, path = loss.path.removeprefix("tools[").split("].inputSchema.")
+            *parents, key = path.split(".")
+            at = expected[int(index)]["function"]["parameters"]
+            for parent in parents:
+                at = at[parent]
+            del at[key]
+    assert arrived.body[defs.key] == expected
+
+
+def test_what_the_ollama_client_leaves_out_of_a_schema_is_a_loss() -> None:
+    defs = tools_for("ollama", [_tool("a", CITY), _tool("b", HARD["refs"]), _tool("c")])
+    said = "ollama's official Python client sends no {} here: dropped by it (a request body"
+    assert defs.losses == (
+        Loss("tools[0].inputSchema.additionalProperties", said.format("additionalProperties")
+             + " posted as JSON keeps it)"),
+        Loss("tools[1].inputSchema.additionalProperties", said.format("additionalProperties")
+             + " posted as JSON keeps it)"),
+        Loss("tools[1].inputSchema.properties.item.$ref", said.format("$ref")
+             + " posted as JSON keeps it)"),
+    )  # fmt: skip
+    assert tools_for("openai", [_tool("b", HARD["refs"])]).losses == ()

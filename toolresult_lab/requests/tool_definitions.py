@@ -177,6 +177,16 @@ def tools_for(
         for key in tool
         if key not in _CARRIED
     )
+    if defs.client_drops is not None:
+        losses += tuple(
+            Loss(
+                f"tools[{index}].inputSchema{path}",
+                f"{wire}'s official Python client sends no {path.rsplit('.', 1)[-1]} here:"
+                " dropped by it (a request body posted as JSON keeps it)",
+            )
+            for index, tool in enumerate(read)
+            for path in defs.client_drops(tool["inputSchema"])
+        )
     prompt = defs.prompt(defs.definitions(body)) if defs.prompt is not None else None
     return ToolDefinitions(
         wire=shape.wire,

@@ -67,6 +67,9 @@ class ToolDefs:
     """The tools' prompt text its chat template writes, from the definitions written."""
     sources: tuple[SettingSource, ...] = ()
     """Where the facts above are documented."""
+    client_drops: Callable[[Any], list[str]] | None = None
+    """The paths under a schema the wire's official client leaves out when it sends (each
+    a loss: ollama's Python client declares a few schema keys); None: it sends all."""
     same_as: str | None = None
     """Another wire whose name rule and strict test these definitions follow (the same
     provider's: responses takes openai's), resolved by the registry; no wire imports
