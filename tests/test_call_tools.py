@@ -187,3 +187,31 @@ def test_bad_arguments_are_clear_errors_naming_them(
     session, calls = given.pop("session"), given.pop("calls")
     with pytest.raises(error, match=message):
         anyio.run(lambda: call_tools(session, calls, **given))
+
+
+@pytest.fixture(scope="module")
+def served_tools() -> list[Any]:
+    """The tools two real servers list: the notebooks' demo server (over stdio) and this
+    file's test server (in memory): pydantic-made schemas, output schemas, dotted names."""
+
+    async def listed(session: ClientSession) -> list[Any]:
+        return list((await session.list_tools()).tools)
+
+    return over_stdio(DEMO, listed) + in_memory(listed)
+
+
+WIRES = ("openai", "responses", "anthropic", "gemini", "bedrock", "ollama", "hermes")
+
+
+@pytest.mark.parametrize("wire", WIRES)
+def test_real_servers_tools_give_valid_lint_clean_definitions_on_every_wire(
+    wire: str, served_tools: list[Any]
+) -> None:
+    from request_strict import check_request_body
+    from test_tools_for import _request
+
+    defs = tools_for(wire, served_tools)
+    assert sorted(defs.names.values()) == sorted(tool.name for tool in served_tools)
+    request = _request(wire, defs)
+    check_request_body(wire, request)
+    assert [f for f in lint(wire, request) if f.severity == "error"] == []
