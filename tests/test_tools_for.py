@@ -11,6 +11,8 @@ from typing import Any
 
 import mcp.types as mt
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, Field
 from request_strict import check_request_body
 
@@ -544,3 +546,18 @@ def test_what_the_ollama_client_leaves_out_of_a_schema_is_a_loss() -> None:
              + " posted as JSON keeps it)"),
     )  # fmt: skip
     assert tools_for("openai", [_tool("b", HARD["refs"])]).losses == ()
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.lists(st.text(min_size=1, max_size=80), min_size=1, max_size=12, unique=True))
+def test_any_names_become_valid_unique_names_that_map_back(names: list[str]) -> None:
+    tools = [_tool(name) for name in names]
+    for wire in ("openai", "gemini", "bedrock"):
+        rule = tool_defs(wire)[1].names
+        assert rule is not None
+        defs = tools_for(wire, tools)
+        assert all(rule.fits(name) for name in defs.names)
+        assert sorted(defs.names.values()) == sorted(names)
+        for name in names:  # a valid name is never changed
+            if rule.fits(name):
+                assert defs.names[name] == name
