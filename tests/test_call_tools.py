@@ -215,3 +215,36 @@ def test_real_servers_tools_give_valid_lint_clean_definitions_on_every_wire(
     request = _request(wire, defs)
     check_request_body(wire, request)
     assert [f for f in lint(wire, request) if f.severity == "error"] == []
+
+
+_CONVERSATION = {"responses": "input", "gemini": "contents"}
+
+
+@pytest.mark.parametrize("wire", WIRES)
+def test_the_loop_gives_a_next_request_that_passes_its_sdk_type_and_lints_clean(
+    wire: str,
+) -> None:
+    """list_tools -> tools_for -> the model's calls (by provider name) -> call_tools ->
+    tool_turn -> the next request, on every wire, in memory."""
+    from request_strict import check_request_body
+    from test_tools_for import _request
+
+    async def body(session: ClientSession) -> Any:
+        defs = tools_for(wire, await session.list_tools())
+        calls = (
+            ToolCall(
+                id="call_1", name=defs.provider_name("weather.now"), arguments={"city": "Köln"}
+            ),
+            ToolCall(id="call_2", name="boom"),
+        )
+        return defs, calls, await call_tools(session, calls, names=defs)
+
+    defs, calls, results = in_memory(body)
+    assert [(r.is_error, _text(r)) for r in results] == [
+        (False, "Sunny in Köln"),
+        (True, "Error executing tool boom"),
+    ]
+    request = _request(wire, defs)
+    request[_CONVERSATION.get(wire, "messages")] += tool_turn(wire, calls, results)
+    check_request_body(wire, request)
+    assert [f for f in lint(wire, request) if f.severity == "error"] == []

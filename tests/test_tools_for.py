@@ -259,6 +259,10 @@ def test_names_the_provider_refuses_are_rewritten_and_map_back() -> None:
     }
     assert defs.mcp_name("get_weather_3") == "get/weather"
     assert defs.mcp_name("nope") is None
+    assert defs.provider_name("get/weather") == "get_weather_3"
+    assert defs.provider_name("get_weather") == "get_weather"
+    assert defs.provider_name("get_weather_2") is None  # a provider name, not an MCP one
+    assert defs.provider_name("nope") is None
 
 
 def test_a_suffix_keeps_a_cut_name_within_the_length() -> None:

@@ -44,6 +44,12 @@ class ToolDefinitions:
         """``{key: tools}``: the part of a request body the definitions take."""
         return {self.key: self.tools}
 
+    def provider_name(self, mcp_name: str) -> str | None:
+        """The name the provider knows MCP tool ``mcp_name`` by; None: no such tool."""
+        if mcp_name in self.renamed:
+            return self.renamed[mcp_name]
+        return mcp_name if self.names.get(mcp_name) == mcp_name else None
+
     def mcp_name(self, name: str) -> str | None:
         """The MCP tool a call of ``name`` (the provider's) is for; None: no such tool."""
         return self.names.get(name)
