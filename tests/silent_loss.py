@@ -137,6 +137,12 @@ STRUCTURE = frozenset(
 KINDS = frozenset({"function", "custom"})
 
 
+#: A cache mark of the tools, which another wire spells its own way (Bedrock's
+#: ``cachePoint: {"type": "default"}`` entry is Anthropic's ``cache_control:
+#: {"type": "ephemeral"}``): whether it arrives is ``test_translate_setting_table``'s check.
+CACHE_MARKS = frozenset({"cachePoint"})
+
+
 def _definition_leaves(value: Any, path: str) -> Iterator[tuple[str, str]]:
     if isinstance(value, str):
         if value and not (path.endswith(".type") and value in KINDS):
@@ -144,6 +150,8 @@ def _definition_leaves(value: Any, path: str) -> Iterator[tuple[str, str]]:
     elif isinstance(value, dict):
         for name, item in value.items():
             where = f"{path}.{name}"
+            if name in CACHE_MARKS and item == {"type": "default"}:
+                continue
             if name not in STRUCTURE:
                 yield where, name
             yield from _definition_leaves(item, where)

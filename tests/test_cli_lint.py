@@ -20,6 +20,7 @@ CALL_2 = {"type": "tool_use", "id": "toolu_2", "name": "f", "input": {}}
 #: Two parallel calls, one answered: anthropic rejects the request.
 BROKEN = {
     "model": "claude",
+    "max_tokens": 1024,
     "messages": [
         {"role": "user", "content": "hi"},
         {"role": "assistant", "content": [CALL, CALL_2]},
@@ -306,6 +307,41 @@ def test_repair_writes_the_request_and_the_changes(capsys, tmp_path) -> None:
     assert (json.loads(out), err) == (fixed.request, "")
 
 
+def test_repair_says_what_it_left_to_keep_a_tool_output(capsys, tmp_path) -> None:
+    """Issue 36: an audio block in a tool result (no placeholder may stand for its payload)
+    stays, and standard error says so, beside the error it leaves."""
+    audio = {
+        "type": "audio",
+        "source": {"type": "base64", "media_type": "audio/wav", "data": "UklGRg=="},
+    }
+    body = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "messages": [
+            {"role": "user", "content": "go"},
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}],
+            },
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": [audio]}],
+            },
+        ],
+    }
+    path = write(tmp_path, "audio.json", body)
+    code, out, err = run(capsys, "repair", path, "--wire", "anthropic")
+    fixed = repair("anthropic", body)
+    assert json.loads(out) == body == fixed.request
+    assert [str(c) for c in fixed.unfixed] == [
+        "messages[2].content[0].content[0]: [tool-result-content] left as it is: its"
+        " placeholder text would lose the payload it carries, and no text may hold a payload"
+        " (a tool output is never removed)"
+    ]
+    assert err.splitlines()[0] == f"{path}: unfixed: {fixed.unfixed[0]}"
+    assert code == 1  # the error it leaves
+
+
 def test_repair_json_lines_and_what_it_leaves(capsys, tmp_path) -> None:
     bad_image = {
         "role": "user",
@@ -347,3 +383,38 @@ def test_repair_bad_input_is_one_line(capsys, tmp_path, monkeypatch, argv, code,
     assert (got, out) == (code, "")
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+# -- repair: a lone surrogate is content ---------------------------------------------------
+
+HALF = json.loads('"half an emoji: \\ud83d"')  # a UTF-16 stream cut in the middle of a pair
+
+
+@pytest.mark.parametrize("lines", [False, True])
+def test_repair_writes_a_lone_surrogate_as_its_escape(capsys, tmp_path, lines) -> None:
+    """Issue 36: ``repair`` died with a UnicodeEncodeError traceback and wrote nothing
+    (standard output and ``-o``). The request comes back the same JSON value, in text that
+    encodes as UTF-8, with one warning line per string."""
+    request = [{"role": "user", "content": HALF}, {"role": "assistant", "content": "\udfff ok"}]
+    path = tmp_path / "req.json"
+    text = json.dumps(request)  # ASCII: the escapes as a UTF-16 log writes them
+    path.write_text(f"{text}\n{text}\n" if lines else text, encoding="ascii")
+    code, out, err = run(capsys, "repair", str(path), "--wire", "openai")
+    assert code == 0
+    out.encode("utf-8")  # no lone surrogate in the text itself
+    assert "\\ud83d" in out
+    got = [json.loads(line) for line in out.splitlines()] if lines else [json.loads(out)]
+    assert got == [request] * (2 if lines else 1)
+    places = [f"{path}:{n}" for n in (1, 2)] if lines else [str(path)]
+    assert err.splitlines() == [
+        f"toolresult-lab: warning: {where}: [{n}].content: a lone"
+        " surrogate (no UTF-8 encodes it): written as its \\u escape"
+        for where in places
+        for n in (0, 1)
+    ]
+    written = tmp_path / "out.json"
+    code, out, err = run(capsys, "repair", str(path), "--wire", "openai", "-o", str(written))
+    assert (code, out) == (0, "")
+    back = written.read_text(encoding="utf-8")
+    got = [json.loads(line) for line in back.splitlines()] if lines else [json.loads(back)]
+    assert got == [request] * (2 if lines else 1)

@@ -135,9 +135,24 @@ def _results_not_next_cases() -> list[Case]:
                 user("gemini"),
                 ask("gemini", "c1", "c2"),
                 answer("gemini", "c1"),
+                user("gemini", "and the other"),
                 answer("gemini", "c2"),
             ),
             [("results-not-next", "error", "contents[1].parts[1]")],
+        ),
+        (
+            # parallel responses one per content of only responses: paired, but split
+            "split-function-responses",
+            "gemini",
+            {"profile": "gemini-2.5"},
+            turn("gemini", "c1", "c2"),
+            request(
+                user("gemini"),
+                ask("gemini", "c1", "c2"),
+                answer("gemini", "c1"),
+                answer("gemini", "c2"),
+            ),
+            [("split-function-responses", "warning", "contents[3].parts[0]")],
         ),
     ]
 
@@ -152,11 +167,13 @@ def _id_cases() -> list[Case]:
         "gemini": "contents[4].parts[0]",
         "ollama": "messages[4].tool_calls[0]",
         "responses": "input[4]",
-        "bedrock": "messages[4].content[0]",
+        "bedrock": "messages[3].content[0]",
     }
     for wire, path in dup_paths.items():
-        good = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c2"), answer(wire, "c2"))
-        bad = request(turn(wire, "c1"), user(wire, "more"), ask(wire, "c1"), answer(wire, "c1"))
+        # bedrock takes alternating roles: its next call follows the results directly
+        more = [] if wire == "bedrock" else [user(wire, "more")]
+        good = request(turn(wire, "c1"), *more, ask(wire, "c2"), answer(wire, "c2"))
+        bad = request(turn(wire, "c1"), *more, ask(wire, "c1"), answer(wire, "c1"))
         cases.append(
             ("duplicate-call-id", wire, {}, good, bad, [("duplicate-call-id", "warning", path)])
         )
@@ -1003,7 +1020,55 @@ def _bedrock_cases() -> list[Case]:
     ]
 
 
+def _turn_order_cases() -> list[Case]:
+    """Issue 36's lint misses: bedrock's alternating roles and its prefill with tools, an
+    Anthropic body without max_tokens, an empty list of messages."""
+    tools = {"toolConfig": {"tools": []}}
+    results_then_text = {"messages": [*turn("bedrock", "c1"), user("bedrock", "more")], **tools}
+    prefill = {"role": "assistant", "content": [{"text": "The answer is"}]}
+    cases: list[Case] = [
+        (
+            "roles-not-alternating",
+            "bedrock",
+            {},
+            {"messages": turn("bedrock", "c1"), **tools},
+            results_then_text,
+            [("roles-not-alternating", "warning", "messages[3]")],
+        ),
+        (
+            "prefill-with-tools",
+            "bedrock",
+            {"profile": "bedrock-claude"},
+            {"messages": [user("bedrock"), prefill]},
+            {"messages": [*turn("bedrock", "c1"), prefill], **tools},
+            [("prefill-with-tools", "warning", "messages[3]")],
+        ),
+        (
+            "max-tokens-required",
+            "anthropic",
+            {},
+            {"model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": [user("anthropic")]},
+            {"model": "claude-sonnet-4-5", "messages": [user("anthropic")]},
+            [("max-tokens-required", "error", "max_tokens")],
+        ),
+    ]
+    for wire, key in (("openai", "messages"), ("anthropic", "messages"), ("gemini", "contents")):
+        body = {"model": "m", "max_tokens": 9} if wire == "anthropic" else {"model": "m"}
+        cases.append(
+            (
+                "no-messages",
+                wire,
+                {},
+                {**body, key: [user(wire)]},
+                {**body, key: []},
+                [("no-messages", "warning", key)],
+            )
+        )
+    return cases
+
+
 CASES: list[Case] = [
+    *_turn_order_cases(),
     *_pairing_cases(),
     *_results_not_next_cases(),
     *_id_cases(),
@@ -1149,7 +1214,9 @@ def test_shape_findings_never_raise() -> None:
         ("shape", "error", "messages[1]"),
         ("shape", "error", "messages[2].content"),
     ]
-    assert _seen(lint("anthropic", {"model": "x"})) == [("shape", "error", "messages")]
+    assert _seen(lint("anthropic", {"model": "x", "max_tokens": 9})) == [
+        ("shape", "error", "messages")
+    ]
 
 
 def test_argument_errors() -> None:

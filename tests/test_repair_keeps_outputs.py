@@ -20,6 +20,8 @@ from test_repair import _guarantees
 from test_turn_clients import validate_message
 
 from toolresult_lab import Change, repair
+from toolresult_lab.requests.repairing.outputs import breaches
+from toolresult_lab.wires import read_request
 
 IMAGE = {"type": "base64", "media_type": "image/png", "data": PNG}
 DATA_URL = f"data:image/png;base64,{PNG}"
@@ -270,32 +272,42 @@ def test_an_image_of_a_responses_output_gets_the_detail_a_message_requires() -> 
 
 def test_on_mistral_the_output_goes_into_the_tool_message_before_it() -> None:
     """Mistral takes no user message right after a tool message: the kept output is text in
-    the last tool message of its run; an image there becomes placeholder text, named."""
-    image_part = {"type": "image_url", "image_url": {"url": DATA_URL}}
+    the last tool message of its run; one holding an image stays as it is (its image would
+    become placeholder text: issue 36), reported unfixed."""
     bad = [
         user("openai"),
         ask("openai", "c1"),
         *answer("openai", "c1"),
-        {
-            "role": "tool",
-            "tool_call_id": "zz",
-            "content": [{"type": "text", "text": "see"}, image_part],
-        },
+        {"role": "tool", "tool_call_id": "zz", "content": "see"},
     ]
     fixed = _guarantees("openai", bad, profile="mistral")
     # c1 gets a 9-character id; zz, which no call has, is named as given in the text
     assert fixed.request[2:] == [
-        {
-            "role": "tool",
-            "tool_call_id": "XehIHQeEu",
-            "content": f"ok\n{ORPHAN}\nsee\n[image] image/png (83 bytes)",
-        }
+        {"role": "tool", "tool_call_id": "XehIHQeEu", "content": f"ok\n{ORPHAN}\nsee"}
     ]
     assert fixed.changes[-1] == Change(
         "result-without-call",
         "messages[3]",
-        "kept its output as text in the tool result before it (it answers no call); not"
-        " carried, as placeholder text: [image] image/png (83 bytes)",
+        "kept its output as text in the tool result before it (it answers no call)",
+    )
+    image_part = {"type": "image_url", "image_url": {"url": DATA_URL}}
+    bad[-1] = {**bad[-1], "content": [{"type": "text", "text": "see"}, image_part]}
+    fixed = repair("openai", bad, profile="mistral")
+    assert fixed.request[3] == bad[3]
+    assert fixed.unfixed == (
+        Change(
+            "result-without-call",
+            "messages[3]",
+            "left as it is: no user message may follow the tool messages here, and its media"
+            " would become placeholder text in the tool result before it (a tool output is"
+            " never removed)",
+        ),
+        Change(
+            "tool-result-content",
+            "messages[3].content[1]",
+            "left as it is: its placeholder text would lose the payload it carries, and no"
+            " text may hold a payload (a tool output is never removed)",
+        ),
     )
 
 
@@ -383,6 +395,9 @@ def test_every_output_survives_repair(
     fixed = _guarantees(wire, bad)
     sent = json.dumps(fixed.request)
     assert [t for t in texts if t not in sent] == []
+    # and by the guard every repair passes through (issue 36): whole, no payload in a text
+    assert breaches(wire, read_request(wire, bad), fixed.request) == []
+    assert fixed.unfixed == ()
     _validated(wire, fixed.request)
 
 

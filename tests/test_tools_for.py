@@ -208,15 +208,19 @@ def test_strict_subset_limits_nesting_and_refuses_an_open_root() -> None:
     assert [t["function"]["strict"] for t in defs.tools] == [False, False, False]
 
 
-def test_cache_control_marks_the_last_anthropic_definition_only() -> None:
+def test_cache_marks_the_tools_where_the_wire_s_settings_shape_takes_a_mark() -> None:
     tools = [_tool("a"), _tool("b")]
-    defs = tools_for("anthropic", tools, cache={"type": "ephemeral"})
+    defs = tools_for("anthropic", tools, cache=True)
     assert [t.get("cache_control") for t in defs.tools] == [None, {"type": "ephemeral"}]
     check_request_body("anthropic", _request("anthropic", defs))
-    with pytest.raises(ValueError, match="cache: the openai wire"):
-        tools_for("openai", tools, cache={"type": "ephemeral"})
-    with pytest.raises(TypeError, match="cache: expected a mapping"):
-        tools_for("anthropic", tools, cache="ephemeral")  # type: ignore[arg-type]
+    defs = tools_for("bedrock", tools, cache=True)
+    assert defs.tools["tools"][-1] == {"cachePoint": {"type": "default"}}
+    assert [t["toolSpec"]["name"] for t in defs.tools["tools"][:-1]] == ["a", "b"]
+    check_request_body("bedrock", _request("bedrock", defs))
+    with pytest.raises(ValueError, match="cache: the openai wire has no cache mark"):
+        tools_for("openai", tools, cache=True)
+    with pytest.raises(TypeError, match="cache: expected a bool"):
+        tools_for("anthropic", tools, cache={"type": "ephemeral"})  # type: ignore[arg-type]
 
 
 def test_hermes_prompt_is_the_qwen_template_s_tools_section() -> None:
@@ -346,9 +350,7 @@ def test_the_input_is_not_mutated() -> None:
     tools = _hard_tools()
     before = copy.deepcopy(tools)
     for wire in WIRES:
-        out = tools_for(
-            wire, tools, **({"cache": {"type": "ephemeral"}} if wire == "anthropic" else {})
-        )
+        out = tools_for(wire, tools, **({"cache": True} if wire == "anthropic" else {}))
         assert tools == before
         first = out.tools["tools"][0] if wire == "bedrock" else out.tools[0]
         assert first is not tools[0]
@@ -517,9 +519,7 @@ def test_the_official_client_sends_the_definitions_as_written(wire: str) -> None
     from toolresult_lab.views.roundtrip import RecordingServer
 
     tools = [_tool("get.weather", CITY, description="Weather"), _tool("t_refs", HARD["refs"])]
-    defs = tools_for(
-        wire, tools, **({"cache": {"type": "ephemeral"}} if wire == "anthropic" else {})
-    )
+    defs = tools_for(wire, tools, **({"cache": True} if wire == "anthropic" else {}))
     with RecordingServer() as server:
         _send_with_tools(wire, defs, server.base_url)
     [arrived] = server.requests

@@ -142,9 +142,7 @@ def test_a_cached_text_keeps_its_text_and_loses_only_the_marker() -> None:
     out = translate("anthropic", "openai", CACHED)
     assert out.request["messages"][0] == {"role": "user", "content": "the contract"}
     assert out.losses == (
-        Loss(
-            "messages[0].content[0]", "cache_control has no form on openai: dropped (the text kept)"
-        ),
+        Loss("messages[0].content[0]", "cache mark has no form on openai: dropped (the text kept)"),
     )
     same = translate("anthropic", "anthropic", CACHED).request  # kept on its own wire
     assert same["messages"][0] == CACHED["messages"][0]

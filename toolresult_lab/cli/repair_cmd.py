@@ -11,7 +11,6 @@ change).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from ..requests.repairing import repair as repair_request
 from ._answer import Answer
 from ._budget import add_max_tokens_argument
+from ._json_out import json_text, lone_surrogate_paths
 from ._requests import read_requests
 from ._shared import EXIT_FINDINGS, InputError, warn
 from .lint_cmd import add_request_arguments, checked, run_checked
@@ -63,6 +63,10 @@ def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> 
         raise InputError(f"{where}: the request is nested too deeply to repair") from None
     for change in fixed.changes:
         print(f"{where}: {change}", file=sys.stderr)
+    for refused in fixed.unfixed:  # a fix that would have lost a tool output
+        print(f"{where}: unfixed: {refused}", file=sys.stderr)
+    for path in lone_surrogate_paths(fixed.request):
+        warn(f"{where}: {path}: a lone surrogate (no UTF-8 encodes it): written as its \\u escape")
     left = run_checked(wire, fixed.request, args, where).errors
     if left:
         rules = ", ".join(dict.fromkeys(f.rule for f in left))
@@ -79,9 +83,9 @@ def _repair(args: argparse.Namespace) -> Answer:
     fixed = [request for request, _ in done]
     status = EXIT_FINDINGS if any(left for _, left in done) else 0
     if requests.lines:
-        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in fixed)
+        text = "".join(json_text(r) + "\n" for r in fixed)
     else:
-        text = json.dumps(fixed[0], indent=2, ensure_ascii=False) + "\n"
+        text = json_text(fixed[0], indent=2) + "\n"
     if args.output is None:
         return Answer(text, status)
     try:

@@ -50,7 +50,14 @@ from ..conversion.result import ToolResult
 from ..views.probes import ENTRY_KINDS, entry_bytes, entry_kind
 from .engines import DEFAULT_BLOCKSIZE, Engine, run_parts, source_parts, wants_progress
 from .linereader import DEFAULT_MAX_LINE
-from .log_parts import BadRecord, BadRecordError, Part, line_offsets, read_record, request_records
+from .log_parts import (
+    BadRecord,
+    BadRecordError,
+    Part,
+    bad_records,
+    read_record,
+    request_records,
+)
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -339,14 +346,13 @@ def _empty_frame(plan: Plan) -> pd.DataFrame:
 
 def _combine(parts: Sequence[Part], tallies: list[Tally], plan: Plan) -> pd.DataFrame:
     """The parts' tallies as one frame, in a fixed order (whatever the engine)."""
-    offsets = line_offsets(parts[: len(tallies)], [tally.lines for tally in tallies])
-    examples = [
-        (part.label, offset + line, reason)
-        for part, tally, offset in zip(parts, tallies, offsets, strict=False)
-        for line, reason in tally.examples
-    ][:MAX_EXAMPLES]
-    if plan.strict and examples:
-        raise BadRecordError(*examples[0])
+    examples = bad_records(
+        parts,
+        [tally.lines for tally in tallies],
+        [tally.examples for tally in tallies],
+        MAX_EXAMPLES,
+        plan.strict,
+    )
     keys = plan.keys
     frames = [tally.frame for tally in tallies if len(tally.frame)]
     if frames:

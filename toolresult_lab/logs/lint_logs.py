@@ -35,7 +35,7 @@ from ..requests.linting import context, lint_read
 from ..wires import read_request
 from .auditing import MAX_EXAMPLES
 from .engines import DEFAULT_BLOCKSIZE, Engine, run_parts, source_parts, wants_progress
-from .log_parts import BadRecord, BadRecordError, Part, line_offsets
+from .log_parts import BadRecord, Part, bad_records, line_offsets
 
 __all__ = ["LINT_COLUMNS", "lint_log", "style_lint_log"]
 
@@ -142,14 +142,14 @@ def lint_part(
 
 
 def _combine(parts: list[Part], tallies: list[LintTally], strict: bool) -> pd.DataFrame:
+    bad_examples = bad_records(
+        parts,
+        [tally.lines for tally in tallies],
+        [tally.bad_examples for tally in tallies],
+        MAX_EXAMPLES,
+        strict,
+    )
     offsets = line_offsets(parts[: len(tallies)], [tally.lines for tally in tallies])
-    bad_examples = [
-        (part.label, offset + line, reason)
-        for part, tally, offset in zip(parts, tallies, offsets, strict=False)
-        for line, reason in tally.bad_examples
-    ][:MAX_EXAMPLES]
-    if strict and bad_examples:
-        raise BadRecordError(*bad_examples[0])
     counts: dict[Key, list[int]] = {}
     examples: dict[Key, str] = {}
     for part, tally, offset in zip(parts, tallies, offsets, strict=False):

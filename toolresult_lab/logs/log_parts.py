@@ -43,6 +43,7 @@ __all__ = [
     "MemoryPart",
     "Part",
     "PartReader",
+    "bad_records",
     "file_parts",
     "line_offsets",
     "memory_parts",
@@ -508,6 +509,27 @@ def memory_parts(rows: Any, label: str, rows_per_part: int | None) -> list[Memor
         )
         for start in range(0, len(items), rows_per_part)
     ] or [MemoryPart(label, [], 0)]
+
+
+def bad_records(
+    parts: Sequence[Part],
+    lines: Sequence[int],
+    examples: Sequence[Sequence[tuple[int, str]]],
+    most: int,
+    strict: bool,
+) -> list[tuple[str, int, str]]:
+    """The bad records the parts' readers met, as (file, line in the whole file, reason),
+    the first ``most`` of them; with ``strict``, the first one raises
+    :class:`BadRecordError`. The audit and ``lint_log`` merge their tallies' examples so."""
+    offsets = line_offsets(parts[: len(lines)], lines)
+    found = [
+        (part.label, offset + line, reason)
+        for part, part_examples, offset in zip(parts, examples, offsets, strict=False)
+        for line, reason in part_examples
+    ][:most]
+    if strict and found:
+        raise BadRecordError(*found[0])
+    return found
 
 
 def line_offsets(parts: Sequence[Part], lines: Sequence[int]) -> list[int]:

@@ -120,12 +120,15 @@ class Repaired:
     bare list, as JSON values) and the changes, in request order (empty: nothing to do).
     ``given`` is the request as it was read (JSON values), for the before/after view;
     ``wire`` the wire it was repaired for, so the view reads it as that wire (its payloads
-    elided where that wire keeps them)."""
+    elided where that wire keeps them). ``unfixed``: the fixes ``repair`` refused because
+    they would have lost a tool output (its text or payload; issue 36), each with the
+    reason, in request order: those findings stand in the request as given."""
 
     request: Any
     changes: tuple[Change, ...]
     given: Any = None
     wire: str | None = None
+    unfixed: tuple[Change, ...] = ()
 
     #: The notebook view of the before/after (registered by ``render_findings``).
     html_view: ClassVar[Callable[[Repaired], str] | None] = None
@@ -134,9 +137,9 @@ class Repaired:
         return f"Repaired({len(self.changes)} changes)"
 
     def __str__(self) -> str:
-        if not self.changes:
-            return "no changes"
-        return "\n".join(str(c) for c in self.changes)
+        lines = [str(c) for c in self.changes] or ["no changes"]
+        lines += [f"unfixed: {c}" for c in self.unfixed]
+        return "\n".join(lines)
 
     def _repr_html_(self) -> str | None:
         view = Repaired.html_view

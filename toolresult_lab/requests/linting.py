@@ -108,7 +108,9 @@ def lint(
 
     :raises TypeError: the request is neither a dict nor a list; a bad ``profile``,
         ``vision`` or ``model`` type.
-    :raises ValueError: unknown wire; unknown profile, or one of another wire.
+    :raises ValueError: unknown wire; unknown profile, or one of another wire; a request
+        nested too deep, holding itself or spelling too many values (``nesting``, naming
+        where).
     """
     ctx = context(wire, profile, vision, model)
     return lint_read(read_request(ctx.wire, request), ctx)

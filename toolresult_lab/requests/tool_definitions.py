@@ -11,7 +11,7 @@ definition holds (``title``, ``outputSchema``, ``annotations``, ...) is a :class
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ..conversion.encoding import strict_copy
@@ -138,25 +138,25 @@ def tools_for(
     tools: Any,
     *,
     strict: bool = True,
-    cache: Mapping[str, Any] | None = None,
+    cache: bool = False,
 ) -> ToolDefinitions:
     """MCP tools as ``wire``'s tool definitions (the body's ``tools``, Bedrock's
     ``toolConfig``), with the name mapping and the losses.
 
     ``strict``: ask for strict schema adherence where the wire offers it (openai,
     responses) and the schema qualifies (OpenAI's Structured Outputs subset); a schema
-    that does not is sent without it. ``cache``: a cache mark for the last definition, where
-    the wire takes one (anthropic's ``cache_control``, e.g. ``{"type": "ephemeral"}``), a
-    ``ValueError`` elsewhere.
+    that does not is sent without it. ``cache``: mark the tools for prompt caching where the
+    wire's settings shape writes such a mark (anthropic: ``cache_control`` on the last
+    definition; bedrock: a ``cachePoint`` after them), a ``ValueError`` elsewhere.
 
     :raises TypeError: naming the field, for a value of a wrong type.
     :raises ValueError: an unknown wire, or a field named that no wire can send.
     """
     shape, defs = tool_defs(wire)
-    if cache is not None and not isinstance(cache, Mapping):
-        raise TypeError(f"cache: expected a mapping, got {type(cache).__name__}")
-    if cache is not None and defs.mark_last is None:
-        raise ValueError(f"cache: the {wire} wire has no cache mark on a definition")
+    if not isinstance(cache, bool):
+        raise TypeError(f"cache: expected a bool, got {type(cache).__name__}")
+    if cache and not shape.takes_tool_cache:
+        raise ValueError(f"cache: the {wire} wire has no cache mark on its tools")
     read = mcp_tools(tools)
     names = _provider_names([t["name"] for t in read], defs.names)
     take_strict = strict and defs.strict is not None
@@ -171,12 +171,11 @@ def tools_for(
         )
         for name, tool in zip(names, read, strict=True)
     )
+    if cache and specs:
+        specs = (*specs[:-1], replace(specs[-1], cache_at="cache"))
     body: dict[str, Any] = {}
     shape.write(Settings(tools=specs), body, [], [], [])
     written = body.get(defs.key, [])
-    if cache is not None and defs.mark_last is not None and read:
-        mark = defs.mark_last
-        defs.definitions(body)[-1][mark] = strict_copy(dict(cache), mark)
     losses = tuple(
         Loss(f"tools[{index}].{key}", f"{wire} tool definitions have no {key}: dropped")
         for index, tool in enumerate(read)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..conversion.gc_pause import paused_cycle_collector
 from ..conversion.options import ConvertOptions
 from ..conversion.profiles import PROFILES, without_vision
-from ..wires import Note, request_shape, settings_of, write_settings
+from ..wires import Note, check_request, request_shape, settings_of, write_settings
 from .findings import Findings
 from .linting import context, lint
 from .transcripts import (
@@ -95,7 +95,8 @@ def translate(
     the source has none, 4,096 (plus any thinking budget) is written, with a note.
 
     :raises ValueError: unknown wire or profile (or a profile of another wire than
-        ``dst``); a malformed inside of the request (naming its path).
+        ``dst``); a malformed inside of the request (naming its path); a request nested
+        too deep, holding itself or spelling too many values (``nesting``, naming where).
     :raises TypeError: the request is neither a dict nor a list; a bad option.
     """
     if model is not None and not isinstance(model, str):
@@ -107,6 +108,7 @@ def translate(
     with paused_cycle_collector():  # linear at any length: see gc_pause
         notes: list[Loss] = []
         losses: list[Loss] = []
+        check_request(src, request)  # before any walk: too deep, or holding itself
         request = without_lone_surrogates(request, "", losses)
         system, turns, read = read_transcript(src, request, read_options(options), notes, losses)
         transcript = Transcript(system, turns, settings_of(read.wire, read.raw))

@@ -10,7 +10,7 @@ import itertools
 import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 import pandas as pd
@@ -26,7 +26,9 @@ from .probes import PROBES, Probe, get_probe
 from .render import elide_at, elide_base64, payload_bytes
 
 __all__ = [
+    "MATRIX_COLUMNS",
     "OPTION_GRID",
+    "SHOWN_COLUMNS",
     "TriState",
     "blank_missing",
     "capability_matrix",
@@ -38,6 +40,42 @@ __all__ = [
     "style_matrix",
     "token_table",
 ]
+
+#: The capability matrix's columns, in order: what ``capability_matrix`` returns.
+MATRIX_COLUMNS: Final = (
+    "wire",
+    "kind",
+    "label",
+    "image_input",
+    "native_pdf",
+    "source_blocks",
+    "outcome",
+    "reason",
+    "excerpt",
+    "payload_bytes",
+    "tokens",
+    "tokens_complete",
+    "token_rules",
+    "media",
+    "carries_native",
+    "native_needs_vision",
+    "reads_image_input",
+    "reads_native_pdf",
+    "reads_source_blocks",
+)
+_FOR_CODE: Final = frozenset(
+    {
+        "tokens_complete",
+        "media",
+        "carries_native",
+        "native_needs_vision",
+        "reads_image_input",
+        "reads_native_pdf",
+        "reads_source_blocks",
+    }
+)
+#: The columns a person reads in the long form (``matrix_explorer``); the rest are for code.
+SHOWN_COLUMNS: Final = tuple(column for column in MATRIX_COLUMNS if column not in _FOR_CODE)
 
 ExportFormat = Literal["markdown", "html", "csv", "json"]
 
@@ -220,27 +258,7 @@ def capability_matrix(
     grid = _grid(options)
     frame: pd.DataFrame = pd.DataFrame(
         [row for probe in probes for row in _rows(probe, wire_list, grid)],
-        columns=[
-            "wire",
-            "kind",
-            "label",
-            "image_input",
-            "native_pdf",
-            "source_blocks",
-            "outcome",
-            "reason",
-            "excerpt",
-            "payload_bytes",
-            "tokens",
-            "tokens_complete",
-            "token_rules",
-            "media",
-            "carries_native",
-            "native_needs_vision",
-            "reads_image_input",
-            "reads_native_pdf",
-            "reads_source_blocks",
-        ],
+        columns=list(MATRIX_COLUMNS),
     )
     frame["wire"] = pd.Categorical(frame["wire"], categories=list(FACTS))
     frame["kind"] = pd.Categorical(frame["kind"], categories=list(PROBES))

@@ -212,13 +212,18 @@ def elide_at(value: Any, paths: frozenset[str] | set[str], path: str = "") -> An
         found = _payload(value)
         prefix, payload = found if found is not None else ("", value)
         return prefix + _marker(decoded_size(payload))
+    # loops, not comprehensions: one frame a level (a comprehension is a second one
+    # before Python 3.12), so a request as deep as ``nesting`` lets through is shown
     if isinstance(value, dict):
-        return {
-            key: elide_at(item, paths, f"{path}.{key}" if path else str(key))
-            for key, item in value.items()
-        }
+        out: dict[Any, Any] = {}
+        for key, item in value.items():
+            out[key] = elide_at(item, paths, f"{path}.{key}" if path else str(key))
+        return out
     if isinstance(value, (list, tuple)):
-        return [elide_at(item, paths, f"{path}[{index}]") for index, item in enumerate(value)]
+        items: list[Any] = []
+        for index, item in enumerate(value):
+            items.append(elide_at(item, paths, f"{path}[{index}]"))
+        return items
     return value
 
 

@@ -444,6 +444,17 @@ def repaired_html(repaired: Repaired) -> str:
     head = f'<div class="trl-summary">{_plural(len(changes), "change")}</div>' + (
         f'<ul class="trl-changes">{listed}</ul>' if listed else ""
     )
+    refused = "".join(  # the fixes refused: they would have lost a tool output
+        f"<li><code>{escape(c.path or '(request)')}</code> [{escape(c.rule)}] "
+        f"{escape(c.action)}</li>"
+        for c in repaired.unfixed
+    )
+    if refused:
+        head += (
+            f'<div class="trl-summary">{len(repaired.unfixed):,}'
+            f" fix{'' if len(repaired.unfixed) == 1 else 'es'} refused</div>"
+            f'<ul class="trl-changes">{refused}</ul>'
+        )
     after = _read_any(repaired, key, repaired.request)
     if repaired.given is None or not changes:
         messages, _ = _messages_html(after, [])

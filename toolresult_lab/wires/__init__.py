@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Final
 
+from ..conversion.nesting import check_nesting
 from ..conversion.options import ConvertOptions, Resolved, options_key
 from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
 from ._check import (
@@ -51,6 +52,7 @@ from ._read import (
     TextPart,
     ToolEntry,
     payload_paths,
+    split_data_url,
 )
 from ._settings import Note, Settings, SettingsShape, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
@@ -161,6 +163,7 @@ __all__ = [
     "block_payload_paths",
     "blocks",
     "cached",
+    "check_request",
     "converter",
     "document_name_of",
     "ends_in_server_result",
@@ -192,6 +195,7 @@ __all__ = [
     "settings_of",
     "settings_shape",
     "short",
+    "split_data_url",
     "tool_defs",
     "turn",
     "turn_messages",
@@ -215,6 +219,8 @@ _CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
 _READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], ReadRequest]]]] = {
     name: (wire.read_block, wire.read_request) for name, wire in _MODULES.items()
 }
+#: Each wire's name for the list a bare request is (read once, from an empty list).
+_LIST_KEYS: Final[dict[str, str]] = {}
 #: How each wire writes a whole request around its tool turns (SPEC 9).
 _REQUESTS: Final[dict[str, RequestShape]] = {name: wire.request for name, wire in _MODULES.items()}
 _FACTS: Final[dict[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
@@ -265,7 +271,7 @@ def unregister(name: str) -> WireModule:
         raise ValueError(f"unregister: {name!r} is one of the package's wires")
     if name not in _MODULES:
         raise ValueError(f"unregister: no wire named {name!r} is registered")
-    for table in (_CLASSES, _READERS, _REQUESTS, _FACTS, _LAST):
+    for table in (_CLASSES, _READERS, _REQUESTS, _FACTS, _LAST, _LIST_KEYS):
         table.pop(name, None)
     for key in [key for key in _MADE if key[0] == name]:
         del _MADE[key]
@@ -432,10 +438,35 @@ def read_request(wire: object, request: Any) -> ReadRequest:
     input items; an SDK object is read through ``model_dump``) as a :class:`ReadRequest`.
     Malformed insides are ``problems``, never exceptions.
 
-    :raises ValueError: unknown wire.
+    :raises ValueError: unknown wire; a request too deep, holding itself or too large
+        (:func:`check_request`, naming where).
     :raises TypeError: the request is neither a dict nor a list.
     """
-    return _READERS[wire_facts(wire).wire][1](_plain(request))
+    name = wire_facts(wire).wire
+    check_request(name, request)
+    plain = _plain(request)
+    if plain is not request:  # SDK objects dumped: what they hold is checked too
+        check_request(name, plain)
+    return _READERS[name][1](plain)
+
+
+def check_request(wire: object, request: Any) -> None:
+    """The one guard every reader of a whole request goes through (``lint``, ``repair``,
+    ``translate`` and the views read it through :func:`read_request`; ``translate`` asks
+    first, before its own walk): :func:`~toolresult_lab.conversion.nesting.check_nesting`, its paths
+    named as ``wire``'s (a bare list's start with ``messages``, ``contents``, ``input``).
+
+    :raises ValueError: unknown wire; the request nested too deep, holding itself, or
+        spelling too many values as JSON (naming where).
+    """
+    name = wire_facts(wire).wire
+    if isinstance(request, (list, tuple)):
+        key = _LIST_KEYS.get(name)
+        if key is None:
+            key = _LIST_KEYS[name] = _READERS[name][1]([]).key
+        check_nesting(request, key)
+    else:
+        check_nesting(request)
 
 
 def block_payload_paths(wire: object, block: Any) -> frozenset[str]:

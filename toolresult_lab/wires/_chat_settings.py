@@ -94,7 +94,8 @@ class ChatKeys:
     ``tools``), each with the :class:`Settings` field it is read into."""
 
     limits: tuple[str, ...]
-    """The output token limit's keys, read in this order; the first is written."""
+    """The output token limit's keys: the last one given is read (another one given beside
+    it with a different value is a loss), the first is written."""
     numbers: tuple[tuple[str, str], ...]
     """``(key, neutral name)`` of each sampling number (temperature, top_p), in order."""
     choice: tuple[str, str]
@@ -129,13 +130,21 @@ class ChatSettings(SettingsShape):
     conversation_keys = frozenset({"messages"})
 
     def __init__(
-        self, name: str, keys: ChatKeys, effort: bool = True, strict: bool = False
+        self,
+        name: str,
+        keys: ChatKeys,
+        effort: bool = True,
+        strict: bool = False,
+        takes: frozenset[str] = frozenset(),
+        sources: tuple[SettingSource, ...] = (),
     ) -> None:
         self._name = name
         self.keys = keys
         self._effort = effort  # the wire takes an effort level (``keys.effort``)
         self.takes_strict = strict
-        self.sources = tuple(s for s, said in ((_THINKING, effort), (_STRICT, strict)) if said)
+        self.takes = takes  # its table (what :meth:`write_own` writes)
+        said = tuple(s for s, given in ((_THINKING, effort), (_STRICT, strict)) if given)
+        self.sources = said + sources
 
     @property
     def wire(self) -> str:
@@ -146,9 +155,11 @@ class ChatSettings(SettingsShape):
         reader = SettingsReader(body)
         if isinstance(body.get("model"), str):
             reader.take("model", "model", body["model"])
-        for key in keys.limits:
-            if isinstance(body.get(key), int):
-                reader.take(key, "max_tokens", body[key])
+        limits = [key for key in keys.limits if isinstance(body.get(key), int)]
+        for key in limits:  # the last one given is read; another of a different value lost
+            if body[key] != body[limits[-1]]:
+                reader.lose(key, body[key], f"another value than {limits[-1]}'s, which is read")
+            reader.take(key, "max_tokens", body[key])
         for key, name in keys.numbers:
             reader.take(key, name, number(body.get(key)))
         reader.take("stop", "stop", stops(body.get("stop")))
@@ -168,7 +179,16 @@ class ChatSettings(SettingsShape):
         effort = body.get(at)
         if isinstance(effort, str):
             reader.take(at, name, effort)
+        self.read_own(reader, body)
         return reader.done()
+
+    def read_own(self, reader: SettingsReader, body: dict[str, Any]) -> None:
+        """The settings of this wire's table beyond the shared ones (:attr:`takes`): none
+        here; a wire that has some reads them in its own package."""
+
+    def write_own(self, settings: Settings, body: dict[str, Any], losses: list[Note]) -> None:
+        """The settings of this wire's table beyond the shared ones, written after the
+        tools: none here."""
 
     def write_limits(self, s: Settings, body: dict[str, Any], losses: list[Note]) -> None:
         """The token limit, the sampling numbers and the stop sequences."""
@@ -192,3 +212,4 @@ class ChatSettings(SettingsShape):
             body[self.keys.effort[0]] = settings.reasoning_effort
         losses.extend(thinking_lost(settings, self.wire, budget=False, effort=self._effort))
         write_chat_tools(settings, body, self.keys.choice[0], self.takes_strict)
+        self.write_own(settings, body, losses)

@@ -105,6 +105,10 @@ class WireChecks:
     - ``image_types``: the declared image types the wire takes in a message
       (``media-type``); ``result_types``: the types a tool result's images *and* documents
       must have (``None``: its images as in a message, its documents unchecked).
+    - ``exact_types``: the wire takes a declared type only as ``image_types`` spell it
+      (its API's enum is case-sensitive: ``IMAGE/PNG`` is refused); else in any case.
+    - ``image_bytes_read``: the wire reads an inline image's bytes and refuses data whose
+      header is no image (``media-type``'s case ``not-an-image``).
     - ``url_safe_base64``: the wire also takes base64's URL-safe alphabet.
     - ``ids_advisory``: a result whose id matches no call still pairs by name or place.
     - ``pairs_in_order``: a result without id answers the earliest unanswered call before
@@ -124,6 +128,8 @@ class WireChecks:
     input_kind: InputKind | None = None
     image_types: frozenset[str] = frozenset()
     result_types: frozenset[str] | None = None
+    exact_types: bool = False
+    image_bytes_read: bool = False
     url_safe_base64: bool = False
     ids_advisory: bool = False
     pairs_in_order: bool = False

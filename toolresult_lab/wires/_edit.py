@@ -22,6 +22,12 @@ from ._read import OpaquePart
 __all__ = ["IdStyle", "RequestEdits", "as_json_text", "item_id", "joined_output", "made_id"]
 
 
+def _hashed(text: str) -> bytes:
+    """``text``'s bytes for a hash: a lone surrogate (half an emoji, in an id a log cut)
+    is content, so it is hashed as it stands rather than raising (no UTF-8 encodes it)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
 @dataclass(frozen=True)
 class IdStyle:
     """How a wire (or a profile of it) makes a call id: ``prefix`` and ``length`` hex digits
@@ -42,7 +48,7 @@ class IdStyle:
         if self.clean is not None and not salt:
             cleaned = re.sub(self.clean, "_", old)[: self.clean_length]
         while True:
-            digest = hashlib.sha256(f"{old}\x00{salt}\x00{attempt}".encode()).digest()
+            digest = hashlib.sha256(_hashed(f"{old}\x00{salt}\x00{attempt}")).digest()
             if self.alphabet is not None:
                 size = len(self.alphabet)
                 new = "".join(self.alphabet[b % size] for b in digest[: self.length])
@@ -59,13 +65,13 @@ class IdStyle:
 def made_id(position: int, name: str) -> str:
     """The id of a call that had none: ``call_`` + 24 hex digits of a hash of the call's
     position and name (SPEC 9)."""
-    digest = hashlib.sha256(f"{position}:{name}".encode()).hexdigest()
+    digest = hashlib.sha256(_hashed(f"{position}:{name}")).hexdigest()
     return "call_" + digest[:24]
 
 
 def item_id(old: str, prefix: str) -> str:
     """A short item id (``prefix`` + 32 hex digits of a hash) for an item id too long."""
-    return prefix + hashlib.sha256(old.encode()).hexdigest()[:32]
+    return prefix + hashlib.sha256(_hashed(old)).hexdigest()[:32]
 
 
 def as_json_text(value: Any) -> str:
@@ -149,8 +155,12 @@ class RequestEdits:
         return None
 
     def opaque_text(self, part: OpaquePart) -> str | None:
-        """The text an opaque block holds where a text block could stand for it."""
-        return None
+        """The text an opaque block holds where a text block could stand for it: its
+        ``text`` string (a text block without a type, or of another API's type:
+        ``output_text``, ``input_text``), so repair writes that text, never a placeholder
+        for it; ``None`` when it holds none (or only blank text)."""
+        text = part.value.get("text") if isinstance(part.value, dict) else None
+        return text if isinstance(text, str) and text.strip() else None
 
     def cached(self, value: Any) -> bool:
         """Whether a block (or a call's extra fields) carries a cache breakpoint."""
@@ -206,6 +216,10 @@ class RequestEdits:
     def user_message(self, blocks: list[Any]) -> dict[str, Any]:
         """A user message holding ``blocks``."""
         return {"role": "user", self.content_key: blocks}
+
+    def call_message(self, blocks: list[Any]) -> dict[str, Any]:
+        """An assistant message holding ``blocks`` (calls)."""
+        return {"role": "assistant", self.content_key: blocks}
 
     def set_declared_mime(self, target: dict[str, Any], mime: str, data: str) -> bool:
         """Correct an inline image's declared type; ``False`` when the block has no place

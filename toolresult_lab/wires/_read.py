@@ -315,6 +315,12 @@ class Message(_Record):
     def results(self) -> tuple[ResultPart, ...]:
         return tuple([part for part in self.parts if isinstance(part, ResultPart)])
 
+    @property
+    def only_results(self) -> bool:
+        """It holds results and nothing else."""
+        parts = self.parts
+        return bool(parts) and all(isinstance(part, ResultPart) for part in parts)
+
     def _key(self) -> tuple[Any, ...]:
         return (self.path, self.role, self.parts, self.content_form)
 

@@ -31,8 +31,10 @@ __all__ = [
     "stops",
     "strict_field",
     "strict_flag",
+    "tabled",
     "thinking_lost",
     "unread",
+    "untaken",
     "write_settings",
 ]
 
@@ -41,6 +43,9 @@ Note = tuple[str, str]
 #: The metadata key of a thinking setting of :class:`Settings`: the form it takes.
 _THINKING: Final = "thinking"
 _BUDGET: Final = "a token budget"
+#: The metadata key of a setting some wires take and others do not: each wire's table
+#: (:attr:`SettingsShape.takes`) says which it writes; elsewhere it is a loss.
+_TABLED: Final = "tabled"
 _EFFORT: Final = "an effort level"
 
 
@@ -69,6 +74,11 @@ class ToolSpec:
     marks: tuple[str, ...] = ()
     strict: bool | None = None
     strict_at: str = "strict"
+    #: Where the source marks the tools up to this one for caching, in the form every wire
+    #: with such a mark shares (Anthropic's ``cache_control: {"type": "ephemeral"}``,
+    #: Bedrock's ``cachePoint: {"type": "default"}`` entry after it: five minutes each);
+    #: empty when it does not.
+    cache_at: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,8 +102,25 @@ class Settings:
     thinking_budget: int | None = field(default=None, metadata={_THINKING: _BUDGET})
     #: A reasoning effort level (OpenAI's ``reasoning_effort``, Responses' ``reasoning.effort``).
     reasoning_effort: str | None = field(default=None, metadata={_THINKING: _EFFORT})
+    #: Whether the model may call several tools in one turn (OpenAI's
+    #: ``parallel_tool_calls``; Anthropic's ``disable_parallel_tool_use`` says the opposite).
+    parallel_calls: bool | None = field(default=None, metadata={_TABLED: True})
+    #: The tools the choice is limited to (OpenAI's ``allowed_tools``, Gemini's
+    #: ``allowedFunctionNames`` with two or more names), with ``tool_choice`` its mode.
+    allowed_tools: tuple[str, ...] | None = field(default=None, metadata={_TABLED: True})
+    #: Sampling from the k most likely tokens (Anthropic's ``top_k``, Gemini's ``topK``).
+    top_k: float | None = field(default=None, metadata={_TABLED: True})
+    #: How many answers to generate (OpenAI's ``n``, Gemini's ``candidateCount``).
+    candidates: int | None = field(default=None, metadata={_TABLED: True})
+    #: The form of the answer, as Responses' ``text.format`` holds it (``{"type":
+    #: "json_schema", "name", "schema", "strict", "description"}``, ``json_object``, ``text``).
+    output_format: Mapping[str, Any] | None = field(default=None, metadata={_TABLED: True})
+    #: How verbose the answer is (Responses' ``text.verbosity``, OpenAI's ``verbosity``).
+    verbosity: str | None = field(default=None, metadata={_TABLED: True})
     rest: Mapping[str, Any] = field(default_factory=dict)
     paths: Mapping[str, str] = field(default_factory=dict)
+    #: Why a field of ``rest`` is not read, where that is not "no counterpart" (path -> why).
+    why: Mapping[str, str] = field(default_factory=dict)
     wire: str = ""
     raw: Mapping[str, Any] = field(default_factory=dict)
 
@@ -163,6 +190,7 @@ class SettingsReader:
         self.rest: dict[str, Any] = {}
         self.paths: dict[str, str] = {}
         self.taken: set[str] = set()
+        self.why: dict[str, str] = {}
 
     def take(self, key: str, name: str, value: Any) -> None:
         """Set ``name`` from ``value`` (read at path ``key``) unless it is ``None``."""
@@ -207,9 +235,11 @@ class SettingsReader:
         self.fields[name], self.fields["choice_is_name"] = value, named
         self.paths[name] = path
 
-    def lose(self, path: str, value: Any) -> None:
-        """A field with no neutral form: a loss on another wire."""
+    def lose(self, path: str, value: Any, why: str = "") -> None:
+        """A field with no neutral form (or ``why`` it is not read): a loss on another wire."""
         self.rest[path] = value
+        if why:
+            self.why[path] = why
 
     def done(self) -> Settings:
         for key, value in self.body.items():
@@ -218,7 +248,9 @@ class SettingsReader:
         fields = dict(self.fields)
         if "stop" in fields:
             fields["stop"] = tuple(fields["stop"])
-        return Settings(**fields, tools=tuple(self.tools), rest=self.rest, paths=self.paths)
+        return Settings(
+            **fields, tools=tuple(self.tools), rest=self.rest, paths=self.paths, why=self.why
+        )
 
 
 class SettingsShape:
@@ -228,6 +260,13 @@ class SettingsShape:
     conversation_keys: frozenset[str] = frozenset()
     #: Where the shapes of its settings that are not self-evident are documented.
     sources: tuple[SettingSource, ...] = ()
+    #: The settings of :class:`Settings` marked as tabled that this wire writes (its table:
+    #: a pair of wires carries one exactly where both tables name it); any other one given
+    #: is a loss at its source path.
+    takes: frozenset[str] = frozenset()
+    #: The wire marks tool definitions for caching (:attr:`ToolSpec.cache_at`); where it
+    #: does not, a mark is a loss at its path.
+    takes_tool_cache: bool = False
     #: The wire's tool definitions take ``strict`` (strict schema adherence); where they do
     #: not, a definition's ``strict: true`` is a loss (``false`` is every wire's default).
     takes_strict: bool = False
@@ -296,15 +335,33 @@ def write_settings(
     if model is not None:
         settings = replace(settings, model=model, paths={**settings.paths, "model": "model"})
     for path in settings.rest:
-        losses.append((path, f"has no counterpart on {dst.wire}: dropped"))
+        why = settings.why.get(path, f"has no counterpart on {dst.wire}")
+        losses.append((path, f"{why}: dropped"))
     for tool in settings.tools:  # a field of a definition only its own wire has
         for mark in tool.marks:
             losses.append((f"{tool.path}.{mark}", f"has no counterpart on {dst.wire}: dropped"))
+        if tool.cache_at and not dst.takes_tool_cache:
+            losses.append((tool.cache_at, f"has no counterpart on {dst.wire}: dropped"))
         if tool.strict and not dst.takes_strict:
             losses.append(
                 (f"{tool.path}.{tool.strict_at}", f"{dst.wire} has no strict schema mode: dropped")
             )
+    losses.extend(untaken(settings, dst))
     dst.write(settings, body, called, losses, notes)
+
+
+def tabled() -> tuple[str, ...]:
+    """The settings of :class:`Settings` that a wire's table takes or not."""
+    return tuple(f.name for f in fields(Settings) if f.metadata.get(_TABLED))
+
+
+def untaken(settings: Settings, dst: SettingsShape) -> list[Note]:
+    """A loss for each tabled setting given that ``dst``'s table does not take."""
+    return [
+        (settings.paths.get(name, name), f"has no counterpart on {dst.wire}: dropped")
+        for name in tabled()
+        if getattr(settings, name) is not None and name not in dst.takes
+    ]
 
 
 def all_lost(settings: Settings | None, wire: str) -> list[Note]:

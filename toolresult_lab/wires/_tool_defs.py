@@ -4,8 +4,8 @@ A wire's settings shape (``wires/<wire>/settings.py``) already writes tool defin
 ``translate``; ``tools_for`` reuses it and asks the wire's :class:`ToolDefs` (the
 ``tool_defs`` of its ``WireModule``) for the rest: the provider's rule for a tool's name
 (a name that breaks it is rewritten, not sent to a 400), where the definitions sit in a
-body, whether a schema may ask for strict adherence, the mark a definition may carry
-(Anthropic's ``cache_control`` on the last), and for a template wire the prompt text.
+body, whether a schema may ask for strict adherence, and for a template wire the prompt text.
+(The cache mark on the tools is the settings shape's own: ``ToolSpec.cache_at``.)
 """
 
 from __future__ import annotations
@@ -61,8 +61,6 @@ class ToolDefs:
     """The body key its settings shape writes the definitions under."""
     strict: Callable[[Any], bool] | None = None
     """Whether a schema qualifies for strict adherence (None: not offered on this wire)."""
-    mark_last: str | None = None
-    """A definition key that marks the last definition (Anthropic's ``cache_control``)."""
     prompt: Callable[[Sequence[Any]], str] | None = None
     """The tools' prompt text its chat template writes, from the definitions written."""
     sources: tuple[SettingSource, ...] = ()

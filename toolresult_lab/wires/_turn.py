@@ -300,6 +300,8 @@ class TurnShape:
     ``merged_roles``: the roles whose consecutive messages the provider combines into one
     turn before it pairs (anthropic: user and assistant; gemini: model contents), so "the
     next message" after a run of them is the message after the run.
+    ``joined_results``: consecutive messages of a role that hold only results answer the
+    calls the first one answers (gemini: parallel responses one per user content).
     """
 
     def __init__(
@@ -312,9 +314,11 @@ class TurnShape:
         hoists: bool = False,
         results_first: bool = False,
         merged_roles: frozenset[str] = frozenset(),
+        joined_results: bool = False,
     ) -> None:
         self.wire: Final = wire
         self.merged_roles: Final = merged_roles
+        self.joined_results: Final = joined_results
         self.needs_call_ids: Final = needs_call_ids
         self.hoists: Final = hoists
         self.results_zone: Final = results_zone

@@ -90,9 +90,17 @@ class RequestShape:
         opaquely on this wire; ``None`` where the wire has no such block."""
         return None
 
+    def joins_texts(self, role: str) -> bool:
+        """A message of ``role`` holds one text: several are joined (a change the writer
+        reports). Not here: each text is a block of its own."""
+        return False
+
 
 class TextOnlyShape(RequestShape):
     """A wire whose messages hold one text (openai's assistant, ollama, hermes)."""
+
+    def joins_texts(self, role: str) -> bool:
+        return True
 
     def joined(self, parts: list[ContentPart]) -> tuple[str, list[ContentPart]]:
         texts, others = texts_of(parts)

@@ -77,6 +77,8 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("too-many-cache-breakpoints",), caching.breakpoints),
     RuleCheck(("request-too-large",), limits.request_size),
     RuleCheck(("user-after-tool",), turns.user_after_tool),
+    RuleCheck(("roles-not-alternating",), turns.alternation),
+    RuleCheck(("no-messages",), turns.no_messages),
 )
 #: The generic checks that run after the wire's own.
 LATE: Final[tuple[RuleCheck, ...]] = (

@@ -5,7 +5,7 @@
 ``duplicate-result``, ``results-not-next`` and ``call-without-result``, and returns the
 :class:`~toolresult_lab.requests.answers.Pairing` that ``repair`` works from. Where a wire pairs
 differently it says so as data: its turn shape (``results_zone``, ``needs_call_ids``,
-``merged_roles``) and its checks' data (``ids_advisory``, ``pairs_in_order``,
+``merged_roles``, ``joined_results``) and its checks' data (``ids_advisory``, ``pairs_in_order``,
 ``held_call_ids``).
 """
 
@@ -75,7 +75,7 @@ class _Pairer:
         messages = self.read.messages
         shape = self.shape
         zone = shape.results_zone
-        owners = self.owners = _places(messages, zone, shape.merged_roles)
+        owners = self.owners = _places(messages, zone, shape.merged_roles, shape.joined_results)
         calls: list[tuple[int, CallPart]] = [
             (pos, call) for pos, message in enumerate(messages) for call in message.calls
         ]
@@ -90,42 +90,40 @@ class _Pairer:
         idless: list[tuple[int, ResultPart]] = []
         held_ids = self.facts.held_call_ids
         held: Container[str] | None = None  # the calls answered without being held
-        for pos, message in enumerate(messages):
-            for result in message.results:
-                if needs_ids and not result.id:
-                    self.add("missing-call-id", result.path, "A tool result has no call id.")
-                    idless.append((pos, result))
+        # a result that names its call by id is paired first, and a result without id
+        # (where ids are not needed) then by name or place among the calls left: an
+        # id-less result never takes the call a later result names (ollama: "R1" without
+        # id before "R2" for call a, with a second call without id)
+        named_first = [(pos, r) for pos, m in enumerate(messages) for r in m.results]
+        if not needs_ids:
+            named_first = [x for x in named_first if x[1].id] + [
+                x for x in named_first if not x[1].id
+            ]
+        for pos, result in named_first:
+            if needs_ids and not result.id:
+                self.add("missing-call-id", result.path, "A tool result has no call id.")
+                idless.append((pos, result))
+                continue
+            index = self.match(index_of, answered, result, pos)
+            if index is None:
+                if self.positional(index_of, claimed, owners, pos, zone, result):
                     continue
-                index = self.match(index_of, answered, result, pos)
-                if index is None:
-                    if self.positional(index_of, claimed, owners, pos, zone, result):
-                        continue
-                    if held_ids is not None and result.id not in all_ids:
-                        if held is None:
-                            held = held_ids(self.read)
-                        if result.id in held:
-                            continue  # answers a call held elsewhere (a stored response)
-                    self.dropped.append(Dropped("result-without-call", pos, result))
-                    self.add(
-                        "result-without-call",
-                        result.path,
-                        f"The result for {named(result)} answers no call before it.",
-                    )
-                    continue
-                call_pos, call = calls[index]
-                if call_pos in owners[pos]:
-                    if index in answered:
-                        kept = answered[index]
-                        self.dropped.append(Dropped("duplicate-result", pos, result, kept))
-                        self.add(
-                            "duplicate-result",
-                            result.path,
-                            f"A second result answers the call {short(call.id or call.name)}.",
-                        )
-                    else:
-                        answered[index] = result
-                elif index in answered or index in misplaced:
-                    kept = answered[index] if index in answered else misplaced[index][0][1]
+                if held_ids is not None and result.id not in all_ids:
+                    if held is None:
+                        held = held_ids(self.read)
+                    if result.id in held:
+                        continue  # answers a call held elsewhere (a stored response)
+                self.dropped.append(Dropped("result-without-call", pos, result))
+                self.add(
+                    "result-without-call",
+                    result.path,
+                    f"The result for {named(result)} answers no call before it.",
+                )
+                continue
+            call_pos, call = calls[index]
+            if call_pos in owners[pos]:
+                if index in answered:
+                    kept = answered[index]
                     self.dropped.append(Dropped("duplicate-result", pos, result, kept))
                     self.add(
                         "duplicate-result",
@@ -133,7 +131,17 @@ class _Pairer:
                         f"A second result answers the call {short(call.id or call.name)}.",
                     )
                 else:
-                    misplaced[index] = [(pos, result)]
+                    answered[index] = result
+            elif index in answered or index in misplaced:
+                kept = answered[index] if index in answered else misplaced[index][0][1]
+                self.dropped.append(Dropped("duplicate-result", pos, result, kept))
+                self.add(
+                    "duplicate-result",
+                    result.path,
+                    f"A second result answers the call {short(call.id or call.name)}.",
+                )
+            else:
+                misplaced[index] = [(pos, result)]
         for pos, result in idless:
             if not self.positional(index_of, claimed, owners, pos, zone, result):
                 index = self.open_call(index_of, answered, owners[pos], zone)
@@ -366,12 +374,15 @@ def _run_owners(messages: tuple[Message, ...]) -> list[int]:
     return owners
 
 
-def _places(messages: tuple[Message, ...], zone: str, merged: frozenset[str]) -> list[range]:
+def _places(
+    messages: tuple[Message, ...], zone: str, merged: frozenset[str], joined: bool = False
+) -> list[range]:
     """For each message, the positions of the messages whose calls its results may answer:
     the message its run of tool messages follows (``run``), the message before it
     (``next``), or every message before it (``later``). On a wire that combines consecutive
     messages of a role in ``merged`` into one turn, "the message before" is that run, and
-    a message of such a run answers what its run's first message answers."""
+    a message of such a run answers what its run's first message answers; so does a
+    message of only results after one of its role of only results, where ``joined``."""
     if zone == "run":
         return [range(o, o + 1) if o >= 0 else range(0) for o in _run_owners(messages)]
     if zone == "later":
@@ -381,7 +392,9 @@ def _places(messages: tuple[Message, ...], zone: str, merged: frozenset[str]) ->
         before = messages[pos - 1].role if pos else None
         if before is None:
             places.append(range(0))
-        elif message.role == before and before in merged:
+        elif message.role == before and (
+            before in merged or (joined and message.only_results and messages[pos - 1].only_results)
+        ):
             places.append(places[pos - 1])
         else:
             start = pos - 1

@@ -1,7 +1,8 @@
 """Inline media: payloads that are not base64 (``bad-base64``; the wire's
 ``url_safe_base64`` says whether it takes that alphabet too), and declared image types the
 wire does not take or that the bytes belie (``media-type``; the types are the wire's
-``image_types`` and ``result_types``)."""
+``image_types`` and ``result_types``, in any case unless the wire's ``exact_types``; bytes
+that are no image where the wire's ``image_bytes_read``)."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def _media_type(
     allowed = (
         facts.result_types if in_result and facts.result_types is not None else facts.image_types
     )
-    mime = part.mime.lower()
+    mime = part.mime if facts.exact_types else part.mime.lower()
     if mime not in allowed:
         add(
             "media-type",
@@ -78,7 +79,16 @@ def _media_type(
         return
     if isinstance(part, ImagePart) and part.data:
         size = image_size(part.data)
-        if size is not None and size.mime != mime:
+        if size is None:
+            if facts.image_bytes_read and is_canonical(strip_whitespace(part.data)):
+                add(
+                    "media-type",
+                    part.path,
+                    f"The image is declared {part.mime} but its bytes are no PNG, JPEG, GIF"
+                    " or WebP image whose header can be read.",
+                    "not-an-image",
+                )
+        elif size.mime != mime:
             add(
                 "media-type",
                 part.path,

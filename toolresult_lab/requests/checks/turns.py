@@ -1,12 +1,14 @@
 """How turns follow each other: tool results first in their message where the wire's turn
-shape says so (``results-after-other-content``), and a user message right after a tool
-message (``user-after-tool``, for the profiles the rule table names)."""
+shape says so (``results-after-other-content``), a user message right after a tool
+message (``user-after-tool``, for the profiles the rule table names), two messages of a
+role in a row where the wire's request shape takes alternating roles
+(``roles-not-alternating``), and no message at all (``no-messages``)."""
 
 from __future__ import annotations
 
-from ...wires import Add, ReadRequest, ResultPart, Scope, short, turn_shape
+from ...wires import Add, ReadRequest, ResultPart, Scope, request_shape, short, turn_shape
 
-__all__ = ["results_first", "user_after_tool"]
+__all__ = ["alternation", "no_messages", "results_first", "user_after_tool"]
 
 
 def results_first(read: ReadRequest, scope: Scope, add: Add) -> None:
@@ -49,3 +51,28 @@ def user_after_tool(read: ReadRequest, scope: Scope, add: Add) -> None:
                 "A user message comes directly after a tool message.",
                 "",
             )
+
+
+def alternation(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A message of the same role as the one before it, on a wire of alternating roles."""
+    if not request_shape(scope.wire).alternating:
+        return
+    listed = read.messages
+    for pos in range(1, len(listed)):
+        role = listed[pos].role
+        if role == listed[pos - 1].role:
+            add(
+                "roles-not-alternating",
+                listed[pos].path,
+                f"A second {role} message in a row; {scope.wire} takes user and assistant"
+                " messages in turn.",
+                "",
+            )
+
+
+def no_messages(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """An empty list of messages (contents), given as the body's list or as the list."""
+    raw = read.raw
+    given = raw.get(read.key) if isinstance(raw, dict) else raw
+    if isinstance(given, list) and not given:
+        add("no-messages", read.key, f"The request's {read.key} list is empty.", "")

@@ -18,12 +18,14 @@ from ...wires import (
     OpaquePart,
     Part,
     ResultPart,
+    TextPart,
     document_name_of,
     hoist_text,
     is_document,
 )
 from ..findings import Change
 from .edit import REMOVED, Edit
+from .outputs import part_payloads
 from .paths import INDEX
 
 __all__ = ["SKIP_SIGNATURE", "fix_contents"]
@@ -31,6 +33,11 @@ __all__ = ["SKIP_SIGNATURE", "fix_contents"]
 #: Google's value for a history no Gemini 3 model produced (Gemini API "Thought signatures").
 SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
 _TEXT_RULES: Final = ("tool-result-content", "error-result-not-text", "images-unsupported")
+#: Why a block that carries a payload is not replaced by its placeholder (issue 36).
+_REFUSED: Final = (
+    "left as it is: its placeholder text would lose the payload it carries, and no text"
+    " may hold a payload (a tool output is never removed)"
+)
 
 
 def fix_contents(edit: Edit, changes: list[Change]) -> Any:
@@ -56,18 +63,24 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
         if target is None or found_part is None:
             continue
         part = found_part
-        if (
+        hoisted = (
             hoists
             and finding.rule == "tool-result-content"
             and isinstance(part, ImagePart)
             and part.data is not None
-        ):
+        )
+        if not hoisted and part_payloads(part):
+            # a placeholder would lose the payload, and no text may hold it: left as it is
+            edit.unfixed.append(Change(finding.rule, finding.path, _REFUSED))
+            continue
+        if hoisted and isinstance(part, ImagePart) and part.data is not None:
             pos = edit.message_pos(finding.path)
             label = _label(edit, pos)
             hoist.setdefault(pos, []).append(
-                (f"{label} {finding.path.split('.', 1)[1]}", part.mime or "image/png", part.data)
+                (f"{label} {finding.path.split('.', 1)[1]}", _hoisted_mime(edit, part), part.data)
             )
-        text = _placeholder_of(edit, part)
+        held = _text_of(edit, part)
+        text = held if held is not None else _placeholder_of(edit, part)
         images_of = edits.images_of(finding.path)
         if images_of is not None:  # an image list beside the message's string content
             edit.replace(finding.path, REMOVED)
@@ -89,8 +102,11 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             if block is None:
                 continue  # the wire has no text block to put there
             edit.replace(finding.path, block)
-        held = isinstance(part, OpaquePart) and edits.opaque_text(part) is not None
-        what = "replaced by the text it holds" if held else "replaced by its placeholder text"
+        what = (
+            "replaced by the text it holds"
+            if held is not None
+            else "replaced by its placeholder text"
+        )
         changes.append(Change(finding.rule, finding.path, what))
     edit.strip()
     for finding in edit.findings:
@@ -98,16 +114,19 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             edit.replace(finding.path, REMOVED)
             edit.touched.add(id(edit.element(finding.path.split(".", 1)[0])))
             changes.append(Change("empty-text", finding.path, "removed the empty text block"))
-        elif finding.rule == "media-type":
+        elif finding.rule == "media-type" and finding.severity == "error":
+            # a warning (the provider accepts it) leaves an accepted request as it is
             _fix_media_type(edit, finding.path, by_path.get(finding.path), changes)
     edit.strip()
     _fix_order(edit, changes)
     _fix_signatures(edit, changes)
-    _fix_response_parts(edit, by_path, changes)
     _fix_final(edit, changes)
+    # before any message is inserted: a removal marks the message at its read index, which
+    # an insert before it would shift onto another (the media moved out of a response)
     for path in reversed(edit.rules("empty-message")):
         edit.remove(path)
         changes.append(Change("empty-message", path, "removed the empty message"))
+    _fix_response_parts(edit, by_path, changes)
     for pos in sorted(hoist, reverse=True):
         images = hoist[pos]
         message = edit.turn.hoisted(
@@ -128,6 +147,18 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
     return edit.request
 
 
+def _text_of(edit: Edit, part: Part) -> str | None:
+    """The text a block the wire does not take there holds (a text part of another type,
+    a text document, an opaque block's text): what goes in its place, whole."""
+    if isinstance(part, TextPart):
+        return part.text if part.text.strip() else None
+    if isinstance(part, DocumentPart):
+        return part.text if part.text and part.text.strip() else None
+    if isinstance(part, OpaquePart):
+        return edit.edits.opaque_text(part)
+    return None
+
+
 def _placeholder_of(edit: Edit, part: Part) -> str:
     if isinstance(part, ImagePart):
         size = decoded_size(part.data) if part.data is not None else None
@@ -138,6 +169,16 @@ def _placeholder_of(edit: Edit, part: Part) -> str:
     if isinstance(part, OpaquePart):
         return edit.edits.opaque_text(part) or placeholder(part.kind, None, None, None)
     return placeholder("content", None, None, None)
+
+
+def _hoisted_mime(edit: Edit, part: ImagePart) -> str:
+    """The type a hoisted image is declared with: what its bytes are, where the wire takes
+    that (a PNG declared ``image/jpeg`` is a ``media-type`` error in the user message too),
+    else as declared."""
+    size = image_size(part.data) if part.data else None
+    if size is not None and size.mime in edit.edits.image_mimes:
+        return size.mime
+    return part.mime or "image/png"
 
 
 def _label(edit: Edit, pos: int) -> str:
@@ -166,36 +207,57 @@ def _fix_order(edit: Edit, changes: list[Change]) -> None:
     key = edits.content_key
     merged = edit.turn.merged_roles
     entries = edit.entries
+    messages = edit.read.messages
+    done: set[int] = set()
     for path in edit.rules("results-after-other-content"):
-        pos = edit.raw_index(edit.message_pos(path))
-        if not 0 <= pos < len(entries):
+        # the run as lint reads it: by read position (an entry that is no message, which
+        # the reader skips, does not end it), each message then found in the list
+        first = last = edit.message_pos(path)
+        if first < 0:
             continue
-        first = last = pos
-        role = _role_of(entries[pos])
+        role = messages[first].role
         if role in merged:
-            while first and _role_of(entries[first - 1]) == role:
+            while first and messages[first - 1].role == role:
                 first -= 1
-            while last + 1 < len(entries) and _role_of(entries[last + 1]) == role:
+            while last + 1 < len(messages) and messages[last + 1].role == role:
                 last += 1
-        run = [m for m in entries[first : last + 1] if isinstance(m, dict)]
+        if first in done:
+            continue  # a second finding of the run: the first moved all its results
+        done.add(first)
+        raw = [edit.raw_index(pos) for pos in range(first, last + 1)]
+        run = [entries[i] for i in raw if 0 <= i < len(entries) and isinstance(entries[i], dict)]
         held = [m for m in run if isinstance(m.get(key), list)]
         if not held:
             continue
-        results = [b for m in held for b in m[key] if edits.is_result_block(b)]
+        # the results as lint read them (a malformed block shaped like one is other
+        # content to lint: taken for a result, it stayed where it was, every pass)
+        read_results = {
+            id(edit.element(result.path))
+            for pos in range(first, last + 1)
+            for result in messages[pos].results
+        }
+        before = [list(m[key]) for m in held]
+        results = [b for m in held for b in m[key] if id(b) in read_results]
         for message in held:
-            message[key] = [b for b in message[key] if not edits.is_result_block(b)]
+            message[key] = [b for b in message[key] if id(b) not in read_results]
             edit.touched.add(id(message))
-        text = run[0].get(key)
-        if isinstance(text, str):  # a string content is one text block, after the results
-            run[0][key] = [edits.text_block(text)] if text else []
-        run[0][key][:0] = results
+        # into the first message of the run that has content (one without is a shape
+        # finding, left as it is); a string content is one text block, after the results
+        first_held = next(m for m in run if isinstance(m.get(key), (str, list)))
+        text = first_held.get(key)
+        if isinstance(text, str):
+            first_held[key] = [edits.text_block(text)] if text else []
+        first_held[key][:0] = results
+        if all(_same(m[key], old) for m, old in zip(held, before, strict=True)):
+            continue  # nothing moved (lint reads the run otherwise): no change to report
         changes.append(
             Change("results-after-other-content", path, "moved the tool result blocks first")
         )
 
 
-def _role_of(entry: Any) -> Any:
-    return entry.get("role") if isinstance(entry, dict) else None
+def _same(blocks: list[Any], old: list[Any]) -> bool:
+    """Whether ``blocks`` are the very blocks of ``old``, in its order."""
+    return len(blocks) == len(old) and all(a is b for a, b in zip(blocks, old, strict=True))
 
 
 def _fix_document_names(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
@@ -244,8 +306,8 @@ def _fix_final(edit: Edit, changes: list[Change]) -> None:
 
 def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
     """A result body's own parts (Gemini 2.5: a ``functionResponse``'s) move to a user
-    message after the results (section 7's hoisting), or become placeholder text in the
-    body without vision."""
+    message after the results (section 7's hoisting); without vision, those by URL become
+    placeholder text in the body, and inline media (payloads) stay, reported unfixed."""
     edits = edit.edits
     hoisted: dict[int, list[Any]] = {}
     for path in edit.rules("function-response-parts"):
@@ -256,8 +318,12 @@ def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Chan
         body = edits.function_response(target)
         if body is None:
             continue
-        media = edits.take_response_parts(body)
         label = part.id or part.name or "result"
+        if not edit.ctx.vision and any(part_payloads(inner) for inner in part.parts):
+            # placeholder text would lose the media's payloads: left as they are
+            edit.unfixed.append(Change("function-response-parts", path, _REFUSED))
+            continue
+        media = edits.take_response_parts(body)
         if edit.ctx.vision:
             pos = edit.message_pos(path)
             hoisted.setdefault(pos, []).extend(media)

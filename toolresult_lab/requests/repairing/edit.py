@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from ...wires import CallPart, ReadRequest, ResultPart, request_edits, turn_shape
 from ..answers import Checked
+from ..findings import Change
 from ..linting import Context
 from .paths import INDEX
 
@@ -44,6 +45,8 @@ class Edit:
         self.touched: set[int] = set()
         #: each message's read position by its path (made when :meth:`message_pos` first asks)
         self.message_positions: dict[str, int] | None = None
+        #: the fixes this round refused, with the reason (they would lose a tool output)
+        self.unfixed: list[Change] = []
 
     def raw_index(self, pos: int) -> int:
         """The index in the request's list of the message at read position ``pos``."""

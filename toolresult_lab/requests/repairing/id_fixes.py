@@ -64,6 +64,20 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
             positions, carrying = results_by_id.setdefault(result.id, ([], []))
             positions.append(rpos)
             carrying.append(result)
+    # per message, where its run of call items starts (responses: parallel calls are
+    # consecutive items of the run after a call); elsewhere each message is its own
+    messages = edit.read.messages
+    in_run = edit.edits.is_result_entry
+    run_start = list(range(len(messages)))
+    for mpos in range(1, len(run_start)):
+        here, before = messages[mpos], messages[mpos - 1]
+        if here.calls and before.calls and in_run(here.raw) and in_run(before.raw):
+            run_start[mpos] = run_start[mpos - 1]
+    run_end = list(range(len(messages)))
+    for mpos in range(len(run_end) - 2, -1, -1):
+        if run_start[mpos + 1] == run_start[mpos]:
+            run_end[mpos] = run_end[mpos + 1]
+    runs = list(zip(run_start, run_end, strict=True))
     # a result without id that answers a call with one by position takes the call's id
     answers_by_place = {
         result.path: call
@@ -86,7 +100,9 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
                     Change("missing-call-id", partner.path, f"gave the result the id {new!r}")
                 )
             else:
-                _answer_renamed(edit, call.id, index, pos, new, calls_by_id, results_by_id, done)
+                _answer_renamed(
+                    edit, call.id, index, pos, new, calls_by_id, results_by_id, done, runs
+                )
         elif call.path in missing and not call.id:
             partner = pairing.claimed.get(index)
             if (
@@ -165,19 +181,26 @@ def _answer_renamed(
     calls_by_id: dict[str, list[int]],
     results_by_id: dict[str, tuple[list[int], list[ResultPart]]],
     done: set[str],
+    runs: list[tuple[int, int]],
 ) -> None:
     """Give ``new``, the id of the duplicate call ``index`` (at message ``pos``) renamed
-    from ``old``, to the first result after the call that carries ``old``, unless that
-    result comes after the next call with ``old``."""
+    from ``old``, to the result after the call that carries ``old`` in the call's place
+    among the calls of its run (``runs``: by message, where its run of call messages starts
+    and ends), unless that result comes after the next call with ``old`` after the run."""
     same_id = calls_by_id.get(old, [])
     following = bisect_right(same_id, index)
-    # the calls of this id earlier in the same message take the answers before this one's
     calls = edit.pairing.calls
-    rank = following - 1 - bisect_left(same_id, pos, key=lambda other: calls[other][0])
-    until = None
-    if following < len(same_id):
-        until = calls[same_id[following]][1].path
     positions, carrying = results_by_id.get(old, ([], []))
+    # the calls of this id earlier in this call's run (its message, or the run of call
+    # items before the outputs: responses) take the answers before this one's, in order:
+    # the second of two parallel calls gets the second output
+    start, end = runs[pos]
+    rank = following - 1 - bisect_left(same_id, start, key=lambda other: calls[other][0])
+    # the next call with the id after this run: a result after it is that call's answer
+    beyond = bisect_right(same_id, end, key=lambda other: calls[other][0])
+    until = None
+    if beyond < len(same_id):
+        until = calls[same_id[beyond]][1].path
     first = bisect_right(positions, pos) + rank
     if first >= len(positions):
         return

@@ -12,14 +12,27 @@ call with its id is moved after that call instead (:func:`answered_later`)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from ...wires import ResultPart
 from ..findings import Change
 from .edit import Edit
+from .outputs import part_payloads, writes_payload_in_text
 from .paths import INDEX, request_order
 
 __all__ = ["Later", "answered_later", "keep_outputs", "place_kept"]
+
+#: Why a result that answers no call stays where it is, where no user message may follow
+#: its run (Mistral) and its output holds media a tool message's text cannot carry.
+_NO_PLACE: Final = (
+    "left as it is: no user message may follow the tool messages here, and its media would"
+    " become placeholder text in the tool result before it (a tool output is never removed)"
+)
+#: Why a result that answers no call stays where it is (its payload cannot be user content).
+_NOT_KEPT: Final = (
+    "left as it is: it carries a payload a user message does not take, which would go"
+    " into a text (a tool output is never removed, and no text holds a payload)"
+)
 
 #: A kept user message waiting for its place: the entry it follows (``None``: the start),
 #: the message, the text it is where no user message may go, the change's rule and path,
@@ -113,6 +126,17 @@ def keep_outputs(edit: Edit, changes: list[Change], drop: set[str], moved: set[s
         done.add(path)
         kept, lost = edits.kept_output(target, orphan_header(result))
         if kept is None:
+            continue
+        payloads = [p for part in result.parts for p in part_payloads(part)]
+        if writes_payload_in_text(kept, payloads):
+            # a block user content does not take would go as its JSON, payload and all:
+            # the result stays where it is (a payload never lands in a text)
+            edit.unfixed.append(Change(rule, path, _NOT_KEPT))
+            continue
+        text, text_lost = ("", ()) if edits.result_blocks else _as_text(edit, target, "")
+        if text_lost and payloads:
+            # no user message may follow (Mistral): its media would become placeholder text
+            edit.unfixed.append(Change(rule, path, _NO_PLACE))
             continue
         drop.add(path)
         if edits.result_blocks:

@@ -55,17 +55,82 @@ def fix_placement(edit: Edit, changes: list[Change]) -> Any:
             )
         moved.setdefault(call_pos, []).append((call, block))
     key = edit.read.key
+    # calls a user message holds (taken before any removal shifts its blocks)
+    in_user = _calls_in_user_messages(edit, moved, changes) if edit.edits.result_blocks else {}
     for path in sorted(drop, key=lambda p: request_order(p, key), reverse=True):
         edit.remove(path)
     if edit.edits.result_blocks:
-        # insert from the last message backwards, so earlier positions stay valid
-        for call_pos in sorted(moved, reverse=True):
-            insert_blocks(edit, call_pos, [block for _, block in moved[call_pos]])
+        # after the run a call's message is in, where the wire combines a run of messages
+        # into one turn (inserted inside the run, a result split it: the results of the
+        # run's earlier calls were no longer next); from the last run backwards, so
+        # earlier positions stay valid; in each, in the order of the calls
+        by_run: dict[int, list[Any]] = {}
+        for call_pos in sorted(moved):
+            if call_pos not in in_user:
+                blocks = [b for _, b in moved[call_pos]]
+                by_run.setdefault(run_end(edit, call_pos), []).extend(blocks)
+        for end in sorted({*by_run, *in_user}, reverse=True):
+            if end in in_user:
+                _answer_in_turn(edit, end, in_user[end], [b for _, b in moved[end]])
+            else:
+                insert_blocks(edit, end, by_run[end])
     else:
         insert_after_runs(edit, {pos: [block for _, block in moved[pos]] for pos in moved})
     edit.drop_emptied()
     place_kept(edit, later, changes)
     return edit.request
+
+
+def _calls_in_user_messages(
+    edit: Edit, moved: dict[int, list[tuple[CallPart, Any]]], changes: list[Change]
+) -> dict[int, list[Any]]:
+    """By read position, the blocks of the calls to answer that sit in a user message
+    (a client put the model's call under the wrong role). No result can answer them there:
+    one after it joins that user turn (Anthropic combines consecutive user messages) and
+    moved first it came before its call, and each repair added one more. The calls move
+    whole into an assistant message after theirs (:func:`_answer_in_turn`)."""
+    found: dict[int, list[Any]] = {}
+    for call_pos, answered in moved.items():
+        if edit.read.messages[call_pos].role != "user":
+            continue
+        for call, _ in answered:
+            block = edit.element(call.path)
+            if block is not None:
+                found.setdefault(call_pos, []).append(block)
+                changes.append(
+                    Change(
+                        "call-without-result",
+                        call.path,
+                        f"moved the call {call.id or call.name} out of the user message, into"
+                        " an assistant message after it",
+                    )
+                )
+    return found
+
+
+def _answer_in_turn(edit: Edit, pos: int, calls: list[Any], blocks: list[Any]) -> None:
+    """Take ``calls`` out of the user message at read position ``pos`` into an assistant
+    message after it, and their results (``blocks``) into a user message after that."""
+    edits = edit.edits
+    at = edit.raw_index(pos)
+    message = edit.entries[at]
+    content = message.get(edits.content_key)
+    if isinstance(content, list):
+        message[edits.content_key] = [b for b in content if not any(b is c for c in calls)]
+        edit.touched.add(id(message))  # left without blocks, it goes (drop_emptied)
+    edit.entries[at + 1 : at + 1] = [edits.call_message(calls), edits.user_message(blocks)]
+
+
+def run_end(edit: Edit, pos: int) -> int:
+    """The read position of the last message of the run the message at ``pos`` is in:
+    itself, unless the wire combines consecutive messages of its role into one turn."""
+    messages = edit.read.messages
+    role = messages[pos].role
+    if role not in edit.turn.merged_roles:
+        return pos
+    while pos + 1 < len(messages) and messages[pos + 1].role == role:
+        pos += 1
+    return pos
 
 
 def insert_blocks(edit: Edit, call_pos: int, blocks: list[Any]) -> None:

@@ -8,16 +8,18 @@ from typing import Any, Final
 
 from ...budgets.request_fit import fit_request
 from ...conversion.gc_pause import paused_cycle_collector
-from ...wires import read_request
+from ...wires import ReadRequest, read_request
 from ..findings import Change, Repaired
 from ..linting import Context, checked, context
 from .contents import fix_contents
 from .edit import Edit
 from .id_fixes import fix_ids
+from .outputs import Breach, breaches
 from .paths import Origins, given_path, request_order
 from .placement import fix_placement
+from .refusals import overlaps, refusing
 
-__all__ = ["ROUNDS", "repair"]
+__all__ = ["PASSES", "ROUNDS", "repair"]
 
 #: The rounds, in order: ids first (so pairing sees the ids the provider will), then where
 #: results sit, then what blocks hold.
@@ -26,6 +28,10 @@ ROUNDS: Final[tuple[Callable[[Edit, list[Change]], Any], ...]] = (
     fix_placement,
     fix_contents,
 )
+#: The most passes of the rounds: one makes the changes, a second the few a change of the
+#: first leaves to make, a third finds nothing; a request that would need more stops there
+#: (time stays linear).
+PASSES: Final = 3
 
 
 def repair(
@@ -52,24 +58,109 @@ def repair(
 
 
 def _repaired(ctx: Context, request: Any, max_tokens: int | None) -> Repaired:
-    """``repair``'s three rounds and the fit, on a copy of ``request``."""
+    """``repair``'s rounds until they change nothing, and the fit, on a copy of
+    ``request``; the rounds' work held to the promise on tool outputs (:mod:`.outputs`):
+    an edit that would lose one is refused and reported unfixed, never returned."""
     read = read_request(ctx.wire, request)
     given = read.raw
-    fixed, origins = Origins.copy(given, read.key)
+    done = _rounds(ctx, read, {})
+    if done.changes:
+        found = breaches(ctx.wire, read, done.fixed)
+        if found:
+            done = _refusing(ctx, read, done, found)
+    fixed, origins, changes = done.fixed, done.origins, done.changes
+    changes += fit_request(ctx.wire, fixed, max_tokens, origins.given)
+    # in request order (SPEC 8); the changes at one place in the order the rounds made them
+    key = read.key
+    changes.sort(key=lambda change: request_order(change.path, key))
+    unfixed = sorted(dict.fromkeys(done.unfixed), key=lambda c: request_order(c.path, key))
+    return Repaired(fixed, tuple(changes), given, ctx.wire, tuple(unfixed))
+
+
+class _Done:
+    """What the rounds made: the working copy, its origins, the changes and the fixes
+    refused."""
+
+    def __init__(
+        self, fixed: Any, origins: Origins, changes: list[Change], unfixed: list[Change]
+    ) -> None:
+        self.fixed = fixed
+        self.origins = origins
+        self.changes = changes
+        self.unfixed = unfixed
+
+
+def _rounds(ctx: Context, read: ReadRequest, refused: dict[str, str]) -> _Done:
+    """The rounds on a copy of ``read``'s request until a pass changes nothing (at most
+    :data:`PASSES`), leaving alone every result at a path (as given) of ``refused``, whose
+    value is why (reported unfixed).
+
+    A round's edit can leave what a round fixes (an empty message removed leaves a prefill
+    ending in whitespace; a result added after junk leaves the real one not next): the
+    rounds run again on their own output, so repair settles in one call and a second one
+    changes nothing (SPEC 8); a request that needs no change is read once a round."""
+    fixed, origins = Origins.copy(read.raw, read.key)
     changes: list[Change] = []
+    unfixed: list[Change] = []
+    for _ in range(PASSES):
+        before = len(changes)
+        fixed = _one_pass(ctx, fixed, origins, changes, unfixed, refused)
+        if len(changes) == before:
+            break
+    return _Done(fixed, origins, changes, unfixed)
+
+
+def _one_pass(
+    ctx: Context,
+    fixed: Any,
+    origins: Origins,
+    changes: list[Change],
+    unfixed: list[Change],
+    refused: dict[str, str],
+) -> Any:
+    """One pass of the rounds over the working copy ``fixed``; each change (and each fix
+    refused) appended at its path in the request as given."""
     for step in ROUNDS:
         read = read_request(ctx.wire, fixed)
         # the paths of this round's read, in the request as given (a round that reads an
         # unchanged copy reads the given paths)
         given_paths = origins.paths(fixed) if changes else None
+        check = checked(read, ctx)
+        if refused:
+            check = refusing(check, refused, given_paths)
+        edit = Edit(read, check, ctx, fixed)
         first = len(changes)
-        fixed = step(Edit(read, checked(read, ctx), ctx, fixed), changes)
+        fixed = step(edit, changes)
         if given_paths is not None:
             changes[first:] = [
                 Change(c.rule, given_path(given_paths, c.path), c.action) for c in changes[first:]
             ]
-    changes += fit_request(ctx.wire, fixed, max_tokens, origins.given)
-    # in request order (SPEC 8); the changes at one place in the order the rounds made them
-    key = read.key
-    changes.sort(key=lambda change: request_order(change.path, key))
-    return Repaired(fixed, tuple(changes), given, ctx.wire)
+            edit.unfixed[:] = [
+                Change(c.rule, given_path(given_paths, c.path), c.action) for c in edit.unfixed
+            ]
+        unfixed += edit.unfixed
+    return fixed
+
+
+def _refusing(ctx: Context, read: ReadRequest, done: _Done, found: list[Breach]) -> _Done:
+    """The rounds again without the edits that lost an output (those at, in or around a
+    breached result), each reported unfixed; where that still loses one (an edit elsewhere
+    did it), no edit at all: every change reported unfixed. A breach is a bug of a round,
+    so the user gets the request as safe as it can be made, never an output lost."""
+    why = {breach.path: breach.what for breach in found}
+    again = _rounds(ctx, read, why)
+    lost = [
+        Change(c.rule, c.path, f"left as it is: {c.action} would lose a tool output ({w})")
+        for c in done.changes
+        for path, w in why.items()
+        if overlaps(c.path, path)
+    ]
+    if not breaches(ctx.wire, read, again.fixed):
+        again.unfixed += lost
+        return again
+    fixed, origins = Origins.copy(read.raw, read.key)
+    lost = [
+        Change(c.rule, c.path, f"left as it is: {c.action} would lose a tool output")
+        for c in done.changes
+    ]
+    return _Done(fixed, origins, [], done.unfixed + lost)

@@ -53,10 +53,11 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
             BEDROCK_MODEL,
         ),
-        repair="openai: images hoisted into a user message when the model reads images, else"
-        " their placeholder text; bedrock: the text the block holds (a string member, or a"
-        " `text` one or two levels in), else its placeholder; other parts (and on responses,"
-        " anthropic, mistral) their placeholder text",
+        repair="openai: images hoisted into a user message when the model reads images; a text"
+        " block without a type or of another type becomes a text block with its text (bedrock:"
+        " a string member, or a `text` one or two levels in); other blocks their placeholder"
+        " text, but one carrying a payload (an image not hoisted, audio, an inline file),"
+        " which stays and is reported unfixed: a tool output is never replaced (issue 36)",
         checked=RECHECKED,
         notes='anthropic: a browser use result may add one `browser_state` block ("a member'
         " result may contain only `text` and `image` blocks, and a browser use result may add"
@@ -84,7 +85,8 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "user",
             ),
         ),
-        repair="the non-text blocks become their placeholder text",
+        repair="the non-text blocks become their placeholder text (one carrying a payload"
+        " stays, reported unfixed: a tool output is never replaced)",
         notes="Known from user reports only; no Anthropic page states it.",
     ),
     Rule(
@@ -191,7 +193,14 @@ ROWS: Final[tuple[Rule, ...]] = (
         "An inline image of a type the wire does not take, or bytes of another type",
         ("anthropic", "openai", "responses", "gemini", "bedrock"),
         MappingProxyType(
-            {"*": "error", "gemini": "warning", "bedrock": "warning", "bedrock-claude": "error"}
+            {
+                "*": "error",
+                "gemini": "warning",
+                "bedrock": "warning",
+                "bedrock-claude": "error",
+                "bedrock:format": "error",
+                "openai:not-an-image": "warning",
+            }
         ),
         "anthropic: media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or"
         " 'image/webp'; Image does not match the provided media type image/png; openai: You"
@@ -199,8 +208,23 @@ ROWS: Final[tuple[Rule, ...]] = (
         (
             ANTHROPIC_VISION,
             RuleSource(
+                "anthropic-sdk-python 2.17.0: types/base64_image_source_param.py",
+                "https://github.com/anthropics/anthropic-sdk-python",
+                "src",
+            ),
+            RuleSource(
                 "Images and vision - OpenAI API",
                 "https://platform.openai.com/docs/guides/images-vision",
+            ),
+            RuleSource(
+                "NousResearch/hermes-agent#55429",
+                "https://github.com/NousResearch/hermes-agent/issues/55429",
+                "user",
+            ),
+            RuleSource(
+                "marketing-factory/ai-filemetadata#26",
+                "https://github.com/marketing-factory/ai-filemetadata/issues/26",
+                "user",
             ),
             RuleSource(
                 "Image understanding - Vertex AI",
@@ -212,7 +236,21 @@ ROWS: Final[tuple[Rule, ...]] = (
         notes="DeepSeek reads the type from the bytes, not the declared MIME type. bedrock: an"
         " image's format is one of png, jpeg, gif, webp (botocore's ImageFormat); bytes of"
         " another format than the declared one are an error with bedrock-claude (Claude's"
-        " own check, passed through), a warning otherwise (added 2026-12-02).",
+        " own check, passed through), a warning otherwise (added 2026-12-02). anthropic"
+        " takes the four types only as written, in lower case (IMAGE/PNG is an error):"
+        " anthropic-sdk-python 2.17.0's types/base64_image_source_param.py types media_type"
+        " as a Literal generated from the API's enum (checked 2026-12-07); the other wires"
+        " compare types in any case (no source says they refuse another case). openai:"
+        " inline data whose bytes are no PNG, JPEG, GIF or WebP header is a warning (case"
+        ' not-an-image): the answer "You uploaded an unsupported image. Please make sure your'
+        ' image is valid." is known from a user report only (marketing-factory/'
+        "ai-filemetadata#26, 2025-06-04; checked 2026-12-07). bedrock: an image's or"
+        " document's format outside botocore 1.44.18's ImageFormat / DocumentFormat enums"
+        " (JPEG, jpg, bmp) is an error (case format): Bedrock answered ValidationException"
+        " \"1 validation error detected: Value at 'messages.1.member.content.2.member.image."
+        "format' failed to satisfy constraint\" to each of them on Claude Sonnet 4.5, lower"
+        " case only (NousResearch/hermes-agent#55429, measured 2026-09-02; checked"
+        " 2026-12-07).",
     ),
     Rule(
         "bad-base64",
@@ -272,8 +310,9 @@ ROWS: Final[tuple[Rule, ...]] = (
         "Multimodal function responses are not supported for this model",
         (GEMINI_MULTIMODAL,),
         profiles=("gemini-2.5",),
-        repair="the parts' media move to a user content after the responses (placeholder text"
-        " when the model reads no images)",
+        repair="the parts' media move to a user content after the responses (when the model"
+        " reads no images, media by URL become placeholder text; inline ones stay, reported"
+        " unfixed)",
         notes="Gemini 2.5's answer is unresolved: one code comment quotes the 400, one closed"
         " PR claims 2.0/2.5 accept parts.",
     ),
@@ -293,7 +332,8 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "https://api-docs.deepseek.com/zh-cn/quick_start/pricing",
             ),
         ),
-        repair="the images become their placeholder text",
+        repair="images by URL become their placeholder text; an inline image (a payload) stays,"
+        " reported unfixed: repair removes no payload",
         checked=RECHECKED,
         notes="DeepSeek (vision guide, 2026-08-21): only vision models"
         " (deepseek-v4-flash-vision-exp, which points to deepseek-flash, V4.1-Flash, per the"
@@ -324,5 +364,39 @@ ROWS: Final[tuple[Rule, ...]] = (
         ),
         profiles=("mistral",),
         notes="In Mistral's own validator (mistral-common) and its API errors (code 3230).",
+    ),
+    Rule(
+        "roles-not-alternating",
+        "Two messages of one role in a row where the wire takes alternating roles",
+        ("bedrock",),
+        MappingProxyType({"*": "warning"}),
+        "ValidationException: A conversation must alternate between user and assistant"
+        " roles. Make sure the conversation alternates between user and assistant roles and"
+        " try again.",
+        (
+            RuleSource(
+                "langchain-ai/langchain-aws#130",
+                "https://github.com/langchain-ai/langchain-aws/issues/130",
+                "user",
+            ),
+            RuleSource(
+                "microsoft/semantic-kernel#10281",
+                "https://github.com/microsoft/semantic-kernel/issues/10281",
+                "user",
+            ),
+            RuleSource(
+                "Portkey-AI/gateway#748", "https://github.com/Portkey-AI/gateway/issues/748", "user"
+            ),
+        ),
+        checked="2026-12-07",
+        notes="Where the wire declares alternating roles (its request shape's alternating:"
+        " translate merges such messages for the same reason). A warning: only user reports"
+        " (2024-08 to 2025-03, the same text each time) give the rule; the Converse pages"
+        " (conversation-inference-call, read 2026-12-07) describe turns but state no rule. No"
+        " accepted Bedrock request of the real-requests corpus has two messages of one role"
+        ' in a row. An assistant message first is not reported, though reports quote "A'
+        ' conversation must start with a user message" (pydantic/pydantic-ai#4495,'
+        " 2026-03-02): Bedrock Converse accepted one on Claude Sonnet 4.5 in the corpus"
+        " (test_bedrock_anthropic_message_history_starting_with_response).",
     ),
 )

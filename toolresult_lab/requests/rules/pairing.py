@@ -85,6 +85,36 @@ ROWS: Final[tuple[Rule, ...]] = (
         repair="moves the results where the wire needs them, in the order of the calls",
     ),
     Rule(
+        "split-function-responses",
+        "A Gemini call turn's functionResponses split over consecutive user contents",
+        ("gemini",),
+        MappingProxyType({"*": "warning"}),
+        "Please ensure that the number of function response parts is equal to the number of"
+        " function call parts of the function call turn.",
+        (
+            RuleSource(
+                "Oaklight/llm-rosetta#300",
+                "https://github.com/Oaklight/llm-rosetta/issues/300",
+                "user",
+            ),
+            RuleSource(
+                "cloudwego/eino-ext#571", "https://github.com/cloudwego/eino-ext/issues/571", "user"
+            ),
+            RuleSource(
+                "docker/docker-agent#2959",
+                "https://github.com/docker/docker-agent/pull/2959",
+                "user",
+            ),
+        ),
+        notes="A warning: only user reports give the detail, and they differ by model and"
+        " endpoint. The Gemini API answered 200 to split responses on gemini-2.5-flash and"
+        " gemini-2.5-flash-lite (llm-rosetta#300, 2026-06-19: it combines consecutive user"
+        " contents, so pairing reads them as one); gemini-3-pro-preview (eino-ext#571,"
+        " 2025-11-27) and Vertex AI (docker-agent#2959, 2026-06-02) answered the 400 above."
+        " One content holding every response is accepted everywhere.",
+        checked="2026-12-07",
+    ),
+    Rule(
         "results-after-other-content",
         "Another block before a tool_result in its user message",
         ("anthropic", "bedrock"),

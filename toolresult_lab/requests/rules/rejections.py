@@ -33,6 +33,85 @@ ROWS: Final[tuple[Rule, ...]] = (
         " the corpus has one.",
     ),
     Rule(
+        "max-tokens-required",
+        "An Anthropic request body without max_tokens",
+        ("anthropic",),
+        ERROR,
+        "max_tokens: Field required",
+        (
+            RuleSource(
+                "anthropic-sdk-python 2.17.0: types/message_create_params.py",
+                "https://github.com/anthropics/anthropic-sdk-python",
+                "src",
+            ),
+            RuleSource(
+                "immersive-translate/immersive-translate#3993",
+                "https://github.com/immersive-translate/immersive-translate/issues/3993",
+                "user",
+            ),
+        ),
+        checked="2026-12-07",
+        notes="The SDK types max_tokens as Required (MessageCreateParamsBase); the answer's"
+        " text is from a user report (2026-07-19, Bedrock's Anthropic-compatible endpoint)."
+        " Checked on a whole body: one that names its model (or its anthropic_version, as"
+        " Bedrock's InvokeModel body does); a bare list, or a body without either, is part of"
+        " the call. Every accepted Anthropic request of the real-requests corpus has one.",
+    ),
+    Rule(
+        "no-messages",
+        "A request whose list of messages (contents) is empty",
+        ("openai", "anthropic", "gemini"),
+        MappingProxyType({"*": "warning"}),
+        "openai: Invalid 'messages': empty array. Expected an array with minimum length 1, but"
+        " got an empty array instead.; anthropic: messages must have at least one element;"
+        " gemini: GenerateContentRequest.contents: contents is not specified",
+        (
+            RuleSource(
+                "CopilotKit/CopilotKit#529",
+                "https://github.com/CopilotKit/CopilotKit/issues/529",
+                "user",
+            ),
+            RuleSource(
+                "Helicone/helicone#5257", "https://github.com/Helicone/helicone/pull/5257", "user"
+            ),
+            RuleSource(
+                "NousResearch/hermes-agent#57942",
+                "https://github.com/NousResearch/hermes-agent/pull/57942",
+                "user",
+            ),
+        ),
+        checked="2026-12-07",
+        notes="A warning: only user reports give the answers (openai 2024-08-11, anthropic"
+        " 2025-11-17, gemini 2026-07-03). Not checked on responses (a stored prompt or an"
+        " earlier response can hold the input), bedrock (a Prompt management prompt can),"
+        " ollama (an empty list loads the model) or hermes.",
+    ),
+    Rule(
+        "prefill-with-tools",
+        "A Bedrock request that uses tools and ends with an assistant message (Claude)",
+        ("bedrock",),
+        MappingProxyType({"*": "warning"}),
+        "Your API request included an `assistant` message in the final position, which would"
+        " pre-fill the `assistant` response. When using tools, pre-filling the `assistant`"
+        " response is not supported.",
+        (
+            RuleSource(
+                "enechange/collmbo#12", "https://github.com/enechange/collmbo/pull/12", "user"
+            ),
+            RuleSource(
+                "langchain-ai/langgraph#4940",
+                "https://github.com/langchain-ai/langgraph/issues/4940",
+                "user",
+            ),
+        ),
+        checked="2026-12-07",
+        notes="Claude's own check passed through by Bedrock (collmbo#12, 2024-10-23;"
+        " langgraph#4940, 2025-06-03): a warning, since only user reports give it. A request"
+        " uses tools when it has a toolConfig or toolUse / toolResult blocks; not reported"
+        " when the model id or profile names Nova. No accepted Bedrock request of the"
+        " real-requests corpus ends with an assistant message.",
+    ),
+    Rule(
         "s3-source-unsupported",
         "An S3-located image, document or video where the Bedrock model takes only bytes",
         ("bedrock",),
@@ -320,7 +399,9 @@ ROWS: Final[tuple[Rule, ...]] = (
         "shape",
         "The request's structure is not the wire's",
         ALL,
-        MappingProxyType({"*": "error", "openai:unknown-part": "warning"}),
+        MappingProxyType(
+            {"*": "error", "openai:unknown-part": "warning", "ollama:string-arguments": "warning"}
+        ),
         "400 invalid_request_error naming the field",
         (
             RuleSource("SPEC 8 (each wire's own request shape; no provider source needed)", ""),
@@ -329,12 +410,23 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "https://github.com/openai/openai-python",
                 "src",
             ),
+            RuleSource(
+                "ollama/ollama#12794", "https://github.com/ollama/ollama/issues/12794", "user"
+            ),
+            RuleSource("Part - Gemini API reference", "https://ai.google.dev/api/caching#Part"),
         ),
         checked=RECHECKED,
         notes="openai: a content part of a type the SDK does not type (it types text,"
         " image_url, input_audio, file and the assistant's refusal) is a warning (case"
         " unknown-part): in the real-requests corpus Mistral's API accepted its own"
         " (document_url, thinking) and OpenRouter video_url; no request to OpenAI's own"
-        " endpoint carries one (checked 2026-12-02).",
+        " endpoint carries one (checked 2026-12-02). ollama: a call's arguments as a JSON"
+        " string is a warning (case string-arguments): json: cannot unmarshal string into Go"
+        " struct field ChatRequest.messages.tool_calls.function.arguments of type"
+        " api.ToolCallFunctionArguments (ollama/ollama#12794, 2025-10-27, a user report;"
+        " checked 2026-12-07). gemini: a part with two members of its data union (text and"
+        ' inlineData) is an error: "A Part can only contain one of the accepted types in'
+        ' Part.data" (the Gemini API reference, checked 2026-12-07); translate raises on it,'
+        " naming the part.",
     ),
 )

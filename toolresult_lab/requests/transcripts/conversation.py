@@ -16,12 +16,14 @@ from ...conversion.result import ToolResult
 
 __all__ = [
     "AssistantTurn",
+    "CacheMark",
     "Document",
     "Image",
     "Loss",
     "Opaque",
     "Part",
     "Text",
+    "Thinking",
     "ToolResults",
     "Turn",
     "UserTurn",
@@ -103,16 +105,30 @@ class Document:
 class Opaque:
     """What has no neutral form on ``wire`` (thinking blocks, reasoning items, server-tool
     items, ``cache_control``d blocks): written back in place on the same wire, dropped with
-    a loss on any other. ``value`` hands out a copy."""
+    a loss on any other. ``value`` hands out a copy.
 
-    __slots__ = ("_value", "kind", "path", "wire")
+    ``carried``: the neutral parts of it another wire still takes (a Responses output
+    message's texts, its ``id`` and ``status`` its own), written there in its place;
+    ``own``: the fields only ``wire`` holds, named in the loss there (the rest arrives)."""
 
-    def __init__(self, wire: str, value: Any, kind: str = "", path: str = "") -> None:
+    __slots__ = ("_value", "carried", "kind", "own", "path", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        value: Any,
+        kind: str = "",
+        path: str = "",
+        carried: tuple[Part, ...] = (),
+        own: tuple[str, ...] = (),
+    ) -> None:
         _need("Opaque", "wire", wire, str, "a str")
         self.wire: Final = wire
         self._value: Final = strict_copy(value, "Opaque.value")
         self.kind: Final = kind
         self.path: Final = path
+        self.carried: Final = tuple(carried)
+        self.own: Final = tuple(own)
 
     @property
     def value(self) -> Any:
@@ -130,10 +146,55 @@ class Opaque:
         return f"Opaque({self.wire!r}, <{self.kind or type(self._value).__name__}>)"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "opaque", "wire": self.wire, "kind": self.kind, "value": self.value}
+        out = {"type": "opaque", "wire": self.wire, "kind": self.kind, "value": self.value}
+        if self.carried:
+            out["carried"] = [part.to_dict() for part in self.carried]
+            out["own"] = list(self.own)
+        return out
 
 
-Part = Text | Image | Document | Opaque
+@dataclass(frozen=True)
+class Thinking:
+    """The model's reasoning beside its answer: ``text`` with the ``signature`` its
+    provider checks on replay, or ``redacted`` (the provider's encrypted form, base64).
+    A wire's own block is kept whole on its wire; this is what another wire that holds
+    reasoning receives (Anthropic's ``thinking`` <-> Bedrock's ``reasoningContent``)."""
+
+    text: str = ""
+    signature: str | None = None
+    redacted: str | None = None
+    path: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _need("Thinking", "text", self.text, str, "a str")
+        for name in ("signature", "redacted"):
+            _need("Thinking", name, getattr(self, name), (str, type(None)), "a str or None")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "thinking", "text": self.text}
+        for name in ("signature", "redacted"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
+
+
+@dataclass(frozen=True)
+class CacheMark:
+    """A prompt-cache mark on what comes before it in the message (Anthropic's
+    ``cache_control: {"type": "ephemeral"}`` on a block, Bedrock's ``cachePoint:
+    {"type": "default"}`` block after it: five minutes each). ``name``: its field on the
+    source wire, as a loss names it where the destination has none."""
+
+    name: str = ""
+    path: str = field(default="", compare=False, repr=False)
+    #: The mark was on a text block (whose text arrives where the mark cannot).
+    on_text: bool = field(default=False, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "cache", "name": self.name}
+
+
+Part = Text | Image | Document | Opaque | Thinking | CacheMark
 
 
 def part_from_dict(data: Any) -> Part:
@@ -150,15 +211,22 @@ def part_from_dict(data: Any) -> Part:
         return Image(data.get("mime"), data.get("data"), data.get("url"), data.get("detail"))
     if kind == "document":
         return Document(data.get("mime"), data.get("data"), data.get("url"), data.get("name"))
+    if kind == "cache":
+        return CacheMark(data.get("name") or "")
+    if kind == "thinking":
+        return Thinking(data.get("text", ""), data.get("signature"), data.get("redacted"))
     if kind == "opaque":
-        return Opaque(data.get("wire"), data.get("value"), data.get("kind") or "")
-    raise ValueError(f"unknown part type {kind!r}: text, image, document or opaque")
+        carried = tuple(part_from_dict(p) for p in data.get("carried") or ())
+        own = tuple(data.get("own") or ())
+        return Opaque(data.get("wire"), data.get("value"), data.get("kind") or "", "", carried, own)
+    raise ValueError(f"unknown part type {kind!r}: text, image, document, thinking or opaque")
 
 
 def _parts(owner: str, parts: Any) -> tuple[Part, ...]:
     _need(owner, "parts", parts, (list, tuple), "a list of parts")
     for part in parts:
-        _need(owner, "parts[]", part, (Text, Image, Document, Opaque), "a part")
+        kinds = (Text, Image, Document, Opaque, Thinking, CacheMark)
+        _need(owner, "parts[]", part, kinds, "a part")
     return tuple(parts)
 
 
@@ -168,6 +236,9 @@ class UserTurn:
 
     parts: tuple[Part, ...]
     path: str = field(default="", compare=False, repr=False)
+    #: The message's fields no turn holds (a chat message's ``name``), its wire's own:
+    #: written back on that wire, a loss on another.
+    own: Opaque | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parts", _parts("UserTurn", self.parts))
@@ -184,6 +255,8 @@ class AssistantTurn:
     calls: tuple[ToolCall, ...] = ()
     path: str = field(default="", compare=False, repr=False)
     call_paths: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    #: As :attr:`UserTurn.own` (an OpenAI-compatible assistant message's ``prefix``).
+    own: Opaque | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parts", _parts("AssistantTurn", self.parts))

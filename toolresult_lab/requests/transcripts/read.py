@@ -31,16 +31,19 @@ from ...wires import (
     read_request,
     reading_of,
     request_shape,
+    turn_shape,
     wire_facts,
 )
 from .conversation import (
     AssistantTurn,
+    CacheMark,
     Document,
     Image,
     Loss,
     Opaque,
     Part,
     Text,
+    Thinking,
     ToolResults,
     Turn,
     UserTurn,
@@ -67,9 +70,33 @@ def sniff_mime(data: str) -> str | None:
     return PDF_MIME if data.startswith("JVBER") else None  # b"%PDF-"
 
 
-def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
+def _given(message: Message | None, part: Any) -> Any:
+    """The block ``part`` was read from in ``message`` (by the last index of its path), or
+    ``None``: what stays the wire's own when its shape cannot rebuild it."""
+    raw = message.raw if message is not None else None
+    blocks = raw.get("content") if isinstance(raw, dict) else None
+    index = _index(getattr(part, "path", ""))
+    if not isinstance(blocks, list) or index is None or index >= len(blocks):
+        return None
+    return blocks[index]
+
+
+def _has_more(wire: str, block: Any) -> bool:
+    """``block`` (a text block) holds a field its wire's transcript does not read."""
+    keys = reading_of(wire).text_keys
+    if keys is None or not isinstance(block, dict) or not isinstance(block.get("text"), str):
+        return False
+    return any(k not in keys and v not in (None, "", [], {}) for k, v in block.items())
+
+
+def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = None) -> Part:
     """One neutral part (a part the neutral model has no form for stays opaque: a text
-    with cache settings, a text document, a thinking block, ...)."""
+    with cache settings, a text document, a thinking block, ...). What the wire's shape
+    cannot rebuild stays opaque as ``message`` gave it (a Bedrock ``txt`` document):
+    never a ``null`` in its place."""
+    if isinstance(part, TextPart) and _has_more(wire, _given(message, part)):
+        # a text with fields of its own (citations): whole on its wire, its text elsewhere
+        return Opaque(wire, _given(message, part), "text", part.path)
     if isinstance(part, TextPart) and part.cache is MISSING:
         return Text(part.text, part.path)
     if isinstance(part, (ImagePart, DocumentPart)) and part.data is not None and not part.mime:
@@ -79,6 +106,8 @@ def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
         mime = sniff_mime(inline)
         if mime is None and isinstance(part, DocumentPart):
             rebuilt = request_shape(wire).rebuild(part)
+            if rebuilt is None:
+                rebuilt = _given(message, part)
             return Opaque(wire, rebuilt, "media of unknown type", part.path)
         if mime is None or mime.startswith("image/"):  # an image still: its writer decides
             return Image(mime, inline, None, None, part.path)
@@ -91,10 +120,23 @@ def _part(wire: str, part: Any, notes: list[Loss]) -> Part:
     if isinstance(part, DocumentPart) and (part.data is not None or part.url is not None):
         data = _data(part.data, part.path, notes)
         return Document(part.mime or None, data, part.url, part.name, part.path)
+    reading = reading_of(wire)
     if isinstance(part, OpaquePart):
-        return Opaque(wire, part.value, part.kind, part.path)
+        if reading.cache_point() is not None and part.value == reading.cache_point():
+            carried: tuple[Part, ...] = (CacheMark(part.kind, part.path),)
+            return Opaque(wire, part.value, part.kind, part.path, carried)
+        found = reading.thinking(part.value)
+        carried = (Thinking(*found, path=part.path),) if found is not None else ()
+        return Opaque(wire, part.value, part.kind, part.path, carried)
+    mark_value = reading.cache_mark()
+    if isinstance(part, TextPart) and mark_value is not None and part.cache == mark_value:
+        # a text with the shared cache mark: whole on its wire; elsewhere the text, and
+        # the mark where the destination has one
+        carried = (Text(part.text, part.path), CacheMark(_CACHE_FIELD, part.path, True))
+        return Opaque(wire, request_shape(wire).rebuild(part), "text", part.path, carried)
     kind = "text" if isinstance(part, TextPart) else "document"
-    return Opaque(wire, request_shape(wire).rebuild(part), kind, part.path)
+    rebuilt = request_shape(wire).rebuild(part)
+    return Opaque(wire, _given(message, part) if rebuilt is None else rebuilt, kind, part.path)
 
 
 def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:
@@ -208,21 +250,55 @@ def _is_hoisted(wire: str, message: Message, turns: list[Turn], options: Convert
     return made.hoisted == [message.raw]
 
 
-def _system(read: ReadRequest, wire: str) -> tuple[str | None, int]:
-    """The system text and how many leading messages it came from."""
-    texts = [part.text for part in read.system if isinstance(part, TextPart)]
+def _system(read: ReadRequest, wire: str, lost: list[Loss]) -> tuple[str | None, int]:
+    """The system text and how many leading messages it came from. It is one text: what
+    it cannot hold is a loss (a block's cache mark, a message's own field, texts joined)."""
+    reading = reading_of(wire)
+    parts = [part for part in read.system if isinstance(part, TextPart)]
     skip = 0
-    if not texts:
+    if not parts:
         for message in read.messages:
             if message.role != "system":
                 break
-            texts.extend(p.text for p in message.parts if isinstance(p, TextPart))
+            parts.extend(p for p in message.parts if isinstance(p, TextPart))
+            for key in reading.message_fields(message):
+                lost.append(Loss(f"{message.path}.{key}", _SYSTEM_FIELD))
             skip += 1
+    for part in parts:
+        if part.cache is not MISSING:
+            lost.append(Loss(part.path, "the system is one text: its cache mark dropped"))
+    for other in read.system:  # a Bedrock cachePoint, ...: no form in one text
+        if not isinstance(other, TextPart):
+            kind = getattr(other, "kind", "") or type(other).__name__
+            lost.append(Loss(other.path, f"the system is one text: {kind} dropped"))
+    if len(parts) > 1:
+        lost.append(
+            Loss(parts[0].path, f"{len(parts)} system texts joined with line breaks into one")
+        )
+    texts = [part.text for part in parts]
     return ("\n".join(texts) if texts else None), skip
 
 
+#: What a loss calls a text's cache mark (the one wire whose texts carry one names it so).
+_CACHE_FIELD: Final = "cache mark"
+_MERGED_FIELD: Final = (
+    "a field of a message read with the one before it, which has its own: dropped"
+)
+_SYSTEM_FIELD: Final = "the system is one text: this field of it dropped"
 _MERGED: Final = "read with the assistant message before it (one turn: its calls' results follow)"
+_JOINED: Final = "results read with the message before it (the provider combines the two)"
 _SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
+
+
+def _own(wire: str, fields: dict[str, Any], path: str) -> Opaque | None:
+    """A message's own fields as the wire's own (``None``: it has none)."""
+    return Opaque(wire, fields, "message fields", path) if fields else None
+
+
+def _says(part: Part) -> bool:
+    """``part`` is a text, or holds one another wire receives (its texts would be joined
+    with another text of the turn there: a change, so such messages are turns of their own)."""
+    return isinstance(part, Text) or (isinstance(part, Opaque) and any(map(_says, part.carried)))
 
 
 class _Turns:
@@ -237,6 +313,7 @@ class _Turns:
         self._items: list[Any] = []  # results, or the assistant's parts
         self._calls: list[ToolCall] = []
         self._paths: list[str] = []  # result paths, or call paths
+        self._own: Opaque | None = None  # the open assistant turn's own message fields
 
     def closed(self) -> list[Turn]:
         """Every turn, the open one closed."""
@@ -244,7 +321,7 @@ class _Turns:
             self._closed.append(ToolResults(tuple(self._items), self._path, tuple(self._paths)))
         elif self._kind == "assistant":
             turn = AssistantTurn(
-                tuple(self._items), tuple(self._calls), self._path, tuple(self._paths)
+                tuple(self._items), tuple(self._calls), self._path, tuple(self._paths), self._own
             )
             self._closed.append(turn)
         self._kind = ""
@@ -258,7 +335,7 @@ class _Turns:
             self._paths = list(last.result_paths)
         elif kind == "assistant" and isinstance(last, AssistantTurn):
             self._items, self._calls = list(last.parts), list(last.calls)
-            self._paths = list(last.call_paths)
+            self._paths, self._own = list(last.call_paths), last.own
         else:
             return False
         self._closed.pop()
@@ -284,10 +361,15 @@ class _Turns:
         self._items.extend(made)
         self._paths.extend(paths)
 
-    def open_assistant(self) -> tuple[bool, bool] | None:
-        """(has calls, has parts) of the last turn when it is the assistant's, else None."""
+    def open_results(self) -> bool:
+        """The last turn is the results of a message (open again if it was closed)."""
+        return self._kind == "results" or (not self._kind and self._reopen("results"))
+
+    def open_assistant(self) -> tuple[bool, bool, bool] | None:
+        """(has calls, has parts, has a text) of the last turn when it is the assistant's,
+        else None."""
         if self._kind == "assistant" or (not self._kind and self._reopen("assistant")):
-            return bool(self._calls), bool(self._items)
+            return bool(self._calls), bool(self._items), any(map(_says, self._items))
         return None
 
     def assistant(
@@ -297,8 +379,11 @@ class _Turns:
         path: str,
         call_paths: list[str],
         merge: bool,
+        own: Opaque | None = None,
+        lost: list[Loss] | None = None,
     ) -> None:
-        """One assistant message: merged into the open assistant turn, or a new turn."""
+        """One assistant message: merged into the open assistant turn, or a new turn.
+        ``own``: its own fields; merged into a turn that has some, each a loss (``lost``)."""
         if not (merge and self._kind == "assistant"):
             self.closed()
             self._kind, self._path, self._items, self._calls, self._paths = (
@@ -308,6 +393,12 @@ class _Turns:
                 [],
                 [],
             )
+            self._own = own
+        elif own is not None and self._own is None:
+            self._own = own
+        elif own is not None and lost is not None:
+            for key in own.value:
+                lost.append(Loss(f"{own.path}.{key}", _MERGED_FIELD))
         self._items.extend(parts)
         self._calls.extend(calls)
         self._paths.extend(call_paths)
@@ -336,11 +427,26 @@ def read_transcript(
     if read.problems:
         first = read.problems[0]
         raise ValueError(f"{known}: {first.path or 'the request'}: {first.expected}")
-    system, skip = _system(read, known)
     noted: list[Loss] = [] if notes is None else notes
     lost: list[Loss] = [] if losses is None else losses
+    system, skip = _system(read, known, lost)
     turns = _Turns()
+    shape = turn_shape(known)
+    merged, joined_results = shape.merged_roles, shape.joined_results
+    before: Message | None = None
     for message in read.messages[skip:]:
+        # results in a message right after one of its role that the provider combines
+        # with it (anthropic's user messages; gemini's contents of only responses) join
+        # its results
+        joins = (
+            before is not None
+            and before.role == message.role
+            and (
+                message.role in merged
+                or (joined_results and before.only_results and message.only_results)
+            )
+        )
+        before = message
         results = message.results
         calls = message.calls
         if message.role == "assistant":
@@ -350,30 +456,42 @@ def read_transcript(
         if message.role == "tool" or results:
             made = [_result(known, result, options, noted, lost) for result in results]
             paths = [result.path for result in results]
-            turns.results(made, message.path, paths, extend=message.role == "tool")
+            joined = joins and turns.open_results()
+            if joined and results:
+                noted.append(Loss(message.path, _JOINED))
+            turns.results(made, message.path, paths, extend=message.role == "tool" or joined)
             if others:
-                turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
+                turns.add(
+                    UserTurn(tuple(_part(known, p, noted, message) for p in others), message.path)
+                )
         elif message.role == "assistant":
             # an empty text beside calls (ollama's echo writes "") says nothing
             said = [p for p in others if not (isinstance(p, TextPart) and p.text == "" and calls)]
-            parts = tuple(_part(known, p, noted) for p in said)
+            parts = tuple(_part(known, p, noted, message) for p in said)
+            own = reading.own_fields(message, bool(calls))
+            if own:  # kept whole on its wire; elsewhere its parts arrive, these fields lost
+                parts = (Opaque(known, message.raw, "message", message.path, parts, own),)
             made_calls = _calls(known, message) if calls else ()
             _unkept(known, calls, made_calls, lost)
             lost.extend(
                 Loss(*found) for found in reading.assistant_losses(message, said, bool(calls))
             )
             call_paths = [call.path for call in calls]
-            merge, noted_merge = reading.merge(turns.open_assistant(), bool(parts))
+            merge, noted_merge = reading.merge(
+                turns.open_assistant(), bool(parts), any(map(_says, parts))
+            )
             if noted_merge:
                 # two assistant messages in a row, the first one's calls answered after
                 # the second: one turn, so each call meets its result
                 noted.append(Loss(message.path, _MERGED))
-            turns.assistant(parts, made_calls, message.path, call_paths, merge=merge)
+            own_fields = _own(known, reading.message_fields(message), message.path)
+            turns.assistant(parts, made_calls, message.path, call_paths, merge, own_fields, lost)
         elif _is_hoisted(known, message, turns.closed(), options):
             continue
-        elif message.role == "system" or message.path in systems:  # mid-conversation
-            lost.append(Loss(message.path, _SYSTEM))
-            turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
         else:
-            turns.add(UserTurn(tuple(_part(known, p, noted) for p in others), message.path))
+            if message.role == "system" or message.path in systems:  # mid-conversation
+                lost.append(Loss(message.path, _SYSTEM))
+            fields = _own(known, reading.message_fields(message), message.path)
+            read_parts = tuple(_part(known, p, noted, message) for p in others)
+            turns.add(UserTurn(read_parts, message.path, fields))
     return system, turns.closed(), read

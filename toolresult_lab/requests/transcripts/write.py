@@ -21,6 +21,7 @@ from ...wires import (
     TextPart,
     is_document,
     made_id,
+    reading_of,
     request_shape,
     turn_shape,
     wire_facts,
@@ -29,11 +30,13 @@ from ..linting import id_rejected
 from ..repairing import new_call_id
 from .conversation import (
     AssistantTurn,
+    CacheMark,
     Image,
     Loss,
     Opaque,
     Part,
     Text,
+    Thinking,
     ToolResults,
     Turn,
     UserTurn,
@@ -113,13 +116,27 @@ class _Writer:
 
     # -- parts ----------------------------------------------------------------------
 
-    def read_parts(self, parts: tuple[Part, ...]) -> list[ContentPart]:
-        """The parts this wire can write, in the read model its shapes take; each part of
-        another wire's own (``Opaque``) a loss."""
-        kept: list[ContentPart] = []
+    def read_parts(
+        self, parts: tuple[Part, ...], into: list[ContentPart] | None = None
+    ) -> list[ContentPart]:
+        """The parts this wire can write, in the read model its shapes take (appended to
+        ``into``, the parts of the message so far, where given); each part of another
+        wire's own (``Opaque``) a loss, but what it carries."""
+        kept: list[ContentPart] = [] if into is None else into
         for part in parts:
             if isinstance(part, Opaque):
                 text = _marked_text(part)
+                if part.wire != self.wire and part.carried:
+                    # the element is its wire's own; what another wire takes arrives
+                    if part.own:
+                        own = ", ".join(part.own)
+                        self.lose(
+                            part.path,
+                            f"{part.kind or 'block'} fields ({own}) have no form on"
+                            f" {self.wire}: dropped (the rest kept)",
+                        )
+                    self.read_parts(part.carried, kept)
+                    continue
                 if text is not None and part.wire != self.wire:
                     # a text with cache settings: the text arrives, only the marker is lost
                     gone = ", ".join(sorted(k for k in part.value if k not in ("type", "text")))
@@ -134,7 +151,20 @@ class _Writer:
                         part.path, f"{part.kind or 'block'} has no form on {self.wire}: dropped"
                     )
                     continue
+                if part.value is None:  # nothing to write back: never a null in its place
+                    self.lose(part.path, f"{part.kind or 'block'} could not be kept: dropped")
+                    continue
                 kept.append(OpaquePart(part.path, part.wire, part.kind, part.value))
+            elif isinstance(part, CacheMark):
+                self.cache(part, kept)
+            elif isinstance(part, Thinking):
+                block = reading_of(self.wire).thinking_block(
+                    part.text, part.signature, part.redacted
+                )
+                if block is None:
+                    self.lose(part.path, f"thinking has no form on {self.wire}: dropped")
+                else:
+                    kept.append(OpaquePart(part.path, self.wire, "thinking", block))
             elif isinstance(part, Text):
                 if part.text:  # an empty text says nothing: no wire's block for it
                     kept.append(TextPart(part.path, part.text))
@@ -143,6 +173,24 @@ class _Writer:
             else:
                 kept.append(DocumentPart(part.path, part.mime, part.data, part.url, part.name))
         return kept
+
+    def cache(self, mark: CacheMark, kept: list[ContentPart]) -> None:
+        """A cache mark as the destination's: a block of its own after what it marks
+        (Bedrock), or the mark on the text before it (Anthropic); else a loss."""
+        reading = reading_of(self.wire)
+        point = reading.cache_point()
+        if point is not None:
+            kept.append(OpaquePart(mark.path, self.wire, "cache mark", point))
+            return
+        value = reading.cache_mark()
+        before = kept[-1] if kept else None
+        if value is not None and isinstance(before, TextPart):
+            rebuilt = self.shape.rebuild(TextPart(before.path, before.text, value))
+            if rebuilt is not None:
+                kept[-1] = OpaquePart(before.path, self.wire, "text", rebuilt)
+                return
+        kept_text = " (the text kept)" if mark.on_text else ""
+        self.lose(mark.path, f"{mark.name} has no form on {self.wire}: dropped{kept_text}")
 
     def lost(
         self, written: tuple[list[Any], list[ContentPart]], where: str, parts: list[ContentPart]
@@ -173,9 +221,34 @@ class _Writer:
             self.lose(part.path, f"{kind} has no form in a {self.wire} {where} message: dropped")
         return messages
 
+    def joined(self, parts: list[ContentPart], role: str, path: str) -> None:
+        """A loss where the destination joins a message's texts into one string: each text
+        arrives, but a line break now stands between them."""
+        count = sum(1 for part in parts if isinstance(part, TextPart))
+        if count > 1 and self.shape.joins_texts(role):
+            self.lose(
+                path,
+                f"{count} texts joined with line breaks into one ({self.wire}'s {role} message"
+                " holds one text)",
+            )
+
+    def own(self, own: Opaque | None, messages: list[Any]) -> list[Any]:
+        """``messages`` with a turn's own message fields on the first, on their own wire;
+        on another, each field a loss at its path."""
+        if own is None:
+            return messages
+        first = messages[0] if messages else None
+        if own.wire == self.wire and isinstance(first, dict):
+            messages[0] = {**first, **{k: v for k, v in own.value.items() if k not in first}}
+            return messages
+        for key in own.value:
+            self.lose(f"{own.path}.{key}", f"a message field with no form on {self.wire}: dropped")
+        return messages
+
     def user(self, turn: UserTurn) -> list[Any]:
         parts = self.read_parts(turn.parts)
-        return self.lost(self.shape.user(parts), "user", parts)
+        self.joined(parts, "user", turn.path)
+        return self.own(turn.own, self.lost(self.shape.user(parts), "user", parts))
 
     # -- assistant turns ------------------------------------------------------------
 
@@ -197,7 +270,10 @@ class _Writer:
             for index, call in enumerate(calls):
                 path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
                 self.lose(path, f"call {call.id or call.name!r} has no result in the request")
-        messages = self.lost(self.shape.assistant(parts, echo), "assistant", parts)
+        self.joined(parts, "assistant", turn.path)
+        messages = self.own(
+            turn.own, self.lost(self.shape.assistant(parts, echo), "assistant", parts)
+        )
         self.documents.extend(documents)  # the results follow the assistant's own blocks
         return messages + rest
 

@@ -25,7 +25,14 @@ import pandas as pd
 
 from ...conversion.facts import FACTS
 from ...conversion.options import TRI_STATES, tri_label, tri_value
-from ..matrix import capability_matrix, pivot_caption, pivot_outcomes, profile_matrix, style_matrix
+from ..matrix import (
+    SHOWN_COLUMNS,
+    capability_matrix,
+    pivot_caption,
+    pivot_outcomes,
+    profile_matrix,
+    style_matrix,
+)
 from ..probes import PROBES
 from .controls import WIDE, option_controls, profile_controls
 
@@ -33,20 +40,6 @@ __all__ = ["MAX_ROWS", "VIEWS", "MatrixExplorer", "matrix_explorer"]
 
 _ANY = "(any)"
 VIEWS = ("wires", "profiles", "long form")
-_SHOWN_COLUMNS = (
-    "wire",
-    "kind",
-    "label",
-    "image_input",
-    "native_pdf",
-    "source_blocks",
-    "outcome",
-    "reason",
-    "excerpt",
-    "payload_bytes",
-    "tokens",
-    "token_rules",
-)
 #: Rows drawn at most in the long form: all of it (thousands of rows) would be a multi-MB output.
 MAX_ROWS = 200
 _VIEW_CONTROLS = {
@@ -166,7 +159,7 @@ class MatrixExplorer(widgets.VBox):  # type: ignore[misc]
                 self._profiles[vision] = profile_matrix(vision=vision)
             return self._profiles[vision]
         rows = self.filtered().head(MAX_ROWS)
-        columns = [c for c in _SHOWN_COLUMNS if c in rows.columns]
+        columns = [c for c in SHOWN_COLUMNS if c in rows.columns]
         shown: pd.DataFrame = rows[columns]
         return shown
 

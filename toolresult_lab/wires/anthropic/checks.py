@@ -184,16 +184,19 @@ def server_tool_without_result(read: ReadRequest, scope: Scope, add: Add) -> Non
     for index, message, content in entries(read, "content"):
         if message.get("role") != "assistant":
             continue
+        # an id or name that is not a string (a list, an object) answers nothing and
+        # names no tool: it is never looked up in a set (it may not hash)
         answered = {
             block.get("tool_use_id")
             for _, block in blocks(content)
-            if _type(block).endswith("_tool_result")
+            if _type(block).endswith("_tool_result") and isinstance(block.get("tool_use_id"), str)
         }
         for position, block in blocks(content):
+            use_id, name = block.get("id"), block.get("name")
             if (
                 _type(block) == "server_tool_use"
-                and block.get("id") not in answered
-                and block.get("name") not in names
+                and not (isinstance(use_id, str) and use_id in answered)
+                and not (isinstance(name, str) and name in names)
             ):
                 add(
                     "server-tool-without-result",
@@ -301,7 +304,22 @@ def result_content(result: ResultPart, scope: Scope, add: Add) -> None:
                 )
 
 
+#: The members that make a body a whole request (``max-tokens-required``).
+_WHOLE: Final = frozenset({"model", "anthropic_version"})
+
+
+def max_tokens_required(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A whole request body (it names its ``model``, or its ``anthropic_version`` as
+    Bedrock's InvokeModel body does) without ``max_tokens``; a body without either is a
+    part of the call (the SDK's other arguments given apart) and is not checked."""
+    raw = read.raw
+    if not isinstance(raw, dict) or "max_tokens" in raw or not _WHOLE.intersection(raw):
+        return
+    add("max-tokens-required", "max_tokens", "The request body has no max_tokens.", "")
+
+
 RULES: Final[tuple[Check, ...]] = (
+    max_tokens_required,
     known_blocks,
     messages,
     content_after_tool_use,
@@ -315,4 +333,7 @@ CHECKS: Final = WireChecks(
     result_content=result_content,
     result_blocks=RESULT_TYPES,
     image_types=FACTS.image_mimes,
+    # anthropic 2.17.0 types/base64_image_source_param.py: media_type is a Literal of the
+    # four lower-case types, generated from the API's OpenAPI enum (checked 2026-12-07)
+    exact_types=True,
 )

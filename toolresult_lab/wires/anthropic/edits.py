@@ -52,7 +52,9 @@ class AnthropicEdits(RequestEdits):
         blocks = [self.text_block(header)]
         for block in content:
             kind = block.get("type") if isinstance(block, dict) else None
-            blocks.append(block if kind in _USER_BLOCKS else self.text_block(as_json_text(block)))
+            # a type that is not a string (a list, an object) is a malformed block: its JSON
+            taken = isinstance(kind, str) and kind in _USER_BLOCKS
+            blocks.append(block if taken else self.text_block(as_json_text(block)))
         return blocks, ()
 
     def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:

@@ -27,6 +27,10 @@ from .._tool_defs import NameRule, ToolDefs
 __all__ = ["SETTINGS", "TOOL_DEFS", "AnthropicSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
+_PARALLEL: Final = "disable_parallel_tool_use"
+_CACHE: Final = "cache_control"
+#: The cache mark every wire that marks tools shares (five minutes; a ``ttl`` is its own).
+_EPHEMERAL: Final = {"type": "ephemeral"}
 #: Anthropic's ``tool_choice`` types and the neutral names (``any``: some tool must be called).
 _CHOICES: Final = {"auto": "auto", "any": "required", "none": "none"}
 _TYPES: Final = {neutral: own for own, neutral in _CHOICES.items()}
@@ -46,6 +50,13 @@ SOURCES: Final = (
         " max_tokens)",
         "https://rubydoc.info/github/anthropics/anthropic-sdk-ruby/Anthropic/Models/Beta/BetaThinkingConfigEnabled",
         "2026-12-02",
+    ),
+    SettingSource(
+        "table",
+        "Messages API: top_k; tool_choice {type auto|any|tool|none, name,"
+        " disable_parallel_tool_use} (at most one tool use when true; not on none)",
+        "https://docs.anthropic.com/en/api/messages",
+        "2026-12-07",
     ),
     SettingSource(
         "strict",
@@ -79,6 +90,8 @@ class AnthropicSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
     sources = SOURCES
     takes_strict = True
+    takes = frozenset({"parallel_calls", "top_k"})
+    takes_tool_cache = True
 
     @property
     def wire(self) -> str:
@@ -101,32 +114,48 @@ class AnthropicSettings(SettingsShape):
                     and "input_schema" in tool
                     and isinstance(tool.get("name"), str)
                 ):
+                    cached = tool.get(_CACHE) == _EPHEMERAL
+                    known = _CUSTOM_KEYS if tool.get("type", "custom") == "custom" else _TOOL_KEYS
                     spec = ToolSpec(
                         tool["name"],
                         tool.get("description"),
                         tool["input_schema"],
                         f"tools[{index}]",
-                        unread(
-                            tool,
-                            _CUSTOM_KEYS if tool.get("type", "custom") == "custom" else _TOOL_KEYS,
-                        ),
+                        unread(tool, known | {_CACHE} if cached else known),
                         strict_flag(tool.get("strict")),
+                        cache_at=f"tools[{index}].{_CACHE}" if cached else "",
                     )
                     reader.tool(spec)
                 else:
                     reader.lose(f"tools[{index}]", tool)
             if isinstance(tools, list):  # else lost whole, at "tools"
                 reader.taken.add("tools")
-        choice = body.get("tool_choice")
-        kind = choice.get("type") if isinstance(choice, dict) else None
-        if kind == "tool" and isinstance(choice, dict) and isinstance(choice.get("name"), str):
-            reader.choice("tool_choice", choice["name"], "tool_choice", named=True)
-            reader.taken.add("tool_choice")
-        elif isinstance(kind, str) and kind in _CHOICES:
-            reader.choice("tool_choice", _CHOICES[kind], "tool_choice")
-            reader.taken.add("tool_choice")
+        if isinstance(body.get("top_k"), int):
+            reader.take("top_k", "top_k", number(body["top_k"]))
+        self._choice(reader, body.get("tool_choice"))
         self._thinking(reader, body.get("thinking"))
         return reader.done()
+
+    @staticmethod
+    def _choice(reader: SettingsReader, choice: Any) -> None:
+        """``{"type": ..., "name": ..., "disable_parallel_tool_use": ...}``: the choice, and
+        the flag as its opposite, ``parallel_calls``; any other key a loss at its path."""
+        kind = choice.get("type") if isinstance(choice, dict) else None
+        if not isinstance(choice, dict) or not isinstance(kind, str):
+            return
+        named = kind == "tool" and isinstance(choice.get("name"), str)
+        if named:
+            reader.choice("tool_choice", choice["name"], "tool_choice", named=True)
+        elif kind in _CHOICES:
+            reader.choice("tool_choice", _CHOICES[kind], "tool_choice")
+        else:
+            return  # of no form known: the whole choice the source's own
+        reader.taken.add("tool_choice")
+        for key, value in choice.items():
+            if key == _PARALLEL and isinstance(value, bool):
+                reader.take(f"tool_choice.{key}", "parallel_calls", not value)
+            elif key != "type" and not (key == "name" and named):
+                reader.lose(f"tool_choice.{key}", value)
 
     @staticmethod
     def _thinking(reader: SettingsReader, thinking: Any) -> None:
@@ -167,6 +196,7 @@ class AnthropicSettings(SettingsShape):
             ("max_tokens", limit),
             ("temperature", s.temperature),
             ("top_p", s.top_p),
+            ("top_k", s.top_k),
             ("stop_sequences", s.stop_list),
         ):
             if value is not None:
@@ -183,9 +213,14 @@ class AnthropicSettings(SettingsShape):
             body["thinking"] = {"type": "enabled", "budget_tokens": s.thinking_budget}
         losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
         if not s.tools:
+            if s.parallel_calls is not None:
+                losses.append((s.paths["parallel_calls"], "no tools are given: dropped"))
             return
         body["tools"] = [
-            described({"name": t.name}, t, "description") | {"input_schema": sc} | strict_field(t)
+            described({"name": t.name}, t, "description")
+            | {"input_schema": sc}
+            | strict_field(t)
+            | ({_CACHE: dict(_EPHEMERAL)} if t.cache_at else {})
             for t, sc in zip(s.tools, schemas(s.tools, _OBJECT), strict=True)
         ]
         if s.tool_choice is not None:
@@ -194,12 +229,14 @@ class AnthropicSettings(SettingsShape):
                 if s.choice_is_name
                 else {"type": _TYPES.get(s.tool_choice, s.tool_choice)}
             )
+        if s.parallel_calls is False and s.tool_choice != "none":  # parallel is the default
+            choice = body.setdefault("tool_choice", {"type": "auto"})
+            choice[_PARALLEL] = True
 
 
 SETTINGS: Final = AnthropicSettings()
 
-#: What ``tools_for`` needs beside the settings shape: the name rule, and ``cache_control``
-#: on the last definition (a cache breakpoint over every tool before it).
+#: What ``tools_for`` needs beside the settings shape: the name rule.
 TOOL_DEFS: Final = ToolDefs(
     NameRule(
         "a-zA-Z0-9_-",
@@ -211,5 +248,4 @@ TOOL_DEFS: Final = ToolDefs(
             "2026-12-07",
         ),
     ),
-    mark_last="cache_control",
 )

@@ -30,6 +30,7 @@ from .core import (
 from .data import TOKENS, reply
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
+from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
@@ -66,6 +67,7 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     edits=EDITS,
     settings=SETTINGS,
+    reading=READING,
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,

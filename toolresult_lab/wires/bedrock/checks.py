@@ -1,6 +1,7 @@
 """The checks of Bedrock Converse's own shapes: a document name Bedrock takes, a document
 needs a text block beside it, tool blocks need ``toolConfig``, the S3 sources Claude and
-Nova do not take where they sit, and what a ``toolResult`` may hold; the document cap.
+Nova do not take where they sit, a prefill with tools, media formats as the enums spell
+them, and what a ``toolResult`` may hold; the document cap.
 :data:`CHECKS` is what ``lint`` reads."""
 
 from __future__ import annotations
@@ -10,13 +11,19 @@ from typing import Any, Final
 from ...conversion.filenames import MAX_DOCUMENT_NAME, document_name_fault
 from .._check import Add, Check, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, ReadRequest, ResultPart
-from .core import FACTS
+from .core import FACTS, IMAGE_FORMATS
 from .documents import MAX_DOCUMENTS
 
 __all__ = ["CHECKS", "RESULT_MEMBERS", "document_name_problem", "family", "input_kind"]
 
 #: The media members of a content block (and of a tool result's content).
 _MEDIA: Final = ("image", "document", "video")
+#: The ``format`` each media member takes, exactly as spelled (lower case): botocore
+#: 1.44.18's service model, ``ImageFormat`` and ``DocumentFormat`` (checked 2026-12-07).
+FORMATS: Final = {
+    "image": frozenset(IMAGE_FORMATS.values()),
+    "document": frozenset({"pdf", "csv", "doc", "docx", "xls", "xlsx", "html", "txt", "md"}),
+}
 #: The members a ``toolResult``'s content blocks take (``ToolResultContentBlock``, a union:
 #: its members in botocore 1.44.8's service model; SPEC 8 ``tool-result-content``).
 RESULT_MEMBERS: Final = frozenset({"json", "text", "image", "document", "video", "searchResult"})
@@ -127,6 +134,57 @@ def tool_config_required(read: ReadRequest, scope: Scope, add: Add) -> None:
                 return
 
 
+def prefill_with_tools(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A final assistant message without calls (a prefill: a final call is
+    call-without-result's) in a request that uses tools (a ``toolConfig``, or toolUse /
+    toolResult blocks), unless the model is known not to be Claude's."""
+    listed = read.messages
+    last = listed[-1] if listed else None
+    if last is None or last.role != "assistant" or last.calls:
+        return
+    if family(scope) not in (None, "claude"):
+        return
+    raw = read.raw
+    tools = isinstance(raw, dict) and "toolConfig" in raw
+    if tools or any(message.calls or message.results for message in listed):
+        add(
+            "prefill-with-tools",
+            last.path,
+            "The request ends with an assistant message and uses tools; Claude takes no"
+            " prefill with tools.",
+            "",
+        )
+
+
+def formats(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """An image's or document's ``format`` outside its enum (``JPEG``, ``jpg``), in a
+    message or inside a ``toolResult``."""
+    for index, _, content in entries(read, "content"):
+        for position, block in blocks(content):
+            path = f"{read.key}[{index}].content[{position}]"
+            result = block.get("toolResult")
+            inner = result.get("content") if isinstance(result, dict) else None
+            if isinstance(inner, list):
+                for at, nested in blocks(inner):
+                    _format(nested, f"{path}.toolResult.content[{at}]", add)
+            else:
+                _format(block, path, add)
+
+
+def _format(block: dict[str, Any], path: str, add: Add) -> None:
+    for member, taken in FORMATS.items():
+        media = block.get(member)
+        fmt = media.get("format") if isinstance(media, dict) else None
+        if isinstance(fmt, str) and fmt not in taken:
+            add(
+                "media-type",
+                path,
+                f"The {member} format {short(fmt)} is not one bedrock takes"
+                f" ({', '.join(sorted(taken))}, in lower case).",
+                "format",
+            )
+
+
 def _s3(media: Any) -> bool:
     source = media.get("source") if isinstance(media, dict) else None
     return isinstance(source, dict) and "s3Location" in source
@@ -219,6 +277,8 @@ RULES: Final[tuple[Check, ...]] = (
     document_needs_text,
     tool_config_required,
     s3_sources,
+    prefill_with_tools,
+    formats,
 )
 
 CHECKS: Final = WireChecks(

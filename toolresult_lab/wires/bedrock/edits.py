@@ -43,9 +43,10 @@ class BedrockEdits(RequestEdits):
 
     def opaque_text(self, part: OpaquePart) -> str | None:
         """A string member (``{"kind": "text"}``), or a ``text`` string one or two levels
-        in (``{"guardContent": {"text": {"text": ...}}}``); ``None`` when it holds none."""
+        in (``{"guardContent": {"text": {"text": ...}}}``), else a ``text`` member beside
+        others (``{"type": "text", "text": ...}``); ``None`` when it holds none."""
         if not isinstance(part.value, dict) or len(part.value) != 1:
-            return None
+            return super().opaque_text(part)
         inner = next(iter(part.value.values()))
         for _ in range(2):
             if isinstance(inner, str):

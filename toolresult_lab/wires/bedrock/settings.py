@@ -7,6 +7,7 @@ minimal one, with a note."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from .._settings import (
@@ -32,6 +33,8 @@ _CONFIG: Final = (("maxTokens", "max_tokens"), ("temperature", "temperature"), (
 _CHOICES: Final = {"auto": "auto", "any": "required"}
 _OWN: Final = {neutral: own for own, neutral in _CHOICES.items()}
 _EXTRA: Final = "additionalModelRequestFields"
+#: A cache point in the tools (its ``type``, ``default``: five minutes; a ``ttl`` is its own).
+_CACHE_POINT: Final = {"cachePoint": {"type": "default"}}
 #: The fields of a ``toolSpec`` and of its ``inputSchema`` the reader takes; any other is a
 #: loss on another wire.
 _SPEC_KEYS: Final = frozenset({"name", "description", "inputSchema", "strict"})
@@ -46,6 +49,13 @@ SOURCES: Final = (
         "2026-12-02",
     ),
     SettingSource(
+        "tool cache",
+        "Converse prompt caching: a cachePoint {type default} after the tools (or system, or"
+        " a message's blocks) to cache, five minutes; Anthropic's cache_control ephemeral",
+        "https://repost.aws/questions/QUIuMZAYVBQHuVYl6tMu82rQ/clarification-on-prompt-caching-usage-with-converse-api-in-amazon-bedrock",
+        "2026-12-07",
+    ),
+    SettingSource(
         "strict",
         "ToolSpecification - Amazon Bedrock API Reference: strict, structured output"
         " enforcement on a tool's use",
@@ -53,6 +63,23 @@ SOURCES: Final = (
         "2026-12-03",
     ),
 )
+
+
+def _loop_without_reasoning(messages: Any) -> bool:
+    """The assistant message of the tool loop in progress (the last one, followed only by
+    results) uses a tool and starts with no ``reasoningContent`` block: Claude refuses
+    thinking on then ("a final 'assistant' message must start with a thinking block",
+    https://github.com/RooCodeInc/Roo-Code/pull/11238, read 2026-12-07)."""
+    for message in reversed(messages if isinstance(messages, list) else []):
+        content = message.get("content") if isinstance(message, dict) else None
+        keys = [next(iter(b), None) if isinstance(b, dict) else None for b in content or []]
+        if not isinstance(content, list):
+            return False
+        if message.get("role") == "assistant":
+            return "toolUse" in keys and (not keys or keys[0] != "reasoningContent")
+        if not keys or any(key != "toolResult" for key in keys):
+            return False
+    return False
 
 
 def _with_minimal(
@@ -75,20 +102,22 @@ def _with_minimal(
 
 
 def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
-    return {
-        "tools": [
-            {"toolSpec": described({"name": t.name}, t, "description") | {
-                "inputSchema": {"json": sc}
-            } | strict_field(t)}
-            for t, sc in zip(tools, schemas(tools, _OBJECT), strict=True)
-        ]
-    }  # fmt: skip
+    """Each definition, a cache point after each one the source marks for caching."""
+    written: list[Any] = []
+    for t, sc in zip(tools, schemas(tools, _OBJECT), strict=True):
+        written.append({"toolSpec": described({"name": t.name}, t, "description") | {
+            "inputSchema": {"json": sc}
+        } | strict_field(t)})  # fmt: skip
+        if t.cache_at:
+            written.append({"cachePoint": {"type": "default"}})
+    return {"tools": written}
 
 
 class BedrockSettings(SettingsShape):
     conversation_keys = frozenset({"messages", "system"})
     sources = SOURCES
     takes_strict = True
+    takes_tool_cache = True
 
     @property
     def wire(self) -> str:
@@ -107,6 +136,11 @@ class BedrockSettings(SettingsShape):
             if tools is not None and not isinstance(tools, list):
                 reader.lose("toolConfig.tools", tools)
             for index, tool in enumerate(tools if isinstance(tools, list) else []):
+                if tool == _CACHE_POINT and reader.tools and not reader.tools[-1].cache_at:
+                    # the tools up to the one before marked for caching
+                    cached = replace(reader.tools[-1], cache_at=f"toolConfig.tools[{index}]")
+                    reader.tools[-1] = cached
+                    continue
                 spec = tool.get("toolSpec") if isinstance(tool, dict) else None
                 if isinstance(spec, dict) and isinstance(spec.get("name"), str):
                     given = spec.get("inputSchema")
@@ -194,7 +228,15 @@ class BedrockSettings(SettingsShape):
         }
         if config:
             body["inferenceConfig"] = config
-        if s.thinking_budget is not None:
+        if s.thinking_budget is not None and _loop_without_reasoning(body.get("messages")):
+            losses.append(
+                (
+                    s.paths["thinking_budget"],
+                    "the tool loop in progress has no reasoning block, which Claude on bedrock"
+                    " requires with thinking on: thinking left off",
+                )
+            )
+        elif s.thinking_budget is not None:
             thinking = {"type": "enabled", "budget_tokens": s.thinking_budget}
             body[_EXTRA] = {"thinking": thinking}
         losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))

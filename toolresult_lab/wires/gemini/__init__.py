@@ -25,6 +25,7 @@ from .core import (
 )
 from .data import ALTERATIONS, TOKENS, reply
 from .edits import EDITS
+from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
@@ -54,6 +55,7 @@ WIRE: Final = WireModule(
     client_alterations=ALTERATIONS,
     edits=EDITS,
     settings=SETTINGS,
+    reading=READING,
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,

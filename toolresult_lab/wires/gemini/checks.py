@@ -106,7 +106,8 @@ def _response_parts(part: Any) -> Any:
 
 
 def messages(read: ReadRequest, scope: Scope, add: Add) -> None:
-    """Contents without parts, ``functionResponse`` parts, and the thought signature of
+    """Contents without parts, ``functionResponse`` parts, responses split over contents
+    of only responses, and the thought signature of
     the first call of each step of the current turn (after the last user content that is
     not only results)."""
     listed = read.messages
@@ -123,6 +124,17 @@ def messages(read: ReadRequest, scope: Scope, add: Add) -> None:
                     " takes them.",
                     "",
                 )
+    for pos in range(1, len(listed)):
+        message = listed[pos]
+        if message.only_results and listed[pos - 1].only_results:
+            add(
+                "split-function-responses",
+                message.results[0].path,
+                f"The functionResponse for {named(message.results[0])} is in a second user"
+                " content in a row; Gemini 3 and Vertex AI want a call turn's responses in"
+                " one content.",
+                "",
+            )
     start = 0
     for pos, message in enumerate(listed):
         if message.role == "user" and any(

@@ -216,6 +216,9 @@ TURN: Final[TurnShape] = GeminiTurn(
     results_zone="next",
     results_where="a functionResponse in the one content right after the call's",
     merged_roles=frozenset({"assistant"}),
+    # parallel responses split one per user content: gemini-2.5-flash answered 200
+    # (Oaklight/llm-rosetta#300, 2026-06-19); the split is split-function-responses' warning
+    joined_results=True,
 )
 
 
@@ -244,6 +247,16 @@ _SNAKE: Final = {
 _ROLES: Final[dict[str, Role]] = {"user": "user", "model": "assistant"}
 #: A part's data fields with no neutral form (kept as opaque parts, by REST name).
 _OPAQUE_DATA: Final = ("executableCode", "codeExecutionResult")
+#: The members of a Part's ``data`` union: "A Part can only contain one of the accepted
+#: types in Part.data" (Gemini API reference, Part; checked 2026-12-07).
+_DATA: Final = (
+    "text",
+    "inlineData",
+    "fileData",
+    "functionCall",
+    "functionResponse",
+    *_OPAQUE_DATA,
+)
 
 
 def field_of(value: dict[str, Any], name: str) -> Any:
@@ -371,6 +384,10 @@ def read_part(reading: Reading, part: Any, path: str) -> Part:
     found = reading.dict_at(part, path)
     if found is None:
         return OpaquePart(path, "gemini", "(not an object)", part)
+    data = [spelled(found, name) for name in _DATA if field_of(found, name) is not None]
+    if len(data) > 1:
+        shown = " and ".join(repr(name) for name in data)
+        reading.problem(path, f"a part holds exactly one kind of data, not {shown}")
     if field_of(found, "functionCall") is not None:
         return read_call(reading, found, path)
     if field_of(found, "functionResponse") is not None:

@@ -49,6 +49,9 @@ class GeminiEdits(RequestEdits):
     heads = frozenset({"systemInstruction", "system_instruction"})
     image_mimes = IMAGE_MIMES
 
+    def call_message(self, blocks: list[Any]) -> dict[str, Any]:
+        return {"role": "model", "parts": blocks}
+
     def is_result_block(self, block: Any) -> bool:
         return function_response(block) is not None
 

@@ -30,7 +30,11 @@ _CONFIG: Final = (
     ("maxOutputTokens", "max_tokens"),
     ("temperature", "temperature"),
     ("topP", "top_p"),
+    ("topK", "top_k"),
+    ("candidateCount", "candidates"),
 )
+_CALLING: Final = "functionCallingConfig"
+_ALLOWED: Final = "allowedFunctionNames"
 #: The fields of a function declaration the reader takes; any other (``behavior``,
 #: ``response``, ...) is a loss on another wire.
 _DECLARATION_KEYS: Final = frozenset(
@@ -39,6 +43,13 @@ _DECLARATION_KEYS: Final = frozenset(
 _MODES: Final = {"AUTO": "auto", "NONE": "none", "ANY": "required"}
 _OWN: Final = {neutral: mode for mode, neutral in _MODES.items()}
 SOURCES: Final = (
+    SettingSource(
+        "table",
+        "GenerationConfig (topK, candidateCount) and FunctionCallingConfig (mode AUTO|ANY|NONE|"
+        "VALIDATED; allowedFunctionNames, set only with ANY or VALIDATED)",
+        "https://ai.google.dev/api/generate-content#generationconfig",
+        "2026-12-07",
+    ),
     SettingSource(
         "thinking",
         "Thinking - Firebase AI Logic (Gemini Developer API): generationConfig.thinkingConfig"
@@ -84,6 +95,7 @@ def json_schema(schema: Any) -> Any:
 class GeminiSettings(SettingsShape):
     conversation_keys = frozenset({"contents", "systemInstruction"})
     sources = SOURCES
+    takes = frozenset({"allowed_tools", "top_k", "candidates"})
 
     @property
     def wire(self) -> str:
@@ -106,19 +118,36 @@ class GeminiSettings(SettingsShape):
                 reader.lose(f"tools[{index}]", tool)
         if isinstance(tools, list):  # else lost whole, at "tools"
             reader.taken.add("tools")
-        config = body.get("toolConfig")
-        calling = config.get("functionCallingConfig") if isinstance(config, dict) else None
-        mode = calling.get("mode") if isinstance(calling, dict) else None
-        if isinstance(calling, dict) and isinstance(mode, str) and mode.upper() in _MODES:
-            path = "toolConfig.functionCallingConfig"
-            allowed = calling.get("allowedFunctionNames")
-            neutral = _MODES[mode.upper()]
-            if isinstance(allowed, list) and len(allowed) == 1 and neutral == "required":
-                reader.choice("tool_choice", allowed[0], path, named=True)
-            else:
-                reader.choice("tool_choice", neutral, path)
-            reader.taken.add("toolConfig")
+        self._tool_config(reader, body.get("toolConfig"))
         return reader.done()
+
+    @staticmethod
+    def _tool_config(reader: SettingsReader, config: Any) -> None:
+        """``toolConfig.functionCallingConfig``: its mode as the choice, one allowed name
+        with ``ANY`` as a named choice, more as ``allowed_tools``; every other key of
+        either object a loss at its path. A mode of no neutral form leaves it whole."""
+        calling = config.get(_CALLING) if isinstance(config, dict) else None
+        mode = calling.get("mode") if isinstance(calling, dict) else None
+        if not (isinstance(calling, dict) and isinstance(mode, str) and mode.upper() in _MODES):
+            return
+        path = f"toolConfig.{_CALLING}"
+        allowed = calling.get(_ALLOWED)
+        names = allowed if isinstance(allowed, list) and allowed else None
+        if names is not None and not all(isinstance(name, str) for name in names):
+            names = None
+        neutral = _MODES[mode.upper()]
+        if names is not None and len(names) == 1 and neutral == "required":
+            reader.choice("tool_choice", names[0], path, named=True)
+        else:
+            reader.choice("tool_choice", neutral, path)
+            if names is not None:
+                reader.take(f"{path}.{_ALLOWED}", "allowed_tools", tuple(names))
+        for key, value in calling.items():
+            if key != "mode" and not (key == _ALLOWED and names is not None):
+                reader.lose(f"{path}.{key}", value)
+        for key in unread(config, frozenset({_CALLING})):
+            reader.lose(f"toolConfig.{key}", config[key])
+        reader.taken.add("toolConfig")
 
     @staticmethod
     def _declarations(reader: SettingsReader, tool: dict[str, Any], where: str) -> None:
@@ -173,6 +202,8 @@ class GeminiSettings(SettingsShape):
                 ("maxOutputTokens", s.max_tokens),
                 ("temperature", s.temperature),
                 ("topP", s.top_p),
+                ("topK", s.top_k),
+                ("candidateCount", s.candidates),
                 ("stopSequences", s.stop_list),
             )
             if value is not None
@@ -183,6 +214,8 @@ class GeminiSettings(SettingsShape):
         if config:
             body["generationConfig"] = config
         if not s.tools:
+            if s.allowed_tools is not None:
+                losses.append((s.paths["allowed_tools"], "no tools are given: dropped"))
             return
         body["tools"] = [
             {
@@ -194,10 +227,16 @@ class GeminiSettings(SettingsShape):
         ]
         if s.tool_choice is not None:
             if s.choice_is_name:
-                calling = {"mode": "ANY", "allowedFunctionNames": [s.tool_choice]}
+                calling = {"mode": "ANY", _ALLOWED: [s.tool_choice]}
             else:
                 calling = {"mode": _OWN.get(s.tool_choice, s.tool_choice.upper())}
-            body["toolConfig"] = {"functionCallingConfig": calling}
+            if s.allowed_tools is not None and calling["mode"] == "ANY":
+                calling[_ALLOWED] = list(s.allowed_tools)
+            elif s.allowed_tools is not None:  # the names go with ANY only
+                losses.append(
+                    (s.paths["allowed_tools"], "gemini limits the tools in mode ANY only: dropped")
+                )
+            body["toolConfig"] = {_CALLING: calling}
 
 
 SETTINGS: Final = GeminiSettings()

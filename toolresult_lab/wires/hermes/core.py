@@ -241,11 +241,14 @@ def _message(reading: Reading, entry: Any, path: str) -> Message | None:
     text = reading.text_at("" if content is None and role == "assistant" else content, content_path)
     parts: list[Part] = []
     if role == "assistant":
-        for at, body in _call_bodies(text):
+        bodies = list(_call_bodies(text))
+        for at, body in bodies:
             call = _call(reading, body, path, f"{content_path} (<tool_call> at {at})")
             if call is not None:
                 parts.append(call)
-        rest = _TOOL_CALL.sub("", text).strip()
+        # the text beside calls is read trimmed (the writer puts a line break before
+        # them; the reading says when more went); a text alone is read as it is
+        rest = _TOOL_CALL.sub("", text).strip() if bodies else text
         if rest:
             parts.insert(0, TextPart(content_path, rest))
     elif role == "tool":

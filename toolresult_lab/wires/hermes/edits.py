@@ -14,8 +14,9 @@ from .core import RESULT_BLOCK, unclosable
 
 __all__ = ["EDITS", "HermesEdits"]
 
-#: The tags around a result (kept as user text, a result no more).
-_TAGS: Final = re.compile(r"\s*</?tool_response>\s*")
+#: The tags around a result (kept as user text, a result no more), with the one line break
+#: each is written with; the output between them is kept as it is, its whitespace too.
+_TAGS: Final = re.compile(r"<tool_response>\n?|\n?</tool_response>")
 
 
 class HermesEdits(RequestEdits):
@@ -31,12 +32,13 @@ class HermesEdits(RequestEdits):
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
         """A tool message: a user message with the header and the response's text, without
-        its tags. A ``<tool_response>`` in a user message is already user text: ``None``."""
+        its tags (its own whitespace kept: it is the tool's output). A ``<tool_response>``
+        in a user message is already user text: ``None``."""
         if target.get("role") != "tool":
             return None, ()
         content = target.get("content")
         text = content if isinstance(content, str) or content is None else as_json_text(content)
-        text = _TAGS.sub("\n", text or "").strip()
+        text = _TAGS.sub("", text or "")
         return {"role": "user", "content": "\n".join(x for x in (header, text) if x)}, ()
 
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:

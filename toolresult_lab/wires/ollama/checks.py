@@ -1,13 +1,14 @@
 """What ``lint`` knows of the ollama wire beyond its turn shape: a request with no user
-text (a chat template that needs one answers 500); a tool message answers the earliest
-unanswered call before it, and its id (when it has one) is advisory: a result whose id
-matches no call still pairs by name. :data:`CHECKS` is what ``lint`` reads."""
+text (a chat template that needs one answers 500); a call's arguments as a JSON string; a
+tool message answers the earliest unanswered call before it, and its id (when it has one)
+is advisory: a result whose id matches no call still pairs by name. :data:`CHECKS` is what
+``lint`` reads."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from .._check import Add, Check, Scope, WireChecks
+from .._check import Add, Check, Scope, WireChecks, items
 from .._read import ReadRequest, TextPart
 
 __all__ = ["CHECKS"]
@@ -32,6 +33,22 @@ def user_query(read: ReadRequest, scope: Scope, add: Add) -> None:
     )
 
 
-RULES: Final[tuple[Check, ...]] = (user_query,)
+def string_arguments(read: ReadRequest, scope: Scope, add: Add) -> None:
+    """A call whose ``arguments`` are a JSON string: Ollama's API types them as an object
+    (the OpenAI Chat shape, a common mix-up)."""
+    for index, message in enumerate(items(read)):
+        calls = message.get("tool_calls") if isinstance(message, dict) else None
+        for position, call in enumerate(calls if isinstance(calls, list) else ()):
+            function = call.get("function") if isinstance(call, dict) else None
+            if isinstance(function, dict) and isinstance(function.get("arguments"), str):
+                add(
+                    "shape",
+                    f"{read.key}[{index}].tool_calls[{position}].function.arguments",
+                    "the call's arguments are a JSON string; Ollama takes an object.",
+                    "string-arguments",
+                )
+
+
+RULES: Final[tuple[Check, ...]] = (user_query, string_arguments)
 
 CHECKS: Final = WireChecks(rules=RULES, pairs_in_order=True, ids_advisory=True)

@@ -23,6 +23,7 @@ from .core import (
 )
 from .data import TOKENS, reply
 from .edits import EDITS
+from .reading import READING
 from .settings import SETTINGS
 from .tool_rules import TOOL_DEFS
 
@@ -50,6 +51,7 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     edits=EDITS,
     settings=SETTINGS,
+    reading=READING,
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,

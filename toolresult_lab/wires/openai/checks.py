@@ -97,4 +97,7 @@ CHECKS: Final = WireChecks(
     result_content=result_content,
     input_kind=input_kind,
     image_types=IMAGE_TYPES,
+    # "You uploaded an unsupported image. Please make sure your image is valid."
+    # (marketing-factory/ai-filemetadata#26, 2025-06-04)
+    image_bytes_read=True,
 )

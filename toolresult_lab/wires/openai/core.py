@@ -271,6 +271,9 @@ class OpenAIRequest(TextOnlyShape):
                 lost.append(part)
         return [{"role": "user", "content": content}], lost
 
+    def joins_texts(self, role: str) -> bool:
+        return role == "assistant"  # a user message holds text parts
+
     def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
         text, lost = self.joined(parts)
         if not echo:

@@ -331,6 +331,10 @@ def read_request(request: Any) -> ReadRequest:
         messages.append(Message("input", "user", (text,), request["input"], "string"))
         form: RequestForm = "body"
         body: dict[str, Any] = request
+    elif isinstance(request, dict) and "input" not in request and "prompt" in request:
+        # a stored prompt holds the input (openai-python 3.63.0: ResponseCreateParamsBase
+        # types input as optional, prompt as "Reference to a prompt template", 2026-12-07)
+        form, body = "body", request
     else:
         form, entries, body = body_list(reading, request, "input")
         for index, entry in enumerate(entries):

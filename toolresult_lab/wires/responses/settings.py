@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ...conversion.encoding import strict_copy
 from .._chat_settings import function_tools
 from .._settings import (
     Note,
@@ -26,7 +27,19 @@ __all__ = ["SETTINGS", "TOOL_DEFS", "ResponsesSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CHOICES: Final = frozenset({"auto", "none", "required"})
+_ALLOWED: Final = "allowed_tools"
+_MODES: Final = frozenset({"auto", "required"})
+#: The fields of a ``json_schema`` text format (the SDK's ResponseFormatTextJSONSchemaConfigParam).
+_SCHEMA_KEYS: Final = frozenset({"type", "name", "schema", "description", "strict"})
 SOURCES: Final = (
+    SettingSource(
+        "table",
+        "Responses: parallel_tool_calls, tool_choice {type allowed_tools, mode auto|required,"
+        " tools}, text {format (text | json_object | json_schema with name, schema,"
+        " description, strict), verbosity}; no n, no top_k",
+        "https://platform.openai.com/docs/api-reference/responses/create",
+        "2026-12-07",
+    ),
     SettingSource(
         "thinking",
         "Responses: reasoning.effort, an effort level; no token budget",
@@ -47,6 +60,7 @@ class ResponsesSettings(SettingsShape):
     conversation_keys = frozenset({"input", "instructions"})
     sources = SOURCES
     takes_strict = True
+    takes = frozenset({"parallel_calls", "allowed_tools", "output_format", "verbosity"})
 
     @property
     def wire(self) -> str:
@@ -73,6 +87,7 @@ class ResponsesSettings(SettingsShape):
         ):
             reader.choice("tool_choice", choice["name"], "tool_choice", named=True)
             reader.taken.add("tool_choice")
+        self._own(reader, body)
         reasoning = body.get("reasoning")
         if isinstance(reasoning, dict):
             reader.taken.add("reasoning")
@@ -82,6 +97,32 @@ class ResponsesSettings(SettingsShape):
                 elif value is not None:
                     reader.lose(f"reasoning.{key}", value)
         return reader.done()
+
+    @staticmethod
+    def _own(reader: SettingsReader, body: dict[str, Any]) -> None:
+        """Its table beyond the shared settings: ``parallel_tool_calls``, an
+        ``allowed_tools`` choice of functions, ``text.format`` and ``text.verbosity`` (any
+        other key of ``text`` a loss at its path)."""
+        if isinstance(body.get("parallel_tool_calls"), bool):
+            reader.take("parallel_tool_calls", "parallel_calls", body["parallel_tool_calls"])
+        choice = body.get("tool_choice")
+        if isinstance(choice, dict) and choice.get("type") == _ALLOWED:
+            names = _names(choice.get("tools"))
+            mode = choice.get("mode")
+            if names is not None and mode in _MODES and set(choice) == {"type", "mode", "tools"}:
+                reader.choice("tool_choice", mode, "tool_choice")
+                reader.take("tool_choice", "allowed_tools", names)
+        text = body.get("text")
+        if not isinstance(text, dict):
+            return
+        reader.taken.add("text")
+        for key, value in text.items():
+            if key == "format" and _is_format(value):
+                reader.take("text.format", "output_format", value)
+            elif key == "verbosity" and isinstance(value, str):
+                reader.take("text.verbosity", "verbosity", value)
+            elif value is not None:
+                reader.lose(f"text.{key}", value)
 
     def write(
         self,
@@ -103,10 +144,20 @@ class ResponsesSettings(SettingsShape):
                 body[key] = value
         if s.reasoning_effort is not None:
             body["reasoning"] = {"effort": s.reasoning_effort}
+        text = {
+            key: strict_copy(value, f"text.{key}")
+            for key, value in (("format", s.output_format), ("verbosity", s.verbosity))
+            if value is not None
+        }
+        if text:
+            body["text"] = text
         losses.extend(thinking_lost(s, self.wire, budget=False, effort=True))
         if s.stop is not None:
             losses.append((s.paths["stop"], "responses has no stop sequences: dropped"))
         if not s.tools:
+            for name in ("parallel_calls", "allowed_tools"):  # both only beside tools
+                if getattr(s, name) is not None:
+                    losses.append((s.paths[name], "no tools are given: dropped"))
             return
         body["tools"] = [
             described({"type": "function", "name": t.name}, t, "description")
@@ -117,6 +168,39 @@ class ResponsesSettings(SettingsShape):
             body["tool_choice"] = (
                 {"type": "function", "name": s.tool_choice} if s.choice_is_name else s.tool_choice
             )
+        if s.parallel_calls is not None:
+            body["parallel_tool_calls"] = s.parallel_calls
+        if s.allowed_tools is not None:
+            mode = s.tool_choice if s.tool_choice in _MODES else "auto"
+            tools = [{"type": "function", "name": name} for name in s.allowed_tools]
+            body["tool_choice"] = {"type": _ALLOWED, "mode": mode, "tools": tools}
+
+
+def _names(tools: Any) -> tuple[str, ...] | None:
+    """The function names of an ``allowed_tools`` list (``None``: an entry of another form,
+    a hosted tool)."""
+    names = []
+    for tool in tools if isinstance(tools, list) else [None]:
+        if not (
+            isinstance(tool, dict)
+            and tool.get("type") == "function"
+            and set(tool) == {"type", "name"}
+            and isinstance(tool.get("name"), str)
+        ):
+            return None
+        names.append(tool["name"])
+    return tuple(names)
+
+
+def _is_format(value: Any) -> bool:
+    """A ``text.format`` of a form known: ``text``, ``json_object``, or ``json_schema``
+    with a name and a schema."""
+    if not isinstance(value, dict):
+        return False
+    kind = value.get("type")
+    if kind in ("text", "json_object"):
+        return set(value) == {"type"}
+    return kind == "json_schema" and set(value) <= _SCHEMA_KEYS and "name" in value
 
 
 SETTINGS: Final = ResponsesSettings()
