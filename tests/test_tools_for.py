@@ -388,6 +388,15 @@ def test_bad_input_is_a_clear_error_naming_the_field(
         tools_for("openai", tools)
 
 
+def test_no_tools_give_no_body_key_on_any_wire() -> None:
+    for wire in WIRES:
+        defs = tools_for(wire, [])
+        assert (defs.tools, defs.body(), defs.names, defs.losses) == ([], {}, {}, ())
+        assert defs.prompt is None
+    with pytest.raises(TypeError, match="strict: expected a bool"):
+        tools_for("openai", [], strict="yes")  # type: ignore[arg-type]
+
+
 def test_an_unknown_wire_and_a_deep_schema_are_value_errors() -> None:
     with pytest.raises(ValueError):
         tools_for("nowire", [_tool("a")])

@@ -41,8 +41,9 @@ class ToolDefinitions:
     """MCP name -> provider name, for the names rewritten only."""
 
     def body(self) -> dict[str, Any]:
-        """``{key: tools}``: the part of a request body the definitions take."""
-        return {self.key: self.tools}
+        """``{key: tools}``: the part of a request body the definitions take (``{}`` for no
+        tools: a body holds no empty ``tools``)."""
+        return {self.key: self.tools} if self.tools else {}
 
     def provider_name(self, mcp_name: str) -> str | None:
         """The name the provider knows MCP tool ``mcp_name`` by; None: no such tool."""
@@ -153,21 +154,21 @@ def tools_for(
     :raises ValueError: an unknown wire, or a field named that no wire can send.
     """
     shape, defs = tool_defs(wire)
+    if not isinstance(strict, bool):
+        raise TypeError(f"strict: expected a bool, got {type(strict).__name__}")
     if not isinstance(cache, bool):
         raise TypeError(f"cache: expected a bool, got {type(cache).__name__}")
     if cache and not shape.takes_tool_cache:
         raise ValueError(f"cache: the {wire} wire has no cache mark on its tools")
     read = mcp_tools(tools)
     names = _provider_names([t["name"] for t in read], defs.names)
-    take_strict = strict and defs.strict is not None
+    qualifies = defs.strict if strict else None
     specs = tuple(
         ToolSpec(
             name,
             tool.get("description"),
             tool["inputSchema"],
-            strict=(defs.strict(tool["inputSchema"]) if defs.strict else None)
-            if take_strict
-            else None,
+            strict=qualifies(tool["inputSchema"]) if qualifies is not None else None,
         )
         for name, tool in zip(names, read, strict=True)
     )
@@ -192,7 +193,9 @@ def tools_for(
             for index, tool in enumerate(read)
             for path in defs.client_drops(tool["inputSchema"])
         )
-    prompt = defs.prompt(defs.definitions(body)) if defs.prompt is not None else None
+    written_list = defs.definitions(body)
+    # the template writes its tools section only when there are tools
+    prompt = defs.prompt(written_list) if defs.prompt is not None and written_list else None
     return ToolDefinitions(
         wire=shape.wire,
         key=defs.key,
