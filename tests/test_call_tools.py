@@ -149,6 +149,20 @@ def test_without_names_a_call_goes_as_named_and_the_server_answers_an_unknown_on
     assert _text(result) == "unknown tool 'weather.now': no such tool is listed"
 
 
+def test_arguments_that_are_no_json_object_are_an_error_result_not_a_run() -> None:
+    calls = [
+        ToolCall(id="a", name="weather.now", arguments='{"city": '),
+        ToolCall(id="b", name="weather.now", arguments="[1]"),
+        ToolCall(id="c", name="boom", arguments=""),
+    ]
+    results = in_memory(lambda session: call_tools(session, calls))
+    assert [(r.id, r.is_error, _text(r)) for r in results] == [
+        ("a", True, "the arguments of 'weather.now' are not a JSON object"),
+        ("b", True, "the arguments of 'weather.now' are not a JSON object"),
+        ("c", True, "Error executing tool boom"),  # run: no arguments written
+    ]
+
+
 def test_no_calls_no_results() -> None:
     assert in_memory(lambda session: call_tools(session, [])) == ()
 

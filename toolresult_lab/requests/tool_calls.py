@@ -3,13 +3,15 @@
 ``call_tools`` maps each call's name back to its MCP tool (through ``tools_for``'s names),
 runs the calls concurrently (at most ``limit`` at once, each within ``timeout`` seconds)
 and returns one :class:`ToolResult` per call, with the call's id and name, in call order:
-what ``tool_turn`` takes. A protocol error, a timeout, an unknown tool or any other failure
+what ``tool_turn`` takes. Arguments that are not a JSON object, a protocol error, a
+timeout, an unknown tool or any other failure
 of one call is that call's error result (its message as the text), never an exception that
 loses the other calls' results. Runs on asyncio or trio (anyio, which the MCP SDK uses).
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -19,6 +21,21 @@ from ..conversion.result import ToolResult
 from .tool_definitions import ToolDefinitions
 
 __all__ = ["call_tools"]
+
+
+def _arguments(call: ToolCall) -> dict[str, Any] | None:
+    """The call's arguments as an object; None when the model wrote text that is not a
+    JSON object (the tool is then not run with arguments made up: ``{}``)."""
+    raw = call.arguments
+    if isinstance(raw, dict):
+        return raw
+    if not raw.strip():  # no arguments written: a tool without parameters
+        return {}
+    try:
+        parsed = json.loads(raw)
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, dict) else None
 
 
 def _failed(call: ToolCall, message: str) -> ToolResult:
@@ -92,11 +109,15 @@ async def call_tools(
         if tool is None:
             results[index] = _failed(call, f"unknown tool {call.name!r}: no such tool is listed")
             return
+        arguments = _arguments(call)
+        if arguments is None:
+            results[index] = _failed(call, f"the arguments of {call.name!r} are not a JSON object")
+            return
         async with gate:
             try:
                 answer = None
                 with anyio.move_on_after(timeout) as scope:
-                    answer = await session.call_tool(tool, call.args)
+                    answer = await session.call_tool(tool, arguments)
                 if scope.cancelled_caught:
                     results[index] = _failed(call, f"tool {tool!r} timed out after {timeout:g} s")
                 else:
