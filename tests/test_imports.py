@@ -150,6 +150,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("transcripts", (
         "requests.transcripts", "requests.transcripts.*", "requests.translating",
         "requests.finite_settings",
+        "requests.tool_definitions", "requests.tool_calls",
     )),
     ("views", ("views.render", "views.render_*")),
     ("reports", (

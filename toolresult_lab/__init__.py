@@ -33,6 +33,8 @@ from .conversion.tool_turns import tool_turn
 from .requests.findings import Change, Finding, Findings, Repaired
 from .requests.linting import lint
 from .requests.repairing import repair
+from .requests.tool_calls import call_tools
+from .requests.tool_definitions import ToolDefinitions, tools_for
 from .requests.transcripts import (
     AssistantTurn,
     Document,
@@ -78,12 +80,14 @@ __all__ = [
     "Text",
     "TokenEstimate",
     "ToolCall",
+    "ToolDefinitions",
     "ToolResult",
     "ToolResults",
     "Transcript",
     "Translated",
     "UserTurn",
     "Wire",
+    "call_tools",
     "carries_native",
     "estimate_tokens",
     "for_boto3",
@@ -92,6 +96,7 @@ __all__ = [
     "repair",
     "request_html",
     "tool_turn",
+    "tools_for",
     "translate",
 ]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Final
 
 from ..conversion.nesting import check_nesting
@@ -55,6 +56,7 @@ from ._read import (
 )
 from ._settings import Note, Settings, SettingsShape, ToolNames, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
+from ._tool_defs import ToolDefs
 from ._transcript import TranscriptReading
 from ._turn import (
     CallData,
@@ -147,6 +149,7 @@ __all__ = [
     "Source",
     "TextPart",
     "TokenRules",
+    "ToolDefs",
     "ToolEntry",
     "ToolNames",
     "ToolSpec",
@@ -193,6 +196,7 @@ __all__ = [
     "settings_shape",
     "short",
     "split_data_url",
+    "tool_defs",
     "turn",
     "turn_messages",
     "turn_shape",
@@ -540,6 +544,21 @@ def settings_shape(wire: object) -> SettingsShape:
     if shape is None:
         raise ValueError(f"the {wire} wire reads and writes no request settings")
     return shape
+
+
+def tool_defs(wire: object) -> tuple[SettingsShape, ToolDefs]:
+    """What writes MCP tools as ``wire``'s definitions (issue 40: ``tools_for``): its
+    settings shape and its :class:`ToolDefs`; ``ValueError`` for an unknown wire or one
+    that writes none."""
+    module = _MODULES[wire_facts(wire).wire]
+    defs = module.tool_defs
+    if module.settings is None or defs is None:
+        raise ValueError(f"wire: the {wire} wire writes no tool definitions")
+    if defs.same_as is not None:
+        like = _MODULES[defs.same_as].tool_defs
+        if like is not None:
+            defs = replace(defs, strict=like.strict, sources=like.sources)
+    return module.settings, defs
 
 
 def settings_of(wire: object, request: Any) -> Settings | None:

@@ -20,6 +20,7 @@ from ._data import NO_TOKEN_RULES, Alteration, ReadBack, TokenRules
 from ._edit import RequestEdits
 from ._read import ReadRequest, ResultPart
 from ._settings import SettingsShape
+from ._tool_defs import ToolDefs
 from ._transcript import PLAIN, TranscriptReading
 from ._turn import TurnShape
 from ._write import RequestShape
@@ -62,6 +63,9 @@ class WireModule:
     settings: SettingsShape | None = None
     #: How its requests read as a transcript where wires differ (SPEC 9).
     reading: TranscriptReading = PLAIN
+    #: What MCP tools become here beside its settings shape's definitions (issue 40:
+    #: ``tools_for``; None: the wire writes no tool definitions).
+    tool_defs: ToolDefs | None = None
 
     @property
     def name(self) -> str:

@@ -66,12 +66,16 @@ class ToolNames:
     """The tool names a wire takes: made of ``chars`` (a regular expression's character
     class, without its brackets), starting with one of ``first`` (``""``: any of
     ``chars``), at most ``longest`` characters (``None``: no length is documented);
-    ``source``: where that is written down."""
+    ``source``: where that is written down. ``written``: where the pages disagree on the
+    length, the shortest they give: a name the toolkit writes (``tools_for``) keeps to it,
+    while lint errs only past ``longest``. One rule a wire, for lint, translate and
+    ``tools_for`` alike."""
 
     chars: str
     longest: int | None
     source: SettingSource
     first: str = ""
+    written: int | None = None
 
     def fault(self, name: str) -> str | None:
         """What the wire refuses in ``name`` (``None``: it takes it)."""
@@ -94,6 +98,22 @@ class ToolNames:
         if self.first and re.match(f"[{self.first}]", out) is None:
             out = "_" + out
         return out[: self.longest] if self.longest is not None else out
+
+    @property
+    def write_limit(self) -> int | None:
+        """The most characters a name the toolkit writes may have."""
+        return self.written if self.written is not None else self.longest
+
+    def writes(self, name: str) -> bool:
+        """``name`` may be written as it stands (taken, and within :attr:`write_limit`)."""
+        limit = self.write_limit
+        return self.fault(name) is None and (limit is None or len(name) <= limit)
+
+    def write(self, name: str) -> str:
+        """``name`` as the toolkit writes it: :meth:`fixed`, cut at :attr:`write_limit`."""
+        limit = self.write_limit
+        fixed = self.fixed(name)
+        return fixed[:limit] if limit is not None else fixed
 
 
 @dataclass(frozen=True)

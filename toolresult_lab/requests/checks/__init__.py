@@ -29,10 +29,10 @@ from . import (
     caching,
     capabilities,
     context_window,
+    definitions,
     ids,
     limits,
     media,
-    tool_definitions,
     turns,
 )
 from . import (
@@ -80,7 +80,7 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("user-after-tool",), turns.user_after_tool),
     RuleCheck(("roles-not-alternating",), turns.alternation),
     RuleCheck(("no-messages",), turns.no_messages),
-    RuleCheck(("tool-name", "shape"), tool_definitions.check),
+    RuleCheck(("tool-name", "shape"), definitions.check),
 )
 #: The generic checks that run after the wire's own.
 LATE: Final[tuple[RuleCheck, ...]] = (

@@ -26,7 +26,7 @@ from .core import (
 from .data import TOKENS, reply
 from .edits import EDITS
 from .reading import READING
-from .settings import SETTINGS
+from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
     "FACTS",
@@ -55,6 +55,7 @@ WIRE: Final = WireModule(
     readback="native_blocks",
     edits=EDITS,
     settings=SETTINGS,
+    tool_defs=TOOL_DEFS,
     reading=READING,
     checks=CHECKS,
     recorded_reply=reply,

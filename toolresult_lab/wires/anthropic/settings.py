@@ -24,8 +24,9 @@ from .._settings import (
     thinking_lost,
     unread,
 )
+from .._tool_defs import ToolDefs
 
-__all__ = ["SETTINGS", "AnthropicSettings"]
+__all__ = ["SETTINGS", "TOOL_DEFS", "AnthropicSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _PARALLEL: Final = "disable_parallel_tool_use"
@@ -74,7 +75,9 @@ SOURCES: Final = (
     ),
 )
 #: A custom tool's name: a-z, A-Z, 0-9, ``_`` and ``-``, at most 128 characters (64 in
-#: the API's answers until mid-2025).
+#: the API's answers until mid-2025, and still in "Define tools": name must match
+#: ``^[a-zA-Z0-9_-]{1,64}$``, platform.claude.com/docs/en/agents-and-tools/tool-use/
+#: define-tools, read 2026-12-07): lint errs past 128, ``tools_for`` writes 64 at most.
 TOOL_NAMES: Final = ToolNames(
     "a-zA-Z0-9_-",
     128,
@@ -86,6 +89,7 @@ TOOL_NAMES: Final = ToolNames(
         "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345",
         "2026-12-07",
     ),
+    written=64,
 )
 
 
@@ -259,3 +263,7 @@ class AnthropicSettings(SettingsShape):
 
 
 SETTINGS: Final = AnthropicSettings()
+
+#: What ``tools_for`` needs beside the settings shape: nothing more (its name rule is
+#: ``TOOL_NAMES``).
+TOOL_DEFS: Final = ToolDefs()

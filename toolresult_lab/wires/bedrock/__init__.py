@@ -31,7 +31,7 @@ from .data import TOKENS, reply
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
 from .reading import READING
-from .settings import SETTINGS
+from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
     "ERROR_NOTE",
@@ -68,6 +68,7 @@ WIRE: Final = WireModule(
     edits=EDITS,
     settings=SETTINGS,
     reading=READING,
+    tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
 )

@@ -26,8 +26,9 @@ from .._settings import (
     thinking_lost,
     unread,
 )
+from .._tool_defs import ToolDefs
 
-__all__ = ["SETTINGS", "BedrockSettings"]
+__all__ = ["SETTINGS", "TOOL_DEFS", "BedrockSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CONFIG: Final = (("maxTokens", "max_tokens"), ("temperature", "temperature"), ("topP", "top_p"))
@@ -288,3 +289,7 @@ class BedrockSettings(SettingsShape):
 
 
 SETTINGS: Final = BedrockSettings()
+
+#: What ``tools_for`` needs beside the settings shape: the definitions sit in ``toolConfig``
+#: (the name rule is ``TOOL_NAMES``).
+TOOL_DEFS: Final = ToolDefs(key="toolConfig")

@@ -21,9 +21,10 @@ from .._settings import (
     thinking_lost,
     unread,
 )
+from .._tool_defs import ToolDefs
 from .core import field_of, spelled
 
-__all__ = ["SETTINGS", "GeminiSettings", "json_schema"]
+__all__ = ["SETTINGS", "TOOL_DEFS", "GeminiSettings", "json_schema"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CONFIG: Final = (
@@ -67,7 +68,9 @@ SOURCES: Final = (
     ),
 )
 #: A function declaration's name: starts with a letter or ``_``; a-z, A-Z, 0-9, ``_``,
-#: ``.``, ``:`` and ``-``; at most 128 characters.
+#: ``.``, ``:`` and ``-``; at most 128 characters. The pages disagree on the length (the
+#: Vertex AI v1 reference and ai.google.dev/api/caching#FunctionDeclaration, read
+#: 2026-12-07: 64): lint errs past 128, ``tools_for`` writes 64 at most.
 TOOL_NAMES: Final = ToolNames(
     "a-zA-Z0-9_.:-",
     128,
@@ -80,6 +83,7 @@ TOOL_NAMES: Final = ToolNames(
         "2026-12-07",
     ),
     first="a-zA-Z_",
+    written=64,
 )
 
 
@@ -253,3 +257,7 @@ class GeminiSettings(SettingsShape):
 
 
 SETTINGS: Final = GeminiSettings()
+
+#: What ``tools_for`` needs beside the settings shape: nothing more (its name rule is
+#: ``TOOL_NAMES``).
+TOOL_DEFS: Final = ToolDefs()

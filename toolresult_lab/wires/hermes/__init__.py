@@ -23,7 +23,7 @@ from .core import (
 )
 from .edits import EDITS
 from .reading import READING
-from .settings import SETTINGS
+from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
     "FACTS",
@@ -50,6 +50,7 @@ WIRE: Final = WireModule(
     bare_text=True,
     edits=EDITS,
     settings=SETTINGS,
+    tool_defs=TOOL_DEFS,
     reading=READING,
     checks=CHECKS,
     text_chars=text_chars,

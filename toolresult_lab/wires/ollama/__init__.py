@@ -22,7 +22,7 @@ from .core import (
 from .data import ALTERATIONS, reply
 from .edits import EDITS
 from .reading import READING
-from .settings import SETTINGS
+from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
     "FACTS",
@@ -47,6 +47,7 @@ WIRE: Final = WireModule(
     edits=EDITS,
     settings=SETTINGS,
     reading=READING,
+    tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
 )

@@ -10,8 +10,9 @@ from typing import Any, Final
 
 from .._chat_settings import ChatKeys, ChatSettings
 from .._settings import Note, Settings
+from .._tool_defs import ToolDefs
 
-__all__ = ["KEYS", "SETTINGS", "OllamaSettings"]
+__all__ = ["KEYS", "SETTINGS", "TOOL_DEFS", "OllamaSettings"]
 
 #: The keys of its Chat Completions body (:class:`ChatKeys`).
 KEYS: Final = ChatKeys(
@@ -52,3 +53,29 @@ class OllamaSettings(ChatSettings):
 
 
 SETTINGS: Final = OllamaSettings("ollama", KEYS, effort=False)
+
+#: The schema keys the ollama Python client sends (ollama-python 0.6.3,
+#: ``_types.Tool.Function.Parameters`` and its ``Property``, read 2026-12-07): at the top,
+#: and in each property. Every other key is left out by the client when it sends (a
+#: property's ``$ref``, ``anyOf``, nested ``properties``, ...); the REST body keeps them.
+_CLIENT_TOP: Final = frozenset({"type", "$defs", "items", "required", "properties"})
+_CLIENT_PROPERTY: Final = frozenset({"type", "items", "description", "enum"})
+
+
+def client_drops(schema: Any) -> list[str]:
+    """The paths under ``schema`` (``.key``, ``.properties.x.key``) that the ollama Python
+    client leaves out when it sends the tool."""
+    if not isinstance(schema, dict):
+        return []
+    dropped = [f".{key}" for key in schema if key not in _CLIENT_TOP]
+    properties = schema.get("properties")
+    for name, value in (properties if isinstance(properties, dict) else {}).items():
+        if isinstance(value, dict):
+            dropped += [f".properties.{name}.{key}" for key in value if key not in _CLIENT_PROPERTY]
+    return dropped
+
+
+#: What ``tools_for`` needs beside the settings shape: Ollama documents no rule for a
+#: tool's name (https://docs.ollama.com/api/chat, read 2026-12-07): names are sent as given;
+#: what its Python client leaves out of a schema.
+TOOL_DEFS: Final = ToolDefs(client_drops=client_drops)

@@ -25,6 +25,7 @@ from .data import TOKENS, reply
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS
+from .tool_rules import TOOL_DEFS
 
 __all__ = [
     "FACTS",
@@ -51,6 +52,7 @@ WIRE: Final = WireModule(
     edits=EDITS,
     settings=SETTINGS,
     reading=READING,
+    tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
 )

@@ -27,7 +27,7 @@ from .core import (
 from .data import TOKENS, reply
 from .edits import EDITS
 from .reading import READING
-from .settings import SETTINGS
+from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [
     "FACTS",
@@ -56,6 +56,7 @@ WIRE: Final = WireModule(
     tokens=TOKENS,
     edits=EDITS,
     settings=SETTINGS,
+    tool_defs=TOOL_DEFS,
     reading=READING,
     checks=CHECKS,
     recorded_reply=reply,

@@ -22,8 +22,9 @@ from .._settings import (
     schemas,
     thinking_lost,
 )
+from .._tool_defs import ToolDefs
 
-__all__ = ["SETTINGS", "ResponsesSettings"]
+__all__ = ["SETTINGS", "TOOL_DEFS", "ResponsesSettings"]
 
 _OBJECT: Final = {"type": "object", "properties": {}}
 _CHOICES: Final = frozenset({"auto", "none", "required"})
@@ -66,6 +67,7 @@ TOOL_NAMES: Final = ToolNames(
         "https://github.com/openai/codex/pull/8694",
         "2026-12-07",
     ),
+    written=64,  # OpenAI's chat limit: tools_for writes names both APIs take
 )
 
 
@@ -218,3 +220,7 @@ def _is_format(value: Any) -> bool:
 
 
 SETTINGS: Final = ResponsesSettings()
+
+#: What ``tools_for`` needs beside the settings shape: OpenAI's name rule and strict subset,
+#: the openai wire's (the same provider's function tools; Structured Outputs covers both).
+TOOL_DEFS: Final = ToolDefs(same_as="openai")

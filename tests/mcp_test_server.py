@@ -1,0 +1,55 @@
+"""A small MCP server for ``call_tools``' tests (issue 40): a slow tool, a raising tool, a
+tool that answers a protocol error, and a name the providers refuse. Run over stdio
+(``python tests/mcp_test_server.py``) or imported for the in-memory transport (``SERVER``).
+MCP SDK 2.x (``MCPServer``) or 1.x (``FastMCP``)."""
+
+from __future__ import annotations
+
+import anyio
+
+try:
+    from mcp.server.mcpserver import MCPServer
+    from mcp.shared.exceptions import MCPError
+except ImportError:  # the 1.x SDK
+    from mcp.server.fastmcp import FastMCP as MCPServer  # type: ignore[no-redef]
+    from mcp.shared.exceptions import McpError as MCPError  # type: ignore[no-redef]
+    from mcp.types import ErrorData
+
+    def _protocol_error(message: str) -> Exception:
+        return MCPError(ErrorData(code=-32602, message=message))
+else:
+
+    def _protocol_error(message: str) -> Exception:
+        return MCPError(-32602, message)
+
+
+SERVER = MCPServer("toolresult-lab-call-tools", log_level="CRITICAL")
+
+
+@SERVER.tool(name="weather.now")
+def weather(city: str) -> str:
+    """The weather in a city (a dotted name: OpenAI's rule refuses the dot)."""
+    return f"Sunny in {city}"
+
+
+@SERVER.tool()
+async def slow(seconds: float) -> str:
+    """Answers after ``seconds``."""
+    await anyio.sleep(seconds)
+    return f"slept {seconds}"
+
+
+@SERVER.tool()
+def boom() -> str:
+    """Raises: the server answers an isError result."""
+    raise RuntimeError("kaboom")
+
+
+@SERVER.tool()
+def refuse() -> str:
+    """Answers a JSON-RPC error instead of a result."""
+    raise _protocol_error("refuse: bad params")
+
+
+if __name__ == "__main__":
+    SERVER.run()
