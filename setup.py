@@ -42,6 +42,7 @@ COMPILED_MODULES = [
     "toolresult_lab/wires/openai/data.py",
     "toolresult_lab/wires/anthropic/__init__.py",
     "toolresult_lab/wires/anthropic/core.py",
+    "toolresult_lab/wires/anthropic/request.py",
     "toolresult_lab/wires/anthropic/data.py",
     "toolresult_lab/wires/gemini/__init__.py",
     "toolresult_lab/wires/gemini/core.py",

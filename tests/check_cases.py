@@ -53,7 +53,7 @@ def _bedrock_cases() -> list[Case]:
             {},
             {"messages": [*turn("bedrock", "c1"), said, user("bedrock", "more")], **TOOLS},
             {"messages": [*turn("bedrock", "c1"), user("bedrock", "more")], **TOOLS},
-            [("roles-not-alternating", "warning", "messages[3]")],
+            [("roles-not-alternating", "error", "messages[3]")],
         ),
         (
             "document-needs-text",

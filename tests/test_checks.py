@@ -91,11 +91,15 @@ def test_a_document_in_a_tool_result_needs_no_text_beside_it() -> None:
     assert _seen(lint("bedrock", body)) == []
 
 
-def test_a_bare_list_of_bedrock_messages_needs_no_tool_config() -> None:
+def test_a_bare_list_of_bedrock_messages_needs_no_tool_config_but_a_body_does() -> None:
+    """A bare list is one argument of boto3's converse (toolConfig is another); a body is
+    the request, so its tool blocks need its toolConfig, whatever else it holds."""
     from lint_fixtures import turn
 
     assert _seen(lint("bedrock", turn("bedrock", "c1"))) == []
-    assert _seen(lint("bedrock", {"messages": turn("bedrock", "c1")})) == []
+    assert _seen(lint("bedrock", {"messages": turn("bedrock", "c1")})) == [
+        ("tool-config-required", "error", "messages[1].content[0]")
+    ]
 
 
 def test_claude_s3_document_in_a_message_is_refused_but_not_in_a_tool_result() -> None:

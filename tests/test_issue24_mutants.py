@@ -211,7 +211,10 @@ def test_anthropic_adds_a_result_before_a_user_text_or_in_a_new_message() -> Non
         user("anthropic"), ask("anthropic", "c1"), {"role": "assistant", "content": "x"}
     )
     fixed, _ = _repaired("anthropic", given)
-    assert fixed == [given[0], given[1], {"role": "user", "content": [added]}, given[2]]
+    # anthropic reads a run of assistant messages as one turn (issue 36, b20): the result
+    # goes after the whole run, where lint looks for it
+    assert fixed == [given[0], given[1], given[2], {"role": "user", "content": [added]}]
+    assert lint("anthropic", fixed) == ()
 
 
 def test_gemini_and_bedrock_add_a_result_after_the_results() -> None:

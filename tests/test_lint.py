@@ -1033,7 +1033,7 @@ def _turn_order_cases() -> list[Case]:
             {},
             {"messages": turn("bedrock", "c1"), **tools},
             results_then_text,
-            [("roles-not-alternating", "warning", "messages[3]")],
+            [("roles-not-alternating", "error", "messages[3]")],
         ),
         (
             "prefill-with-tools",

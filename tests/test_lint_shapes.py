@@ -345,7 +345,7 @@ def test_bedrock_alternation_is_about_consecutive_roles_only() -> None:
     ]
     assert _seen(lint("bedrock", started)) == []
     twice = [*started, {"role": "user", "content": [{"text": "Please."}]}]
-    assert _seen(lint("bedrock", twice)) == [("roles-not-alternating", "warning", "messages[2]")]
+    assert _seen(lint("bedrock", twice)) == [("roles-not-alternating", "error", "messages[2]")]
     # the message names the role
     assert lint("bedrock", twice)[0].message == (
         "A second user message in a row; bedrock takes user and assistant messages in turn."

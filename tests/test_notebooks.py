@@ -406,7 +406,7 @@ def test_request_check_notebook(executed: Run) -> None:
     ]
     assert facts["changes"] == {
         "claude": [["call-without-result", "messages[1].content[2]"]],
-        "gemini": [["results-not-next", "contents[3].parts[0]"]],
+        "gemini": [["results-not-next", "contents[4].parts[0]"]],
         "openai": [  # in request order: the tool message (hoisted), then its image part
             ["tool-result-content", "messages[2]"],
             ["tool-result-content", "messages[2].content[1]"],

@@ -57,8 +57,28 @@ from toolresult_lab.views.roundtrip import (
 KEY = {"gemini": "contents", "responses": "input"}
 
 
-def body_of(case: TurnCase) -> dict[str, Any]:
+def conversation_of(case: TurnCase) -> dict[str, Any]:
+    """The case's conversation alone (what a ``Transcript`` reads and writes)."""
     return {KEY.get(case.wire, "messages"): [user_message(case.wire), *turn_of(case)]}
+
+
+def body_of(case: TurnCase) -> dict[str, Any]:
+    body = conversation_of(case)
+    messages = body[KEY.get(case.wire, "messages")]
+    if case.wire == "bedrock":  # a body with tool blocks is refused without its toolConfig
+        names = [
+            block["toolUse"]["name"]
+            for message in messages
+            for block in message["content"]
+            if "toolUse" in block
+        ]
+        body["toolConfig"] = {
+            "tools": [
+                {"toolSpec": {"name": name, "inputSchema": {"json": {"type": "object"}}}}
+                for name in dict.fromkeys(names)
+            ]
+        }
+    return body
 
 
 def check_message(wire: str, message: Any) -> None:
@@ -84,7 +104,7 @@ def server() -> Any:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_toolkit_requests_come_back_equal(case: TurnCase) -> None:
-    body = body_of(case)
+    body = conversation_of(case)
     given = copy.deepcopy(body)
     # SPEC 9: the options given to tool_turn, hoist_images included (issue 29.4)
     options = {"hoist_images": case.hoist_images, **case.options}

@@ -378,7 +378,7 @@ ROWS: Final[tuple[Rule, ...]] = (
         "roles-not-alternating",
         "Two messages of one role in a row where the wire takes alternating roles",
         ("bedrock",),
-        MappingProxyType({"*": "warning"}),
+        ERROR,
         "ValidationException: A conversation must alternate between user and assistant"
         " roles. Make sure the conversation alternates between user and assistant roles and"
         " try again.",
@@ -399,11 +399,14 @@ ROWS: Final[tuple[Rule, ...]] = (
         ),
         checked="2026-12-07",
         notes="Where the wire declares alternating roles (its request shape's alternating:"
-        " translate merges such messages for the same reason). A warning: only user reports"
-        " (2024-08 to 2025-03, the same text each time) give the rule; the Converse pages"
-        " (conversation-inference-call, read 2026-12-07) describe turns but state no rule. No"
-        " accepted Bedrock request of the real-requests corpus has two messages of one role"
-        ' in a row. An assistant message first is not reported, though reports quote "A'
+        " translate merges such messages for the same reason). Only user reports give the"
+        " rule (2024-08 to 2025-03, three projects quoting the same ValidationException); the"
+        " Converse pages (conversation-inference-call, read 2026-12-07) describe turns but"
+        " state no rule. An error all the same, as Bedrock's other Converse answers known from"
+        " the same kind of reports (document-needs-text, empty-message, tool-config-required):"
+        " no accepted Bedrock request of the real-requests corpus has two messages of one role"
+        " in a row, and translate never writes one. An assistant message first is not"
+        ' reported, though reports quote "A'
         ' conversation must start with a user message" (pydantic/pydantic-ai#4495,'
         " 2026-03-02): Bedrock Converse accepted one on Claude Sonnet 4.5 in the corpus"
         " (test_bedrock_anthropic_message_history_starting_with_response).",

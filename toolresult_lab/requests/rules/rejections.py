@@ -27,10 +27,10 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
         ),
         checked=RECHECKED,
-        notes="Checked on a request body with members besides messages and system (a bare"
-        " list, or a body of only those, reads as the arguments of boto3's converse, whose"
-        " toolConfig is another argument). Every accepted Bedrock request with tool blocks in"
-        " the corpus has one.",
+        notes="Checked on a request body (a bare list of messages reads as one argument of"
+        " boto3's converse, whose toolConfig is another; a body of only messages was read so"
+        " too until 2026-12-07, and such a body sent as it is gets this answer). Every"
+        " accepted Bedrock request with tool blocks in the corpus has one.",
     ),
     Rule(
         "max-tokens-required",

@@ -11,10 +11,8 @@ from .._protocol import WireModule
 from .checks import CHECKS
 from .core import (
     FACTS,
-    REQUEST,
     TURN,
     AnthropicConverter,
-    AnthropicRequest,
     AnthropicTurn,
     block_contents,
     ends_in_server_result,
@@ -26,6 +24,7 @@ from .core import (
 from .data import TOKENS, reply
 from .edits import EDITS
 from .reading import READING
+from .request import REQUEST, AnthropicRequest
 from .settings import SETTINGS, TOOL_DEFS
 
 __all__ = [

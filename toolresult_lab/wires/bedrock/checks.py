@@ -115,12 +115,11 @@ def document_needs_text(read: ReadRequest, scope: Scope, add: Add) -> None:
 
 
 def tool_config_required(read: ReadRequest, scope: Scope, add: Add) -> None:
-    """``toolUse`` / ``toolResult`` blocks in a request body without ``toolConfig``. A body
-    of only ``messages`` and ``system`` reads as the bare list: boto3's ``converse`` takes
-    them and ``toolConfig`` as separate arguments, so such a body is often one part of the
-    call (``translate`` writes one)."""
+    """``toolUse`` / ``toolResult`` blocks in a request body without ``toolConfig``. A
+    bare list of messages is one part of the call (boto3's ``converse`` takes the messages
+    and ``toolConfig`` as separate arguments); a body is the request, whatever it holds."""
     raw = read.raw
-    if not isinstance(raw, dict) or "toolConfig" in raw or set(raw) <= {read.key, "system"}:
+    if not isinstance(raw, dict) or "toolConfig" in raw:
         return
     for index, _, content in entries(read, "content"):
         for position, block in blocks(content):
