@@ -114,7 +114,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "budgets.models", "conversion.imagesize", "conversion.pdfpages", "logs.linereader",
         "logs.parquet_rows", "logs.progress", "budgets.shares", "budgets.json_array",
         "budgets.json_object", "budgets.cutting", "budgets.doc_pages", "conversion.gc_pause",
-        "budgets.tokenizer", "conversion.nesting",
+        "budgets.tokenizer", "conversion.nesting", "_moved",
     )),
     # MCP content as read from the caller: items, their text, the conversion steps
     ("content", (

@@ -34,7 +34,7 @@ def _in_a_wire_package(path: Path) -> bool:
 def test_the_root_holds_a_few_modules_and_the_capability_packages() -> None:
     modules = sorted(p.name for p in PACKAGE.glob("*.py"))
     packages = sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py"))
-    assert modules == ["__init__.py", "_build.py"]
+    assert modules == ["__init__.py", "_build.py", "_moved.py"]
     assert packages == sorted(CAPABILITIES)
 
 
@@ -79,3 +79,46 @@ def test_every_capability_package_says_what_it_holds() -> None:
     for name in CAPABILITIES:
         doc = (PACKAGE / name / "__init__.py").read_text(encoding="utf-8")
         assert doc.lstrip().startswith('"""'), name
+
+
+def test_every_old_module_path_imports_the_module_at_its_new_place() -> None:
+    """``toolresult_lab.costs`` (and every other module the root held) still imports, as
+    the very module at its new place, with a DeprecationWarning that names it."""
+    import importlib
+    import subprocess
+    import sys
+
+    from toolresult_lab._moved import MOVED, moved_to
+
+    assert moved_to("checks.media") == "requests.checks.media"
+    assert moved_to("checks.pairing") == "requests.checks.call_pairs"
+    assert moved_to("lint") is None and moved_to("wires.openai") is None
+    for old, new in sorted(MOVED.items()):
+        target = importlib.import_module(f"toolresult_lab.{new}")
+        code = (
+            "import importlib, warnings\n"
+            "with warnings.catch_warnings(record=True) as seen:\n"
+            "    warnings.simplefilter('always')\n"
+            f"    old = importlib.import_module('toolresult_lab.{old}')\n"
+            f"new = importlib.import_module('toolresult_lab.{new}')\n"
+            "assert old is new, (old, new)\n"
+            "said = [str(w.message) for w in seen if w.category is DeprecationWarning]\n"
+            f"assert said == ['toolresult_lab.{old} moved to toolresult_lab.{new};"
+            " import it from there'], said\n"
+        )
+        if old in ("checks", "rules", "transcripts", "widgets", "blocks"):  # a few in full
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+        assert target.__name__ == f"toolresult_lab.{new}"
+
+
+def test_the_old_paths_leave_the_public_functions_alone() -> None:
+    import importlib
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        importlib.import_module("toolresult_lab.costs")
+        importlib.import_module("toolresult_lab.checks.media")
+    assert callable(toolresult_lab.lint) and callable(toolresult_lab.repair)
+    assert callable(toolresult_lab.translate)

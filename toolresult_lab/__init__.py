@@ -12,6 +12,7 @@ so importing the package never imports their extra dependencies.
 from importlib import import_module
 from typing import Any
 
+from . import _moved
 from ._build import COMPILED
 from .budgets import fitting, measure, turn_budget
 from .budgets.costs import EntryTokens, TokenEstimate, estimate_tokens
@@ -101,6 +102,9 @@ __all__ = [
 ]
 
 __version__ = "0.2.0"
+
+# Modules of before the layout (issue 35) stay importable at their old paths, with a warning.
+_moved.install()
 
 # The Result layer reaches its views by registration (it imports none of them).
 hooks.register(render.result_html, measure.block_warnings)
