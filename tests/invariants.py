@@ -498,7 +498,14 @@ def check_repair_settles(case: Case) -> None:
         assert not again.changes and fingerprint(again.request) == fingerprint(fixed.request), (
             f"a second repair changed {[str(c) for c in again.changes[:3]]}"
         )
-        left = _repairable_errors(case.wire, fixed.request, case.seed.profile)
+        # a fix repair refused, reported in ``unfixed`` with why (it would have lost a tool
+        # output), is the promise kept, not a repair left undone
+        refused = {f"{change.rule} at {change.path}" for change in fixed.unfixed}
+        left = [
+            e
+            for e in _repairable_errors(case.wire, fixed.request, case.seed.profile)
+            if e not in refused
+        ]
         assert not left, f"repair left errors it repairs: {left[:3]}"
     objects = any(m.startswith("sdk_shaped") for m in case.mutations)
     if not fixed.changes and not objects:
@@ -543,7 +550,9 @@ TIMES, SLACK = 8, 1.5
 
 def check_repair_linear(case: Case) -> None:
     try:
-        small, large = _repeated(case.request, 1), _repeated(case.request, TIMES)
+        # two copies against 2 x TIMES: a request that needs no change at all is repaired in
+        # one cheap pass, its copies (which may need ids renamed) in more, a step, not a slope
+        small, large = _repeated(case.request, 2), _repeated(case.request, 2 * TIMES)
     except Cyclic:
         return
     if small is None:
@@ -551,7 +560,7 @@ def check_repair_linear(case: Case) -> None:
     wire, profile = case.wire, case.seed.profile
     counts = [calls_made(lambda r=r: repair(wire, r, profile=profile)) for r in (small, large)]
     assert counts[1] <= counts[0] * TIMES * SLACK, (
-        f"repair of the conversation {TIMES}x over made {counts[1] / counts[0]:.1f}x the calls"
+        f"repair of the conversation {TIMES}x longer made {counts[1] / counts[0]:.1f}x the calls"
         f" ({counts[0]:,} -> {counts[1]:,})"
     )
 

@@ -33,8 +33,9 @@ COUNTING = [
 @pytest.mark.parametrize("name", TEXTS)
 @pytest.mark.parametrize("wire", ["openai", "anthropic"])
 def test_a_fit_is_within_its_budget_and_a_larger_one_keeps_more(name, wire, exact):
-    if exact and not EXACT:
-        pytest.skip("the exact extra (toktok-rs)")
+    # without the exact extra (Python 3.10: no toktok-rs wheel) the "exact" case counts
+    # with the estimate, and the budget holds the same (test_exact_tokens pins which
+    # Pythons have it)
     result = ToolResult(id="c1", content=[{"type": "text", "text": TEXTS[name]}])
     whole = estimate_tokens(result, wire).total
     spent, lengths = [], []

@@ -41,15 +41,15 @@ def total(request: Any) -> int:
     return request_tokens("openai", request).total
 
 
-@pytest.mark.exact
-@pytest.mark.skipif(not EXACT, reason="the exact extra (toktok-rs)")
+@pytest.mark.exact  # without the extra (Python 3.10), the estimate: the budget holds the same
 @pytest.mark.parametrize("name", TEXTS)
 @pytest.mark.parametrize("budget", [300, 2_000, 5_000, 20_000])
 def test_with_exact_counting_the_result_is_within_the_budget(name, budget):
     given = openai(TEXTS[name])
-    if total(given) <= budget:
-        pytest.skip("fits already")
     fixed = repair("openai", given, max_tokens=budget)
+    if total(given) <= budget:  # it fits already: nothing is cut
+        assert (fixed.changes, fixed.request) == ((), given)
+        return
     assert total(fixed.request) <= budget
     assert budget - total(fixed.request) <= max(8, budget // 50)  # and close to it
 
@@ -63,8 +63,9 @@ def test_with_exact_counting_the_result_is_within_the_budget(name, budget):
 )
 @pytest.mark.parametrize("name", TEXTS)
 def test_a_larger_budget_never_keeps_less(name, exact):
-    if exact and not EXACT:
-        pytest.skip("the exact extra (toktok-rs)")
+    # without the exact extra (Python 3.10: no toktok-rs wheel) the "exact" case counts
+    # with the estimate, and the budget holds the same (test_exact_tokens pins which
+    # Pythons have it)
     given = openai(TEXTS[name])
     kept = []
     for budget in (400, 800, 1_600, 3_200, 6_400):

@@ -329,3 +329,25 @@ def test_a_cache_point_where_no_block_is_marked_is_a_loss_at_its_block() -> None
     assert out.losses == (
         Loss("messages[0].content[1]", "cachePoint has no form on anthropic: dropped"),
     )
+
+
+@pytest.mark.parametrize("dst", ["openai", "anthropic", "gemini", "bedrock"])
+def test_a_call_outside_an_assistant_message_is_a_loss_not_silence(dst: str) -> None:
+    """Found by the invariant properties: a ``tool_use`` moved into a user message was
+    dropped with its id, name and input and no Loss (only its orphaned result said)."""
+    request = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}},
+                    {"type": "text", "text": "hi"},
+                ],
+            }
+        ]
+    }
+    out = translate("anthropic", dst, request)
+    assert Loss(
+        "messages[0].content[0]",
+        "a tool call outside an assistant message (only the model calls): dropped",
+    ) in out.losses

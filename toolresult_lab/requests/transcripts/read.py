@@ -305,6 +305,7 @@ _SYSTEM_FIELD: Final = "the system is one text: this field of it dropped"
 _MERGED: Final = "read with the assistant message before it (one turn: its calls' results follow)"
 _JOINED: Final = "results read with the message before it (the provider combines the two)"
 _SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
+_CALL_ELSEWHERE: Final = "a tool call outside an assistant message (only the model calls): dropped"
 
 
 def _own(wire: str, fields: dict[str, Any], path: str, lost: list[Loss]) -> Opaque | None:
@@ -478,6 +479,8 @@ def read_transcript(
             message = _server_items(known, message)
             results, calls = message.results, message.calls
         others = [p for p in message.parts if not isinstance(p, (CallPart, ResultPart))]
+        if message.role != "assistant":  # a turn holds the assistant's calls only
+            lost.extend(Loss(call.path, _CALL_ELSEWHERE) for call in message.calls)
         if message.role == "tool" or results:
             made = [_result(known, result, options, noted, lost) for result in results]
             paths = [result.path for result in results]
