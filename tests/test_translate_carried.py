@@ -347,7 +347,10 @@ def test_a_call_outside_an_assistant_message_is_a_loss_not_silence(dst: str) -> 
         ]
     }
     out = translate("anthropic", dst, request)
-    assert Loss(
-        "messages[0].content[0]",
-        "a tool call outside an assistant message (only the model calls): dropped",
-    ) in out.losses
+    assert (
+        Loss(
+            "messages[0].content[0]",
+            "a tool call outside an assistant message (only the model calls): dropped",
+        )
+        in out.losses
+    )
