@@ -458,3 +458,47 @@ def test_repair_settles_in_one_pass_and_a_second_changes_nothing(wire: str, data
     again = repair(wire, fixed.request)
     assert again.changes == ()
     assert again.request == fixed.request
+
+
+_NULL_ENTRY = [
+    (
+        "openai",
+        [
+            {"role": "user", "content": "q"},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1",
+             "content": [None, {"type": "text", "text": "sunny"}]},
+        ],
+        "messages[2].content[0]",
+        {"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "sunny"}]},
+    ),
+    (
+        "anthropic",
+        [
+            {"role": "user", "content": "q"},
+            {"role": "assistant", "content": [{"type": "tool_use", "id": "c1", "name": "f",
+                                               "input": {}}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1",
+                                          "content": [{"type": "text", "text": "x"}, None]}]},
+        ],
+        "messages[2].content[0].content[1]",
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1",
+                                      "content": [{"type": "text", "text": "x"}]}]},
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("wire", "given", "path", "answer"), _NULL_ENTRY)
+def test_a_null_entry_of_a_result_is_removed_it_holds_no_output(
+    wire: str, given: list[Any], path: str, answer: dict[str, Any]
+) -> None:
+    """Found by the long property run: a ``null`` in a result's content was left with its
+    error, silently (neither fixed nor reported unfixed)."""
+    fixed = repair(wire, given)
+    assert [(c.rule, c.path, c.action) for c in fixed.changes] == [
+        ("tool-result-content", path, "removed the null entry")
+    ]
+    assert fixed.request[2] == answer
+    assert lint(wire, fixed.request).errors == ()
+    assert repair(wire, fixed.request).changes == ()

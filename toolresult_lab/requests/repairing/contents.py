@@ -60,6 +60,11 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
         done.add(finding.path)
         found_part = by_path.get(finding.path)
         target = edit.element(finding.path)
+        if isinstance(found_part, OpaquePart) and found_part.value is None and target is None:
+            # a null entry holds no output: removing it loses nothing
+            edit.replace(finding.path, REMOVED)
+            changes.append(Change(finding.rule, finding.path, "removed the null entry"))
+            continue
         if target is None or found_part is None:
             continue
         part = found_part
