@@ -354,3 +354,25 @@ def test_a_call_outside_an_assistant_message_is_a_loss_not_silence(dst: str) -> 
         )
         in out.losses
     )
+
+
+@pytest.mark.parametrize("dst", ["openai", "anthropic", "gemini", "ollama", "hermes", "bedrock"])
+def test_an_image_with_neither_bytes_nor_a_url_is_a_loss_on_both_builds(dst: str) -> None:
+    """b23's class: an ``input_image`` whose ``image_url`` is not a string was handed to
+    the compiled ``rebuild`` (texts and documents only), a TypeError there alone."""
+    request = {
+        "model": "gpt-4.1",
+        "input": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "input_text", "text": "see"},
+                    {"type": "input_image", "image_url": []},
+                ],
+            }
+        ],
+    }
+    out = translate("responses", dst, request)
+    assert out.losses[0] == Loss("input[0].content[1]", f"image has no form on {dst}: dropped")
+    same = translate("responses", "responses", request)  # its own wire keeps it as given
+    assert same.request["input"][0]["content"][1] == {"type": "input_image", "image_url": []}

@@ -151,6 +151,8 @@ def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = Non
         # the mark where the destination has one
         carried = (Text(part.text, part.path), CacheMark(_CACHE_FIELD, part.path, True))
         return Opaque(wire, request_shape(wire).rebuild(part), "text", part.path, carried)
+    if isinstance(part, ImagePart):  # neither bytes nor a URL (an image_url of [] or {})
+        return Opaque(wire, _given(message, part), "image", part.path)
     kind = "text" if isinstance(part, TextPart) else "document"
     rebuilt = request_shape(wire).rebuild(part)
     return Opaque(wire, _given(message, part) if rebuilt is None else rebuilt, kind, part.path)
