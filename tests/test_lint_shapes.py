@@ -445,3 +445,69 @@ def test_a_tool_call_of_a_type_openai_has_not_is_a_shape_error(kind: Any) -> Non
     )
     with pytest.raises(ValueError, match=r"^openai: messages\[1\]\.tool_calls\[0\]\.type: "):
         translate("openai", "anthropic", body(kind))  # never dropped silently
+
+
+_NON_FINITE = [
+    ("anthropic", {"model": "c", "max_tokens": 9, "messages": [{"role": "user", "content": "q"}]},
+     "max_tokens"),
+    ("gemini", {"generationConfig": {"temperature": 0.5},
+                "contents": [{"role": "user", "parts": [{"text": "q"}]}]},
+     "generationConfig.temperature"),
+    ("openai", {"model": "m", "messages": [{"role": "user", "content": "q"}],
+                "logit_bias": {"5": 1.0}}, "logit_bias.5"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("wire", "good", "path"), _NON_FINITE)
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf")])
+def test_nan_or_infinity_in_the_settings_is_a_shape_error(
+    wire: str, good: Any, path: str, value: float
+) -> None:
+    """Found by the invariant properties: a NaN ``max_tokens`` linted clean, and the
+    anthropic body translate then wrote without one was refused."""
+    assert lint(wire, good) == ()
+    bad = _set_at(good, path, value)
+    assert [(f.rule, f.severity, f.path, f.message) for f in lint(wire, bad)] == [
+        ("shape", "error", path, f"{value} is not a JSON number (JSON has no NaN or Infinity).")
+    ]
+
+
+def test_nan_in_the_conversation_is_content_not_a_finding() -> None:
+    request = {
+        "model": "c",
+        "max_tokens": 9,
+        "messages": [
+            {"role": "user", "content": "q"},
+            {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "c1", "name": "f", "input": {"x": float("nan")}}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1",
+                                          "content": "ok"}]},
+        ],
+    }  # fmt: skip
+    assert lint("anthropic", request) == ()
+
+
+def test_an_anthropic_body_whose_max_tokens_went_gets_the_default_as_a_note() -> None:
+    given = {
+        "model": "c",
+        "max_tokens": float("nan"),
+        "messages": [{"role": "user", "content": "q"}],
+    }
+    out = translate("anthropic", "anthropic", given)
+    assert out.request == {
+        "messages": [{"role": "user", "content": "q"}],
+        "model": "c",
+        "max_tokens": 4096,
+    }
+    assert out.losses == (
+        Loss("max_tokens", "is not a finite number (JSON has no NaN or Infinity): dropped"),
+    )
+    assert (
+        Loss(
+            "",
+            "the request has no output token limit: max_tokens 4096 written (anthropic"
+            " requires one)",
+        )
+        in out.notes
+    )
+    assert lint("anthropic", out.request) == ()

@@ -531,7 +531,7 @@ def test_a_call_without_result_in_the_last_turn_or_to_ollama_is_left_as_it_is() 
             "messages[1].tool_calls[0]",
             "call 'call_49f44721af6ce50c9b381561' has no result in the request",
         )
-        in last.losses
+        in last.notes  # written as it was: a note, never a loss
     )
 
 

@@ -33,6 +33,7 @@ from . import (
     ids,
     limits,
     media,
+    numbers,
     turns,
 )
 from . import (
@@ -81,6 +82,7 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("roles-not-alternating",), turns.alternation),
     RuleCheck(("no-messages",), turns.no_messages),
     RuleCheck(("tool-name", "shape"), definitions.check),
+    RuleCheck(("shape",), numbers.non_finite),
 )
 #: The generic checks that run after the wire's own.
 LATE: Final[tuple[RuleCheck, ...]] = (

@@ -277,7 +277,10 @@ class _Writer:
             echo = tool_echo(self.wire, calls)
             for index, call in enumerate(calls):
                 path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
-                self.lose(path, f"call {call.id or call.name!r} has no result in the request")
+                # the call is written as it was: a note, not a loss (nothing is dropped)
+                self.notes.append(
+                    Loss(path, f"call {call.id or call.name!r} has no result in the request")
+                )
         self.joined(parts, "assistant", turn.path)
         messages = self.own(
             turn.own, self.lost(self.shape.assistant(parts, echo), "assistant", parts)

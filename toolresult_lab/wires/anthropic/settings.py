@@ -120,6 +120,21 @@ class AnthropicSettings(SettingsShape):
     takes_tool_cache = True
     tool_names = TOOL_NAMES
 
+    def complete(self, body: dict[str, Any], called: list[str], notes: list[Note]) -> None:
+        """A whole body kept on its wire whose ``max_tokens`` went (a NaN one, dropped with
+        a loss) gets the default, as a body from another wire does: Anthropic requires one
+        (``max-tokens-required``: a body naming its model or ``anthropic_version``)."""
+        whole = "model" in body or "anthropic_version" in body
+        if whole and "max_tokens" not in body:
+            body["max_tokens"] = DEFAULT_MAX_TOKENS
+            notes.append(
+                (
+                    "",
+                    f"the request has no output token limit: max_tokens {DEFAULT_MAX_TOKENS}"
+                    " written (anthropic requires one)",
+                )
+            )
+
     @property
     def wire(self) -> str:
         return "anthropic"
