@@ -376,3 +376,33 @@ def test_an_image_with_neither_bytes_nor_a_url_is_a_loss_on_both_builds(dst: str
     assert out.losses[0] == Loss("input[0].content[1]", f"image has no form on {dst}: dropped")
     same = translate("responses", "responses", request)  # its own wire keeps it as given
     assert same.request["input"][0]["content"][1] == {"type": "input_image", "image_url": []}
+
+
+@pytest.mark.parametrize("dst", ["anthropic", "bedrock", "openai"])
+def test_a_bedrock_block_of_two_members_is_read_as_a_block_each_with_a_note(dst: str) -> None:
+    """Converse refuses a block of two members (lint's shape error); translate read only
+    the first and dropped the image silently, then raised once the reader said so. Both
+    arrive, in order, and a note says how they were read."""
+    png = "iVBORw0KGgo="
+    request = [
+        {
+            "role": "user",
+            "content": [{"text": "hi", "image": {"format": "png", "source": {"bytes": png}}}],
+        }
+    ]
+    out = translate("bedrock", dst, request)
+    assert out.losses == ()
+    assert (
+        Loss(
+            "messages[0].content[0]",
+            "a content block holds exactly one member: its 2 (text, image) read as a block each",
+        )
+        in out.notes
+    )
+    written = json.dumps(out.request)
+    assert '"hi"' in written and png in written
+    if dst == "bedrock":
+        assert out.request["messages"][0]["content"] == [
+            {"text": "hi"},
+            {"image": {"format": "png", "source": {"bytes": png}}},
+        ]

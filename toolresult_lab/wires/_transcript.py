@@ -30,6 +30,11 @@ class TranscriptReading:
         the wire's own system messages mid conversation, and their paths (none here)."""
         return request, frozenset()
 
+    def untangled(self, request: Any) -> tuple[Any, list[tuple[str, str]]]:
+        """``request`` with what the wire's reader refuses but can read apart made readable
+        (a change of form, each a note: path, what), or as it is (nothing here)."""
+        return request, []
+
     def calls_source(self, raw: Any) -> Any:
         """What ``ToolCall.from_wire`` reads a message's calls from: the message itself."""
         return raw

@@ -451,11 +451,14 @@ def read_transcript(
     known = wire_facts(wire).wire
     reading = reading_of(known)
     readable, systems = reading.relabelled(request)
+    readable, untangled = reading.untangled(readable)
+    noted_early = [Loss(path, what) for path, what in untangled]
     read = read_request(known, readable)
     if read.problems:
         first = read.problems[0]
         raise ValueError(f"{known}: {first.path or 'the request'}: {first.expected}")
     noted: list[Loss] = [] if notes is None else notes
+    noted.extend(noted_early)
     lost: list[Loss] = [] if losses is None else losses
     system, skip = _system(read, known, lost)
     turns = _Turns()

@@ -16,7 +16,50 @@ __all__ = ["READING"]
 _BLOCK: Final = "reasoningContent"
 
 
+#: The members a content block may hold, one at a time (botocore: "Invalid number of
+#: parameters set for tagged union structure ... Can only set one of the following keys").
+_ONE_OF: Final = "a content block holds exactly one member"
+
+
+def _split(block: Any) -> list[Any]:
+    """``block`` as one block per member (itself where it has one, or is no object)."""
+    if not isinstance(block, dict) or len(block) < 2:
+        return [block]
+    return [{key: value} for key, value in block.items()]
+
+
 class BedrockReading(TranscriptReading):
+    def untangled(self, request: Any) -> tuple[Any, list[tuple[str, str]]]:
+        """A content block of several members (``{"text": ..., "image": ...}``, which
+        Converse refuses and lint calls a ``shape`` error) read as one block a member, in
+        its order: nothing of it is lost, a note says so."""
+        listed = request.get("messages") if isinstance(request, dict) else request
+        if not isinstance(listed, list):
+            return request, []
+        notes: list[tuple[str, str]] = []
+        messages: list[Any] = []
+        for index, message in enumerate(listed):
+            content = message.get("content") if isinstance(message, dict) else None
+            if not isinstance(content, list) or all(len(_split(b)) == 1 for b in content):
+                messages.append(message)
+                continue
+            blocks: list[Any] = []
+            for position, block in enumerate(content):
+                parts = _split(block)
+                if len(parts) > 1:
+                    keys = ", ".join(str(key) for key in block)
+                    notes.append(
+                        (
+                            f"messages[{index}].content[{position}]",
+                            f"{_ONE_OF}: its {len(parts)} ({keys}) read as a block each",
+                        )
+                    )
+                blocks.extend(parts)
+            messages.append({**message, "content": blocks})
+        if not notes:
+            return request, []
+        return ({**request, "messages": messages} if isinstance(request, dict) else messages), notes
+
     def cache_point(self) -> Any:
         return {"cachePoint": {"type": "default"}}  # five minutes; a ttl is its own
 
