@@ -104,9 +104,8 @@ def conversation(wire: str, turns: int) -> list[Any]:
         ids = [f"call_{n}_a", f"call_{n}_b"] if n % 3 == 1 else [f"call_{n}"]
         messages += _call(wire, ids)
         messages += _results(wire, ids)
-        if n % 3 == 2:
+        if n % 3 == 2:  # the next turn's question follows (Bedrock takes roles in turn)
             messages.append(_text(wire, "assistant", f"Answer {n}."))
-            messages.append(_text(wire, "user", f"And {n}?"))
     if wire == "anthropic":
         image = {"type": "base64", "media_type": "image/png", "data": PNG}
         messages.append({"role": "user", "content": [{"type": "image", "source": image}]})
