@@ -406,3 +406,25 @@ def test_a_bedrock_block_of_two_members_is_read_as_a_block_each_with_a_note(dst:
             {"text": "hi"},
             {"image": {"format": "png", "source": {"bytes": png}}},
         ]
+
+
+def test_a_call_in_a_message_that_holds_results_is_a_loss_not_silence() -> None:
+    """Found by the long property run (seed 23): a Gemini model content holding a
+    functionResponse and then a functionCall was read as results alone, and the call went
+    with its arguments and no Loss."""
+    request = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "q"}]},
+            {
+                "role": "model",
+                "parts": [
+                    {"functionResponse": {"name": "g", "response": {"r": 1}}},
+                    {"functionCall": {"name": "g", "args": {"c": "F"}}},
+                ],
+            },
+        ]
+    }
+    out = translate("gemini", "openai", request)
+    assert out.losses[0] == Loss(
+        "contents[1].parts[1]", "a tool call in a message that holds tool results: dropped"
+    )

@@ -308,6 +308,7 @@ _MERGED: Final = "read with the assistant message before it (one turn: its calls
 _JOINED: Final = "results read with the message before it (the provider combines the two)"
 _SYSTEM: Final = "a system message mid-conversation: its content carried as a user turn"
 _CALL_ELSEWHERE: Final = "a tool call outside an assistant message (only the model calls): dropped"
+_CALL_WITH_RESULTS: Final = "a tool call in a message that holds tool results: dropped"
 
 
 def _own(wire: str, fields: dict[str, Any], path: str, lost: list[Loss]) -> Opaque | None:
@@ -486,6 +487,8 @@ def read_transcript(
         others = [p for p in message.parts if not isinstance(p, (CallPart, ResultPart))]
         if message.role != "assistant":  # a turn holds the assistant's calls only
             lost.extend(Loss(call.path, _CALL_ELSEWHERE) for call in message.calls)
+        elif results:  # read as the results it holds: its calls have no turn to go in
+            lost.extend(Loss(call.path, _CALL_WITH_RESULTS) for call in calls)
         if message.role == "tool" or results:
             made = [_result(known, result, options, noted, lost) for result in results]
             paths = [result.path for result in results]
