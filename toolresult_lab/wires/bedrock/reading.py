@@ -40,7 +40,9 @@ class BedrockReading(TranscriptReading):
         messages: list[Any] = []
         for index, message in enumerate(listed):
             content = message.get("content") if isinstance(message, dict) else None
-            if not isinstance(content, list) or all(len(_split(b)) == 1 for b in content):
+            if not isinstance(content, list) or not any(
+                isinstance(block, dict) and len(block) > 1 for block in content
+            ):
                 messages.append(message)
                 continue
             blocks: list[Any] = []
