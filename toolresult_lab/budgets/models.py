@@ -24,7 +24,14 @@ from importlib.metadata import PackageNotFoundError, version
 from types import MappingProxyType
 from typing import Final
 
-__all__ = ["CATALOG_PROVIDERS", "OVERRIDES", "ModelFacts", "model_facts"]
+__all__ = [
+    "BINDS_THINKING",
+    "CATALOG_PROVIDERS",
+    "OVERRIDES",
+    "ModelFacts",
+    "binds_thinking",
+    "model_facts",
+]
 
 #: The models.dev providers whose model ids a wire's ``model`` is, in the order tried.
 #: (Anthropic bodies also go to Bedrock InvokeModel, whose ids are Bedrock's.)
@@ -82,6 +89,30 @@ OVERRIDES: Final[Mapping[tuple[str, str], Override]] = MappingProxyType(
             "https://developers.openai.com/api/docs/models/gpt-4o-audio-preview",
             "2026-12-02",
         ),
+    }
+)
+
+#: Anthropic's preserved thinking: the models whose returned thinking blocks are bound to
+#: their prefix (``system``, ``tools`` and every earlier message unchanged since the block
+#: was produced, no thinking block left out or moved), each with the page that says so and
+#: the day it was read. Model ids as the Claude API spells them; Bedrock's and Vertex's
+#: spellings are matched through :func:`_candidates` and the ``anthropic.`` prefix.
+_PRESERVED: Final = "https://platform.claude.com/docs/en/build-with-claude/preserved-thinking"
+BINDS_THINKING: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {
+        model: (
+            "https://platform.claude.com/docs/en/build-with-claude/preserved-thinking",
+            "2026-12-07",
+        )
+        for model in (
+            "claude-fable-5-1",
+            "claude-mythos-5-1",
+            "claude-opus-5-5",
+            "claude-sonnet-5-5",
+            "claude-haiku-5-5",
+            "claude-fable-5-2",
+            "claude-mythos-5-2",
+        )
     }
 )
 
@@ -167,3 +198,21 @@ def model_facts(wire: str, model: str | None) -> ModelFacts | None:
                     input_limit,
                 )
     return None
+
+
+def binds_thinking(wire: str, model: str | None) -> tuple[str, str] | None:
+    """Where ``model`` on ``wire`` binds each returned thinking block to its prefix
+    (Anthropic's preserved thinking): the page and the day it was read; ``None`` where it
+    does not, or is not known to."""
+    if not isinstance(model, str) or wire not in ("anthropic", "bedrock"):
+        return None
+    for candidate in _candidates(model):
+        bare = candidate.removeprefix("anthropic.")
+        found = BINDS_THINKING.get(_VERSIONED.sub("", bare))
+        if found is not None:
+            return found
+    return None
+
+
+#: Bedrock's model version suffix (``-v1:0``).
+_VERSIONED: Final = re.compile(r"-v\d+(?::\d+)?$")

@@ -18,6 +18,8 @@ findings; only the request's own type, the wire, the profile and ``vision`` rais
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 from ..budgets.models import ModelFacts, model_facts
@@ -36,6 +38,7 @@ __all__ = [
     "checked",
     "context",
     "facts_for",
+    "header_map",
     "id_problem",
     "id_rejected",
     "lint",
@@ -44,36 +47,63 @@ __all__ = [
 ]
 
 _TOKEN: Final = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+_NO_HEADERS: Final[Mapping[str, str]] = MappingProxyType({})
 
 
 class Context:
     """What a check needs besides the request: the wire, the profile (or ``None``),
-    whether the model reads images, and the model named by the caller (``None``: the
-    request's own ``model``, if any)."""
+    whether the model reads images, the model named by the caller (``None``: the
+    request's own ``model``, if any), the request's HTTP headers (lower-case names:
+    ``anthropic-version``, ``anthropic-beta``; empty: none given) and the request sent
+    before it in the same conversation (``None``: none given)."""
 
-    __slots__ = ("model", "profile", "vision", "wire")
+    __slots__ = ("headers", "model", "previous", "profile", "vision", "wire")
 
     def __init__(
-        self, wire: str, profile: str | None, vision: bool, model: str | None = None
+        self,
+        wire: str,
+        profile: str | None,
+        vision: bool,
+        model: str | None = None,
+        headers: Mapping[str, str] = _NO_HEADERS,
+        previous: Any = None,
     ) -> None:
         self.wire: Final = wire
         self.profile: Final = profile
         self.vision: Final = vision
         self.model: Final = model
+        self.headers: Final = headers
+        self.previous: Final = previous
 
 
 def context(
-    wire: object, profile: object = None, vision: object = None, model: object = None
+    wire: object,
+    profile: object = None,
+    vision: object = None,
+    model: object = None,
+    headers: object = None,
+    previous: object = None,
 ) -> Context:
     """Check ``lint``'s and ``repair``'s arguments.
 
     :raises ValueError: unknown wire; unknown profile, or one of another wire.
     :raises TypeError: ``profile`` or ``model`` not a ``str`` or ``None``, ``vision`` not
-        a ``bool`` or ``None``.
+        a ``bool`` or ``None``; ``headers`` not a mapping of ``str`` to ``str``;
+        ``previous`` neither a dict, a list nor ``None``.
     """
     facts = wire_facts(wire)
     if model is not None and not isinstance(model, str):
         raise TypeError(f"model must be a str or None, not {type(model).__name__}")
+    named = header_map(headers)
+    if (
+        previous is not None
+        and not isinstance(previous, (dict, list))
+        and not hasattr(previous, "model_dump")
+    ):
+        raise TypeError(
+            f"previous must be the earlier request (a dict or a list) or None,"
+            f" not {type(previous).__name__}"
+        )
     if profile is not None and not isinstance(profile, str):
         raise TypeError(f"profile must be a str or None, not {type(profile).__name__}")
     if vision is not None and not isinstance(vision, bool):
@@ -88,7 +118,31 @@ def context(
         if found.wire != facts.wire:
             raise ValueError(f"profile {profile!r} is for the {found.wire} wire, not {facts.wire}")
         reads = found.vision
-    return Context(facts.wire, profile, reads if vision is None else vision, model)
+    return Context(facts.wire, profile, reads if vision is None else vision, model, named, previous)
+
+
+def header_map(headers: object) -> Mapping[str, str]:
+    """``headers`` (a mapping of names to values, as an HTTP client holds them) with
+    lower-case names, read-only; ``None`` gives none.
+
+    :raises TypeError: not a mapping, or a name or value not a ``str``.
+    """
+    if headers is None:
+        return _NO_HEADERS
+    if not isinstance(headers, Mapping):
+        raise TypeError(
+            f"headers must be a mapping of header names to values or None,"
+            f" not {type(headers).__name__}"
+        )
+    named: dict[str, str] = {}
+    for name, value in headers.items():
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise TypeError(
+                f"headers[{name!r}] must map a str name to a str value,"
+                f" not {type(name).__name__} to {type(value).__name__}"
+            )
+        named[name.lower()] = value
+    return MappingProxyType(named)
 
 
 def lint(
@@ -98,6 +152,8 @@ def lint(
     profile: str | None = None,
     vision: bool | None = None,
     model: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    previous: Any = None,
 ) -> Findings:
     """What the provider behind ``wire`` would reject (errors) or lose (warnings) in
     ``request``: its body, or just its list of messages (contents, input items), as JSON
@@ -106,15 +162,17 @@ def lint(
     ``model`` (else the body's own ``model``) selects the model's facts from the catalog
     (``models.model_facts``) for the model-capability checks; ``Findings.model`` says
     which facts were used (``None``: no model, or one the catalog does not know, and then
-    no capability finding).
+    no capability finding). ``headers`` are the request's HTTP headers (the API version
+    travels there: ``anthropic-version``, ``anthropic-beta``); ``previous`` the request
+    sent before this one in the same conversation, for the checks of its history.
 
     :raises TypeError: the request is neither a dict nor a list; a bad ``profile``,
-        ``vision`` or ``model`` type.
+        ``vision``, ``model``, ``headers`` or ``previous`` type.
     :raises ValueError: unknown wire; unknown profile, or one of another wire. A request
         nested too deep, holding itself or spelling too many values is one ``shape`` error
         at the place (``conversion.nesting``), never an exception.
     """
-    ctx = context(wire, profile, vision, model)
+    ctx = context(wire, profile, vision, model, headers, previous)
     try:
         read = read_request(ctx.wire, request)
     except NestingError as error:  # no provider reads it either: a finding, not a crash
@@ -163,7 +221,7 @@ def checked(read: ReadRequest, ctx: Context) -> Checked:
 def _scope(ctx: Context, model: ModelFacts | None) -> Scope:
     """What the checks receive besides the request."""
     profile = PROFILES.get(ctx.profile) if ctx.profile is not None else None
-    return Scope(ctx.wire, ctx.profile, model, ctx.vision, profile)
+    return Scope(ctx.wire, ctx.profile, model, ctx.vision, profile, ctx.headers, ctx.previous)
 
 
 def path_order(path: str, key: str) -> tuple[Any, ...]:

@@ -15,9 +15,10 @@ from above it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Container, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Final, Protocol
 
 from ._read import CallPart, Message, Part, ReadRequest, ResultPart
 
@@ -38,6 +39,8 @@ __all__ = [
     "short",
     "typed_blocks",
 ]
+
+_NO_HEADERS: Final[Mapping[str, str]] = MappingProxyType({})
 
 #: ``add(rule, path, message, case)``: report a finding (``case`` picks a severity of the
 #: rule's table, ``""`` the default).
@@ -73,13 +76,17 @@ class ProfileView(Protocol):
 class Scope:
     """The wire, the profile (or ``None``), the facts of the model the request is for
     (``None``: no model given, or one the catalog does not know), whether the model reads
-    images, and the profile's facts (``None``: no profile)."""
+    images, the profile's facts (``None``: no profile), the request's HTTP headers
+    (lower-case names; empty: none given) and the request sent before it in the same
+    conversation (``None``: none given)."""
 
     wire: str
     profile: str | None
     model: ModelView | None
     vision: bool = True
     profile_facts: ProfileView | None = None
+    headers: Mapping[str, str] = field(default_factory=lambda: _NO_HEADERS)
+    previous: Any = None
 
 
 Check = Callable[[ReadRequest, Scope, Add], None]
