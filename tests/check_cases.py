@@ -482,6 +482,7 @@ def _tool_schema_cases() -> list[Case]:
         "responses": ("tools", 0, "parameters"),
         "anthropic": ("tools", 0, "input_schema"),
         "bedrock": ("toolConfig", "tools", 0, "toolSpec", "inputSchema", "json"),
+        "gemini": ("tools", 0, "functionDeclarations", 0, "parameters"),
     }
 
     def body(wire: str, schema: dict[str, Any]) -> Any:
@@ -491,13 +492,14 @@ def _tool_schema_cases() -> list[Case]:
             "ollama": {"tools": [{"type": "function", "function": function}]},
             "responses": {"tools": [{"type": "function", "name": "f", "parameters": schema}]},
             "anthropic": {"tools": [{"name": "f", "input_schema": schema}]},
+            "gemini": {"tools": [{"functionDeclarations": [{"name": "f", "parameters": schema}]}]},
             "bedrock": {
                 "toolConfig": {
                     "tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": schema}}}]
                 }
             },
         }[wire]
-        key = "input" if wire == "responses" else "messages"
+        key = {"responses": "input", "gemini": "contents"}.get(wire, "messages")
         return {key: "hi" if wire == "responses" else [user(wire)], **made}
 
     def path(wire: str) -> str:
@@ -522,17 +524,9 @@ def _tool_schema_cases() -> list[Case]:
         for wire in where
     ]
     untyped = {"anyOf": [{"type": "object"}]}
-    bedrock = ("tool-schema-root", "warning", path("bedrock"))
-    cases.append(
-        (
-            "tool-schema-root",
-            "bedrock",
-            {},
-            body("bedrock", good),
-            body("bedrock", untyped),
-            [bedrock],
-        )
-    )
+    for wire in ("bedrock", "gemini"):
+        warned = [("tool-schema-root", "warning", path(wire))]
+        cases.append(("tool-schema-root", wire, {}, body(wire, good), body(wire, untyped), warned))
     return cases
 
 

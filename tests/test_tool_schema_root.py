@@ -24,6 +24,12 @@ def _body(wire: str, schema: dict[str, Any]) -> dict[str, Any]:
     if wire == "anthropic":
         tool: dict[str, Any] = {"name": "f", "input_schema": schema}
         return {"model": "m", "max_tokens": 9, "messages": [USER], "tools": [tool]}
+    if wire == "gemini":
+        declaration = {"name": "f", "parameters": schema}
+        return {
+            "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+            "tools": [{"functionDeclarations": [declaration]}],
+        }
     if wire == "responses":
         return {
             "model": "m",
@@ -40,6 +46,7 @@ SCHEMA_AT = {
     "responses": "tools[0].parameters",
     "anthropic": "tools[0].input_schema",
     "bedrock": "toolConfig.tools[0].toolSpec.inputSchema.json",
+    "gemini": "tools[0].functionDeclarations[0].parameters",
 }
 
 
@@ -55,6 +62,7 @@ def test_the_rule_is_checked_on_the_wires_that_declare_it() -> None:
     assert RULES["tool-schema-root"].wires == (
         "openai",
         "anthropic",
+        "gemini",
         "ollama",
         "responses",
         "bedrock",
@@ -85,15 +93,26 @@ def test_a_root_without_type(wire: str) -> None:
         " root is type object."
     )
     warned = [("warning", "tool-schema-root", SCHEMA_AT[wire], message)]
-    assert found == (warned if wire == "bedrock" else [])
+    assert found == (warned if wire in ("bedrock", "gemini") else [])
 
 
-def test_wires_without_the_rule_say_nothing() -> None:
-    gemini = {
-        "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
-        "tools": [{"functionDeclarations": [{"name": "f", "parameters": {"type": "STRING"}}]}],
+def test_gemini_spells_object_in_capitals_too() -> None:
+    assert _found("gemini", {"type": "OBJECT", "properties": {"a": {"type": "STRING"}}}) == []
+    message = (
+        "The input schema of tool 'f' has the root type 'string'; the provider takes only object."
+    )
+    at = "tools[0].functionDeclarations[0].parameters.type"
+    assert _found("gemini", {"type": "STRING"}) == [("error", "tool-schema-root", at, message)]
+
+
+def test_hermes_has_no_such_rule() -> None:
+    request = {
+        "messages": [USER],
+        "tools": [
+            {"type": "function", "function": {"name": "f", "parameters": {"type": "string"}}}
+        ],
     }
-    assert [f.rule for f in lint("gemini", gemini)] == []
+    assert [f.rule for f in lint("hermes", request)] == []
 
 
 def test_translate_reports_what_the_destination_refuses() -> None:

@@ -48,8 +48,9 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
 
 def _schema_root(tool: ToolSpec, add: Add) -> None:
     """``tool-schema-root``: the tool's input schema has a root ``type`` other than
-    ``object`` (the case ``""``), or none (``untyped``); a missing or non-object schema is
-    the wire's own concern (a default, or ``shape``)."""
+    ``object`` (the case ``""``; in any case of letters: Gemini's OpenAPI schemas spell it
+    ``OBJECT``), or none (``untyped``); a missing or non-object schema is the wire's own
+    concern (a default, or ``shape``)."""
     schema = tool.schema
     if not isinstance(schema, dict):
         return
@@ -62,7 +63,7 @@ def _schema_root(tool: ToolSpec, add: Add) -> None:
             " takes a schema whose root is type object.",
             "untyped",
         )
-    elif schema["type"] != "object":
+    elif not isinstance(schema["type"], str) or schema["type"].lower() != "object":
         add(
             "tool-schema-root",
             f"{path}.type",

@@ -342,12 +342,20 @@ ROWS: Final[tuple[Rule, ...]] = (
         "A tool's input schema whose root is not type object",
         OBJECT_SCHEMA_WIRES,
         MappingProxyType(
-            {"*": "error", "ollama": "warning", "*:untyped": None, "bedrock:untyped": "warning"}
+            {
+                "*": "error",
+                "ollama": "warning",
+                "*:untyped": None,
+                "bedrock:untyped": "warning",
+                "gemini:untyped": "warning",
+            }
         ),
         "openai: Invalid schema for function 'f': schema must be a JSON Schema of"
         " 'type: \"object\"', got 'type: \"string\"'. / anthropic: tools.0.custom.input_schema"
         ".type: Input should be 'object' / bedrock: The value at toolConfig.tools.3.toolSpec"
-        ".inputSchema.json.type must be one of the following: object.",
+        ".inputSchema.json.type must be one of the following: object. / gemini (Vertex AI):"
+        " Unable to submit request because f functionDeclaration parameters schema should be"
+        " of type OBJECT",
         (
             RuleSource(
                 "openai-python FunctionDefinition.parameters",
@@ -372,6 +380,11 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "user",
             ),
             RuleSource(
+                "diegosouzapw/OmniRoute#3360 (Vertex AI Gemini)",
+                "https://github.com/diegosouzapw/OmniRoute/pull/3360",
+                "user",
+            ),
+            RuleSource(
                 "ollama-python Tool.Function.Parameters",
                 "https://github.com/ollama/ollama-python/blob/main/ollama/_types.py",
                 "src",
@@ -380,9 +393,10 @@ ROWS: Final[tuple[Rule, ...]] = (
         checked="2026-12-07",
         notes="The wires are those whose settings declare object_schema"
         " (wires/<wire>/settings.py, each with its source). A root type other than object is"
-        " an error; on ollama a warning, since only its Python client refuses it. A root"
-        " without type (a bare anyOf, or {}) is a warning on bedrock (case untyped), where a"
-        " user report (2026-08-17) shows it refused, perhaps a recent change; on the other"
+        " an error (Gemini's OBJECT in any case of letters); on ollama a warning, since only"
+        " its Python client refuses it. A root"
+        " without type (a bare anyOf, or {}) is a warning on bedrock and gemini (case untyped),"
+        " where user reports (2026-08-17; Vertex AI 2026-06-07) show it refused; on the other"
         " wires no page or report found says it is refused (OpenAI: 'Omitting parameters"
         " defines a function with an empty parameter list'; Ollama's client fills in object)."
         " Every tool of the corpus has root type object. Reported only: repair and translate"
