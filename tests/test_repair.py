@@ -566,8 +566,9 @@ def test_an_id_reused_three_times_renames_each_call_and_only_its_own_answer():
 
 def test_bedrock_result_members_and_document_names() -> None:
     """A member a toolResult does not take goes as the text it holds, else as its JSON
-    text (an S3 audio keeps its address; a placeholder would lose it); a name Bedrock rejects is cleaned as the converter names documents (and
-    kept unique); an underscore (a warning, accepted live) is left; S3 sources too."""
+    text (an S3 audio keeps its address; a placeholder would lose it); a name Bedrock
+    rejects is cleaned as the converter names documents (and kept unique); an underscore
+    (a warning, accepted live) is left; S3 sources too."""
     s3 = {"s3Location": {"uri": "s3://bucket/k.pdf"}}
     req = turn("bedrock", "c1")
     req[2]["content"][0]["toolResult"]["content"] = [

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from toolresult_lab import lint, translate
+from toolresult_lab import Loss, lint, translate
 from toolresult_lab.requests.rules import RULES
 
 USER = {"role": "user", "content": "hi"}
@@ -115,12 +115,21 @@ def test_hermes_has_no_such_rule() -> None:
     assert [f.rule for f in lint("hermes", request)] == []
 
 
-def test_translate_reports_what_the_destination_refuses() -> None:
+def test_translate_writes_no_schema_the_destination_refuses() -> None:
     source = _body("ollama", {"type": "string"})
     done = translate("ollama", "bedrock", source)
-    assert [(f.severity, f.rule, f.path) for f in done.findings] == [
-        ("error", "tool-schema-root", "toolConfig.tools[0].toolSpec.inputSchema.json.type")
+    assert [f for f in done.findings if f.rule == "tool-schema-root"] == []
+    assert [loss for loss in done.losses if loss.path != "model"] == [
+        Loss(
+            "tools[0].function.parameters",
+            "its root type 'string' is not object, which bedrock refuses: an empty object"
+            " schema written",
+        ),
     ]
     assert done.request["toolConfig"]["tools"][0]["toolSpec"]["inputSchema"] == {
-        "json": {"type": "string"}
+        "json": {"type": "object", "properties": {}}
     }
+    # a root without type is carried as it is (a warning on bedrock, reported)
+    untyped = translate("ollama", "bedrock", _body("ollama", {"anyOf": [{"type": "object"}]}))
+    assert [loss.path for loss in untyped.losses] == ["model"]
+    assert [(f.severity, f.rule) for f in untyped.findings] == [("warning", "tool-schema-root")]

@@ -415,7 +415,19 @@ def write_settings(
     for path in settings.rest:
         why = settings.why.get(path, f"has no counterpart on {dst.wire}")
         losses.append((path, f"{why}: dropped"))
+    written: list[ToolSpec] = []
     for tool in settings.tools:  # a field of a definition only its own wire has
+        if dst.object_schema is not None and _root_not_object(tool.schema):
+            where = f"{tool.path}.{tool.schema_at}" if tool.schema_at else tool.path
+            losses.append(
+                (
+                    where,
+                    f"its root type {tool.schema['type']!r} is not object, which {dst.wire}"
+                    " refuses: an empty object schema written",
+                )
+            )
+            tool = replace(tool, schema=None)
+        written.append(tool)
         if tool.description is not None and not isinstance(tool.description, str):
             losses.append((f"{tool.path}.{tool.description_at}", "is not a string: dropped"))
         for mark in tool.marks:
@@ -426,11 +438,21 @@ def write_settings(
             losses.append(
                 (f"{tool.path}.{tool.strict_at}", f"{dst.wire} has no strict schema mode: dropped")
             )
+    settings = replace(settings, tools=tuple(written))
     losses.extend(untaken(settings, dst))
     if settings.model is not None and not dst.model_in_body:
         losses.append((settings.paths["model"], _in_url(dst.wire)))
         settings = replace(settings, model=None)
     dst.write(settings, body, called, losses, notes)
+
+
+def _root_not_object(schema: Any) -> bool:
+    """A schema with a root ``type`` other than ``object`` (in any case of letters: Gemini
+    spells it ``OBJECT``); a schema without one is not judged here."""
+    if not isinstance(schema, dict) or "type" not in schema:
+        return False
+    kind = schema["type"]
+    return not isinstance(kind, str) or kind.lower() != "object"
 
 
 def tabled() -> tuple[str, ...]:
