@@ -35,6 +35,9 @@ from . import (
     matrix_cmd as matrix,
 )
 from . import (
+    models_cmd as models,
+)
+from . import (
     profiles_cmd as profiles,
 )
 from . import (
@@ -51,7 +54,7 @@ from ._shared import InputError, Parser, exit_help
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit, lint, repair, translate)
+_SUBCOMMANDS = (matrix, convert, turn, profiles, models, docs, audit, lint, repair, translate)
 #: What exit status 1 means for each subcommand that has findings (the others never exit 1).
 _FINDINGS = {
     "convert": "with --strict, a field a chosen wire needs is empty",
