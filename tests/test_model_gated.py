@@ -372,3 +372,123 @@ def test_models_lists_the_catalog_and_the_table(capsys: pytest.CaptureFixture[st
     assert out[2] == "cache: none (run `toolresult-lab models refresh`)"
     assert out[3] == "table: 28 models the catalog lacks or says too little of:"
     assert any(line.startswith("claude-fable-5-1 ") and "2026-09-01" in line for line in out)
+
+
+# --- translate writes only what the destination model takes -------------------------------
+
+FABLE_PAGE = (
+    "model table: https://platform.claude.com/docs/en/models/fable-5-1/overview"
+    " (checked 2026-12-07)"
+)
+
+
+def _openai_body(**settings: Any) -> dict[str, Any]:
+    return {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}], **settings}
+
+
+def test_translate_drops_what_the_destination_model_refuses() -> None:
+    from toolresult_lab import translate
+
+    body = _openai_body(
+        temperature=0.3, top_p=0.5, max_tokens=500_000, tool_choice="required", tools=[FUNCTION]
+    )
+    done = translate("openai", "anthropic", body, model="claude-fable-5-1")
+    assert done.request == {
+        "messages": [{"role": "user", "content": "hi"}],
+        "model": "claude-fable-5-1",
+        "max_tokens": 128_000,
+        "tools": [{"name": "f", "input_schema": {"type": "object"}}],
+    }
+    assert [(loss.path, loss.what) for loss in done.losses] == [
+        (
+            "temperature",
+            f"'claude-fable-5-1' refuses temperature ({FABLE_PAGE}, a user report): dropped",
+        ),
+        ("top_p", f"'claude-fable-5-1' refuses top_p ({FABLE_PAGE}, a user report): dropped"),
+        (
+            "tool_choice",
+            f"'claude-fable-5-1' refuses a forced tool choice ({FABLE_PAGE}): dropped"
+            " (the model chooses)",
+        ),
+        (
+            "max_tokens",
+            f"500,000 is over the output limit of 'claude-fable-5-1', 128,000 ({FABLE_PAGE}):"
+            " 128000 written",
+        ),
+    ]
+    assert _seen(done.findings) == []
+    # the same request for a model that takes them: copied
+    kept = translate(
+        "openai", "anthropic", _openai_body(temperature=0.3), model="claude-sonnet-4-5"
+    )
+    assert kept.request["temperature"] == 0.3
+    assert kept.losses == ()
+
+
+def test_translate_to_gpt6_keeps_sampling_only_with_effort_none() -> None:
+    from toolresult_lab import translate
+
+    source = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "temperature": 0.4,
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    done = translate("anthropic", "openai", source, model="gpt-6-luna")
+    page = (
+        "model table: https://vercel.com/ai-gateway/models/openai/gpt-6-luna (checked 2026-12-07)"
+    )
+    # no effort: GPT-6's default is not none (a user report)
+    assert [(loss.path, loss.what) for loss in done.losses] == [
+        ("temperature", f"'gpt-6-luna' refuses temperature ({page}): dropped"),
+    ]
+    assert "temperature" not in done.request
+    # GPT-6 Astra takes no effort 'none': dropped, and then temperature too
+    chat_body = _openai_body(reasoning_effort="none", temperature=0.4)
+    astra = translate("openai", "responses", chat_body, model="gpt-6-astra")
+    astra_page = (
+        "model table: https://vercel.com/ai-gateway/models/gpt-6-astra (checked 2026-12-07)"
+    )
+    assert [(loss.path, loss.what) for loss in astra.losses] == [
+        (
+            "reasoning_effort",
+            f"'gpt-6-astra' takes no reasoning effort 'none' ({astra_page}): dropped"
+            " (the model's default applies)",
+        ),
+        ("temperature", f"'gpt-6-astra' refuses temperature ({astra_page}): dropped"),
+    ]
+    assert "reasoning" not in astra.request and "temperature" not in astra.request
+
+
+def test_translate_to_gemini_36_drops_ignored_sampling() -> None:
+    from toolresult_lab import translate
+
+    done = translate("openai", "gemini", _openai_body(temperature=0.2), model="gemini-3.6-flash")
+    page = (
+        "model table: https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/"
+        "gemini/3-6-flash (checked 2026-12-07)"
+    )
+    assert [(loss.path, loss.what) for loss in done.losses] == [
+        ("temperature", f"'gemini-3.6-flash' ignores a custom temperature ({page}): dropped"),
+        ("model", "the model goes in gemini's URL, not its body: dropped"),
+    ]
+    assert "generationConfig" not in done.request
+
+
+def test_translate_writes_a_default_output_limit_never_over_the_model_s() -> None:
+    from toolresult_lab import translate
+
+    source = {
+        "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+        "generationConfig": {"thinkingConfig": {"thinkingBudget": 2048}},
+    }
+    # 4,096 plus the thinking budget would be over claude-3-haiku's 4,096 (the catalog's)
+    done = translate("gemini", "anthropic", source, model="claude-3-haiku-20240307")
+    assert done.request["max_tokens"] == 4096
+    assert [n.what for n in done.notes] == [
+        "the source has no output token limit: max_tokens 4096 written (the output limit of"
+        " 'claude-3-haiku-20240307') (anthropic requires one)"
+    ]
+    # a model with room: 4,096 plus the budget, as before
+    roomy = translate("gemini", "anthropic", source, model="claude-fable-5-1")
+    assert roomy.request["max_tokens"] == 6144

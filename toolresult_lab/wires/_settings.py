@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
+from ..budgets.models import ModelFacts, model_facts
 from ..conversion.encoding import strict_copy
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "ToolSpec",
     "all_lost",
     "described",
+    "fit_to_model",
     "number",
     "read_settings",
     "schemas",
@@ -421,6 +423,9 @@ def write_settings(
                 (f"{tool.path}.{tool.strict_at}", f"{dst.wire} has no strict schema mode: dropped")
             )
     losses.extend(untaken(settings, dst))
+    facts = model_facts(dst.wire, settings.model) if settings.model else None
+    if facts is not None:
+        settings = fit_to_model(settings, facts, losses)
     if settings.model is not None and not dst.model_in_body:
         losses.append((settings.paths["model"], _in_url(dst.wire)))
         settings = replace(settings, model=None)
@@ -466,3 +471,81 @@ def thinking_lost(settings: Settings, wire: str, budget: bool, effort: bool) -> 
         what = other[0] if other else "has no thinking setting"
         lost.append((settings.paths[setting.name], f"{wire} {what}: dropped"))
     return lost
+
+
+# --- the destination model (issue 37): what it refuses is a loss, not a copied value ---
+
+#: The sampling settings a body carries, by the model table's names.
+_SAMPLING: Final = ("temperature", "top_p", "top_k")
+
+
+def _refuses(facts: ModelFacts, name: str, effort: str | None) -> bool:
+    if name not in facts.rejects_sampling:
+        return False
+    if facts.sampling_when != "effort-not-none":
+        return True
+    if effort is not None:
+        return effort != "none"
+    return facts.omitted_is_none is False
+
+
+def _by(facts: ModelFacts, fact: str) -> str:
+    """Who says so: the model's facts, or a user report."""
+    said = "" if facts.documented(fact) else ", a user report"
+    return f"({facts.source}{said})"
+
+
+def fit_to_model(settings: Settings, facts: ModelFacts, losses: list[Note]) -> Settings:
+    """``settings`` without what ``facts``' model refuses, each such value a loss at its
+    source path; ``max_tokens`` over the model's output limit cut to it."""
+    model = repr(facts.model)
+    changes: dict[str, object] = {}
+    path = settings.paths.get
+    if settings.reasoning_effort == "none" and facts.effort_none is False:
+        losses.append(
+            (
+                path("reasoning_effort", "reasoning_effort"),
+                f"{model} takes no reasoning effort 'none' {_by(facts, 'effort_none')}:"
+                " dropped (the model's default applies)",
+            )
+        )
+        changes["reasoning_effort"] = None
+    effort = None if "reasoning_effort" in changes else settings.reasoning_effort
+    for name in _SAMPLING:
+        if getattr(settings, name) is None:
+            continue
+        if _refuses(facts, name, effort):
+            losses.append(
+                (
+                    path(name, name),
+                    f"{model} refuses {name} {_by(facts, 'rejects_sampling')}: dropped",
+                )
+            )
+            changes[name] = None
+        elif name in facts.ignores_sampling:
+            losses.append(
+                (path(name, name), f"{model} ignores a custom {name} ({facts.source}): dropped")
+            )
+            changes[name] = None
+    forced = settings.tool_choice == "required" or settings.choice_is_name
+    if forced and settings.tool_choice is not None and facts.forced_tool_choice is False:
+        losses.append(
+            (
+                path("tool_choice", "tool_choice"),
+                f"{model} refuses a forced tool choice {_by(facts, 'forced_tool_choice')}:"
+                " dropped (the model chooses)",
+            )
+        )
+        changes["tool_choice"] = None
+        changes["choice_is_name"] = False
+    limit = facts.output_limit
+    if settings.max_tokens is not None and limit is not None and settings.max_tokens > limit:
+        losses.append(
+            (
+                path("max_tokens", "max_tokens"),
+                f"{settings.max_tokens:,} is over the output limit of {model}, {limit:,}"
+                f" ({facts.source}): {limit} written",
+            )
+        )
+        changes["max_tokens"] = limit
+    return replace(settings, **changes) if changes else settings  # type: ignore[arg-type]
