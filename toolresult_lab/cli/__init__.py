@@ -4,8 +4,7 @@ the audit of logged results, and the check and repair of whole requests.
 Each subcommand lives in its own module (``matrix``, ``convert``, ``turn``, ``profiles``,
 ``models``, ``docs``, ``audit``, ``lint``, ``repair``) and adds its parser here. Bad input (a
 missing file, invalid JSON, an unknown wire) gives a one-line message and a non-zero exit
-status, never a
-traceback.
+status, never a traceback.
 
 Exit status, the same scheme for every subcommand (each ``--help`` says it): 0 done and clean,
 1 findings (lint errors, a translated request with lint errors, ...), 2 a usage error or an
