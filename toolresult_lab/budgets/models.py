@@ -68,7 +68,8 @@ class ModelFacts:
     ``None``: not known): ``output_limit``, ``released``, ``family``, ``reasoning``,
     ``default_effort``, ``effort_none``, ``omitted_is_none``, ``rejects_sampling`` (and
     ``sampling_when``), ``ignores_sampling``, ``forced_tool_choice``, ``chat_tools``,
-    ``prefill``, ``final_model_turn``, ``binds_thinking``; ``reported`` the facts read only
+    ``prefill``, ``final_model_turn``, ``binds_thinking``, ``image_patches`` and
+    ``patch_multiplier``; ``reported`` the facts read only
     in a user report or a write-up (a rule built on one is a warning)."""
 
     model: str
@@ -91,6 +92,8 @@ class ModelFacts:
     prefill: bool | None = None
     final_model_turn: bool | None = None
     binds_thinking: bool = False
+    image_patches: int | None = None
+    patch_multiplier: float | None = None
     reported: frozenset[str] = frozenset()
 
     @property
@@ -286,6 +289,8 @@ def _merged(model: str, row: TableRow, listed: Entry | None, source: str) -> Mod
         row.prefill,
         row.final_model_turn,
         row.binds_thinking,
+        row.image_patches,
+        row.patch_multiplier,
         row.reported,
     )
 

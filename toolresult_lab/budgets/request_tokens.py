@@ -38,10 +38,21 @@ from ..wires import (
     ReadRequest,
     ResultPart,
     read_request,
+    wire_module,
 )
 from .measure import measure
+from .models import ModelFacts, model_facts
 from .provider_limits import header_excess
-from .tokens import TokenFigure, chars_tokens, image_tokens, pdf_tokens, text_encoding, text_tokens
+from .tokens import (
+    TokenFigure,
+    chars_tokens,
+    image_rule_tokens,
+    image_tokens,
+    openai_model_patches,
+    pdf_tokens,
+    text_encoding,
+    text_tokens,
+)
 
 #: orjson's ``dumps`` once looked up (``[None]``: not installed); imported on first use, as
 #: importing the package imports no optional dependency.
@@ -128,6 +139,11 @@ def read_tokens(
     estimated, not counted.
     """
     wire = read.wire
+    named = model
+    if named is None and isinstance(read.raw, dict):
+        own = read.raw.get("model")
+        named = own if isinstance(own, str) else None
+    facts = model_facts(wire, named)
     figures: list[RequestFigure] = []
     payloads: list[str] = []
     call_payloads: list[str] = []
@@ -135,7 +151,7 @@ def read_tokens(
         if isinstance(part, (ImagePart, DocumentPart)):
             if part.data is not None:
                 payloads.append(part.data)
-                figures.append(_media(wire, part, part.data))
+                figures.append(_media(wire, part, part.data, facts))
             continue
         if isinstance(part, CallPart):
             extra = part.extra  # a call's payloads are its fields (a thought signature)
@@ -209,8 +225,13 @@ def _parts(read: ReadRequest) -> list[Part]:
     return found
 
 
-def _media(wire: str, part: ImagePart | DocumentPart, data: str) -> RequestFigure:
-    """An inline image or PDF priced by its provider's rule (``None`` where none is)."""
+def _media(
+    wire: str, part: ImagePart | DocumentPart, data: str, facts: ModelFacts | None = None
+) -> RequestFigure:
+    """An inline image or PDF priced by its provider's rule (``None`` where none is); an
+    image by the model's own rule where its facts give one (GPT-5.5 and later), and on a
+    wire whose tool messages carry no image (Chat Completions) by the rule for an image in
+    a user message where the model is known."""
     path = part.data_path or part.path
     if isinstance(part, DocumentPart):
         if part.mime != "application/pdf" or pdf_tokens(wire, 0) is None:
@@ -230,11 +251,43 @@ def _media(wire: str, part: ImagePart | DocumentPart, data: str) -> RequestFigur
     excess = header_excess(size, measured.decoded_bytes)
     if excess:
         return RequestFigure(path, what, None, f"{excess}; its token count is unknown", False)
-    figure = image_tokens(wire, size.width, size.height)
+    figure = _model_image(wire, size.width, size.height, part, facts)
+    if figure is None:
+        figure = image_tokens(wire, size.width, size.height)
     if figure.tokens == 0:  # the wire's tool messages carry no image: no rule of its own
         why = f"{wire}: no documented token rule for an image in a message ({figure.rule})"
         return RequestFigure(path, what, None, why, False)
     return _figure(path, what, figure)
+
+
+def _model_image(
+    wire: str, width: int, height: int, part: ImagePart, facts: ModelFacts | None
+) -> TokenFigure | None:
+    """The model's own image rule on an OpenAI wire (``None``: the wire's)."""
+    if facts is None or wire not in ("openai", "responses"):
+        return None
+    detail = part.detail if isinstance(part.detail, str) else None
+    if facts.image_patches is not None and facts.patch_multiplier is not None:
+        # auto and none sent are original there (its budget); high is the standard
+        # 1,536-patch cap (vybestack/llxprt-code#3477); low has no figure of its own
+        budget = {None: facts.image_patches, "auto": facts.image_patches}.get(detail)
+        budget = facts.image_patches if detail == "original" else budget
+        budget = min(1536, facts.image_patches) if detail == "high" else budget
+        if budget is not None:
+            return openai_model_patches(
+                width,
+                height,
+                budget=budget,
+                multiplier=facts.patch_multiplier,
+                model=facts.model,
+                detail="high" if detail == "high" else "auto/original",
+            )
+    hoisted = wire_module(wire).tokens.hoisted_image
+    if wire == "openai" and hoisted is not None and facts.takes("image"):
+        return image_rule_tokens(
+            hoisted, width, height, detail="low" if detail == "low" else "high"
+        )
+    return None
 
 
 def _figure(path: str, what: str, figure: TokenFigure) -> RequestFigure:
