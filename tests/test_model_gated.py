@@ -92,7 +92,7 @@ def test_the_table_knows_what_the_bundled_catalog_lacks() -> None:
         "2026-09-01",
     )
     assert (facts.forced_tool_choice, facts.prefill, facts.binds_thinking) == (False, False, True)
-    assert facts.rejects_sampling == frozenset({"temperature", "top_p", "top_k"})
+    assert facts.rejects_sampling == frozenset({"temperature", "top-p", "top-k"})
     assert not facts.documented("rejects_sampling")
     assert facts.documented("forced_tool_choice")
     # a catalog model gains the table's facts and keeps the catalog's figures
@@ -405,7 +405,7 @@ def test_translate_drops_what_the_destination_model_refuses() -> None:
             "temperature",
             f"'claude-fable-5-1' refuses temperature ({FABLE_PAGE}, a user report): dropped",
         ),
-        ("top_p", f"'claude-fable-5-1' refuses top_p ({FABLE_PAGE}, a user report): dropped"),
+        ("top_p", f"'claude-fable-5-1' refuses top-p ({FABLE_PAGE}, a user report): dropped"),
         (
             "tool_choice",
             f"'claude-fable-5-1' refuses a forced tool choice ({FABLE_PAGE}): dropped"

@@ -202,10 +202,11 @@ def _media_entries(
 def _model_patches(
     wire: str, width: int, height: int, detail: OpenAIDetail, facts: ModelFacts | None
 ) -> TokenFigure | None:
-    """An image on responses priced by the model's patch rule (``None``: the wire's rule):
+    """An image priced by the model's patch rule where the wire prices images by the model
+    (responses; ``None``: the wire's rule):
     ``auto`` is ``original`` there, at the model's patch budget; ``high`` the standard
     1,536-patch cap; ``low`` has no figure of its own."""
-    if facts is None or wire != "responses" or facts.image_patches is None:
+    if facts is None or facts.image_patches is None or not wire_module(wire).tokens.model_images:
         return None
     if facts.patch_multiplier is None or detail == "low":
         return None

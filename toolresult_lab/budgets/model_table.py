@@ -45,7 +45,7 @@ _GEMINI_WIRES: Final = ("gemini",)
 
 #: Neutral names of the sampling parameters (each wire maps its own fields to these).
 SAMPLING: Final = frozenset(
-    {"temperature", "top_p", "top_k", "frequency_penalty", "presence_penalty", "top_logprobs"}
+    {"temperature", "top-p", "top-k", "frequency-penalty", "presence-penalty", "top-logprobs"}
 )
 
 
@@ -125,7 +125,7 @@ _CHECKLIST_SAYS = (
     " reasoning effort is not none, remove temperature, top_p and top_logprobs",
     _CHECKLIST,
 )
-_GPT6_SAMPLING: Final = frozenset({"temperature", "top_p", "top_logprobs"})
+_GPT6_SAMPLING: Final = frozenset({"temperature", "top-p", "top-logprobs"})
 #: OpenAI's patch budget for an image at detail ``original`` (``auto`` and none sent are
 #: ``original`` on gpt-5.5 and later): openai/codex#19865 citing the images guide's
 #: "model sizing behavior"; the 1.2 tokens per patch from a write-up (llxprt-code#3477).
@@ -311,7 +311,7 @@ _SAMPLING_47 = (
     " yologdev/yoagent v0.27.3",
     "https://github.com/ENTERPILOT/GoModel/pull/856",
 )
-_CLAUDE_SAMPLING: Final = frozenset({"temperature", "top_p", "top_k"})
+_CLAUDE_SAMPLING: Final = frozenset({"temperature", "top-p", "top-k"})
 
 
 def _claude(
@@ -442,7 +442,7 @@ _NEWER = (
     " (BerriAI/litellm v1.109.0)",
     "https://github.com/BerriAI/litellm/releases/tag/v1.109.0",
 )
-_PENALTIES: Final = frozenset({"frequency_penalty", "presence_penalty"})
+_PENALTIES: Final = frozenset({"frequency-penalty", "presence-penalty"})
 
 
 def _gemini(
@@ -464,7 +464,7 @@ def _gemini(
         reasoning=True,
         default_effort=effort,
         rejects_sampling=_PENALTIES,
-        ignores_sampling=frozenset({"temperature", "top_p", "top_k"}),
+        ignores_sampling=frozenset({"temperature", "top-p", "top-k"}),
         final_model_turn=False,
         reported=frozenset() if on_page else behaviour,
         sources=() if on_page else (_NEWER,),

@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from .model_catalog import Catalog, Entry, catalog, reset
-from .model_table import CHECKED, TABLE, ChatTools, TableRow
+from .model_table import CHECKED, ROWS, TABLE, ChatTools, TableRow
 
 __all__ = [
     "BINDS_THINKING",
@@ -141,11 +141,7 @@ OVERRIDES: Final[Mapping[tuple[str, str], Override]] = MappingProxyType(
 #: :func:`_candidates` and the ``anthropic.`` prefix.
 _PRESERVED: Final = "https://platform.claude.com/docs/en/build-with-claude/preserved-thinking"
 BINDS_THINKING: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
-    {
-        model: (_PRESERVED, CHECKED)
-        for (wire, model), row in TABLE.items()
-        if wire == "anthropic" and row.binds_thinking
-    }
+    {row.model: (_PRESERVED, CHECKED) for row in ROWS if row.binds_thinking}
 )
 
 #: Bedrock's cross-region inference prefixes (``us.anthropic.claude-...``).
@@ -299,10 +295,7 @@ def binds_thinking(wire: str, model: str | None) -> tuple[str, str] | None:
     """Where ``model`` on ``wire`` binds each returned thinking block to its prefix
     (Anthropic's preserved thinking): the page and the day it was read; ``None`` where it
     does not, or is not known to."""
-    if not isinstance(model, str) or wire not in ("anthropic", "bedrock"):
+    if not isinstance(model, str):
         return None
-    for candidate in _row_ids(model):
-        found = BINDS_THINKING.get(candidate)
-        if found is not None:
-            return found
-    return None
+    row = _row(wire, model)  # the rows say which wires send the model
+    return BINDS_THINKING.get(row.model) if row is not None else None

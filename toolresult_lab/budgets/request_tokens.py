@@ -254,6 +254,14 @@ def _media(
     figure = _model_image(wire, size.width, size.height, part, facts)
     if figure is None:
         figure = image_tokens(wire, size.width, size.height)
+    hoisted = wire_module(wire).tokens.hoisted_image
+    if figure.tokens == 0 and hoisted is not None and facts is not None and facts.takes("image"):
+        # the wire's tool messages carry no image, its user messages do: a known model
+        # reading images reads this one by the rule for an image there
+        low = part.detail == "low"
+        figure = image_rule_tokens(
+            hoisted, size.width, size.height, detail="low" if low else "high"
+        )
     if figure.tokens == 0:  # the wire's tool messages carry no image: no rule of its own
         why = f"{wire}: no documented token rule for an image in a message ({figure.rule})"
         return RequestFigure(path, what, None, why, False)
@@ -263,31 +271,29 @@ def _media(
 def _model_image(
     wire: str, width: int, height: int, part: ImagePart, facts: ModelFacts | None
 ) -> TokenFigure | None:
-    """The model's own image rule on an OpenAI wire (``None``: the wire's)."""
-    if facts is None or wire not in ("openai", "responses"):
+    """The model's own image rule where the wire prices images by the model (``None``:
+    the wire's rule)."""
+    if facts is None or facts.image_patches is None or facts.patch_multiplier is None:
+        return None
+    if not wire_module(wire).tokens.model_images:
         return None
     detail = part.detail if isinstance(part.detail, str) else None
-    if facts.image_patches is not None and facts.patch_multiplier is not None:
-        # auto and none sent are original there (its budget); high is the standard
-        # 1,536-patch cap (vybestack/llxprt-code#3477); low has no figure of its own
-        budget = {None: facts.image_patches, "auto": facts.image_patches}.get(detail)
-        budget = facts.image_patches if detail == "original" else budget
-        budget = min(1536, facts.image_patches) if detail == "high" else budget
-        if budget is not None:
-            return openai_model_patches(
-                width,
-                height,
-                budget=budget,
-                multiplier=facts.patch_multiplier,
-                model=facts.model,
-                detail="high" if detail == "high" else "auto/original",
-            )
-    hoisted = wire_module(wire).tokens.hoisted_image
-    if wire == "openai" and hoisted is not None and facts.takes("image"):
-        return image_rule_tokens(
-            hoisted, width, height, detail="low" if detail == "low" else "high"
-        )
-    return None
+    # auto and none sent are original there (its budget); high is the standard 1,536-patch
+    # cap (vybestack/llxprt-code#3477); low has no figure of its own
+    budgets = {None: facts.image_patches, "auto": facts.image_patches}
+    budgets["original"] = facts.image_patches
+    budgets["high"] = min(1536, facts.image_patches)
+    budget = budgets.get(detail)
+    if budget is None:
+        return None
+    return openai_model_patches(
+        width,
+        height,
+        budget=budget,
+        multiplier=facts.patch_multiplier,
+        model=facts.model,
+        detail="high" if detail == "high" else "auto/original",
+    )
 
 
 def _figure(path: str, what: str, figure: TokenFigure) -> RequestFigure:

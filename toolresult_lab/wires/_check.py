@@ -150,8 +150,8 @@ class WireChecks:
     - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
       limit).
     - ``sampling``: where the request sets each sampling parameter (neutral name, as the
-      model table spells it: ``temperature``, ``top_p``, ``top_k``, ``frequency_penalty``,
-      ``presence_penalty``, ``top_logprobs``, to its dotted paths in the body);
+      model table spells it: ``temperature``, ``top-p``, ``top-k``, ``frequency-penalty``,
+      ``presence-penalty``, ``top-logprobs``, to its dotted paths in the body);
       ``effort``: the dotted path of the reasoning effort (``None``: the wire has none).
     - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
       then names are not checked either), each name once; ``document_name``: why the wire

@@ -51,6 +51,10 @@ _BUDGET: Final = "a token budget"
 #: (:attr:`SettingsShape.takes`) says which it writes; elsewhere it is a loss.
 _TABLED: Final = "tabled"
 _EFFORT: Final = "an effort level"
+#: A sampling setting's metadata: its name in the model table (``model_table.SAMPLING``).
+_SAMPLED: Final = "sampled"
+#: The tool choice's metadata (a forced one is what some models refuse).
+_CHOICE: Final = "choice"
 
 
 @dataclass(frozen=True)
@@ -154,11 +158,12 @@ class Settings:
 
     model: str | None = None
     max_tokens: int | None = None
-    temperature: float | None = None
-    top_p: float | None = None
+    temperature: float | None = field(default=None, metadata={_SAMPLED: "temperature"})
+    top_p: float | None = field(default=None, metadata={_SAMPLED: "top-p"})
     stop: tuple[str, ...] | None = None
     tools: tuple[ToolSpec, ...] = ()
-    tool_choice: str | None = None  # "auto", "none", "required" or a tool's name
+    #: ``auto``, ``none``, ``required`` or a tool's name.
+    tool_choice: str | None = field(default=None, metadata={_CHOICE: True})
     choice_is_name: bool = False
     #: A token budget for thinking (Anthropic's ``budget_tokens``, Gemini's ``thinkingBudget``).
     thinking_budget: int | None = field(default=None, metadata={_THINKING: _BUDGET})
@@ -171,7 +176,7 @@ class Settings:
     #: ``allowedFunctionNames`` with two or more names), with ``tool_choice`` its mode.
     allowed_tools: tuple[str, ...] | None = field(default=None, metadata={_TABLED: True})
     #: Sampling from the k most likely tokens (Anthropic's ``top_k``, Gemini's ``topK``).
-    top_k: float | None = field(default=None, metadata={_TABLED: True})
+    top_k: float | None = field(default=None, metadata={_TABLED: True, _SAMPLED: "top-k"})
     #: How many answers to generate (OpenAI's ``n``, Gemini's ``candidateCount``).
     candidates: int | None = field(default=None, metadata={_TABLED: True})
     #: The form of the answer, as Responses' ``text.format`` holds it (``{"type":
@@ -475,9 +480,6 @@ def thinking_lost(settings: Settings, wire: str, budget: bool, effort: bool) -> 
 
 # --- the destination model (issue 37): what it refuses is a loss, not a copied value ---
 
-#: The sampling settings a body carries, by the model table's names.
-_SAMPLING: Final = ("temperature", "top_p", "top_k")
-
 
 def _refuses(facts: ModelFacts, name: str, effort: str | None) -> bool:
     if name not in facts.rejects_sampling:
@@ -495,57 +497,58 @@ def _by(facts: ModelFacts, fact: str) -> str:
     return f"({facts.source}{said})"
 
 
+def _marked(key: str, value: object = True) -> list[str]:
+    """The names of the fields of :class:`Settings` whose metadata has ``key`` (``value``)."""
+    return [f.name for f in fields(Settings) if f.metadata.get(key) == value]
+
+
 def fit_to_model(settings: Settings, facts: ModelFacts, losses: list[Note]) -> Settings:
     """``settings`` without what ``facts``' model refuses, each such value a loss at its
-    source path; ``max_tokens`` over the model's output limit cut to it."""
+    source path; ``max_tokens`` over the model's output limit cut to it. The settings are
+    found by their metadata (sampling, the effort level, the tool choice), not by name."""
     model = repr(facts.model)
-    changes: dict[str, object] = {}
-    path = settings.paths.get
-    if settings.reasoning_effort == "none" and facts.effort_none is False:
-        losses.append(
-            (
-                path("reasoning_effort", "reasoning_effort"),
+    changes: dict[str, Any] = {}
+
+    def lose(name: str, what: str) -> None:
+        losses.append((settings.paths.get(name, name), what))
+        changes[name] = None
+
+    effort = settings.reasoning_effort
+    if effort == "none" and facts.effort_none is False:
+        for name in _marked(_THINKING, _EFFORT):
+            lose(
+                name,
                 f"{model} takes no reasoning effort 'none' {_by(facts, 'effort_none')}:"
                 " dropped (the model's default applies)",
             )
-        )
-        changes["reasoning_effort"] = None
-    effort = None if "reasoning_effort" in changes else settings.reasoning_effort
-    for name in _SAMPLING:
-        if getattr(settings, name) is None:
+        effort = None
+    for setting in fields(settings):
+        sampled = setting.metadata.get(_SAMPLED)
+        if sampled is None or getattr(settings, setting.name) is None:
             continue
-        if _refuses(facts, name, effort):
-            losses.append(
-                (
-                    path(name, name),
-                    f"{model} refuses {name} {_by(facts, 'rejects_sampling')}: dropped",
-                )
+        if _refuses(facts, sampled, effort):
+            lose(
+                setting.name, f"{model} refuses {sampled} {_by(facts, 'rejects_sampling')}: dropped"
             )
-            changes[name] = None
-        elif name in facts.ignores_sampling:
-            losses.append(
-                (path(name, name), f"{model} ignores a custom {name} ({facts.source}): dropped")
-            )
-            changes[name] = None
+        elif sampled in facts.ignores_sampling:
+            lose(setting.name, f"{model} ignores a custom {sampled} ({facts.source}): dropped")
     forced = settings.tool_choice == "required" or settings.choice_is_name
     if forced and settings.tool_choice is not None and facts.forced_tool_choice is False:
-        losses.append(
-            (
-                path("tool_choice", "tool_choice"),
+        for name in _marked(_CHOICE):
+            lose(
+                name,
                 f"{model} refuses a forced tool choice {_by(facts, 'forced_tool_choice')}:"
                 " dropped (the model chooses)",
             )
-        )
-        changes["tool_choice"] = None
-        changes["choice_is_name"] = False
+        settings = replace(settings, choice_is_name=False)
     limit = facts.output_limit
     if settings.max_tokens is not None and limit is not None and settings.max_tokens > limit:
         losses.append(
             (
-                path("max_tokens", "max_tokens"),
+                settings.paths.get("max_tokens", "max_tokens"),
                 f"{settings.max_tokens:,} is over the output limit of {model}, {limit:,}"
                 f" ({facts.source}): {limit} written",
             )
         )
         changes["max_tokens"] = limit
-    return replace(settings, **changes) if changes else settings  # type: ignore[arg-type]
+    return replace(settings, **changes) if changes else settings

@@ -13,7 +13,7 @@ from .._read import ReadRequest
 __all__ = ["SAMPLING", "forced_tool_choice"]
 
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {"temperature": ("temperature",), "top_p": ("top_p",), "top_k": ("top_k",)}
+    {"temperature": ("temperature",), "top-p": ("top_p",), "top-k": ("top_k",)}
 )
 
 

@@ -15,8 +15,8 @@ __all__ = ["SAMPLING", "forced_tool_choice"]
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "temperature": ("inferenceConfig.temperature",),
-        "top_p": ("inferenceConfig.topP",),
-        "top_k": ("additionalModelRequestFields.top_k",),
+        "top-p": ("inferenceConfig.topP",),
+        "top-k": ("additionalModelRequestFields.top_k",),
     }
 )
 

@@ -17,13 +17,13 @@ __all__ = ["SAMPLING", "final_model_turn"]
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "temperature": ("generationConfig.temperature", "generation_config.temperature"),
-        "top_p": ("generationConfig.topP", "generation_config.top_p"),
-        "top_k": ("generationConfig.topK", "generation_config.top_k"),
-        "frequency_penalty": (
+        "top-p": ("generationConfig.topP", "generation_config.top_p"),
+        "top-k": ("generationConfig.topK", "generation_config.top_k"),
+        "frequency-penalty": (
             "generationConfig.frequencyPenalty",
             "generation_config.frequency_penalty",
         ),
-        "presence_penalty": (
+        "presence-penalty": (
             "generationConfig.presencePenalty",
             "generation_config.presence_penalty",
         ),

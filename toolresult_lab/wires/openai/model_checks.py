@@ -17,10 +17,10 @@ __all__ = ["EFFORT", "SAMPLING", "tools_with_reasoning"]
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "temperature": ("temperature",),
-        "top_p": ("top_p",),
-        "frequency_penalty": ("frequency_penalty",),
-        "presence_penalty": ("presence_penalty",),
-        "top_logprobs": ("top_logprobs",),
+        "top-p": ("top_p",),
+        "frequency-penalty": ("frequency_penalty",),
+        "presence-penalty": ("presence_penalty",),
+        "top-logprobs": ("top_logprobs",),
     }
 )
 #: Where it sets the reasoning effort.

@@ -10,6 +10,6 @@ from typing import Final
 __all__ = ["EFFORT", "SAMPLING"]
 
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {"temperature": ("temperature",), "top_p": ("top_p",), "top_logprobs": ("top_logprobs",)}
+    {"temperature": ("temperature",), "top-p": ("top_p",), "top-logprobs": ("top_logprobs",)}
 )
 EFFORT: Final = "reasoning.effort"
