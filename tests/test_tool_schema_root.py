@@ -23,7 +23,7 @@ def _body(wire: str, schema: dict[str, Any]) -> dict[str, Any]:
         }
     if wire == "anthropic":
         tool: dict[str, Any] = {"name": "f", "input_schema": schema}
-        return {"model": "m", "max_tokens": 9, "messages": [USER], "tools": [tool]}
+        return {"model": "claude-sonnet-4-5", "max_tokens": 9, "messages": [USER], "tools": [tool]}
     if wire == "gemini":
         declaration = {"name": "f", "parameters": schema}
         return {
@@ -32,12 +32,16 @@ def _body(wire: str, schema: dict[str, Any]) -> dict[str, Any]:
         }
     if wire == "responses":
         return {
-            "model": "m",
+            "model": "gpt-4o",
             "input": "hi",
             "tools": [{"type": "function", "name": "f", "parameters": schema}],
         }
     function = {"name": "f", "parameters": schema}
-    return {"model": "m", "messages": [USER], "tools": [{"type": "function", "function": function}]}
+    return {
+        "model": "gpt-4o" if wire == "openai" else "llama3.2",
+        "messages": [USER],
+        "tools": [{"type": "function", "function": function}],
+    }
 
 
 SCHEMA_AT = {

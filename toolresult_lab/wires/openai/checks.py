@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from .._check import Add, Check, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, OpaquePart, Part, ReadRequest, ResultPart, TextPart
+from . import model_checks
 
 __all__ = ["CHECKS", "IMAGE_TYPES", "PART_TYPES", "input_kind"]
 
@@ -90,10 +91,12 @@ def input_kind(node: dict[str, Any]) -> str | None:
     return _INPUTS.get(kind) if isinstance(kind, str) else None
 
 
-RULES: Final[tuple[Check, ...]] = (known_parts, file_members)
+RULES: Final[tuple[Check, ...]] = (known_parts, file_members, model_checks.tools_with_reasoning)
 
 CHECKS: Final = WireChecks(
     rules=RULES,
+    sampling=model_checks.SAMPLING,
+    effort=model_checks.EFFORT,
     result_content=result_content,
     input_kind=input_kind,
     image_types=IMAGE_TYPES,

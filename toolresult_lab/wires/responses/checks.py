@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from .._check import Add, Check, Scope, WireChecks, items, short, typed_blocks
 from .._read import MISSING, ReadRequest, ResultPart
+from . import model_checks
 from .core import answerable_item_ids
 
 __all__ = [
@@ -356,6 +357,8 @@ RULES: Final[tuple[Check, ...]] = (
 
 CHECKS: Final = WireChecks(
     rules=RULES,
+    sampling=model_checks.SAMPLING,
+    effort=model_checks.EFFORT,
     result_content=result_content,
     result_blocks=RESULT_TYPES,
     input_kind=input_kind,
