@@ -1,0 +1,114 @@
+"""The request sent before, per conversation: bounded, kept apart when interleaved.
+
+An HTTP request carries no conversation id, so a conversation is recognised by its history.
+The earlier request of a new one is the remembered request (same wire) whose conversation
+shares the **longest common prefix** with the new one's, at least its first message; ties go
+to the most recently used. Why not "whose messages are a prefix of this one's": the edits
+the history checks exist to catch (a shortened tool result, a dropped thinking block) break
+that prefix, and the request before them would then never be found. Two conversations sent
+interleaved through one client diverge at their first differing message, so each finds its
+own. A request with no conversation list (a Responses ``input`` string, a
+``previous_response_id`` continuation) starts no memory and finds none.
+
+Memory is bounded: at most ``capacity`` conversations, the least recently used forgotten
+first; each keeps only its last request (the body as sent: the repaired one in ``repair``).
+The cost is one equality test of first messages per remembered conversation, then one per
+shared message of the candidates: lists compare by identity first, so a client that appends
+to the same list pays almost nothing. Thread-safe.
+
+>>> memory = Conversations(capacity=2)
+>>> a1 = {"messages": [{"role": "user", "content": "a"}]}
+>>> b1 = {"messages": [{"role": "user", "content": "b"}]}
+>>> memory.previous("openai", a1) is None
+True
+>>> memory.remember("openai", a1, None); memory.remember("openai", b1, None)
+>>> a2 = {"messages": [*a1["messages"], {"role": "assistant", "content": "x"}]}
+>>> memory.previous("openai", a2) == a1
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any, Final
+
+from .wire_paths import CONVERSATION_KEYS, conversation_of
+
+__all__ = ["DEFAULT_CAPACITY", "Conversations"]
+
+#: How many conversations a guard remembers unless told otherwise.
+DEFAULT_CAPACITY: Final = 64
+
+
+def _shared(earlier: list[Any], later: list[Any]) -> int:
+    """How many leading messages ``earlier`` and ``later`` have in common."""
+    count = 0
+    for old, new in zip(earlier, later, strict=False):
+        if old is not new and old != new:
+            break
+        count += 1
+    return count
+
+
+class Conversations:
+    """The last request of up to ``capacity`` conversations (LRU), found by shared history."""
+
+    def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
+        if not isinstance(capacity, int) or isinstance(capacity, bool) or capacity < 1:
+            raise ValueError(f"capacity must be a positive int, not {capacity!r}")
+        self.capacity: Final = capacity
+        self._lock = threading.Lock()
+        self._next = 0
+        # conversation number -> (wire, last body sent, its conversation list)
+        self._held: OrderedDict[int, tuple[str, Mapping[str, Any], list[Any]]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def _find(self, wire: str, messages: list[Any]) -> int | None:
+        best: tuple[int, int] | None = None  # (shared messages, conversation number)
+        for number in reversed(self._held):  # most recent first: it wins a tie
+            held_wire, _, held = self._held[number]
+            if held_wire != wire or not held or not messages:
+                continue
+            if held[0] is not messages[0] and held[0] != messages[0]:
+                continue
+            shared = _shared(held, messages)
+            if best is None or shared > best[0]:
+                best = (shared, number)
+        return None if best is None else best[1]
+
+    def previous(self, wire: str, body: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The request sent before ``body`` in its conversation, or ``None``."""
+        messages = conversation_of(wire, body)
+        if not messages:
+            return None
+        with self._lock:
+            number = self._find(wire, messages)
+            return None if number is None else self._held[number][1]
+
+    def remember(
+        self, wire: str, body: Mapping[str, Any], earlier: Mapping[str, Any] | None
+    ) -> None:
+        """Keep ``body`` (as sent) as its conversation's last request: the conversation whose
+        last request was ``earlier`` (what :meth:`previous` gave), else a new one. The list
+        is copied (not the messages): appending to it later leaves the memory alone."""
+        messages = conversation_of(wire, body)
+        if not messages:
+            return
+        # a shallow copy: a caller that appends to the list it sent must not change the past
+        messages = list(messages)
+        body = {**body, CONVERSATION_KEYS.get(wire, "messages"): messages}
+        with self._lock:
+            number = None
+            if earlier is not None:
+                number = next((n for n, held in self._held.items() if held[1] is earlier), None)
+            if number is None:
+                number = self._next
+                self._next += 1
+            self._held[number] = (wire, body, messages)
+            self._held.move_to_end(number)
+            while len(self._held) > self.capacity:
+                self._held.popitem(last=False)
