@@ -1,27 +1,34 @@
 """The request sent before, per conversation: bounded, kept apart when interleaved.
 
 An HTTP request carries no conversation id, so a conversation is recognised by its history.
-The earlier request of a new one is the remembered request (same wire) whose conversation
-shares the **longest common prefix** with the new one's, at least its first message; ties go
-to the most recently used. Why not "whose messages are a prefix of this one's": the edits
-the history checks exist to catch (a shortened tool result, a dropped thinking block) break
-that prefix, and the request before them would then never be found. Two conversations sent
-interleaved through one client diverge at their first differing message, so each finds its
-own. A request with no conversation list (a Responses ``input`` string, a
-``previous_response_id`` continuation) starts no memory and finds none.
+The request sent before a new one is the remembered request (same wire) that shares the
+**longest prefix** of messages with it (ties: the most recently used), where sharing counts
+only if the shared prefix holds a reply of the model (an ``assistant`` / ``model`` message,
+a Responses call or reasoning item) or is the whole remembered conversation (the new one
+continues it). Why:
+
+- not "whose messages are a prefix of this one's" alone: the edits the history checks exist
+  to catch (a shortened tool result, a dropped thinking block) break that prefix, and the
+  request before them would never be found;
+- not "any shared prefix": every conversation of an app starts with the same system
+  message, and parallel agents often with the same task. Two independent conversations
+  part at the model's first reply at the latest, so a shared reply means one conversation.
+  The one edit this cannot tell from a new conversation is an edit before the model's
+  first reply (the system prompt, the first question): no earlier request is given then.
+
+A request with no conversation list (a Responses ``input`` string, a
+``previous_response_id`` continuation) is neither matched nor remembered.
 
 Memory is bounded: at most ``capacity`` conversations, the least recently used forgotten
 first; each keeps only its last request (the body as sent: the repaired one in ``repair``).
 The cost is one equality test of first messages per remembered conversation, then one per
-shared message of the candidates: lists compare by identity first, so a client that appends
-to the same list pays almost nothing. Thread-safe.
+shared message of the candidates (identical objects compare at once). Thread-safe.
 
 >>> memory = Conversations(capacity=2)
 >>> a1 = {"messages": [{"role": "user", "content": "a"}]}
->>> b1 = {"messages": [{"role": "user", "content": "b"}]}
 >>> memory.previous("openai", a1) is None
 True
->>> memory.remember("openai", a1, None); memory.remember("openai", b1, None)
+>>> memory.remember("openai", a1, None)
 >>> a2 = {"messages": [*a1["messages"], {"role": "assistant", "content": "x"}]}
 >>> memory.previous("openai", a2) == a1
 True
@@ -40,6 +47,22 @@ __all__ = ["DEFAULT_CAPACITY", "Conversations"]
 
 #: How many conversations a guard remembers unless told otherwise.
 DEFAULT_CAPACITY: Final = 64
+
+
+#: Types of Responses input items the model wrote (besides ``role: assistant`` messages).
+_REPLY_TYPES: Final = frozenset(
+    {"function_call", "custom_tool_call", "reasoning", "computer_call", "local_shell_call"}
+)
+
+
+def _first_reply(messages: list[Any]) -> int | None:
+    """The index of the first message the model wrote, or ``None``."""
+    for index, message in enumerate(messages):
+        if isinstance(message, Mapping) and (
+            message.get("role") in ("assistant", "model") or message.get("type") in _REPLY_TYPES
+        ):
+            return index
+    return None
 
 
 def _shared(earlier: list[Any], later: list[Any]) -> int:
@@ -61,8 +84,10 @@ class Conversations:
         self.capacity: Final = capacity
         self._lock = threading.Lock()
         self._next = 0
-        # conversation number -> (wire, last body sent, its conversation list)
-        self._held: OrderedDict[int, tuple[str, Mapping[str, Any], list[Any]]] = OrderedDict()
+        # conversation number -> (wire, last body sent, its conversation list, first reply)
+        self._held: OrderedDict[int, tuple[str, Mapping[str, Any], list[Any], int | None]] = (
+            OrderedDict()
+        )
 
     def __len__(self) -> int:
         return len(self._held)
@@ -70,12 +95,14 @@ class Conversations:
     def _find(self, wire: str, messages: list[Any]) -> int | None:
         best: tuple[int, int] | None = None  # (shared messages, conversation number)
         for number in reversed(self._held):  # most recent first: it wins a tie
-            held_wire, _, held = self._held[number]
+            held_wire, _, held, reply = self._held[number]
             if held_wire != wire or not held or not messages:
                 continue
             if held[0] is not messages[0] and held[0] != messages[0]:
                 continue
             shared = _shared(held, messages)
+            if shared < len(held) and (reply is None or shared <= reply):
+                continue  # parted before the model's first reply: another conversation
             if best is None or shared > best[0]:
                 best = (shared, number)
         return None if best is None else best[1]
@@ -108,7 +135,7 @@ class Conversations:
             if number is None:
                 number = self._next
                 self._next += 1
-            self._held[number] = (wire, body, messages)
+            self._held[number] = (wire, body, messages, _first_reply(messages))
             self._held.move_to_end(number)
             while len(self._held) > self.capacity:
                 self._held.popitem(last=False)
