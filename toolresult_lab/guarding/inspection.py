@@ -278,7 +278,7 @@ class Guard:
                     model=model if model is not None else _body_model(body),
                     path=path,
                     mode=self.mode,
-                    outcome="repaired" if changes else "sent",
+                    action="repaired" if changes else "sent",
                     findings=[f"{f.severity}:{f.rule}@{f.path}" for f in findings],
                     changes=[str(c) for c in changes],
                 )

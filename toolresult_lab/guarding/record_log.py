@@ -1,9 +1,10 @@
 """The JSON-lines record of what a guard sent, in the form the log readers take as it is.
 
-Each line is ``{"wire", "request", "model", "path", "mode", "outcome", "findings",
+Each line is ``{"wire", "request", "model", "path", "mode", "action", "findings",
 "changes", "time"}``: the envelope ``lint_log`` (``toolresult-lab lint --log``) reads
 without ``--wire``, and that ``audit(..., requests_of=WIRE)`` reads too; the extra keys are
-for people (and ``by=``). Only requests that were sent are written (``raise`` sends none).
+for people (and the audit's ``by=``: ``action`` is ``sent`` or ``repaired``). Only requests
+that were sent are written (``raise`` sends none).
 
 Payloads are replaced unless ``payloads=True``, so a record can be kept where the
 conversations themselves may not: a base64 payload by the base64 of
@@ -96,7 +97,7 @@ class RecordLog:
         model: str | None,
         path: str,
         mode: str,
-        outcome: str,
+        action: str,
         findings: Sequence[str],
         changes: Sequence[str],
     ) -> None:
@@ -107,7 +108,7 @@ class RecordLog:
             "model": model,
             "path": path,
             "mode": mode,
-            "outcome": outcome,
+            "action": action,
             "findings": list(findings),
             "changes": list(changes),
             "time": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
