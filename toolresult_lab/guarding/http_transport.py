@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import inspect
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .inspection import Slot, failed_open, lint_headers
@@ -43,6 +43,22 @@ def is_http_client(target: object) -> bool:
     return module in ("httpx", "httpx2") and hasattr(target, "_transport")
 
 
+_LOADS: list[Callable[[bytes], Any]] = []
+
+
+def _loads(raw: bytes) -> Any:
+    """``json.loads``, or orjson's (2x faster on a request body) where the ``fast`` extra
+    installed it; looked up on first use."""
+    if not _LOADS:
+        try:
+            from orjson import loads as fast
+        except ImportError:
+            _LOADS.append(json.loads)
+        else:
+            _LOADS.append(fast)
+    return _LOADS[0](raw)
+
+
 def _replacement(slot: Slot, request: Any) -> Any:
     """The request to send: ``request`` itself, or one rebuilt with the repaired body."""
     try:
@@ -50,7 +66,7 @@ def _replacement(slot: Slot, request: Any) -> Any:
         if "json" not in kind.lower():
             return request
         raw = request.content
-        body = json.loads(raw) if raw else None
+        body = _loads(raw) if raw else None
         if not isinstance(body, Mapping):
             return request
         path = request.url.path
