@@ -22,7 +22,7 @@ import pytest
 from guard_clients import BAD, deliver
 from helpers import run_cli
 
-from toolresult_lab import GuardError, GuardReport, audit, guard, lint, lint_log
+from toolresult_lab import GuardError, GuardReport, audit, guard, lint, lint_log, repair
 from toolresult_lab.guarding import inspection
 from toolresult_lab.guarding.conversations import Conversations
 from toolresult_lab.guarding.record_log import redacted
@@ -426,3 +426,66 @@ def test_importing_the_guard_imports_no_http_library() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# -- the platform clients: Azure OpenAI, Claude on Bedrock and on Vertex -----------------
+
+
+def _platform_client(kind: str, base_url: str) -> Any:
+    if kind == "azure":
+        return openai.AzureOpenAI(
+            api_key="k",
+            api_version="2024-10-21",
+            azure_endpoint=base_url,
+            max_retries=2,
+            http_client=openai.DefaultHttpxClient(trust_env=False),
+        )
+    if kind == "bedrock":
+        return anthropic.AnthropicBedrock(
+            aws_access_key="k",
+            aws_secret_key="k",
+            aws_region="us-east-1",
+            base_url=base_url,
+            max_retries=0,
+            http_client=anthropic.DefaultHttpxClient(trust_env=False),
+        )
+    return anthropic.AnthropicVertex(
+        region="us-east5",
+        project_id="p",
+        access_token="t",
+        base_url=base_url,
+        max_retries=0,
+        http_client=anthropic.DefaultHttpxClient(trust_env=False),
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "path"),
+    [
+        ("azure", "/openai/deployments/gpt-x/chat/completions"),
+        ("bedrock", "/model/claude-x/invoke"),
+        (
+            "vertex",
+            "/projects/p/locations/us-east5/publishers/anthropic/models/claude-x:rawPredict",
+        ),
+    ],
+)
+def test_platform_clients_are_checked_as_the_wire_they_speak(
+    server: RecordingServer, linted: list[dict[str, Any]], kind: str, path: str
+) -> None:
+    """The hook reads the API's own path before the platform client rewrites it, so a Claude
+    request to Bedrock or Vertex is the anthropic wire, repaired before it is signed."""
+    wire = "openai" if kind == "azure" else "anthropic"
+    before = len(server.requests)
+    with guard(_platform_client(kind, server.base_url), "repair") as client:
+        if kind == "azure":
+            client.chat.completions.create(model="gpt-x", messages=BAD["openai"])
+        else:
+            with pytest.raises(anthropic.NotFoundError):  # the recorder answers no platform path
+                client.messages.create(model="claude-x", max_tokens=8, messages=BAD["anthropic"])
+    (arrived,) = server.requests[before:]
+    (call,) = linted
+    assert (arrived.path, call["wire"]) == (path, wire)
+    expected = repair(wire, call["body"]).request["messages"]
+    assert arrived.body["messages"] == expected
+    assert len(expected) == len(BAD[wire]) + 1  # the error result repair added
