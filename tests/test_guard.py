@@ -19,7 +19,7 @@ import httpx
 import httpx2
 import openai
 import pytest
-from guard_clients import BAD, deliver
+from guard_clients import BAD, deliver, make_client
 from helpers import run_cli
 
 from toolresult_lab import GuardError, GuardReport, audit, guard, lint, lint_log, repair
@@ -489,3 +489,31 @@ def test_platform_clients_are_checked_as_the_wire_they_speak(
     expected = repair(wire, call["body"]).request["messages"]
     assert arrived.body["messages"] == expected
     assert len(expected) == len(BAD[wire]) + 1  # the error result repair added
+
+
+def test_why_the_stainless_hook_is_above_the_transport(
+    server: RecordingServer, linted: list[dict[str, Any]]
+) -> None:
+    """The SDK's own http client can be guarded too (a subclass of httpx2's ``Client``), but
+    raised from there, the verdict is at the SDK's mercy: anthropic 2.x retries it and wraps
+    it as a connection error (openai 3.x passes it on). So ``guard(client)`` hooks the
+    client's request method, above the retry loop: one check, ``GuardError`` as it is."""
+    found = {}
+    for case, send in (
+        ("openai", lambda c: c.chat.completions.create(model="m", messages=BAD["openai"])),
+        (
+            "anthropic",
+            lambda c: c.messages.create(model="m", max_tokens=8, messages=BAD["anthropic"]),
+        ),
+    ):
+        with make_client(case, server.base_url, False) as client:  # max_retries=2
+            guard(client._client, "raise")  # openai.DefaultHttpxClient: the transport level
+            linted.clear()
+            with pytest.raises(Exception) as raised:
+                send(client)
+            found[case] = (type(raised.value).__name__, type(raised.value.__cause__).__name__)
+            found[case] += (len(linted),)
+    assert found == {
+        "openai": ("GuardError", "NoneType", 1),
+        "anthropic": ("APIConnectionError", "GuardError", 3),
+    }

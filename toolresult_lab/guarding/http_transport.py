@@ -39,8 +39,11 @@ def is_transport(target: object) -> bool:
 
 def is_http_client(target: object) -> bool:
     """Whether ``target`` is an httpx / httpx2 ``Client`` or ``AsyncClient``."""
-    module = type(target).__module__.partition(".")[0]
-    return module in ("httpx", "httpx2") and hasattr(target, "_transport")
+    return hasattr(target, "_transport") and any(
+        cls.__name__ in ("Client", "AsyncClient")
+        and cls.__module__.partition(".")[0] in ("httpx", "httpx2")
+        for cls in type(target).__mro__
+    )  # subclasses too: openai.DefaultHttpxClient, anthropic.DefaultAsyncHttpxClient
 
 
 _LOADS: list[Callable[[bytes], Any]] = []
