@@ -517,3 +517,52 @@ def test_why_the_stainless_hook_is_above_the_transport(
         "openai": ("GuardError", "NoneType", 1),
         "anthropic": ("APIConnectionError", "GuardError", 3),
     }
+
+
+def test_a_profile_applies_to_the_requests_of_its_wire(
+    server: RecordingServer, linted: list[dict[str, Any]]
+) -> None:
+    def both(client: Any) -> None:
+        guard(client, profile="mistral")
+
+    deliver("openai", server.base_url, [BAD["openai"]], prepare=both)
+    deliver("responses", server.base_url, [BAD["responses"]], prepare=both)
+    assert [(call["wire"], call["profile"]) for call in linted] == [
+        ("openai", "mistral"),
+        ("responses", None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "module", "name"),
+    [
+        ("openai", "stainless_hook", "lint_headers"),
+        ("anthropic", "stainless_hook", "lint_headers"),
+        ("gemini", "genai_hook", "lint_headers"),
+        ("ollama", "http_transport", "lint_headers"),
+        ("bedrock", "botocore_hook", "_as_json"),
+    ],
+)
+def test_a_hook_failing_before_the_check_fails_open(
+    server: RecordingServer,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    case: str,
+    module: str,
+    name: str,
+) -> None:
+    from importlib import import_module
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("injected")
+
+    before = len(server.requests)
+    deliver(case, server.base_url, [BAD[case]])
+    (unguarded,) = [r.body for r in server.requests[before:]]
+    monkeypatch.setattr(import_module(f"toolresult_lab.guarding.{module}"), name, broken)
+    with caplog.at_level(logging.WARNING, logger="toolresult_lab.guard"):
+        raised = deliver(case, server.base_url, [BAD[case]], prepare=lambda c: guard(c, "raise"))
+    assert raised == [None]
+    assert server.requests[-1].body == unguarded
+    (line,) = [r.getMessage() for r in caplog.records]
+    assert "failed open" in line and "KeyError in broken" in line
