@@ -23,7 +23,7 @@ from .inspection import Slot, failed_open
 
 __all__ = ["hook_botocore", "is_bedrock_runtime"]
 
-_OPERATIONS = {"Converse": "converse", "ConverseStream": "converse-stream"}
+_OPERATIONS = ("Converse", "ConverseStream")
 _UNIQUE = "toolresult_lab.guard"
 _ATTRIBUTE = "_toolresult_lab_guard"
 
@@ -46,23 +46,35 @@ def _as_json(value: Any) -> Any:
     return value
 
 
-def _handler(slot: Slot, operation: str) -> Any:
-    def check(params: dict[str, Any], **_: Any) -> None:
+def _in_uri(operation: Any) -> tuple[str, ...]:
+    """The parameters botocore puts in the URL, not the body (Converse: the model id):
+    read from the operation's own model, so no field name is restated here."""
+    return tuple(
+        name
+        for name, shape in operation.input_shape.members.items()
+        if shape.serialization.get("location") == "uri"
+    )
+
+
+def _handler(slot: Slot) -> Any:
+    def check(params: dict[str, Any], model: Any, **_: Any) -> None:
         try:
-            model = params.get("modelId")
-            model = model if isinstance(model, str) else None
-            path = f"/model/{quote(model or '', safe='')}/{operation}"
-            body = _as_json({key: item for key, item in params.items() if key != "modelId"})
+            in_uri = _in_uri(model)
+            path = str(model.http["requestUri"])
+            for name in in_uri:
+                path = path.replace(f"{{{name}}}", quote(str(params.get(name, "")), safe=""))
+            named = [params[name] for name in in_uri if isinstance(params.get(name), str)]
+            model_id = named[0] if len(named) == 1 else None
+            body = _as_json({key: item for key, item in params.items() if key not in in_uri})
         except Exception as error:
-            failed_open(f"bedrock {operation}", error)
+            failed_open("bedrock-runtime", error)
             return
-        sent = slot.guard.inspect(path, {}, body, model)
+        sent = slot.guard.inspect(path, {}, body, model_id)
         if sent is None:
             return
         try:
             replaced = for_boto3(dict(sent))
-            if model is not None:
-                replaced["modelId"] = params["modelId"]
+            replaced.update({name: params[name] for name in in_uri if name in params})
         except Exception as error:
             failed_open(path, error)
             return
@@ -78,10 +90,10 @@ def hook_botocore(client: Any, slot: Slot) -> None:
     if isinstance(existing, Slot):
         existing.guard = slot.guard
         return
-    for name, operation in _OPERATIONS.items():
+    for name in _OPERATIONS:
         client.meta.events.register(
             f"before-parameter-build.bedrock-runtime.{name}",
-            _handler(slot, operation),
+            _handler(slot),
             unique_id=f"{_UNIQUE}.{name}.{id(client)}",
         )
     setattr(client, _ATTRIBUTE, slot)

@@ -4,8 +4,8 @@ An HTTP request carries no conversation id, so a conversation is recognised by i
 The request sent before a new one is the remembered request (same wire) that shares the
 **longest prefix** of messages with it (ties: the most recently used), where sharing counts
 only if the shared prefix holds a reply of the model (an ``assistant`` / ``model`` message,
-a Responses call or reasoning item) or is the whole remembered conversation (the new one
-continues it). Why:
+or a call item where the wire's calls have no role, as on Responses) or is the whole
+remembered conversation (the new one continues it). Why:
 
 - not "whose messages are a prefix of this one's" alone: the edits the history checks exist
   to catch (a shortened tool result, a dropped thinking block) break that prefix, and the
@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -49,17 +50,32 @@ __all__ = ["DEFAULT_CAPACITY", "Conversations"]
 DEFAULT_CAPACITY: Final = 64
 
 
-#: Types of Responses input items the model wrote (besides ``role: assistant`` messages).
-_REPLY_TYPES: Final = frozenset(
-    {"function_call", "custom_tool_call", "reasoning", "computer_call", "local_shell_call"}
-)
+@functools.cache
+def _reply_marks(wire: str) -> frozenset[tuple[str, object]]:
+    """The ``(key, value)`` pairs that mark a message the model wrote on ``wire``: the
+    ``assistant`` and ``model`` roles, and the role (or, for an item without one, the type)
+    of the call echo the wire's own turn shape writes (a Responses call item has no role).
+    Read from the wire's writer, so no provider's field name is restated here."""
+    from ..conversion.calls import ToolCall
+    from ..conversion.result import ToolResult
+    from ..conversion.tool_turns import tool_turn
+
+    marks: set[tuple[str, object]] = {("role", "assistant"), ("role", "model")}
+    calls = [ToolCall(id="call_1", name="f")]
+    results = [ToolResult(id="call_1", content=[{"type": "text", "text": "x"}])]
+    answers = tool_turn(wire, calls, results, echo=False)
+    for item in tool_turn(wire, calls, results):
+        if isinstance(item, Mapping) and item not in answers:
+            marks.add(("role", item["role"]) if "role" in item else ("type", item.get("type")))
+    return frozenset(marks)
 
 
-def _first_reply(messages: list[Any]) -> int | None:
+def _first_reply(wire: str, messages: list[Any]) -> int | None:
     """The index of the first message the model wrote, or ``None``."""
+    marks = _reply_marks(wire)
     for index, message in enumerate(messages):
         if isinstance(message, Mapping) and (
-            message.get("role") in ("assistant", "model") or message.get("type") in _REPLY_TYPES
+            ("role", message.get("role")) in marks or ("type", message.get("type")) in marks
         ):
             return index
     return None
@@ -135,7 +151,7 @@ class Conversations:
             if number is None:
                 number = self._next
                 self._next += 1
-            self._held[number] = (wire, body, messages, _first_reply(messages))
+            self._held[number] = (wire, body, messages, _first_reply(wire, messages))
             self._held.move_to_end(number)
             while len(self._held) > self.capacity:
                 self._held.popitem(last=False)

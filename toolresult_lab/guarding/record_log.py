@@ -30,9 +30,10 @@ from typing import Any, Final
 
 __all__ = ["RecordLog", "redacted"]
 
-#: Keys whose string values are base64 payloads (anthropic/gemini ``data``, bedrock
-#: ``bytes``, openai ``file_data``; a data URL is found by its head under any key).
-_BASE64_KEYS: Final = frozenset({"data", "bytes", "file_data"})
+#: Keys whose string values are base64 payloads (anthropic's and gemini's ``data``,
+#: bedrock's ``bytes``); a data URL (openai's images and files) is found by its head under
+#: any key.
+_BASE64_KEYS: Final = frozenset({"data", "bytes"})
 #: Keys whose string values are texts (message text, thinking, tool output, arguments).
 _TEXT_KEYS: Final = frozenset(
     {"text", "thinking", "content", "output", "arguments", "system", "instructions", "refusal"}
