@@ -566,3 +566,13 @@ def test_a_hook_failing_before_the_check_fails_open(
     assert server.requests[-1].body == unguarded
     (line,) = [r.getMessage() for r in caplog.records]
     assert "failed open" in line and "KeyError in broken" in line
+
+
+def test_the_guard_modules_examples_run() -> None:
+    import doctest
+    from importlib import import_module
+
+    for name in ("conversations", "record_log", "wire_paths", "instrument"):
+        module = import_module(f"toolresult_lab.guarding.{name}")
+        failures, tried = doctest.testmod(module)
+        assert (failures, tried > 0) == (0, True), name
