@@ -227,16 +227,23 @@ def test_guarding_again_replaces_the_settings(server: RecordingServer) -> None:
     assert len(reports) == 1  # one hook, not two
 
 
-def test_an_exception_from_on_findings_reaches_the_caller(server: RecordingServer) -> None:
+def test_an_exception_from_on_findings_reaches_the_caller(
+    server: RecordingServer, tmp_path: Path
+) -> None:
     def block(report: GuardReport) -> None:
         raise PermissionError(report.findings.rules)
 
     before = len(server.requests)
+    record = tmp_path / "sent.jsonl"
     (raised,) = deliver(
-        "openai", server.base_url, [BAD["openai"]], prepare=lambda c: guard(c, on_findings=block)
+        "openai",
+        server.base_url,
+        [BAD["openai"]],
+        prepare=lambda c: guard(c, on_findings=block, record=record),
     )
     assert isinstance(raised, PermissionError)
     assert len(server.requests) == before
+    assert not record.exists()  # what was not sent is not recorded
 
 
 def test_bad_arguments() -> None:
@@ -320,7 +327,8 @@ def test_a_record_that_cannot_be_written_fails_open(
         )
     assert raised is None
     assert server.requests[-1].body["messages"] == BAD["openai"]
-    (line,) = [r.getMessage() for r in caplog.records]
+    reported, line = [r.getMessage() for r in caplog.records]  # the findings, then the failure
+    assert reported.startswith("openai request (gpt-x) to /chat/completions: error ")
     assert "IsADirectoryError" in line and "failed open" in line
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from os import PathLike
 from typing import Any, Final, Literal, get_args
 
@@ -65,7 +65,9 @@ class GuardReport:
     ``findings``: ``lint``'s, on the request as the client built it; ``changes``:
     ``repair``'s (``repair`` mode only; empty when it sent the body unchanged);
     ``previous``: the request sent before it in the same conversation, as ``lint`` got it
-    (``None``: none remembered); ``sent``: ``False`` only when ``raise`` blocked it."""
+    (``None``: none remembered); ``sent``: ``False`` only when ``raise`` blocked it;
+    ``request``: the body that goes out (``repair``'s when it changed something; not
+    shown in the ``repr``: it may hold megabytes of base64)."""
 
     wire: str
     model: str | None
@@ -73,8 +75,9 @@ class GuardReport:
     mode: Mode
     findings: Findings
     changes: tuple[Change, ...]
-    previous: Mapping[str, Any] | None
+    previous: Mapping[str, Any] | None = field(repr=False)
     sent: bool
+    request: Mapping[str, Any] = field(repr=False)
 
     def summary(self) -> str:
         """One line without payloads: the request, then each finding's severity, rule and path."""
@@ -197,6 +200,8 @@ class Guard:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if on_findings is not None and not callable(on_findings):
             raise TypeError("on_findings must be a callable or None")
+        if vision is not None and not isinstance(vision, bool):
+            raise TypeError(f"vision must be a bool or None, not {type(vision).__name__}")
         # a profile is of one wire: it applies to that wire's requests (a client may speak two)
         self.profile_wire: Final = None if profile is None else _profile_wire(profile)
         self.mode: Final[Mode] = mode
@@ -224,15 +229,20 @@ class Guard:
         if found is None or not isinstance(body, Mapping):
             return None
         try:
-            report, sent = self._check(found.wire, model or found.model, path, headers, body)
+            report = self._check(found.wire, model or found.model, path, headers, body)
         except Exception as error:  # fail open: one line, no payload, the request as built
             failed_open(path, error)
             return None
-        if report is not None:
-            self._report(report)
+        if report.findings or report.changes:
+            self._report(report)  # an exception of on_findings stops it here, unsent
             if not report.sent:
                 raise GuardError(report)
-        return None if sent is body else sent
+        try:  # only what goes out is remembered and recorded
+            self._commit(report, body)
+        except Exception as error:
+            failed_open(path, error)
+            return None
+        return None if report.request is body else report.request
 
     def _check(
         self,
@@ -241,7 +251,7 @@ class Guard:
         path: str,
         headers: Mapping[str, str],
         body: Mapping[str, Any],
-    ) -> tuple[GuardReport | None, Mapping[str, Any]]:
+    ) -> GuardReport:
         previous = self.memory.previous(wire, body)
         profile = self.profile if wire == self.profile_wire else None
         vision = self.vision
@@ -269,22 +279,7 @@ class Guard:
             if repaired.changes and isinstance(repaired.request, Mapping):
                 sent, changes = repaired.request, repaired.changes
         blocked = self.mode == "raise" and bool(findings.errors)
-        if not blocked:
-            self.memory.remember(wire, sent, previous)
-            if self.record is not None:
-                self.record.write(
-                    wire=wire,
-                    request=sent,
-                    model=model if model is not None else _body_model(body),
-                    path=path,
-                    mode=self.mode,
-                    action="repaired" if changes else "sent",
-                    findings=[f"{f.severity}:{f.rule}@{f.path}" for f in findings],
-                    changes=[str(c) for c in changes],
-                )
-        if not findings and not changes:
-            return None, sent
-        report = GuardReport(
+        return GuardReport(
             wire,
             model or _body_model(body),
             path,
@@ -293,8 +288,23 @@ class Guard:
             changes,
             previous,
             not blocked,
+            sent,
         )
-        return report, sent
+
+    def _commit(self, report: GuardReport, body: Mapping[str, Any]) -> None:
+        """Remember the request as sent, and record it."""
+        self.memory.remember(report.wire, report.request, report.previous)
+        if self.record is not None:
+            self.record.write(
+                wire=report.wire,
+                request=report.request,
+                model=report.model,
+                path=report.path,
+                mode=self.mode,
+                action="repaired" if report.changes else "sent",
+                findings=[f"{f.severity}:{f.rule}@{f.path}" for f in report.findings],
+                changes=[str(c) for c in report.changes],
+            )
 
     def _report(self, report: GuardReport) -> None:
         LOGGER.warning("%s", report.summary())
