@@ -15,6 +15,13 @@ work too):
 - ``httpx2``: a request through an ``httpx2.Client`` on a ``MockTransport``, guarded minus
   unguarded (the hook parses the body bytes: the transport path's extra cost).
 
+Measured 2026-12-07 (pure build, 2 cores shared with other jobs, load 6-8; the 100-message
+httpx2 figure varied from +101 to +302 µs between runs): lint 46 / 960 µs (openai, 1 / 100
+messages) and 72 / 1480 µs (anthropic); inspect +11 / +12..33; memory +2.7 / +5.3; the
+Stainless hook +21 / +35..50; the httpx2 transport +39 / +101..302, most of it parsing the
+body bytes (orjson 32 µs, json 63 µs at 20 KB) and comparing the fresh objects with the
+previous request's (about 10 µs): the one path over the goal at 100 messages.
+
 Each ``+µs`` column is the overhead: the time minus ``lint``'s, measured in the same rounds
 (``httpx2``: guarded minus unguarded, minus ``lint``). Nothing is sent anywhere.
 Run: python benchmarks/bench_guard.py
