@@ -24,8 +24,8 @@ two ~1 ms figures move by tens of µs between runs): lint 46-49 / 940-1040 µs (
 transport hook's own work +12 / +64 (at 100 messages: parsing 20 KB of body bytes, orjson
 32 µs, json 63 µs, and comparing the fresh objects with the previous request's, ~10 µs).
 The guard's own work stays within the goal; the httpx2 difference at 100 messages does
-not, in most runs: ``lint`` on freshly parsed objects costs more than on the warm ones the
-``lint`` column times.
+not, in most runs. Not explained yet: the rest is probably ``lint`` on freshly parsed
+objects (colder in the caches than the ones the ``lint`` column times) and noise.
 
 Each ``+µs`` column is the overhead: the time minus ``lint``'s, measured in the same rounds
 (``httpx2``: guarded minus unguarded, minus ``lint``). Nothing is sent anywhere.
