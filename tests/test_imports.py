@@ -115,7 +115,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "conversion.imagesize", "conversion.pdfpages", "logs.linereader",
         "logs.parquet_rows", "logs.progress", "budgets.shares", "budgets.json_array",
         "budgets.json_object", "budgets.cutting", "budgets.doc_pages", "conversion.gc_pause",
-        "budgets.tokenizer", "conversion.nesting", "_moved",
+        "budgets.tokenizer", "conversion.nesting", "_moved", "guarding",
     )),
     # MCP content as read from the caller: items, their text, the conversion steps
     ("content", (
@@ -159,6 +159,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "logs.lint_logs", "logs.synthetic",
     )),
     ("widgets", ("views.widgets", "views.widgets.*")),
+    # in flight: lint and repair in the path of every request a client sends (no views)
+    ("guard", ("guarding.*",)),
     # the package's public names (``__init__``), which the CLI imports
     ("package", ("",)),
     ("cli", ("cli", "cli.*")),

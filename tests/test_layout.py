@@ -19,7 +19,7 @@ import toolresult_lab
 
 PACKAGE = Path(toolresult_lab.__file__).resolve().parent
 #: The capability packages, bottom to top (docs/architecture.md draws them).
-CAPABILITIES = ("conversion", "wires", "budgets", "requests", "logs", "views", "cli")
+CAPABILITIES = ("conversion", "wires", "budgets", "requests", "logs", "views", "guarding", "cli")
 
 
 def _modules() -> list[Path]:

@@ -31,6 +31,8 @@ from .conversion.facts import (
 )
 from .conversion.result import ToolResult
 from .conversion.tool_turns import tool_turn
+from .guarding.inspection import GuardError, GuardReport
+from .guarding.instrument import guard
 from .requests.findings import Change, Finding, Findings, Repaired
 from .requests.linting import lint
 from .requests.repairing import repair
@@ -72,6 +74,8 @@ __all__ = [
     "Explanations",
     "Finding",
     "Findings",
+    "GuardError",
+    "GuardReport",
     "Image",
     "Loss",
     "MediaKind",
@@ -92,6 +96,7 @@ __all__ = [
     "carries_native",
     "estimate_tokens",
     "for_boto3",
+    "guard",
     "lint",
     "native_needs_vision",
     "repair",

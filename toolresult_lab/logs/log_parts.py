@@ -132,14 +132,41 @@ def request_records(
     ``ToolResult.from_wire`` reads it, images and PDFs native), each with the request's
     values of the ``by`` keys.
 
+    A record may also be the envelope ``lint_log`` reads, ``{"request": ..., "wire"?: ...}``
+    (``guard``'s ``record=`` writes it): its request is audited, a record naming another
+    wire is a bad record, and ``by`` reads the envelope's keys (``model``, ``outcome``)
+    before the request's.
+
     :raises BadRecord: not a request of the wire, or a malformed inside (naming its path).
     """
+    envelope: dict[str, Any] = {}
+    if isinstance(value, dict) and "request" in value:
+        envelope, value = value, value["request"]
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except (ValueError, RecursionError) as error:
+                raise BadRecord(f"request is not valid JSON text: {error}") from None
+        named = envelope.get("wire", wire)
+        if named != wire:
+            raise BadRecord(f"a request of the {named!r} wire, not {wire}")
     if not isinstance(value, (dict, list)):
         raise BadRecord(f"not a request (an object or a list) but {json_type(value)}")
     read = read_request(wire, value)
     if read.problems:
         raise BadRecord(f"not a {wire} request: {read.problems[0]}")
-    group = tuple([group_text(value.get(key) if isinstance(value, dict) else None) for key in by])
+    group = tuple(
+        [
+            group_text(
+                envelope[key]
+                if key in envelope
+                else value.get(key)
+                if isinstance(value, dict)
+                else None
+            )
+            for key in by
+        ]
+    )
     found = []
     for part in read.results:
         try:
