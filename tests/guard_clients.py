@@ -210,25 +210,29 @@ def make_client(case: str, base_url: str, is_async: bool) -> Iterator[Any]:
 def send(case: str, client: Any, messages: list[Any], stream: bool) -> None:
     """Send ``messages`` through a sync client of ``case`` (a stream is read to its end)."""
     if case == "openai":
-        done = client.chat.completions.create(model="gpt-x", messages=messages, stream=stream)
+        done = client.chat.completions.create(model="gpt-4o", messages=messages, stream=stream)
         if stream:
             list(done)
     elif case == "responses":
-        done = client.responses.create(model="gpt-x", input=messages, stream=stream)
+        done = client.responses.create(model="gpt-4o", input=messages, stream=stream)
         if stream:
             list(done)
     elif case == "anthropic":
         done = client.messages.create(
-            model="claude-x", max_tokens=16, messages=messages, stream=stream
+            model="claude-sonnet-4-5", max_tokens=16, messages=messages, stream=stream
         )
         if stream:
             list(done)
     elif case == "gemini":
         if stream:
             with contextlib.suppress(genai_errors.ClientError):
-                list(client.models.generate_content_stream(model="gemini-x", contents=messages))
+                list(
+                    client.models.generate_content_stream(
+                        model="gemini-2.5-flash", contents=messages
+                    )
+                )
         else:
-            client.models.generate_content(model="gemini-x", contents=messages)
+            client.models.generate_content(model="gemini-2.5-flash", contents=messages)
     elif case == "ollama":
         done = client.chat(model="llama-x", messages=messages, stream=stream)
         if stream:
@@ -237,28 +241,34 @@ def send(case: str, client: Any, messages: list[Any], stream: bool) -> None:
         if stream:
             with contextlib.suppress(BotoClientError):
                 got = client.converse_stream(
-                    modelId="anthropic.claude-x", messages=messages, toolConfig=_BEDROCK_TOOLS
+                    modelId="anthropic.claude-sonnet-4-5-20250929-v1:0",
+                    messages=messages,
+                    toolConfig=_BEDROCK_TOOLS,
                 )
                 list(got["stream"])
         else:
             client.converse(
-                modelId="anthropic.claude-x", messages=messages, toolConfig=_BEDROCK_TOOLS
+                modelId="anthropic.claude-sonnet-4-5-20250929-v1:0",
+                messages=messages,
+                toolConfig=_BEDROCK_TOOLS,
             )
 
 
 async def send_async(case: str, client: Any, messages: list[Any], stream: bool) -> None:
     """Send ``messages`` through an async client of ``case``."""
     if case == "openai":
-        done = await client.chat.completions.create(model="gpt-x", messages=messages, stream=stream)
+        done = await client.chat.completions.create(
+            model="gpt-4o", messages=messages, stream=stream
+        )
         if stream:
             [_ async for _ in done]
     elif case == "responses":
-        done = await client.responses.create(model="gpt-x", input=messages, stream=stream)
+        done = await client.responses.create(model="gpt-4o", input=messages, stream=stream)
         if stream:
             [_ async for _ in done]
     elif case == "anthropic":
         done = await client.messages.create(
-            model="claude-x", max_tokens=16, messages=messages, stream=stream
+            model="claude-sonnet-4-5", max_tokens=16, messages=messages, stream=stream
         )
         if stream:
             [_ async for _ in done]
@@ -266,11 +276,11 @@ async def send_async(case: str, client: Any, messages: list[Any], stream: bool) 
         if stream:
             with contextlib.suppress(genai_errors.ClientError):
                 got = await client.aio.models.generate_content_stream(
-                    model="gemini-x", contents=messages
+                    model="gemini-2.5-flash", contents=messages
                 )
                 [_ async for _ in got]
         else:
-            await client.aio.models.generate_content(model="gemini-x", contents=messages)
+            await client.aio.models.generate_content(model="gemini-2.5-flash", contents=messages)
     elif case == "ollama":
         done = await client.chat(model="llama-x", messages=messages, stream=stream)
         if stream:

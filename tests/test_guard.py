@@ -29,7 +29,7 @@ from toolresult_lab.guarding.record_log import redacted
 from toolresult_lab.guarding.wire_paths import Route, route
 from toolresult_lab.views.roundtrip import RecordingServer
 
-OPENAI_BAD = {"model": "gpt-x", "messages": BAD["openai"]}
+OPENAI_BAD = {"model": "gpt-4o", "messages": BAD["openai"]}
 
 
 @pytest.fixture(scope="module")
@@ -62,12 +62,15 @@ def linted(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         ("/v1/responses", Route("responses", None)),
         ("/v1/messages?beta=true", Route("anthropic", None)),
         ("/api/chat", Route("ollama", None)),
-        ("/v1beta/models/gemini-x:generateContent", Route("gemini", "gemini-x")),
+        ("/v1beta/models/gemini-2.5-flash:generateContent", Route("gemini", "gemini-2.5-flash")),
         (
             "/v1/projects/p/locations/l/publishers/google/models/g:streamGenerateContent",
             Route("gemini", "g"),
         ),
-        ("/model/anthropic.claude-x/converse", Route("bedrock", "anthropic.claude-x")),
+        (
+            "/model/anthropic.claude-sonnet-4-5-20250929-v1:0/converse",
+            Route("bedrock", "anthropic.claude-sonnet-4-5-20250929-v1:0"),
+        ),
         ("/model/arn%3Aaws%3Ax/converse-stream", Route("bedrock", "arn:aws:x")),
         ("/v1/messages/count_tokens", None),
         ("/v1/embeddings", None),
@@ -171,9 +174,12 @@ def test_headers_model_and_previous_reach_lint_without_credentials(
         http_client=anthropic.DefaultHttpxClient(trust_env=False),
     ) as client:
         guard(client)
-        client.messages.create(model="claude-x", max_tokens=8, messages=first)
+        client.messages.create(model="claude-sonnet-4-5", max_tokens=8, messages=first)
         client.messages.create(
-            model="claude-x", max_tokens=8, messages=second, extra_headers={"x-trace": "t1"}
+            model="claude-sonnet-4-5",
+            max_tokens=8,
+            messages=second,
+            extra_headers={"x-trace": "t1"},
         )
     headers = linted[1]["headers"]
     assert headers["anthropic-version"] == server.requests[-1].header("anthropic-version")
@@ -191,8 +197,8 @@ def test_the_model_in_the_url_reaches_lint(
     deliver("gemini", server.base_url, [BAD["gemini"]], prepare=guard)
     deliver("bedrock", server.base_url, [BAD["bedrock"]], prepare=guard)
     assert [(call["wire"], call["model"]) for call in linted] == [
-        ("gemini", "gemini-x"),
-        ("bedrock", "anthropic.claude-x"),
+        ("gemini", "gemini-2.5-flash"),
+        ("bedrock", "anthropic.claude-sonnet-4-5-20250929-v1:0"),
     ]
 
 
@@ -328,7 +334,7 @@ def test_a_record_that_cannot_be_written_fails_open(
     assert raised is None
     assert server.requests[-1].body["messages"] == BAD["openai"]
     reported, line = [r.getMessage() for r in caplog.records]  # the findings, then the failure
-    assert reported.startswith("openai request (gpt-x) to /chat/completions: error ")
+    assert reported.startswith("openai request (gpt-4o) to /chat/completions: error ")
     assert "IsADirectoryError" in line and "failed open" in line
 
 
@@ -340,14 +346,14 @@ def test_the_log_names_rules_and_paths_never_payloads(
         deliver("openai", server.base_url, [secret], prepare=guard)
     (line,) = [r.getMessage() for r in caplog.records]
     assert line == (
-        "openai request (gpt-x) to /chat/completions: error call-without-result at"
+        "openai request (gpt-4o) to /chat/completions: error call-without-result at"
         " messages[1].tool_calls[0]"
     )
 
 
 def test_redaction_keeps_structure_and_valid_base64() -> None:
     body = {
-        "model": "claude-x",
+        "model": "claude-sonnet-4-5",
         "messages": [
             {"role": "user", "content": "secret"},
             {
@@ -372,7 +378,7 @@ def test_redaction_keeps_structure_and_valid_base64() -> None:
     assert blocks[0] == {"type": "text", "text": "[redacted len=6 sha256=2bb80d537b1da3e3]"}
     assert blocks[1]["source"]["data"] == "cmVkYWN0ZWQ6bGVuPTQ6c2hhMjU2PTk2ZTMxODZhZjI4MTUwNjU="
     assert blocks[2]["image_url"]["url"].startswith("data:image/png;base64,cmVkYWN0ZWQ6")
-    assert out["model"] == "claude-x"
+    assert out["model"] == "claude-sonnet-4-5"
 
 
 def test_the_record_is_read_by_lint_log_and_the_audit_as_it_is(
@@ -470,11 +476,11 @@ def _platform_client(kind: str, base_url: str) -> Any:
 @pytest.mark.parametrize(
     ("kind", "path"),
     [
-        ("azure", "/openai/deployments/gpt-x/chat/completions"),
-        ("bedrock", "/model/claude-x/invoke"),
+        ("azure", "/openai/deployments/gpt-4o/chat/completions"),
+        ("bedrock", "/model/claude-sonnet-4-5/invoke"),
         (
             "vertex",
-            "/projects/p/locations/us-east5/publishers/anthropic/models/claude-x:rawPredict",
+            "/projects/p/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5:rawPredict",
         ),
     ],
 )
@@ -487,10 +493,12 @@ def test_platform_clients_are_checked_as_the_wire_they_speak(
     before = len(server.requests)
     with guard(_platform_client(kind, server.base_url), "repair") as client:
         if kind == "azure":
-            client.chat.completions.create(model="gpt-x", messages=BAD["openai"])
+            client.chat.completions.create(model="gpt-4o", messages=BAD["openai"])
         else:
             with pytest.raises(anthropic.NotFoundError):  # the recorder answers no platform path
-                client.messages.create(model="claude-x", max_tokens=8, messages=BAD["anthropic"])
+                client.messages.create(
+                    model="claude-sonnet-4-5", max_tokens=8, messages=BAD["anthropic"]
+                )
     (arrived,) = server.requests[before:]
     (call,) = linted
     assert (arrived.path, call["wire"]) == (path, wire)
