@@ -9,7 +9,8 @@ types a wire takes in its facts) are read from there, not restated. Where the re
 follows the SPEC and says so in the rule's ``notes``.
 
 The rows sit in one module per rule group (``pairing``, ``content``, ``sizes``,
-``rejections``); :data:`RULES` joins them in the SPEC's order. ``model`` holds the records,
+``rejections``, and ``versions``: those of an API version named in a header);
+:data:`RULES` joins them in the SPEC's order. ``model`` holds the records,
 ``sources`` the sources cited more than once, ``figures`` the figures checks read, and
 ``unchecked`` (:data:`UNCHECKED`) the provider rules no check implements yet.
 """
@@ -20,7 +21,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from . import content, pairing, rejections, sizes
+from . import content, pairing, rejections, sizes, versions
 from .figures import (
     GEMINI_IMAGE_MIMES,
     GEMINI_RESPONSE_MIMES,
@@ -52,7 +53,16 @@ __all__ = [
 
 #: Every rule by id, in the SPEC's order.
 RULES: Final[Mapping[str, Rule]] = MappingProxyType(
-    {rule.id: rule for rule in (*pairing.ROWS, *content.ROWS, *sizes.ROWS, *rejections.ROWS)}
+    {
+        rule.id: rule
+        for rule in (
+            *pairing.ROWS,
+            *content.ROWS,
+            *sizes.ROWS,
+            *rejections.ROWS,
+            *versions.ROWS,
+        )
+    }
 )
 
 
