@@ -122,6 +122,9 @@ class WireChecks:
       it (of its name, if it has one).
     - ``held_call_ids``: the ids of the calls the request answers without holding them (a
       stored earlier response, items of another type); ``None``: none.
+    - ``pending_call_ids``: the ids of the calls whose output may come in a later request
+      (a Responses call with ``async: true``): unanswered, they are pending, never missing
+      (no ``call-without-result``, and repair adds no result); ``None``: none.
     - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
       limit).
     - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
@@ -141,6 +144,7 @@ class WireChecks:
     ids_advisory: bool = False
     pairs_in_order: bool = False
     held_call_ids: Callable[[ReadRequest], Container[str]] | None = None
+    pending_call_ids: Callable[[ReadRequest], Container[str]] | None = None
     item_id_longest: int | None = None
     max_documents: int | None = None
     document_name: Callable[[str], tuple[str, str] | None] | None = None
