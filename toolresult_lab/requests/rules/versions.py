@@ -1,7 +1,9 @@
-"""Rules that hold from an API version on: the version travels as a header, so these are
-checked only when the caller gives ``headers=`` (``lint``, ``repair``, ``translate``) or
-``--header`` (the CLI); a body alone gives no finding. The checks live with their wire
-(``wires/anthropic/versions.py``)."""
+"""Rules that hold on one platform or from one API version on, which a body alone does
+not say: ``base64-sources-only`` with a profile of a platform that takes only inline media
+(``profile=``); the ``version-*`` rules with the API version, which travels as a header
+(``headers=`` of ``lint``, ``repair`` and ``translate``; the CLI's ``--header``). Without
+them, no finding. The checks live with their wire (``wires/anthropic/versions.py``,
+``wires/anthropic/sources.py``)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,15 @@ from typing import Final
 from .model import ERROR, Rule, RuleSource
 
 __all__ = ["MIGRATION_2026_10_21", "ROWS"]
+
+_VISION: Final = RuleSource(
+    "Images and vision - Claude Docs",
+    "https://platform.claude.com/docs/en/build-with-claude/vision",
+)
+_BEDROCK_MESSAGES: Final = RuleSource(
+    "Claude in Amazon Bedrock - Claude Docs",
+    "https://platform.claude.com/docs/en/build-with-claude/claude-in-amazon-bedrock",
+)
 
 #: Read 2026-12-07 (the English page's title and steps; its breaking changes in the zh-CN
 #: copy, which the English index lists as the same page).
@@ -30,6 +41,21 @@ _ONLY_WITH_HEADER: Final = (
 )
 
 ROWS: Final[tuple[Rule, ...]] = (
+    Rule(
+        "base64-sources-only",
+        "A URL or Files API image or document source on a platform that takes only base64",
+        ("anthropic",),
+        ERROR,
+        "400 invalid_request_error (no message text found)",
+        (_VISION, _BEDROCK_MESSAGES),
+        profiles=("anthropic-bedrock", "anthropic-google-cloud"),
+        notes='The vision page: "On Amazon Bedrock and Google Cloud, only base64-encoded'
+        ' sources are currently available" (quoted in provider-changes-2026-12.md section'
+        " 1.1, read 2026-12-04; the stored copies searched on 2026-12-07 did not show the"
+        " line again). Checked with the anthropic-bedrock and anthropic-google-cloud"
+        " profiles (the Messages API on those platforms); in a tool_result's content too.",
+        checked=_CHECKED,
+    ),
     Rule(
         "version-sampling",
         "temperature, top_p or top_k with anthropic-version 2026-10-21",

@@ -13,6 +13,7 @@ from .._check import Add, Check, Scope, WireChecks, blocks, entries, short, type
 from .._claude_thinking import MIN_BUDGET
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from .core import FACTS, ends_in_server_result
+from .sources import base64_sources_only
 from .versions import api_version
 
 __all__ = ["BLOCK_TYPES", "CHECKS", "RESULT_TYPES"]
@@ -366,6 +367,7 @@ RULES: Final[tuple[Check, ...]] = (
     thinking_settings,
     toolset_results,
     api_version,
+    base64_sources_only,
 )
 
 CHECKS: Final = WireChecks(
