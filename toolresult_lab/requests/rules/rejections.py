@@ -193,7 +193,11 @@ ROWS: Final[tuple[Rule, ...]] = (
         " (toolresult_lab.budgets.request_tokens: text at about 4 characters per token,"
         " images by their provider's rule): over the window"
         " is an error, over 90 % of it (checks.context_window.WARN_SHARE) a warning (case"
-        " near). repair(..., max_tokens=N) cuts tool results to fit.",
+        " near). repair(..., max_tokens=N) cuts tool results to fit. The context-1m-2025-08-07"
+        " beta (anthropic-beta header, or the body's betas / anthropic_beta) no longer widens"
+        " Claude Sonnet 4 / 4.5: retired 2026-04-30 per the release notes (quoted in"
+        " earendil-works/pi#6885; the Sonnet 4.5 model page says 200K, read 2026-12-07), so"
+        " the window stays 200,000 and the finding says the beta no longer applies.",
     ),
     Rule(
         "content-after-tool-use",
