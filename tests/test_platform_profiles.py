@@ -99,3 +99,75 @@ def test_the_profiles_limits_are_their_own() -> None:
     assert ("request", "bytes", 20 * MB) not in wire
     assert ("request", "bytes", 32 * MIB) in wire
     assert "Opus 4.6 and earlier" in PROFILES["bedrock-claude"].label
+
+
+def _png(width: int, height: int) -> str:
+    """A PNG header of ``width`` x ``height`` (all ``image_size`` reads)."""
+    import base64
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    body = struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
+    return base64.b64encode(b"\x89PNG\r\n\x1a\n" + body).decode()
+
+
+def _deepseek(*urls: str) -> dict[str, Any]:
+    parts = [{"type": "image_url", "image_url": {"url": url}} for url in urls]
+    return {
+        "model": "deepseek-v4-flash-vision-exp",
+        "messages": [{"role": "user", "content": parts}],
+    }
+
+
+def _ds_seen(request: Any, profile: str | None = "deepseek") -> list[tuple[str, str, str]]:
+    found = lint("openai", request, profile=profile, vision=True)
+    return [(f.rule, f.severity, f.path) for f in found if f.rule != "media-type"]
+
+
+def test_deepseek_image_size_and_count() -> None:
+    small = "data:image/png;base64," + _png(64, 64)
+    assert _ds_seen(_deepseek(*[small] * 600)) == []
+    assert _ds_seen(_deepseek(*[small] * 601)) == [
+        ("too-much-media", "error", "messages[0].content[600]")
+    ]
+    assert _ds_seen(_deepseek(*[small] * 601), None) == []  # OpenAI documents no count
+    big = "data:image/png;base64," + "A" * (32 * MIB + 4)
+    at = "data:image/png;base64," + "A" * (32 * MIB)
+    assert _ds_seen(_deepseek(at)) == []
+    assert _ds_seen(_deepseek(big)) == [("image-too-large", "error", "messages[0].content[0]")]
+    assert _ds_seen(_deepseek(big), None) == []
+
+
+def test_deepseek_image_sides_drop_to_4096_from_15_images() -> None:
+    small = "data:image/png;base64," + _png(64, 64)
+    wide = "data:image/png;base64," + _png(4097, 100)
+    assert _ds_seen(_deepseek(wide, *[small] * 13)) == []  # 14 images: 8192 px
+    found = lint("openai", _deepseek(wide, *[small] * 14), profile="deepseek", vision=True)
+    sized = [f for f in found if f.rule == "image-too-large"]
+    assert [(f.severity, f.path) for f in sized] == [("error", "messages[0].content[0]")]
+    assert sized[0].message == (
+        "The image is 4097x100 px (at most 4096 px a side in a request with more than 14 images)."
+    )
+    huge = "data:image/png;base64," + _png(8193, 100)
+    assert _ds_seen(_deepseek(huge)) == [("image-too-large", "error", "messages[0].content[0]")]
+    assert _ds_seen(_deepseek("data:image/png;base64," + _png(8192, 100))) == []
+
+
+def test_deepseek_request_body() -> None:
+    def body(total: int) -> dict[str, Any]:
+        request: dict[str, Any] = {
+            "model": "deepseek-chat",
+            "messages": [{"role": "user", "content": ""}],
+        }
+        empty = len(json.dumps(request, ensure_ascii=False).encode())
+        request["messages"][0]["content"] = "x" * (total - empty)
+        return request
+
+    most = 48 * MIB
+    seen = [r for r in _ds_seen(body(most)) if r[0] != "text-too-long"]
+    assert seen == []
+    seen = [r for r in _ds_seen(body(most + 1)) if r[0] != "text-too-long"]
+    assert seen == [("request-too-large", "error", "")]
+    assert [r for r in _ds_seen(body(most + 1), None) if r[0] != "text-too-long"] == []

@@ -11,6 +11,7 @@ OpenAI and Gemini, whose pages say nothing either way (the smaller reading warns
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from ..conversion.facts import MediaKind, Wire, wire_facts
@@ -41,6 +42,8 @@ _MIB = 1024 * 1024
 _MB = 1_000_000
 #: The day the figures re-checked in rule-recheck.md (A.1 and A.2) were read.
 _RECHECKED = "2026-12-02"
+#: The day DeepSeek's vision guide (its text of 2026-08-21) was read for the table.
+_DEEPSEEK = "2026-12-07"
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,43 @@ LIMITS: tuple[Limit, ...] = (
         doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
         profiles=("anthropic-bedrock", "anthropic-google-cloud"),
     ),
+    # DeepSeek's vision models on the openai wire (profile deepseek; rule-recheck.md A.1
+    # #15): the vision guide's limits table (2026-08-21) "Request body size: 48 MiB", "Max
+    # single image size (base64 / external URL): 32 MiB", "Max images per request: 600",
+    # "Max total image size per request: 64 MiB without file_id images", "Max image
+    # dimension: 8192 px per side; drops to 4096 px per side when a request contains 15 or
+    # more images".
+    Limit(
+        "openai", "request", "bytes", 48 * _MIB,
+        "48 MiB per request body on DeepSeek", doc_pages.DEEPSEEK_VISION,
+        checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "image", "base64_bytes", 32 * _MIB,
+        "32 MiB per image on DeepSeek", doc_pages.DEEPSEEK_VISION,
+        checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "request", "images", 600,
+        "600 images per request on DeepSeek", doc_pages.DEEPSEEK_VISION,
+        checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "request", "image_bytes", 64 * _MIB,
+        "64 MiB of images per request on DeepSeek (file_id images aside)",
+        doc_pages.DEEPSEEK_VISION, checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "image", "edge_px", 8192,
+        "8192 px per side on DeepSeek", doc_pages.DEEPSEEK_VISION,
+        checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "request", "edge_px", 4096,
+        "4096 px per side on DeepSeek when a request has 15 or more images",
+        doc_pages.DEEPSEEK_VISION, when_images_over=14, checked=_DEEPSEEK,
+        profiles=("deepseek",),
+    ),
     Limit(
         "bedrock", "image", "base64_bytes", 5 * _MIB,
         "5 MB per image (base64-encoded) for Claude on Amazon Bedrock",
@@ -232,6 +272,7 @@ LIMITS: tuple[Limit, ...] = (
 )  # fmt: skip
 
 
+@cache  # a pure function of LIMITS, read on every lint of a wire with media
 def limits_for(wire: str, profile: str | None = None) -> tuple[Limit, ...]:
     """The documented limits of ``wire`` (none for ollama and hermes); with ``profile``,
     that profile's own figures in place of the wire's of the same scope and measure."""

@@ -48,7 +48,14 @@ def media(read: ReadRequest, scope: Scope, add: Add) -> None:
     error_limit = _limit(limits, "request", "images")
     if warn_at is not None and error_limit is not None:
         _counts(read, warn_at, error_limit.value, add)
-    many = _limit(limits, "request", "edge_px", over=20)
+    many = next(
+        (
+            x
+            for x in limits
+            if x.scope == "request" and x.measure == "edge_px" and x.when_images_over
+        ),
+        None,
+    )
     edge = _limit(limits, "image", "edge_px")
     size_error = _limit(limits, "image", "base64_bytes")
     size_warning = _least(limits, "base64_bytes")
