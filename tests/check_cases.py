@@ -472,6 +472,64 @@ def _tool_name_cases() -> list[Case]:
     ]
 
 
+def _platform_and_version_cases() -> list[Case]:
+    """The rules of a profile's platform and of an API version named in a header."""
+    v2026 = {"headers": {"anthropic-version": "2026-10-21"}}
+    body = {"model": "claude-sonnet-4-6", "max_tokens": 64}
+    asked = [{"role": "user", "content": "hi"}]
+    doc = {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "d"}}
+    said = {"role": "assistant", "content": [{"type": "text", "text": "read"}]}
+    cited = {
+        "type": "text",
+        "text": "blue",
+        "citations": [
+            {
+                "type": "char_location",
+                "cited_text": "blue",
+                "document_index": 0,
+                "start_char_index": 0,
+                "end_char_index": 4,
+            }
+        ],
+    }
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
+    linked = {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}
+    return [
+        (
+            "version-sampling",
+            "anthropic",
+            v2026,
+            {**body, "messages": asked},
+            {**body, "top_p": 1, "messages": asked},
+            [("version-sampling", "error", "top_p")],
+        ),
+        (
+            "version-assistant-document",
+            "anthropic",
+            v2026,
+            {**body, "messages": [{"role": "user", "content": [doc]}, said, *asked]},
+            {**body, "messages": [*asked, {"role": "assistant", "content": [doc]}, *asked]},
+            [("version-assistant-document", "error", "messages[1].content[0]")],
+        ),
+        (
+            "version-user-citations",
+            "anthropic",
+            v2026,
+            {**body, "messages": [*asked, {"role": "assistant", "content": [cited]}, *asked]},
+            {**body, "messages": [{"role": "user", "content": [cited]}]},
+            [("version-user-citations", "error", "messages[0].content[0]")],
+        ),
+        (
+            "base64-sources-only",
+            "anthropic",
+            {"profile": "anthropic-bedrock"},
+            {**body, "messages": [{"role": "user", "content": [image]}]},
+            {**body, "messages": [{"role": "user", "content": [linked]}]},
+            [("base64-sources-only", "error", "messages[0].content[0].source")],
+        ),
+    ]
+
+
 def _tool_schema_cases() -> list[Case]:
     """A definition whose schema's root is an object (good) and one whose root is an array
     (bad), on each wire whose settings declare the rule; on bedrock also a root without
@@ -531,6 +589,7 @@ def _tool_schema_cases() -> list[Case]:
 
 
 CHECK_CASES: list[Case] = [
+    *_platform_and_version_cases(),
     *_tool_name_cases(),
     *_tool_schema_cases(),
     *_bedrock_cases(),

@@ -20,19 +20,26 @@ def _names(limit: Limit, warnings: tuple[str, ...]) -> bool:
     return any(limit.text in warning for warning in warnings)
 
 
+def _profile(limit: Limit) -> str | None:
+    """A profile the limit is the figure of (``None``: the wire's own)."""
+    return limit.profiles[0] if limit.profiles else None
+
+
 def _media(limit: Limit, value: int) -> tuple[str, ...]:
-    """The warnings of one item whose measure of ``limit`` is ``value``."""
+    """The warnings of one item whose measure of ``limit`` is ``value`` (with the profile
+    whose figure it is)."""
+    on = _profile(limit)
     media = "pdf" if limit.scope == "pdf" else "image"
     mime = "application/pdf" if media == "pdf" else "image/png"
     if limit.measure == "base64_bytes":  # the base64 length of ``value * 3 // 4`` bytes
-        return media_warnings(limit.wire, media, mime, value * 3 // 4, None, None)
+        return media_warnings(limit.wire, media, mime, value * 3 // 4, None, None, profile=on)
     if limit.measure == "bytes":
-        return media_warnings(limit.wire, media, mime, value, None, None)
+        return media_warnings(limit.wire, media, mime, value, None, None, profile=on)
     if limit.measure in ("edge_px", "min_edge_px"):
         size = ImageSize("png", value, value if limit.measure == "min_edge_px" else 300)
-        return media_warnings(limit.wire, media, mime, 1000, size, None)
+        return media_warnings(limit.wire, media, mime, 1000, size, None, profile=on)
     assert limit.measure == "pages"
-    return media_warnings(limit.wire, media, mime, 1000, None, value)
+    return media_warnings(limit.wire, media, mime, 1000, None, value, profile=on)
 
 
 ITEM_LIMITS = [limit for limit in LIMITS if limit.scope in ("image", "pdf")]
@@ -57,7 +64,9 @@ def test_a_request_limit_on_both_sides(limit: Limit) -> None:
     images = limit.when_images_over + 1
 
     def warnings(total: int, count: int, edge: int | None) -> tuple[str, ...]:
-        return request_warnings(limit.wire, total, count, largest_edge=edge)
+        return request_warnings(
+            limit.wire, total, count, largest_edge=edge, profile=_profile(limit)
+        )
 
     if limit.measure == "bytes":
         assert not _names(limit, warnings(limit.value, images, None))
@@ -68,7 +77,9 @@ def test_a_request_limit_on_both_sides(limit: Limit) -> None:
     elif limit.measure == "image_bytes":
 
         def held(total: int, image_bytes: int) -> tuple[str, ...]:
-            return request_warnings(limit.wire, total, 1, image_bytes=image_bytes)
+            return request_warnings(
+                limit.wire, total, 1, image_bytes=image_bytes, profile=_profile(limit)
+            )
 
         assert not _names(limit, held(10 * limit.value, limit.value))
         assert _names(limit, held(limit.value + 1, limit.value + 1))
@@ -88,6 +99,18 @@ def test_a_string_limit_on_both_sides(limit: Limit) -> None:
     assert limit.measure == "chars"
     assert not _names(limit, text_warnings(limit.wire, limit.value))
     assert _names(limit, text_warnings(limit.wire, limit.value + 1))
+
+
+def test_a_profile_figure_holds_only_with_its_profile() -> None:
+    own = [limit for limit in LIMITS if limit.profiles]
+    assert own
+    for limit in own:
+        if limit.scope == "request":
+            assert not _names(limit, request_warnings(limit.wire, limit.value + 1, 0))
+        else:
+            assert not _names(
+                limit, media_warnings(limit.wire, "image", "image/png", limit.value, None, None)
+            )
 
 
 def test_every_limit_is_checked() -> None:

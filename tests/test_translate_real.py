@@ -417,12 +417,19 @@ def test_the_whole_request_moves_to_anthropic() -> None:
         "model": "gpt-4o",
         "max_tokens": 500,
         "temperature": 0.2,
-        "top_p": 0.9,
         "stop_sequences": ["END"],
         "tools": [{"name": "weather", "description": "Weather.", "input_schema": SCHEMA}],
         "tool_choice": {"type": "tool", "name": "weather"},
     }
-    assert out.losses == (Loss("seed", "has no counterpart on anthropic: dropped"),)
+    # Claude 4.5 and later reject temperature and top_p together (Migrating to Claude 4.5)
+    assert out.losses == (
+        Loss("seed", "has no counterpart on anthropic: dropped"),
+        Loss(
+            "top_p",
+            "anthropic: Claude Sonnet 4.5 and later reject temperature and top_p together"
+            " (use only one): top_p dropped, temperature kept",
+        ),
+    )
     assert (
         translate("openai", "anthropic", OPENAI_WHOLE, model="claude-x").request["model"]
         == "claude-x"

@@ -18,6 +18,7 @@ __all__ = [
     "BEDROCK_API_RESTRICTIONS",
     "BEDROCK_CONVERSE_MODELS",
     "BEDROCK_TOOL_RESULT",
+    "DEEPSEEK_VISION",
     "GEMINI_DOCUMENTS",
     "GEMINI_FILE_LIMITS",
     "GEMINI_IMAGES",
@@ -129,6 +130,9 @@ WEBP_SPEC = DocPage(
 PNG_SPEC = DocPage(
     "Portable Network Graphics (PNG) Specification, IHDR",
     "https://www.w3.org/TR/png-3/#11IHDR",
+)
+DEEPSEEK_VISION = DocPage(
+    "Vision - DeepSeek API Docs", "https://api-docs.deepseek.com/guides/vision"
 )
 BEDROCK_API_RESTRICTIONS = DocPage(
     "API restrictions - Amazon Bedrock User Guide",

@@ -11,6 +11,7 @@ OpenAI and Gemini, whose pages say nothing either way (the smaller reading warns
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from ..conversion.facts import MediaKind, Wire, wire_facts
@@ -41,6 +42,8 @@ _MIB = 1024 * 1024
 _MB = 1_000_000
 #: The day the figures re-checked in rule-recheck.md (A.1 and A.2) were read.
 _RECHECKED = "2026-12-02"
+#: The day DeepSeek's vision guide (its text of 2026-08-21) was read for the table.
+_DEEPSEEK = "2026-12-07"
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,10 @@ class Limit:
     ``models``: the models the figure is documented for, where that is not every model the
     wire reaches (Bedrock's Converse speaks for many providers' models): lint then warns
     rather than errs, since another model of the wire may take more.
+    ``profiles``: the provider profiles (``profiles.PROFILES``) whose own figure this is (a
+    platform that serves the wire with other limits: Claude on Bedrock's Messages API);
+    with one of them, it replaces the wire's figures of the same scope and measure, and
+    without one it does not apply (``limits_for`` leaves it out).
     """
 
     wire: Wire
@@ -67,6 +74,7 @@ class Limit:
     when_images_over: int = 0
     checked: str = ""
     models: str = ""
+    profiles: tuple[str, ...] = ()
 
 
 LIMITS: tuple[Limit, ...] = (
@@ -166,6 +174,64 @@ LIMITS: tuple[Limit, ...] = (
         "gemini", "pdf", "pages", 1000,
         "1,000 pages per document", doc_pages.GEMINI_DOCUMENTS, checked=_RECHECKED,
     ),
+    # Claude on the cloud platforms through the Messages API (the anthropic wire): "Bedrock
+    # limits requests to 20 MB, and Google Cloud limits requests to 30 MB"
+    # (ANTHROPIC_API_OVERVIEW, rule-recheck.md A.1 #3), read as 10^6 bytes as the bedrock
+    # figure below; "5 MB (base64-encoded) on Amazon Bedrock and Google Cloud"
+    # (ANTHROPIC_VISION, rule-recheck.md A.2).
+    Limit(
+        "anthropic", "request", "bytes", 20 * _MB,
+        "20 MB per request for Claude on Amazon Bedrock", doc_pages.ANTHROPIC_API_OVERVIEW,
+        checked=_RECHECKED, profiles=("anthropic-bedrock",),
+    ),
+    Limit(
+        "anthropic", "request", "bytes", 30 * _MB,
+        "30 MB per request for Claude on Google Cloud", doc_pages.ANTHROPIC_API_OVERVIEW,
+        checked=_RECHECKED, profiles=("anthropic-google-cloud",),
+    ),
+    Limit(
+        "anthropic", "image", "base64_bytes", 5 * _MIB,
+        "5 MB per image (base64-encoded) on Amazon Bedrock and Google Cloud",
+        doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
+        profiles=("anthropic-bedrock", "anthropic-google-cloud"),
+    ),
+    # DeepSeek's vision models on the openai wire (profile deepseek; rule-recheck.md A.1
+    # #15): the vision guide's limits table (2026-08-21) "Request body size: 48 MiB", "Max
+    # single image size (base64 / external URL): 32 MiB", "Max images per request: 600",
+    # "Max total image size per request: 64 MiB without file_id images", "Max image
+    # dimension: 8192 px per side; drops to 4096 px per side when a request contains 15 or
+    # more images".
+    Limit(
+        "openai", "request", "bytes", 48 * _MIB,
+        "48 MiB per request body on DeepSeek", doc_pages.DEEPSEEK_VISION,
+        checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "image", "base64_bytes", 32 * _MIB,
+        "32 MiB per image on DeepSeek", doc_pages.DEEPSEEK_VISION,
+        checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "request", "images", 600,
+        "600 images per request on DeepSeek", doc_pages.DEEPSEEK_VISION,
+        checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "request", "image_bytes", 64 * _MIB,
+        "64 MiB of images per request on DeepSeek (file_id images aside)",
+        doc_pages.DEEPSEEK_VISION, checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "image", "edge_px", 8192,
+        "8192 px per side on DeepSeek", doc_pages.DEEPSEEK_VISION,
+        checked=_DEEPSEEK, profiles=("deepseek",),
+    ),
+    Limit(
+        "openai", "request", "edge_px", 4096,
+        "4096 px per side on DeepSeek when a request has 15 or more images",
+        doc_pages.DEEPSEEK_VISION, when_images_over=14, checked=_DEEPSEEK,
+        profiles=("deepseek",),
+    ),
     Limit(
         "bedrock", "image", "base64_bytes", 5 * _MIB,
         "5 MB per image (base64-encoded) for Claude on Amazon Bedrock",
@@ -206,10 +272,23 @@ LIMITS: tuple[Limit, ...] = (
 )  # fmt: skip
 
 
-def limits_for(wire: str) -> tuple[Limit, ...]:
-    """The documented limits of ``wire`` (none for ollama and hermes)."""
+@cache  # a pure function of LIMITS, read on every lint of a wire with media
+def limits_for(wire: str, profile: str | None = None) -> tuple[Limit, ...]:
+    """The documented limits of ``wire`` (none for ollama and hermes); with ``profile``,
+    that profile's own figures in place of the wire's of the same scope and measure."""
     wire_facts(wire)
-    return tuple(limit for limit in LIMITS if limit.wire == wire)
+    own = [limit for limit in LIMITS if limit.wire == wire and profile in limit.profiles]
+    taken = {(limit.scope, limit.measure, limit.when_images_over) for limit in own}
+    return tuple(
+        limit
+        for limit in LIMITS
+        if limit.wire == wire
+        and (
+            profile in limit.profiles
+            if limit.profiles
+            else (limit.scope, limit.measure, limit.when_images_over) not in taken
+        )
+    )
 
 
 def _base64_size(decoded: int) -> int:
@@ -227,8 +306,11 @@ def media_warnings(
     decoded_bytes: int,
     size: ImageSize | None,
     pages: int | None,
+    *,
+    profile: str | None = None,
 ) -> tuple[str, ...]:
-    """One sentence per documented limit that this one image or PDF meets on ``wire``.
+    """One sentence per documented limit that this one image or PDF meets on ``wire``
+    (with ``profile``, that platform's own figures in place of the wire's: ``limits_for``).
 
     The item alone is also held against the per-request byte limit, since no request can
     carry it then. ``size`` and ``pages`` may be ``None`` when unknown; those checks skip.
@@ -238,7 +320,7 @@ def media_warnings(
         raise ValueError(f"unknown media kind {media!r}; known kinds: image, pdf")
     encoded = _base64_size(decoded_bytes)
     warnings: list[str] = []
-    for limit in limits_for(wire):
+    for limit in limits_for(wire, profile):
         what = _media_excess(limit, media, mime, decoded_bytes, encoded, size, pages)
         if what:
             warnings.append(_warning(limit, what))
@@ -300,8 +382,10 @@ def request_warnings(
     *,
     largest_edge: int | None = None,
     image_bytes: int | None = None,
+    profile: str | None = None,
 ) -> tuple[str, ...]:
-    """One sentence per documented per-request limit that a whole request meets on ``wire``.
+    """One sentence per documented per-request limit that a whole request meets on ``wire``
+    (with ``profile``, that platform's own figures in place of the wire's: ``limits_for``).
 
     ``total_bytes`` is the request body as sent (base64 and text included), which a
     request's ``bytes`` limits hold with or without images; ``image_bytes`` the images'
@@ -311,7 +395,7 @@ def request_warnings(
     wire_facts(wire)
     warnings: list[str] = []
     images_bytes = total_bytes if image_bytes is None else image_bytes
-    for limit in limits_for(wire):
+    for limit in limits_for(wire, profile):
         if limit.scope != "request":
             continue
         if limit.when_images_over and image_count <= limit.when_images_over:

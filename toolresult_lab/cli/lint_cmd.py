@@ -27,13 +27,22 @@ from ._hints import log_hint
 from ._requests import Requests, read_requests
 from ._shared import EXIT_FINDINGS, InputError, one_of, warn, wire_named
 
-__all__ = ["add_parsers", "add_request_arguments", "checked", "run_checked"]
+__all__ = [
+    "add_context_arguments",
+    "add_parsers",
+    "add_request_arguments",
+    "checked",
+    "header_pair",
+    "headers_of",
+    "run_checked",
+]
 
 _HELP = "check a whole request before it is sent: what each provider would reject or lose"
 
 
 def add_request_arguments(sub: argparse.ArgumentParser) -> None:
-    """``--wire``, ``--profile`` and ``--vision`` / ``--no-vision`` (``lint`` and ``repair``)."""
+    """``--wire``, ``--profile``, ``--vision`` / ``--no-vision``, ``--model`` and
+    ``--header`` (``lint`` and ``repair``)."""
     sub.add_argument(
         "--wire",
         choices=tuple(FACTS),  # the registry's wires when the parser is made: a registered one too
@@ -52,7 +61,42 @@ def add_request_arguments(sub: argparse.ArgumentParser) -> None:
         default=None,
         help="the model reads images (default: the profile's; yes without one)",
     )
+    sub.add_argument(
+        "--model",
+        metavar="NAME",
+        help="the model the request is for (default: the body's own model)",
+    )
+    add_context_arguments(sub)
     sub.set_defaults(parser=sub)
+
+
+def add_context_arguments(sub: argparse.ArgumentParser) -> None:
+    """``--header K:V`` (repeatable): the request's HTTP headers, where the API version
+    travels (``lint``, ``repair``, ``translate``)."""
+    sub.add_argument(
+        "--header",
+        dest="headers",
+        action="append",
+        type=header_pair,
+        metavar="K:V",
+        help="an HTTP header the request is sent with, e.g. anthropic-version:2026-10-21 (the"
+        " API version and betas travel there); repeatable",
+    )
+
+
+def header_pair(text: str) -> tuple[str, str]:
+    """``NAME:VALUE`` as a pair (blanks around both dropped); a usage error (one line)
+    when there is no ``:`` or no name."""
+    name, colon, value = text.partition(":")
+    if not colon or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME:VALUE, got {text!r}")
+    return name.strip(), value.strip()
+
+
+def headers_of(args: argparse.Namespace) -> dict[str, str] | None:
+    """The headers of ``--header`` (a later one of a name wins; ``None``: none given)."""
+    given = getattr(args, "headers", None)
+    return dict(given) if given else None
 
 
 def add_parsers(commands: Any) -> None:
@@ -103,7 +147,14 @@ def checked(args: argparse.Namespace) -> str:
 def run_checked(wire: str, request: Any, args: argparse.Namespace, where: str) -> Findings:
     """``lint`` of one request; whatever it refuses, one line naming the request."""
     try:
-        return lint_request(wire, request, profile=args.profile, vision=args.vision)
+        return lint_request(
+            wire,
+            request,
+            profile=args.profile,
+            vision=args.vision,
+            model=getattr(args, "model", None),
+            headers=headers_of(args),
+        )
     except (TypeError, ValueError) as error:
         raise InputError(f"{where}: {error}") from None
     except RecursionError:
@@ -208,6 +259,8 @@ def _lint(args: argparse.Namespace) -> Answer:
 
 
 def _lint_log(args: argparse.Namespace, wire: str | None) -> Answer:
+    if args.model is not None or args.headers:  # a log's records name their own models
+        raise InputError("--model and --header are for one request, not with --log")
     try:  # pandas: imported only by the subcommand that needs it
         from ..logs.lint_logs import lint_log
     except ImportError as error:

@@ -21,7 +21,7 @@ from ._budget import add_max_tokens_argument
 from ._json_out import json_text, lone_surrogate_paths
 from ._requests import read_requests
 from ._shared import EXIT_FINDINGS, InputError, warn
-from .lint_cmd import add_request_arguments, checked, run_checked
+from .lint_cmd import add_request_arguments, checked, headers_of, run_checked
 
 __all__ = ["add_parsers"]
 
@@ -55,7 +55,13 @@ def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> 
     """The repaired request, and whether error findings are left in it."""
     try:
         fixed = repair_request(
-            wire, request, profile=args.profile, vision=args.vision, max_tokens=args.max_tokens
+            wire,
+            request,
+            profile=args.profile,
+            vision=args.vision,
+            max_tokens=args.max_tokens,
+            model=args.model,
+            headers=headers_of(args),
         )
     except (TypeError, ValueError) as error:
         raise InputError(f"{where}: {error}") from None

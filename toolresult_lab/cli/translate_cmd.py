@@ -1,11 +1,12 @@
 """``translate``: a request of one wire as a request of another (SPEC 9), and what was lost.
 
-``toolresult-lab translate REQUEST --from W --to W2 [--profile P] [--model NAME] [options]
-[-o OUT]`` writes the translated request as JSON (JSON lines for JSON lines) on standard
-output or to OUT, each loss on standard error, one a line, then each note (a change in form
-only, or a field written for the destination) as ``note: ...``; the exit status is 1 when
-a translated request has lint errors (section 8, with the destination's profile), 0
-otherwise (2 for usage errors and unreadable input).
+``toolresult-lab translate REQUEST --from W --to W2 [--profile P] [--model NAME]
+[--header K:V ...] [options] [-o OUT]`` writes the translated request as JSON (JSON lines
+for JSON lines) on standard output or to OUT, each loss on standard error, one a line, then
+each note (a change in form only, or a field written for the destination) as
+``note: ...``; the exit status is 1 when a translated request has lint errors (section 8,
+with the destination's profile and headers), 0 otherwise (2 for usage errors and
+unreadable input).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..requests.translating import translate as translate_request
 from ._answer import Answer
 from ._requests import read_requests
 from ._shared import EXIT_FINDINGS, InputError, add_option_arguments, flag_options, warn, wire_named
+from .lint_cmd import add_context_arguments, headers_of
 
 __all__ = ["add_parsers"]
 
@@ -71,6 +73,7 @@ def add_parsers(commands: Any) -> None:
         help="the destination's model, as given (default: the source's, never guessed)",
     )
     sub.add_argument("--response-tag", metavar="TAG", help="the hermes result tag")
+    add_context_arguments(sub)
     add_option_arguments(sub)
     sub.add_argument("-o", "--output", metavar="OUT", help="write the translated request here")
     sub.set_defaults(run=_translate, parser=sub)
@@ -95,6 +98,7 @@ def _one(src: str, dst: str, request: Any, args: argparse.Namespace, where: str)
             vision=args.vision,
             hoist_images=args.hoist_images,
             model=args.model,
+            headers=headers_of(args),
             **_options(args),
         )
     except (TypeError, ValueError) as error:

@@ -48,6 +48,9 @@ class ProviderProfile:
     note: str = ""
     vision: bool = True
     """Whether the provider's models read images by default (``lint``'s ``vision=None``)."""
+    base64_only: bool = False
+    """The platform takes images and documents only inline (base64): a URL or Files API
+    source is refused (``base64-sources-only``)."""
 
     def options(self, vision: bool) -> ConvertOptions:
         """The options this provider's tool loop passes for a model that (does not) see images."""
@@ -200,14 +203,16 @@ _PROFILES = (
     ),
     ProviderProfile(
         "bedrock-claude",
-        "Amazon Bedrock Converse: Anthropic Claude 3+",
+        "Amazon Bedrock Converse: Anthropic Claude 3+ (Opus 4.6 and earlier)",
         "bedrock",
         images="vision",
         pdf="always",
         source="AWS Bedrock API reference (ToolResultContentBlock.image: Nova and Claude 3"
         " and 4) and User Guide 'Supported models and model features', checked 2026-12-01",
         note="Images and PDFs inside toolResult; Claude 3.5 Haiku has no vision on Bedrock."
-        " Images up to 5 MB base64 each.",
+        " Images up to 5 MB base64 each. Converse is the legacy path, for Opus 4.6 and"
+        " earlier ('Claude on Amazon Bedrock (Opus 4.6 and earlier)', Claude Docs, read"
+        " 2026-12-07); later Claude models take the Messages API: anthropic-bedrock.",
     ),
     ProviderProfile(
         "bedrock-nova",
@@ -241,6 +246,33 @@ _PROFILES = (
         " 2026-12-01",
         note="Text-only families, and vision models that reject an image inside toolResult"
         " ('This model doesn't support the image field').",
+    ),
+    ProviderProfile(
+        "anthropic-bedrock",
+        "Claude on Amazon Bedrock (Messages API)",
+        "anthropic",
+        images="vision",
+        pdf="always",
+        source_blocks=True,
+        source="Claude in Amazon Bedrock and Claude on Amazon Bedrock (Opus 4.6 and earlier),"
+        " Claude Docs; API overview (request size) and Images and vision (5 MB, base64 only),"
+        " checked 2026-12-07",
+        note="The Messages API on Bedrock (/anthropic/v1/messages), which Claude models after"
+        " Opus 4.6 take; 20 MB per request, 5 MB per image, base64 sources only. Opus 4.6 and"
+        " earlier through InvokeModel / Converse: bedrock-claude.",
+        base64_only=True,
+    ),
+    ProviderProfile(
+        "anthropic-google-cloud",
+        "Claude on Google Cloud (Vertex AI)",
+        "anthropic",
+        images="vision",
+        pdf="always",
+        source_blocks=True,
+        source="Claude Docs API overview (request size) and Images and vision (5 MB, base64"
+        " only), checked 2026-12-07",
+        note="30 MB per request, 5 MB per image, base64 sources only.",
+        base64_only=True,
     ),
 )
 

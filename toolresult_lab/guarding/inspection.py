@@ -154,12 +154,9 @@ def run_repair(
     previous: Mapping[str, Any] | None,
 ) -> Repaired:
     """``repair`` on the request in flight: the one place the guard repairs."""
-    # at merge: repair takes model=, headers= and previous= (the bound prefix of `previous`
-    # must stay untouched); pass them here:
-    #     repair(wire, body, profile=profile, vision=vision,
-    #            model=model, headers=headers, previous=previous)
-    del model, headers, previous
-    return repair(wire, body, profile=profile, vision=vision)
+    # at merge: repair takes previous= (the bound prefix of `previous` must stay untouched)
+    del previous
+    return repair(wire, body, profile=profile, vision=vision, model=model, headers=headers)
 
 
 def _where(error: BaseException) -> str:

@@ -93,6 +93,7 @@ def translate(
     vision: bool | None = None,
     hoist_images: bool = False,
     model: str | None = None,
+    headers: Mapping[str, str] | None = None,
     **options: Unpack[ConvertOptions],
 ) -> Translated:
     """``request`` of ``src`` as a request of ``dst``, with every loss and the lint.
@@ -104,16 +105,22 @@ def translate(
     ``settings``); every other field is a loss. Anthropic requires ``max_tokens``: where
     the source has none, 4,096 (plus any thinking budget) is written, with a note.
 
+    ``headers`` are the destination request's HTTP headers (``lint``'s): a field the API
+    version they name refuses (``anthropic-version: 2026-10-21`` takes no ``temperature``,
+    ``top_p`` or ``top_k``) is not written but a loss, and the lint of the result checks
+    that version's rules.
+
     :raises ValueError: unknown wire or profile (or a profile of another wire than
         ``dst``); a malformed inside of the request (naming its path); a request nested
         too deep, holding itself or spelling too many values (``nesting``, naming where).
-    :raises TypeError: the request is neither a dict nor a list; a bad option.
+    :raises TypeError: the request is neither a dict nor a list; a bad option; a bad
+        ``headers`` type.
     """
     if model is not None and not isinstance(model, str):
         raise TypeError(f"model must be a str or None, not {type(model).__name__}")
     if model is not None and not model.strip():
         raise ValueError("model must not be empty")
-    ctx = context(dst, profile, vision)
+    ctx = context(dst, profile, vision, headers=headers)
     written_with = _write_options(ctx.wire, profile, vision, options)
     with paused_cycle_collector():  # linear at any length: see gc_pause
         notes: list[Loss] = []
@@ -141,6 +148,10 @@ def translate(
         lost: list[Note] = []
         noted: list[Note] = []
         write_settings(ctx.wire, transcript.settings, body, called, lost, noted, model, read.wire)
+        written_shape = wire_module(ctx.wire).settings
+        if written_shape is not None:  # what the API version of the headers refuses
+            paths = transcript.settings.paths if transcript.settings is not None else {}
+            written_shape.refused_by_version(body, ctx.headers, lost, paths)
         losses.extend(Loss(path, what) for path, what in lost)
         notes.extend(Loss(path, what) for path, what in noted)
         if ctx.wire != read.wire:
@@ -151,5 +162,7 @@ def translate(
                     Loss(last, f"{_TRIMMED} {ctx.wire} refuses: trailing whitespace dropped")
                 )
         # the destination model's rules too, where the model goes in the URL (gemini, bedrock)
-        findings = lint(ctx.wire, body, profile=profile, vision=vision, model=model)
+        findings = lint(
+            ctx.wire, body, profile=profile, vision=vision, model=model, headers=ctx.headers
+        )
     return Translated(body, tuple(losses), findings, tuple(notes), renamed)

@@ -93,6 +93,8 @@ class ProfileView(Protocol):
     def label(self) -> str: ...
     @property
     def images(self) -> str: ...
+    @property
+    def base64_only(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,9 @@ class WireChecks:
       it (of its name, if it has one).
     - ``held_call_ids``: the ids of the calls the request answers without holding them (a
       stored earlier response, items of another type); ``None``: none.
+    - ``pending_call_ids``: the ids of the calls whose output may come in a later request
+      (a Responses call with ``async: true``): unanswered, they are pending, never missing
+      (no ``call-without-result``, and repair adds no result); ``None``: none.
     - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
       limit).
     - ``sampling``: where the request sets each sampling parameter (neutral name, as the
@@ -170,6 +175,7 @@ class WireChecks:
     ids_advisory: bool = False
     pairs_in_order: bool = False
     held_call_ids: Callable[[ReadRequest], Container[str]] | None = None
+    pending_call_ids: Callable[[ReadRequest], Container[str]] | None = None
     item_id_longest: int | None = None
     sampling: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _NO_SAMPLING)
     effort: str | None = None

@@ -353,6 +353,18 @@ class SettingsShape:
     def wire(self) -> str:
         raise NotImplementedError
 
+    def refused_by_version(
+        self,
+        body: dict[str, Any],
+        headers: Mapping[str, str],
+        losses: list[Note],
+        paths: Mapping[str, str],
+    ) -> None:
+        """Remove from ``body`` (written for this wire, in place) each setting the API
+        version named in ``headers`` (lower-case names) refuses, each a loss at its source
+        path (``paths``: :attr:`Settings.paths`; else its key here): a version travels as a
+        header, so only the caller knows it. None by default."""
+
     def read(self, body: dict[str, Any]) -> Settings:
         """The settings of ``body`` (its conversation keys removed already)."""
         raise NotImplementedError(f"{type(self).__name__} reads no settings")

@@ -2,7 +2,8 @@
 
 :func:`pair` walks the calls and results once (linear in the request's size: see
 :class:`_CallIndex`), reports ``missing-call-id``, ``result-without-call``,
-``duplicate-result``, ``results-not-next`` and ``call-without-result``, and returns the
+``duplicate-result``, ``results-not-next`` and ``call-without-result`` (not for a call the
+wire holds pending: an async call, whose output comes in a later request), and returns the
 :class:`~toolresult_lab.requests.answers.Pairing` that ``repair`` works from. Where a wire pairs
 differently it says so as data: its turn shape (``results_zone``, ``needs_call_ids``,
 ``merged_roles``, ``joined_results``) and its checks' data (``ids_advisory``, ``pairs_in_order``,
@@ -66,6 +67,8 @@ class _Pairer:
         self.orphans: list[ResultPart] = []
         # per message, the messages whose calls its results may answer (``_places``)
         self.owners: list[range] = []
+        # the ids of the calls that are pending (read once, when an unanswered call has one)
+        self.pending_ids: Container[str] | None = None
 
     def add(self, rule: str, path: str, message: str) -> None:
         self.report(rule, path, message, "")
@@ -161,7 +164,7 @@ class _Pairer:
                     f"The result for the call {short(call.id or call.name)} is not where"
                     f" {self.wire} needs it ({shape.results_where}).",
                 )
-            elif index not in claimed:
+            elif index not in claimed and not self.pending(call):
                 self.unanswered.append(index)
                 self.add(
                     "call-without-result",
@@ -169,6 +172,16 @@ class _Pairer:
                     f"No result answers the call {short(call.id or call.name)}"
                     f" ({shape.results_where}).",
                 )
+
+    def pending(self, call: CallPart) -> bool:
+        """The call's output may come in a later request (an async call: the wire's
+        ``pending_call_ids``): unanswered, it is pending, not missing."""
+        pending_ids = self.facts.pending_call_ids
+        if pending_ids is None or not call.id:
+            return False
+        if self.pending_ids is None:
+            self.pending_ids = pending_ids(self.read)
+        return call.id in self.pending_ids
 
     def match(
         self,

@@ -19,7 +19,20 @@ from typing import Final
 from ...budgets.request_tokens import read_tokens
 from ...wires import Add, ReadRequest, Scope
 
-__all__ = ["WARN_SHARE", "check"]
+__all__ = ["BETA_1M", "BETA_1M_RETIRED", "WARN_SHARE", "betas_named", "check"]
+
+#: The beta that gave Claude Sonnet 4 and 4.5 a 1,000,000-token window over their 200,000.
+#: It no longer does: "the context-1m-2025-08-07 beta was retired for Sonnet 4/4.5, the
+#: header now has no effect, and requests over the standard 200K window error" (the Claude
+#: release notes of 2026-04-30, as quoted in earendil-works/pi#6885, 2026-07-20); the
+#: current model page gives Claude Sonnet 4.5 "Context window: 200K tokens"
+#: (platform.claude.com/docs/en/models/sonnet-4-5/overview, read 2026-12-07). Sonnet 4.6,
+#: Opus 4.6 and later have 1M without it. So the window stays the catalog's, and a finding
+#: over it on a model the beta covered says the beta no longer helps.
+BETA_1M: Final = "context-1m-2025-08-07"
+BETA_1M_RETIRED: Final = "2026-04-30"
+#: The model ids the beta covered (a prefix; dated ids and Bedrock's ``anthropic.`` ids too).
+_BETA_1M_MODELS: Final = ("claude-sonnet-4-5", "claude-sonnet-4-2", "claude-sonnet-4@")
 
 #: The share of the window over which the estimate gets a warning (90 %: a text estimate
 #: of 4 characters per token is off by about a tenth on ordinary English and JSON).
@@ -42,10 +55,37 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     over = total > window
     share = f"{total / window:.0%}"
     said = "over" if over else f"{share} of"
+    beta = ""
+    if BETA_1M in betas_named(read, scope) and _beta_covered(facts.model):
+        beta = (
+            f" The {BETA_1M} beta the request names no longer extends it: retired for Claude"
+            f" Sonnet 4 and 4.5 on {BETA_1M_RETIRED}."
+        )
     add(
         "context-window",
         "",
         f"The request's input is {estimate.label()} (estimated), {said} the input window of"
-        f" {window:,} tokens of the model {facts.model!r} ({facts.source}).",
+        f" {window:,} tokens of the model {facts.model!r} ({facts.source}).{beta}",
         "" if over else "near",
     )
+
+
+def betas_named(read: ReadRequest, scope: Scope) -> frozenset[str]:
+    """The betas a request names: the ``anthropic-beta`` header (comma-separated), the
+    body's ``betas`` (the SDK's beta namespace sends it as the header) and
+    ``anthropic_beta`` (Bedrock's InvokeModel body)."""
+    named = {part.strip() for part in scope.headers.get("anthropic-beta", "").split(",")}
+    raw = read.raw
+    if isinstance(raw, dict):
+        for key in ("betas", "anthropic_beta"):
+            listed = raw.get(key)
+            if isinstance(listed, list):
+                named.update(item for item in listed if isinstance(item, str))
+    named.discard("")
+    return frozenset(named)
+
+
+def _beta_covered(model: str) -> bool:
+    """The model is one the 1M beta covered (Claude Sonnet 4 or 4.5, any id form)."""
+    name = model.lower().rpartition("anthropic.")[2] + "@"
+    return name.startswith(_BETA_1M_MODELS)

@@ -1,4 +1,5 @@
-"""The wire's documented size and count limits (``limits.LIMITS``, read by the wire's name):
+"""The wire's documented size and count limits (``limits.LIMITS``, read by the wire's name,
+and with a profile of a platform with its own figures, those: ``limits_for``):
 images and PDF pages per request (``too-much-media``), each image's size
 (``image-too-large``), and the whole request's bytes (``request-too-large``). A wire without
 such a limit in the table is not checked."""
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ...budgets.provider_limits import LIMITS, Limit
+from ...budgets.provider_limits import Limit, limits_for
 from ...conversion.imagesize import image_size
 from ...conversion.pdfpages import pdf_pages
 from ...wires import Add, DocumentPart, ImagePart, ReadRequest, ResultPart, Scope, parts_of
@@ -15,39 +16,49 @@ from ...wires import Add, DocumentPart, ImagePart, ReadRequest, ResultPart, Scop
 __all__ = ["media", "request_size"]
 
 
-def _limit(wire: str, scope: str, measure: str, *, over: int = 0) -> Limit | None:
-    """The documented limit of ``limits.LIMITS`` a check reads its figure from (the largest
+def _limits(scope: Scope) -> tuple[Limit, ...]:
+    """The wire's limits, with the profile's own figures in place of the wire's
+    (``limits_for``)."""
+    return limits_for(scope.wire, scope.profile)
+
+
+def _limit(limits: tuple[Limit, ...], scope: str, measure: str, *, over: int = 0) -> Limit | None:
+    """The documented limit of ``limits`` a check reads its figure from (the largest
     value when ``over`` is 0; the one applying to requests with more images otherwise;
     ``None``: the wire has none)."""
     found = [
         limit
-        for limit in LIMITS
-        if limit.wire == wire
-        and limit.scope == scope
-        and limit.measure == measure
-        and limit.when_images_over == over
+        for limit in limits
+        if limit.scope == scope and limit.measure == measure and limit.when_images_over == over
     ]
     return max(found, key=lambda limit: limit.value) if found else None
 
 
-def _least(wire: str, measure: str) -> int | None:
+def _least(limits: tuple[Limit, ...], measure: str) -> int | None:
     """The smallest value of the wire's limits of ``measure`` (a warning's threshold)."""
-    found = [limit.value for limit in LIMITS if limit.wire == wire and limit.measure == measure]
+    found = [limit.value for limit in limits if limit.measure == measure]
     return min(found) if found else None
 
 
 def media(read: ReadRequest, scope: Scope, add: Add) -> None:
     """The request's images and PDF pages counted against the wire's limits, and each
     image's size."""
-    wire = scope.wire
-    warn_at = _least(wire, "images")
-    error_limit = _limit(wire, "request", "images")
+    limits = _limits(scope)
+    warn_at = _least(limits, "images")
+    error_limit = _limit(limits, "request", "images")
     if warn_at is not None and error_limit is not None:
         _counts(read, warn_at, error_limit.value, add)
-    many = _limit(wire, "request", "edge_px", over=20)
-    edge = _limit(wire, "image", "edge_px")
-    size_error = _limit(wire, "image", "base64_bytes")
-    size_warning = _least(wire, "base64_bytes")
+    many = next(
+        (
+            x
+            for x in limits
+            if x.scope == "request" and x.measure == "edge_px" and x.when_images_over
+        ),
+        None,
+    )
+    edge = _limit(limits, "image", "edge_px")
+    size_error = _limit(limits, "image", "base64_bytes")
+    size_warning = _least(limits, "base64_bytes")
     if many is None or edge is None or size_error is None or size_warning is None:
         return
     images = [
@@ -137,8 +148,8 @@ def request_size(read: ReadRequest, scope: Scope, add: Add) -> None:
     limits = sorted(
         (
             limit
-            for limit in LIMITS
-            if limit.wire == scope.wire and limit.scope == "request" and limit.measure == "bytes"
+            for limit in _limits(scope)
+            if limit.scope == "request" and limit.measure == "bytes"
         ),
         key=lambda limit: limit.value,
     )

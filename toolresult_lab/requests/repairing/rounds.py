@@ -3,7 +3,7 @@ reported at paths of the request as given, in request order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ...budgets.request_fit import fit_request
@@ -41,18 +41,25 @@ def repair(
     profile: str | None = None,
     vision: bool | None = None,
     max_tokens: int | None = None,
+    model: str | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> Repaired:
     """``request`` with every repairable finding of SPEC 8 fixed, and the changes made;
     with ``max_tokens``, its tool results' texts cut, the largest first, until its
     estimate fits (``request_fit``; without it nothing is cut).
 
-    :raises TypeError: the request is neither a dict nor a list; a bad ``profile`` or
-        ``vision`` type.
+    ``model`` and ``headers`` are :func:`~toolresult_lab.requests.linting.lint`'s: the
+    checks repair works from see the same model facts and API version (``anthropic-version``
+    and ``anthropic-beta`` travel as headers), so a request is repaired for what it will be
+    sent as, not for a guess.
+
+    :raises TypeError: the request is neither a dict nor a list; a bad ``profile``,
+        ``vision``, ``model`` or ``headers`` type.
     :raises ValueError: unknown wire; unknown profile, or one of another wire; a request
         nested deeper than Python can copy (never a ``RecursionError``); ``max_tokens``
         below the fewest tokens the request takes with its results cut (named).
     """
-    ctx = context(wire, profile, vision)
+    ctx = context(wire, profile, vision, model, headers)
     with paused_cycle_collector():  # linear at any length: see gc_pause
         return _repaired(ctx, request, max_tokens)
 

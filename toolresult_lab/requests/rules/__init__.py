@@ -9,10 +9,11 @@ types a wire takes in its facts) are read from there, not restated. Where the re
 follows the SPEC and says so in the rule's ``notes``.
 
 The rows sit in one module per rule group (``pairing``, ``content``, ``sizes``,
-``rejections``, and ``by_model`` for the rules read from the model's facts); :data:`RULES`
-joins them in the SPEC's order. ``model`` holds the records, ``sources`` the sources cited
-more than once, ``figures`` the figures checks read, and ``unchecked`` (:data:`UNCHECKED`)
-the provider rules no check implements yet.
+``rejections``, ``by_model`` for the rules read from the model's facts, and ``versions``
+for those of an API version named in a header); :data:`RULES` joins them in the SPEC's
+order. ``model`` holds the records, ``sources`` the sources cited more than once,
+``figures`` the figures checks read, and ``unchecked`` (:data:`UNCHECKED`) the provider
+rules no check implements yet.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from . import by_model, content, pairing, rejections, sizes
+from . import by_model, content, pairing, rejections, sizes, versions
 from .figures import (
     GEMINI_IMAGE_MIMES,
     GEMINI_RESPONSE_MIMES,
@@ -55,7 +56,14 @@ __all__ = [
 RULES: Final[Mapping[str, Rule]] = MappingProxyType(
     {
         rule.id: rule
-        for rule in (*pairing.ROWS, *content.ROWS, *sizes.ROWS, *rejections.ROWS, *by_model.ROWS)
+        for rule in (
+            *pairing.ROWS,
+            *content.ROWS,
+            *sizes.ROWS,
+            *rejections.ROWS,
+            *by_model.ROWS,
+            *versions.ROWS,
+        )
     }
 )
 

@@ -41,8 +41,14 @@ ROWS: Final[tuple[Rule, ...]] = (
         " toolResult blocks at messages.2.content for the following Ids: ...",
         (HANDLE_TOOLS, CLAUDE_5989, CHATS_132, COPILOT_4572, GEMINI_4217, AGNO_6698),
         repair='adds a result marked as an error ("No result was recorded for this call.")'
-        " where the wire needs it",
-        notes=NO_ERROR_KNOWN,
+        " where the wire needs it; never for a pending async call",
+        notes=NO_ERROR_KNOWN
+        + " Responses: a function_call with async: true (or without async, of a function tool"
+        " declared async: true) is pending, not missing: its output comes in a later request"
+        " with the original call_id (Async tool calling,"
+        " https://developers.openai.com/api/docs/guides/async-tool-calling, read 2026-12-07);"
+        " no finding, and repair adds no result that would tell the model a running tool"
+        " failed.",
     ),
     Rule(
         "result-without-call",

@@ -7,7 +7,7 @@ from typing import Final
 
 from ...budgets.provider_limits import LIMITS
 from .model import ERROR, RECHECKED, Rule, RuleSource, cassette
-from .sources import ANTHROPIC_VISION, BEDROCK_RESTRICTIONS
+from .sources import ANTHROPIC_VISION, BEDROCK_RESTRICTIONS, DEEPSEEK_VISION
 
 #: The wires whose request size a provider documents: read from the limits they declare,
 #: so a wire that declares one is checked without naming it here.
@@ -23,8 +23,10 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "too-much-media",
         "Too many images and PDF pages in one request",
-        ("anthropic",),
-        MappingProxyType({"*": "warning", "anthropic:over-600": "error"}),
+        ("anthropic", "openai"),
+        MappingProxyType(
+            {"*": "warning", "anthropic:over-600": "error", "openai:over-600": "error"}
+        ),
         "too many images and documents: 104 + 1 > 100",
         (
             ANTHROPIC_VISION,
@@ -33,24 +35,31 @@ ROWS: Final[tuple[Rule, ...]] = (
                 "https://github.com/anthropics/claude-code/issues/24541",
                 "user",
             ),
+            DEEPSEEK_VISION,
         ),
         checked=RECHECKED,
         notes='SPEC 8 counts images plus PDF pages; two error forms are live: "too many images'
         ' and documents: 120 + 0 > 100" (blocks) and "Too much media: 0 document pages + 107'
         ' images > 100" (pages; anthropics/claude-code#24541, 2026-02-09). Bedrock-Claude'
         " answers the second form too (a user report of 2026-05-05); not checked on the bedrock"
-        " wire yet.",
+        " wire yet. openai: with the deepseek profile only (its vision guide, text of"
+        ' 2026-08-21, read 2026-12-07: "Max images per request: 600"), an error over 600;'
+        " OpenAI itself documents no count here.",
     ),
     Rule(
         "image-too-large",
         "An image over the size or dimension limits",
-        ("anthropic",),
+        ("anthropic", "openai"),
         MappingProxyType({"*": "error", "anthropic:over-5mb": "warning"}),
         "image exceeds 10 MB maximum; At least one of the image dimensions exceed max allowed"
         " size: 8000 pixels; ... for many-image requests: 2000 pixels",
-        (ANTHROPIC_VISION,),
+        (ANTHROPIC_VISION, DEEPSEEK_VISION),
         checked=RECHECKED,
-        notes="Bedrock and Vertex count document blocks toward the 20-image threshold too. The"
+        notes="openai: with the deepseek profile only (its vision guide's limits table, text"
+        " of 2026-08-21, read 2026-12-07): 32 MiB per image, 8192 px per side, 4096 px when a"
+        " request has 15 or more images; OpenAI resizes instead of refusing. The profiles"
+        " anthropic-bedrock and anthropic-google-cloud hold images to 5 MB (an error there)."
+        " Bedrock and Vertex count document blocks toward the 20-image threshold too. The"
         " vision page (reworded 2026-06-17) no longer states 2000 px as the limit: the 400"
         ' names "many-image requests" and states the current limit in pixels; the page'
         " advises 2000 px per side, or at most 20 image and document blocks, to stay under it"
@@ -91,9 +100,11 @@ ROWS: Final[tuple[Rule, ...]] = (
         " Bedrock's Converse reaches many providers' models, and \"the maximum size of the"
         " payload you can send in a request is 20MB\" is Claude's, 25 MB Amazon Nova's."
         ' Partner platforms have their own: "Bedrock limits requests to 20 MB, and Google'
-        ' Cloud limits requests to 30 MB" (the API overview, a callout since 2026-03-14);'
-        " Claude on Google Cloud speaks the anthropic wire, and no profile tells it from the"
-        " Claude API, so a request of 30 to 32 MB sent there is not found. The provider's"
+        ' Cloud limits requests to 30 MB" (the API overview, a callout since 2026-03-14):'
+        " with the profiles anthropic-bedrock (Bedrock's Messages API) and"
+        " anthropic-google-cloud, the anthropic wire is held to those (2026-12-07). The"
+        " deepseek profile (openai wire) to DeepSeek's 48 MiB request body (vision guide,"
+        " 2026-08-21); OpenAI's Chat Completions documents no request size. The provider's"
         " answer quoted is the Claude API's; the others' wording is not documented.",
     ),
     Rule(

@@ -14,6 +14,8 @@ from .._claude_thinking import MIN_BUDGET
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from . import model_checks
 from .core import FACTS, ends_in_server_result
+from .sources import base64_sources_only
+from .versions import api_version
 
 __all__ = ["BLOCK_TYPES", "CHECKS", "RESULT_TYPES"]
 
@@ -374,6 +376,8 @@ RULES: Final[tuple[Check, ...]] = (
     thinking_settings,
     toolset_results,
     model_checks.forced_tool_choice,
+    api_version,
+    base64_sources_only,
 )
 
 CHECKS: Final = WireChecks(

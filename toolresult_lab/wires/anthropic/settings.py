@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from ...budgets.models import model_facts
@@ -26,6 +27,7 @@ from .._settings import (
     unread,
 )
 from .._tool_defs import ToolDefs
+from .versions import refused_sampling
 
 __all__ = ["SETTINGS", "TOOL_DEFS", "AnthropicSettings"]
 
@@ -41,6 +43,16 @@ _TYPES: Final = {neutral: own for own, neutral in _CHOICES.items()}
 #: and has no default of its own (a note says so; nothing is lost). With a thinking budget,
 #: the budget plus this (the budget must be below ``max_tokens``).
 DEFAULT_MAX_TOKENS: Final = 4096
+#: Why ``top_p`` is not written beside ``temperature``: "Use only temperature OR top_p,
+#: not both" ("This will error in Sonnet 4.5"; the 400 says "`temperature` and `top_p`
+#: cannot both be specified for this model"), Migrating to Claude 4.5,
+#: platform.claude.com/docs/en/about-claude/models/migrating-to-claude-4, read 2026-12-07.
+#: Claude 4.5 and later models reject the pair, earlier ones take either alone: written
+#: whatever the model, since the destination model may be any of them.
+_ONE_SAMPLER: Final = (
+    "anthropic: Claude Sonnet 4.5 and later reject temperature and top_p together (use only"
+    " one): top_p dropped, temperature kept"
+)
 #: The fields of a custom tool's definition the reader takes; any other
 #: (``cache_control``, ``input_examples``, ...) is a loss on another wire.
 _TOOL_KEYS: Final = frozenset({"name", "description", "input_schema", "strict"})
@@ -148,6 +160,16 @@ class AnthropicSettings(SettingsShape):
     def wire(self) -> str:
         return "anthropic"
 
+    def refused_by_version(
+        self,
+        body: dict[str, Any],
+        headers: Mapping[str, str],
+        losses: list[Note],
+        paths: Mapping[str, str],
+    ) -> None:
+        """``anthropic-version: 2026-10-21`` takes no sampling parameter (``versions``)."""
+        refused_sampling(body, headers, losses, paths)
+
     def read(self, body: dict[str, Any]) -> Settings:
         reader = SettingsReader(body)
         if isinstance(body.get("model"), str):
@@ -251,10 +273,14 @@ class AnthropicSettings(SettingsShape):
                     " (anthropic requires one)",
                 )
             )
+        top_p = s.top_p
+        if s.temperature is not None and top_p is not None:
+            top_p = None
+            losses.append((s.paths.get("top_p", "top_p"), _ONE_SAMPLER))
         for key, value in (
             ("max_tokens", limit),
             ("temperature", s.temperature),
-            ("top_p", s.top_p),
+            ("top_p", top_p),
             ("top_k", s.top_k),
             ("stop_sequences", s.stop_list),
         ):

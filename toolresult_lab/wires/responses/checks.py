@@ -26,6 +26,7 @@ __all__ = [
     "file_type_problem",
     "held_call_ids",
     "input_kind",
+    "pending_call_ids",
 ]
 
 #: The image types the API reads in an ``input_image`` ("Images and vision", image input
@@ -347,6 +348,34 @@ def held_call_ids(read: ReadRequest) -> Container[str]:
     return answerable_item_ids(read)
 
 
+def pending_call_ids(read: ReadRequest) -> Container[str]:
+    """The ``call_id`` of each ``function_call`` item that is async: it says
+    ``async: true``, or says nothing and its function tool is declared ``async: true``.
+    "Async tool calling" (developers.openai.com/api/docs/guides/async-tool-calling, read
+    2026-12-07): the model keeps working after the call, and the output comes "in a later
+    Responses request", matched by the original ``call_id``; the call items of an async tool
+    "include async: true". Such a call without its output is pending, not missing."""
+    tools = read.raw.get("tools") if isinstance(read.raw, dict) else None
+    declared = {
+        tool["name"]
+        for tool in (tools if isinstance(tools, list) else [])
+        if isinstance(tool, dict)
+        and tool.get("async") is True
+        and isinstance(tool.get("name"), str)
+    }
+    found: set[str] = set()
+    for item in items(read):
+        if not isinstance(item, dict) or item.get("type") != "function_call":
+            continue
+        call_id = item.get("call_id")
+        flag = item.get("async")
+        if isinstance(call_id, str) and (
+            flag is True or (flag is None and item.get("name") in declared)
+        ):
+            found.add(call_id)
+    return found
+
+
 RULES: Final[tuple[Check, ...]] = (
     known_items,
     input_file_type,
@@ -364,5 +393,6 @@ CHECKS: Final = WireChecks(
     input_kind=input_kind,
     image_types=IMAGE_TYPES,
     held_call_ids=held_call_ids,
+    pending_call_ids=pending_call_ids,
     item_id_longest=_ITEM_ID_LONGEST,
 )
