@@ -1,0 +1,65 @@
+"""A provider's response in which the model calls tools, for a loopback recorder to answer.
+
+A tool loop (MCP tools -> the provider -> ``call_tools`` -> ``tool_turn`` -> the next
+request) can only be run end to end, without a real model, against a server that answers
+like the provider with a tool call. :func:`tool_call_reply` writes that answer: the wire's
+minimal valid response (what :class:`~toolresult_lab.views.roundtrip.RecordingServer`
+answers) with the assistant's calls in it, written by the same code as ``tool_turn``'s echo,
+so the official client parses it as it would the provider's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..conversion.calls import ToolCall
+from ..conversion.tool_turns import tool_echo
+from ..wires import wire_module
+from .roundtrip import MODELS, ROUNDTRIP_WIRES
+
+__all__ = ["tool_call_reply"]
+
+
+def tool_call_reply(
+    wire: str, calls: Sequence[ToolCall], *, model: str | None = None
+) -> dict[str, Any]:
+    """The response of ``wire``'s API in which ``model`` (default: ``roundtrip.MODELS``'s)
+    calls ``calls``: for ``RecordingServer(replies=[...])``.
+
+    hermes answers through the OpenAI chat API, its calls as ``<tool_call>`` text; on
+    responses each call is an output item with an ``fc_`` id, as the API gives.
+
+    >>> call = ToolCall(id="toolu_1", name="weather", arguments={"city": "Köln"})
+    >>> reply = tool_call_reply("anthropic", [call])
+    >>> reply["stop_reason"], reply["content"][0]["id"]
+    ('tool_use', 'toolu_1')
+
+    :raises ValueError: ``wire`` is none of ``roundtrip.ROUNDTRIP_WIRES``; no calls.
+    :raises TypeError: a call that is not a ``ToolCall``.
+    """
+    if wire not in ROUNDTRIP_WIRES:
+        raise ValueError(f"wire: expected one of {', '.join(ROUNDTRIP_WIRES)}, got {wire!r}")
+    if not calls:
+        raise ValueError("calls: a reply that calls tools needs at least one call")
+    [*echo] = tool_echo(wire, calls)  # also checks each call's type, naming it
+    writer = wire_module("openai" if wire == "hermes" else wire).recorded_reply
+    if writer is None:  # pragma: no cover (every round-trip wire has one)
+        raise ValueError(f"wire: {wire!r} has no recorded reply")
+    reply = writer(model or MODELS[wire], "")
+    if wire in ("openai", "hermes"):
+        reply["choices"][0]["message"] = {"refusal": None, **echo[0]}
+        reply["choices"][0]["finish_reason"] = "tool_calls" if wire == "openai" else "stop"
+    elif wire == "responses":
+        reply["output"] = [
+            {**item, "id": f"fc_{index}", "status": "completed"} for index, item in enumerate(echo)
+        ]
+    elif wire == "anthropic":
+        reply["content"], reply["stop_reason"] = echo[0]["content"], "tool_use"
+    elif wire == "gemini":
+        reply["candidates"][0]["content"] = echo[0]
+    elif wire == "bedrock":
+        reply["output"]["message"], reply["stopReason"] = echo[0], "tool_use"
+    else:  # ollama
+        reply["message"] = echo[0]
+    return reply
