@@ -34,7 +34,7 @@ from .conversion.tool_turns import tool_turn
 from .requests.findings import Change, Finding, Findings, Repaired
 from .requests.linting import lint
 from .requests.repairing import repair
-from .requests.tool_calls import call_tools
+from .requests.tool_calls import InputRequired, InputRequiredError, call_tools
 from .requests.tool_definitions import ToolDefinitions, tools_for
 from .requests.transcripts import (
     AssistantTurn,
@@ -73,6 +73,8 @@ __all__ = [
     "Finding",
     "Findings",
     "Image",
+    "InputRequired",
+    "InputRequiredError",
     "Loss",
     "MediaKind",
     "Opaque",

@@ -42,24 +42,9 @@ def tool_call_reply(
         raise ValueError(f"wire: expected one of {', '.join(ROUNDTRIP_WIRES)}, got {wire!r}")
     if not calls:
         raise ValueError("calls: a reply that calls tools needs at least one call")
-    [*echo] = tool_echo(wire, calls)  # also checks each call's type, naming it
-    writer = wire_module("openai" if wire == "hermes" else wire).recorded_reply
+    echo = tool_echo(wire, calls)  # also checks each call's type, naming it
+    # hermes answers through the OpenAI chat API: its calls are that message's text
+    writer = wire_module("openai" if wire == "hermes" else wire).recorded_call_reply
     if writer is None:  # pragma: no cover (every round-trip wire has one)
         raise ValueError(f"wire: {wire!r} has no recorded reply")
-    reply = writer(model or MODELS[wire], "")
-    if wire in ("openai", "hermes"):
-        reply["choices"][0]["message"] = {"refusal": None, **echo[0]}
-        reply["choices"][0]["finish_reason"] = "tool_calls" if wire == "openai" else "stop"
-    elif wire == "responses":
-        reply["output"] = [
-            {**item, "id": f"fc_{index}", "status": "completed"} for index, item in enumerate(echo)
-        ]
-    elif wire == "anthropic":
-        reply["content"], reply["stop_reason"] = echo[0]["content"], "tool_use"
-    elif wire == "gemini":
-        reply["candidates"][0]["content"] = echo[0]
-    elif wire == "bedrock":
-        reply["output"]["message"], reply["stopReason"] = echo[0], "tool_use"
-    else:  # ollama
-        reply["message"] = echo[0]
-    return reply
+    return writer(model or MODELS[wire], echo)
