@@ -10,8 +10,9 @@ so the official client parses it as it would the provider's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Final
 
 from ..conversion.calls import ToolCall
 from ..conversion.tool_turns import tool_echo
@@ -19,6 +20,10 @@ from ..wires import wire_module
 from .roundtrip import MODELS, ROUNDTRIP_WIRES
 
 __all__ = ["tool_call_reply"]
+
+#: A wire whose responses another wire's API writes: hermes answers through the OpenAI chat
+#: API (as ``roundtrip`` sends it), its calls that message's ``<tool_call>`` text.
+_ANSWERED_BY: Final[Mapping[str, str]] = MappingProxyType({"hermes": "openai"})
 
 
 def tool_call_reply(
@@ -43,8 +48,7 @@ def tool_call_reply(
     if not calls:
         raise ValueError("calls: a reply that calls tools needs at least one call")
     echo = tool_echo(wire, calls)  # also checks each call's type, naming it
-    # hermes answers through the OpenAI chat API: its calls are that message's text
-    writer = wire_module("openai" if wire == "hermes" else wire).recorded_call_reply
+    writer = wire_module(_ANSWERED_BY.get(wire, wire)).recorded_call_reply
     if writer is None:  # pragma: no cover (every round-trip wire has one)
         raise ValueError(f"wire: {wire!r} has no recorded reply")
     return writer(model or MODELS[wire], echo)
