@@ -51,5 +51,28 @@ def refuse() -> str:
     raise _protocol_error("refuse: bad params")
 
 
+try:  # MCP 2026-07-28's input_required: the 2.x SDK
+    from mcp.server.mcpserver import Context
+    from mcp.types import ElicitRequest, ElicitRequestFormParams, InputRequiredResult
+except ImportError:  # pragma: no cover (the 1.x SDK has no input_required)
+    pass
+else:
+    NAME_FORM = {"type": "object", "properties": {"name": {"type": "string"}}}
+
+    @SERVER.tool()
+    def greet(ctx: Context) -> str | InputRequiredResult:
+        """Asks the client for a name (input_required), then greets it; says the state
+        the client echoed, so a test sees it came back verbatim."""
+        answers = ctx.input_responses or {}
+        if "name" not in answers:
+            form = ElicitRequestFormParams(message="Your name?", requested_schema=NAME_FORM)
+            return InputRequiredResult(
+                input_requests={"name": ElicitRequest(params=form)}, request_state="round-1"
+            )
+        answer = answers["name"]
+        given = getattr(answer, "content", None) or {}
+        return f"Hello, {given.get('name')} ({getattr(answer, 'action', '?')}, {ctx.request_state})"
+
+
 if __name__ == "__main__":
     SERVER.run()

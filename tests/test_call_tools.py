@@ -12,11 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import mcp.types as mt
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp_test_server import SERVER
 
-from toolresult_lab import ToolCall, ToolResult, call_tools, lint, tool_turn, tools_for
+from toolresult_lab import (
+    InputRequired,
+    InputRequiredError,
+    ToolCall,
+    ToolResult,
+    call_tools,
+    lint,
+    tool_turn,
+    tools_for,
+)
 
 Client = pytest.importorskip("mcp").Client  # the 2.x SDK's in-memory client
 HERE = Path(__file__).resolve().parent
@@ -192,6 +202,8 @@ def test_any_failure_of_one_call_is_its_error_result() -> None:
         ({"timeout": 0}, ValueError, "timeout: expected a positive number"),
         ({"timeout": float("nan")}, ValueError, "timeout: expected a positive number"),
         ({"names": ["t"]}, TypeError, "names: expected ToolDefinitions or a mapping"),
+        ({"answer": "yes"}, TypeError, "answer: expected an async callable or None, got str"),
+        ({"rounds": 0}, ValueError, "rounds: expected an int of at least 1"),
     ],
 )
 def test_bad_arguments_are_clear_errors_naming_them(
@@ -262,3 +274,140 @@ def test_the_loop_gives_a_next_request_that_passes_its_sdk_type_and_lints_clean(
     request[_CONVERSATION.get(wire, "messages")] += tool_turn(wire, calls, results)
     check_request_body(wire, request)
     assert [f for f in lint(wire, request) if f.severity == "error"] == []
+
+
+# -- MCP 2026-07-28 input_required: the server asks the client, never the model ------------------
+
+GREET = ToolCall(id="g1", name="greet")
+ASKED = {
+    "name": {
+        "method": "elicitation/create",
+        "params": {
+            "mode": "form",
+            "message": "Your name?",
+            "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}},
+        },
+    }
+}
+
+
+def test_input_required_is_answered_and_the_call_retried_with_its_state() -> None:
+    asked: list[InputRequired] = []
+
+    async def answer(paused: InputRequired) -> dict[str, Any]:
+        asked.append(paused)
+        return {"name": {"action": "accept", "content": {"name": "Ada"}}}
+
+    calls = [GREET, ToolCall(id="w1", name="weather.now", arguments={"city": "Bonn"})]
+    results = in_memory(lambda session: call_tools(session, calls, answer=answer))
+    assert [(r.id, r.name, r.is_error, _text(r)) for r in results] == [
+        ("g1", "greet", False, "Hello, Ada (accept, round-1)"),  # the state came back as sent
+        ("w1", "weather.now", False, "Sunny in Bonn"),
+    ]
+    [paused] = asked
+    assert (paused.call, paused.id, paused.tool, dict(paused.requests)) == (
+        GREET, "g1", "greet", ASKED
+    )  # fmt: skip
+    assert paused.state is not None and paused.state.startswith("v1.")  # sealed by the server
+
+
+def test_over_stdio_an_input_required_call_is_answered_through_tools_for_names() -> None:
+    """The 2.x SDK's ``Client`` over stdio speaks 2026-07-28 (``server/discover``); a bare
+    ``ClientSession.initialize()`` negotiates 2025-11-25, where no input_required exists."""
+
+    async def answer(paused: InputRequired) -> dict[str, Any]:
+        return {"name": mt.ElicitResult(action="decline")}
+
+    async def main() -> tuple[str | None, tuple[ToolResult, ...]]:
+        params = StdioServerParameters(
+            command=sys.executable, args=[str(HERE / "mcp_test_server.py")]
+        )
+        async with Client(params) as client:
+            defs = tools_for("openai", await client.session.list_tools())
+            results = await call_tools(client.session, [GREET], names=defs, answer=answer)
+            return client.session.protocol_version, results
+
+    version, [result] = anyio.run(main)
+    assert (version, result.id, result.is_error, _text(result)) == (
+        "2026-07-28", "g1", False, "Hello, None (decline, round-1)"
+    )  # fmt: skip
+
+
+def test_without_answer_input_required_is_raised_after_every_call_ran_never_a_result() -> None:
+    calls = [ToolCall(id="w1", name="weather.now", arguments={"city": "Bonn"}), GREET]
+
+    async def body(session: ClientSession) -> InputRequiredError:
+        with pytest.raises(InputRequiredError) as raised:
+            await call_tools(session, calls)
+        return raised.value
+
+    error = in_memory(body)
+    assert str(error) == (
+        "the MCP server asked the client for input before answering 'greet' (call 'g1') (MCP"
+        " 2026-07-28 input_required): no result a model can read; pass call_tools an answer="
+        " that answers it, or answer .pending and run those calls again"
+    )
+    done, paused = error.results
+    assert isinstance(done, ToolResult) and (done.id, _text(done)) == ("w1", "Sunny in Bonn")
+    assert isinstance(paused, InputRequired) and error.pending == (paused,)
+    assert (paused.call, dict(paused.requests)) == (GREET, ASKED)
+
+
+def test_a_server_that_keeps_asking_is_an_error_result_after_the_rounds() -> None:
+    count = 0
+
+    async def answer(paused: InputRequired) -> dict[str, Any]:
+        nonlocal count
+        count += 1
+        return {"other": {"action": "cancel"}}  # not the key asked: the server asks again
+
+    [result] = in_memory(lambda session: call_tools(session, [GREET], answer=answer, rounds=2))
+    assert (result.is_error, _text(result), count) == (
+        True, "tool 'greet' still asked for input after 2 answered rounds", 2
+    )  # fmt: skip
+
+
+class _Asking:
+    """A session whose server answers the protocol's dict form of input_required (no SDK
+    2.x objects), then a result once answered, each time recording what was sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def call_tool(self, name: str, arguments: Any, **more: Any) -> Any:
+        self.sent.append(more)
+        if "input_responses" not in more:
+            return {"resultType": "input_required", "inputRequests": ASKED, "requestState": "s1"}
+        return {"content": [{"type": "text", "text": "done"}], "resultType": "complete"}
+
+
+def test_the_dict_form_of_input_required_is_read_too_and_the_answer_sent_back() -> None:
+    session = _Asking()
+
+    async def answer(paused: InputRequired) -> dict[str, Any]:
+        return {"name": {"action": "accept", "content": {"name": "Ada"}}}
+
+    [result] = anyio.run(lambda: call_tools(session, [GREET], answer=answer))
+    assert _text(result) == "done"
+    assert session.sent == [
+        {},  # this session takes no allow_input_required: none is passed
+        {"input_responses": {"name": {"action": "accept", "content": {"name": "Ada"}}},
+         "request_state": "s1"},
+    ]  # fmt: skip
+
+
+def test_what_answer_raises_or_a_non_mapping_it_returns_propagates() -> None:
+    async def refuses(paused: InputRequired) -> dict[str, Any]:
+        raise KeyboardInterruptLike("the user closed the form")
+
+    async def wrong(paused: InputRequired) -> Any:
+        return [("name", "Ada")]
+
+    with pytest.raises(KeyboardInterruptLike, match="the user closed the form"):
+        anyio.run(lambda: call_tools(_Asking(), [GREET], answer=refuses))
+    with pytest.raises(TypeError, match="answer: expected a mapping of inputResponses, got list"):
+        anyio.run(lambda: call_tools(_Asking(), [GREET], answer=wrong))
+
+
+class KeyboardInterruptLike(Exception):
+    """The caller's own reason to stop answering."""

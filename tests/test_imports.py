@@ -153,7 +153,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "requests.finite_settings",
         "requests.tool_definitions", "requests.tool_calls",
     )),
-    ("views", ("views.render", "views.render_*")),
+    ("views", ("views.render", "views.render_*", "views.replies")),
     ("reports", (
         "views.matrix", "views.docs", "logs.log_parts", "logs.engines", "logs.auditing",
         "logs.lint_logs", "logs.synthetic",

@@ -36,7 +36,7 @@ from .guarding.instrument import guard
 from .requests.findings import Change, Finding, Findings, Repaired
 from .requests.linting import lint
 from .requests.repairing import repair
-from .requests.tool_calls import call_tools
+from .requests.tool_calls import InputRequired, InputRequiredError, call_tools
 from .requests.tool_definitions import ToolDefinitions, tools_for
 from .requests.transcripts import (
     AssistantTurn,
@@ -77,6 +77,8 @@ __all__ = [
     "GuardError",
     "GuardReport",
     "Image",
+    "InputRequired",
+    "InputRequiredError",
     "Loss",
     "MediaKind",
     "Opaque",

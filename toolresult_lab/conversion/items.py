@@ -271,35 +271,40 @@ def normalize_entry(block: Any) -> Item:
     if not isinstance(block, dict):
         return NoteItem("[unsupported]", "not an object", "(not an object)")
     kind = block.get("type")
-    if kind == "text":
-        text = optional_text(block.get("text"))
-        if "cache_control" in block:
-            return TextItem(text, True, block["cache_control"])
-        return TextItem(text)
-    if (kind in ("image", "document") and isinstance(block.get("source"), dict)) or (
-        kind == SEARCH_RESULT
-    ):
-        return NativeItem(block)
-    if kind == "resource":
-        return _resource(block)
-    if kind == "resource_link":
-        return _resource_link(block)
-    if kind is None or kind == "":
-        return BlobItem(
-            "unsupported",
-            block.get("mimeType"),
-            block.get("uri"),
-            block.get("data"),
-            "untyped",
-            "(no type)",
-        )
+    if isinstance(kind, str):  # the kinds are distinct: compared as str, in any order
+        if kind == "text":
+            text = optional_text(block.get("text"))
+            if "cache_control" in block:
+                return TextItem(text, True, block["cache_control"])
+            return TextItem(text)
+        if kind == "resource":
+            return _resource(block)
+        if kind == "image" or kind == "document":
+            if isinstance(block.get("source"), dict):
+                return NativeItem(block)
+        elif kind == SEARCH_RESULT:
+            return NativeItem(block)
+        elif kind == "resource_link":
+            return _resource_link(block)
+        elif not kind:
+            return _untyped(block)
+    elif kind is None:
+        return _untyped(block)
+    mime = block.get("mimeType")
     return BlobItem(
-        kind,
+        kind, mime, block.get("uri"), block.get("data"), _media(kind, mime), text_field(kind)
+    )
+
+
+def _untyped(block: dict[str, Any]) -> BlobItem:
+    """An entry without a type (absent, ``None`` or ``""``)."""
+    return BlobItem(
+        "unsupported",
         block.get("mimeType"),
         block.get("uri"),
         block.get("data"),
-        _media(kind, block.get("mimeType")),
-        text_field(kind),
+        "untyped",
+        "(no type)",
     )
 
 

@@ -64,7 +64,7 @@ class _Reading:
     ``(attribute, key)`` pairs, the key being the serialization alias; ``extra``: whether
     its instances may hold extra fields (pydantic keeps them only with ``extra="allow"``)."""
 
-    __slots__ = ("extra", "fields", "how")
+    __slots__ = ("extra", "fields", "how", "named")
 
     def __init__(
         self, how: int, fields: tuple[tuple[str, str], ...] = (), extra: bool = True
@@ -72,6 +72,8 @@ class _Reading:
         self.how: Final = how
         self.fields: Final = fields
         self.extra: Final = extra
+        #: key -> attribute: the field a dump would write under that key
+        self.named: Final[dict[str, str]] = {key: attribute for attribute, key in fields}
 
 
 _READINGS: Final[dict[type, _Reading]] = {}
@@ -271,6 +273,18 @@ def _is_model(value: Any) -> bool:
     return _reading(type(value)).how != _BY_TYPE
 
 
+def _field(found: dict[str, Any], named: dict[str, str], keys: tuple[str, ...]) -> Any:
+    """:func:`_first` of a ``_FIELDS`` model's dump without extra fields, read from its
+    ``__dict__`` (``found``) by ``named`` without making the dump."""
+    for key in keys:
+        attribute = named.get(key)
+        if attribute is not None:
+            value = found.get(attribute)
+            if value is not None:
+                return value
+    return None
+
+
 def _first(data: Mapping[str, Any], keys: tuple[str, ...]) -> Any:
     """The value of the first of ``keys`` that ``data`` holds and is not ``None``."""
     for key in keys:
@@ -340,6 +354,17 @@ def _camel_block(block: Any) -> Any:
     return out
 
 
+def _flags(is_error: Any, structured: Any) -> tuple[Any, Any]:
+    """A model's ``isError`` (``False`` when absent) and ``structuredContent``, copied."""
+    if is_error is None:
+        is_error = False
+    elif is_error is not True and is_error is not False:  # a bool is its own copy
+        is_error = strict_copy(is_error, _IS_ERROR, 0, _READ)
+    if structured is not None:
+        structured = strict_copy(structured, STRUCTURED, 0, _READ)
+    return is_error, structured
+
+
 def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
     """``content``, ``is_error`` and ``structured_content`` of a CallToolResult (SDK 1.x
     or 2.x) or its dict form: content (when a list) and structured content as strict-JSON
@@ -360,6 +385,24 @@ def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
     reading = _reading(type(result))
     how = reading.how
     data: Any = result
+    if how == _FIELDS and not (reading.extra and result.__pydantic_extra__):
+        # an SDK result (no extra fields): its fields read as its dump has them, no dump
+        found: dict[str, Any] = result.__dict__
+        named = reading.named
+        kind = _field(found, named, _RESULT_TYPE_KEYS)
+        if kind is not None and kind != _COMPLETE:
+            _check_result_type({"resultType": kind})
+        content = _field(found, named, _CONTENT_KEYS)
+        if content is None:
+            content = []
+        elif isinstance(content, list):  # the blocks, one level down
+            content = _list(content, CONTENT, 1)
+        else:
+            content = strict_copy(content, CONTENT, 0, _READ)
+        is_error, structured = _flags(
+            _field(found, named, _IS_ERROR_KEYS), _field(found, named, _STRUCTURED_KEYS)
+        )
+        return content, is_error, structured
     if how == _FIELDS:
         data = _fields_of(result, reading)
     elif how != _BY_TYPE:
@@ -376,9 +419,8 @@ def mcp_fields(result: Any) -> tuple[Any, Any, Any]:
             content = _list(content, CONTENT, 1)
         else:
             content = strict_copy(content, CONTENT, 0, _READ)
-        is_error = strict_copy(_first(data, _IS_ERROR_KEYS), _IS_ERROR, 0, _READ)
-        structured = strict_copy(_first(data, _STRUCTURED_KEYS), STRUCTURED, 0, _READ)
-        return content, False if is_error is None else is_error, structured
+        is_error, structured = _flags(_first(data, _IS_ERROR_KEYS), _first(data, _STRUCTURED_KEYS))
+        return content, is_error, structured
     if isinstance(result, dict):
         data = result
     elif isinstance(result, Mapping):

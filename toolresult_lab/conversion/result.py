@@ -326,7 +326,9 @@ class ToolResult:
         The MCP SDK is not needed to call this: an SDK result is read as its JSON dump
         (``model_dump(by_alias=True)``) reads, a dict as given.
         """
-        return result_of(mcp_source(result, name, id))  # strict copies, owned; types checked
+        made = cls.__new__(cls)  # result_of, inlined: the MCP path's own cost kept small
+        made._data = mcp_source(result, name, id)  # strict copies, owned; types checked
+        return made
 
     # -- value semantics --------------------------------------------------------
 

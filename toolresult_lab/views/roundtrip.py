@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -220,7 +220,9 @@ class _Handler(BaseHTTPRequestHandler):
                 raw=raw,
             )
         )
-        canned = _canned_response(split.path, body)
+        canned = self.server.next_reply()
+        if canned is None:
+            canned = _canned_response(split.path, body)
         status = 200 if canned is not None else 404
         if canned is None:
             canned = {"error": {"message": f"no canned response for {split.path}"}}
@@ -240,10 +242,16 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self) -> None:
+    def __init__(self, replies: tuple[dict[str, Any], ...]) -> None:
         super().__init__((LOOPBACK, 0), _Handler)
         self._lock = threading.Lock()
         self.recorded: list[Recorded] = []
+        self._replies = list(replies)
+
+    def next_reply(self) -> dict[str, Any] | None:
+        """The next of the replies given, in arrival order; ``None`` once they ran out."""
+        with self._lock:
+            return self._replies.pop(0) if self._replies else None
 
     def record(self, request: Recorded) -> None:
         with self._lock:
@@ -263,23 +271,31 @@ class RecordingServer:
     ``generateContent``, Ollama ``/api/chat``), or a 404 JSON error for any other path; every
     request is recorded either way. The server speaks HTTP/1.0, so each connection closes after
     its response and no handler thread waits on an idle connection. A server runs once; its
-    ``port`` and ``requests`` stay readable after it stopped.
+    ``port`` and ``requests`` stay readable after it stopped. ``replies`` (JSON objects, such
+    as ``tool_call_reply``'s) answer the first requests, one each in arrival order, before
+    the canned answers: a model that calls a tool, for a tool loop run against it.
 
     >>> with RecordingServer() as server:
     ...     server.base_url.startswith("http://127.0.0.1:")
     True
     """
 
-    def __init__(self, host: str = LOOPBACK) -> None:
+    def __init__(self, host: str = LOOPBACK, *, replies: Sequence[Mapping[str, Any]] = ()) -> None:
         if host != LOOPBACK:
             raise ValueError(f"RecordingServer binds only {LOOPBACK}, not {host!r}")
+        if isinstance(replies, (str, bytes, Mapping)) or not isinstance(replies, Sequence):
+            raise TypeError(f"replies: expected a sequence of JSON objects, got {replies!r:.60}")
+        for index, reply in enumerate(replies):
+            if not isinstance(reply, Mapping):
+                raise TypeError(f"replies[{index}]: expected a JSON object, got {reply!r:.60}")
+        self._replies = tuple(dict(reply) for reply in replies)
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
     def __enter__(self) -> RecordingServer:
         if self._server is not None:
             raise RuntimeError("a RecordingServer runs once; make a new one")
-        server = _Server()
+        server = _Server(self._replies)
         if server.server_address[0] != LOOPBACK:  # pragma: no cover (socket contract)
             server.server_close()
             raise RuntimeError(f"bound {server.server_address[0]!r}, not {LOOPBACK}")

@@ -59,6 +59,9 @@ class WireModule:
     recorded_reply: Callable[[str, str], dict[str, Any]] | None = None
     """A minimal valid response of its API, ``(model, text)`` to body: what the loopback
     recorder answers its official client (``roundtrip``; None: the recorder has none)."""
+    recorded_call_reply: Callable[[str, list[Any]], dict[str, Any]] | None = None
+    """A response of its API in which the model says its turn's echo, ``(model, echo)`` to
+    body: what the loopback recorder answers a tool loop with (``views.replies``)."""
     #: How the wire holds a request's settings beside its conversation (SPEC 9; None: none).
     settings: SettingsShape | None = None
     #: How its requests read as a transcript where wires differ (SPEC 9).

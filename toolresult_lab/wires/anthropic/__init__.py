@@ -21,7 +21,7 @@ from .core import (
     read_content,
     read_request,
 )
-from .data import TOKENS, reply
+from .data import TOKENS, call_reply, reply
 from .edits import EDITS
 from .reading import READING
 from .request import REQUEST, AnthropicRequest
@@ -58,4 +58,5 @@ WIRE: Final = WireModule(
     reading=READING,
     checks=CHECKS,
     recorded_reply=reply,
+    recorded_call_reply=call_reply,
 )

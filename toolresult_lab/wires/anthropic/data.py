@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from .._data import TokenRules
 
-__all__ = ["TOKENS", "reply"]
+__all__ = ["TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="claude_patches",
@@ -28,3 +28,13 @@ def reply(model: str, text: str) -> dict[str, Any]:
         "stop_sequence": None,
         "usage": {"input_tokens": 1, "output_tokens": 1},
     }
+
+
+def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
+    """A Messages response whose content is ``echo``'s (``tool_turn``'s echo: one
+    assistant message of ``tool_use`` blocks). What the loopback recorder answers a tool
+    loop with."""
+    body = reply(model, "")
+    [message] = echo
+    body["content"], body["stop_reason"] = message["content"], "tool_use"
+    return body

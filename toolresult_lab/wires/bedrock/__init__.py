@@ -27,7 +27,7 @@ from .core import (
     read_content,
     read_request,
 )
-from .data import TOKENS, reply
+from .data import TOKENS, call_reply, reply
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
 from .reading import READING
@@ -71,4 +71,5 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
+    recorded_call_reply=call_reply,
 )

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from .._data import TokenRules
 
-__all__ = ["TOKENS", "reply"]
+__all__ = ["TOKENS", "call_reply", "reply"]
 
 #: Bedrock documents no image rule of its own: Claude's applies there.
 TOKENS: Final = TokenRules(
@@ -25,3 +25,12 @@ def reply(model: str, text: str) -> dict[str, Any]:
         "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
         "metrics": {"latencyMs": 1},
     }
+
+
+def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
+    """A Converse response whose message is ``echo`` (``tool_turn``'s echo: one assistant
+    message of ``toolUse`` blocks). What the loopback recorder answers a tool loop with."""
+    body = reply(model, "")
+    [message] = echo
+    body["output"]["message"], body["stopReason"] = message, "tool_use"
+    return body

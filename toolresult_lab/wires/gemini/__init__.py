@@ -23,7 +23,7 @@ from .core import (
     read_part,
     read_request,
 )
-from .data import ALTERATIONS, TOKENS, reply
+from .data import ALTERATIONS, TOKENS, call_reply, reply
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
@@ -59,4 +59,5 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
+    recorded_call_reply=call_reply,
 )

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .._data import Alteration, TokenRules
 
-__all__ = ["ALTERATIONS", "TOKENS", "reply"]
+__all__ = ["ALTERATIONS", "TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="gemini_tiles",
@@ -118,3 +118,13 @@ def reply(model: str, text: str) -> dict[str, Any]:
         },
         "modelVersion": model,
     }
+
+
+def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
+    """A ``generateContent`` response whose candidate is ``echo`` (``tool_turn``'s echo:
+    one model content of ``functionCall`` parts). What the loopback recorder answers a tool
+    loop with."""
+    body = reply(model, "")
+    [content] = echo
+    body["candidates"][0]["content"] = content
+    return body

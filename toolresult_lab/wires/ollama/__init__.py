@@ -19,7 +19,7 @@ from .core import (
     read_block,
     read_request,
 )
-from .data import ALTERATIONS, reply
+from .data import ALTERATIONS, call_reply, reply
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
@@ -50,4 +50,5 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
+    recorded_call_reply=call_reply,
 )

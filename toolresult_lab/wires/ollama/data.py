@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .._data import Alteration
 
-__all__ = ["ALTERATIONS", "reply"]
+__all__ = ["ALTERATIONS", "call_reply", "reply"]
 
 
 def _drop_empty_fields(messages: list[Any]) -> list[Any]:
@@ -77,3 +77,13 @@ def reply(model: str, text: str) -> dict[str, Any]:
         "done": True,
         "done_reason": "stop",
     }
+
+
+def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
+    """An ``/api/chat`` response whose message is ``echo`` (``tool_turn``'s echo: one
+    assistant message with ``tool_calls``). What the loopback recorder answers a tool loop
+    with."""
+    body = reply(model, "")
+    [message] = echo
+    body["message"] = message
+    return body

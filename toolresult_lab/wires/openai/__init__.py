@@ -21,7 +21,7 @@ from .core import (
     read_message,
     read_request,
 )
-from .data import TOKENS, reply
+from .data import TOKENS, call_reply, reply
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS
@@ -55,4 +55,5 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     recorded_reply=reply,
+    recorded_call_reply=call_reply,
 )

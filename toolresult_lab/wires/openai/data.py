@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from .._data import TokenRules
 
-__all__ = ["TOKENS", "reply"]
+__all__ = ["TOKENS", "call_reply", "reply"]
 
 #: Chat carries no image or PDF in a tool message: only its text is priced. An image hoisted
 #: into a user message is priced by OpenAI's tile rule, as on responses. Text is counted in
@@ -33,3 +33,15 @@ def reply(model: str, text: str) -> dict[str, Any]:
             }
         ],
     }
+
+
+def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
+    """A Chat Completions response in which ``model`` says ``echo`` (``tool_turn``'s echo,
+    one assistant message): its calls, or hermes's ``<tool_call>`` text, which that API
+    carries as content. What the loopback recorder answers a tool loop with."""
+    body = reply(model, "")
+    [message] = echo
+    choice = body["choices"][0]
+    choice["message"] = {"refusal": None, **message}
+    choice["finish_reason"] = "tool_calls" if message.get("tool_calls") else "stop"
+    return body

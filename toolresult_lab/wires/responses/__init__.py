@@ -24,7 +24,7 @@ from .core import (
     read_item,
     read_request,
 )
-from .data import TOKENS, reply
+from .data import TOKENS, call_reply, reply
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
@@ -60,4 +60,5 @@ WIRE: Final = WireModule(
     reading=READING,
     checks=CHECKS,
     recorded_reply=reply,
+    recorded_call_reply=call_reply,
 )

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from .._data import TokenRules
 
-__all__ = ["TOKENS", "reply"]
+__all__ = ["TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="openai_tiles",
@@ -46,3 +46,14 @@ def reply(model: str, text: str) -> dict[str, Any]:
         "temperature": None,
         "top_p": None,
     }
+
+
+def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
+    """A Responses API response whose output is ``echo`` (``tool_turn``'s echo: the
+    ``function_call`` items), each with the ``fc_`` id and status the API gives. What the
+    loopback recorder answers a tool loop with."""
+    body = reply(model, "")
+    body["output"] = [
+        {**item, "id": f"fc_{index}", "status": "completed"} for index, item in enumerate(echo)
+    ]
+    return body
