@@ -84,7 +84,7 @@ def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
                 description_at="description" if flat else "function.description",
                 schema_at="parameters" if flat else "function.parameters",
             )
-            reader.tool(spec)
+            reader.tool(spec, fn.get("strict"))
         else:
             reader.lose(f"tools[{index}]", tool)
     if isinstance(tools, list):  # else lost whole, at "tools"

@@ -223,6 +223,11 @@ def unread(
     return tuple(f"{under}{key}" for key in definition if key not in known)
 
 
+#: Why a tool's ``strict`` is not read: every provider's SDK types it a bool (lint's
+#: ``shape``; translate's loss).
+NOT_BOOLEAN: Final = "is not a boolean"
+
+
 def strict_flag(value: Any) -> bool | None:
     """A definition's ``strict`` when it is a bool (``None``: absent or not a bool)."""
     return value if isinstance(value, bool) else None
@@ -294,9 +299,12 @@ class SettingsReader:
                 self.lose(f"{prefix}.{key}", value)
         self.taken.add(prefix)
 
-    def tool(self, spec: ToolSpec) -> None:
-        """One tool definition read."""
+    def tool(self, spec: ToolSpec, strict: Any = None) -> None:
+        """One tool definition read; ``strict``: the ``strict`` it was given, which when
+        not a bool (``spec.strict`` is then ``None``) is a loss, never dropped unsaid."""
         self.tools.append(spec)
+        if strict is not None and not isinstance(strict, bool):
+            self.lose(f"{spec.path}.{spec.strict_at}", strict, NOT_BOOLEAN)
 
     def choice(self, name: str, value: Any, path: str, named: bool = False) -> None:
         """A neutral tool choice read at ``path`` (``named``: a tool's name), set as

@@ -199,7 +199,7 @@ class AnthropicSettings(SettingsShape):
                         cache_at=f"tools[{index}].{_CACHE}" if cached else "",
                         schema_at="input_schema",
                     )
-                    reader.tool(spec)
+                    reader.tool(spec, tool.get("strict"))
                 else:
                     reader.lose(f"tools[{index}]", tool)
             if isinstance(tools, list):  # else lost whole, at "tools"

@@ -192,7 +192,7 @@ class BedrockSettings(SettingsShape):
                         description_at="toolSpec.description",
                         schema_at="toolSpec.inputSchema.json",
                     )
-                    reader.tool(made)
+                    reader.tool(made, spec.get("strict"))
                 else:
                     reader.lose(f"toolConfig.tools[{index}]", tool)
             if "toolChoice" in config:
