@@ -55,16 +55,7 @@ from ._read import (
     payload_paths,
     split_data_url,
 )
-from ._settings import (
-    NOT_BOOLEAN,
-    Note,
-    Settings,
-    SettingsShape,
-    ToolNames,
-    ToolSpec,
-    all_lost,
-    read_settings,
-)
+from ._settings import Note, Settings, SettingsShape, ToolNames, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
 from ._tool_defs import ToolDefs
 from ._transcript import TranscriptReading
@@ -111,7 +102,6 @@ __all__ = [
     "GEMINI_RESPONSE_MIMES",
     "HEADS",
     "MISSING",
-    "NOT_BOOLEAN",
     "RESULT_BLOCK_TYPES",
     "SIGNATURE_FIELD",
     "WIRES",

@@ -142,6 +142,8 @@ class ToolSpec:
     description_at: str = "description"
     #: Where the schema sits under ``path`` (``""``: the wire's reader does not say).
     schema_at: str = ""
+    #: The ``strict`` given when it is not a bool (every SDK types it one: lint's ``shape``).
+    strict_given: Any = None
     #: Where the source marks the tools up to this one for caching, in the form every wire
     #: with such a mark shares (Anthropic's ``cache_control: {"type": "ephemeral"}``,
     #: Bedrock's ``cachePoint: {"type": "default"}`` entry after it: five minutes each);
@@ -223,11 +225,6 @@ def unread(
     return tuple(f"{under}{key}" for key in definition if key not in known)
 
 
-#: Why a tool's ``strict`` is not read: every provider's SDK types it a bool (lint's
-#: ``shape``; translate's loss).
-NOT_BOOLEAN: Final = "is not a boolean"
-
-
 def strict_flag(value: Any) -> bool | None:
     """A definition's ``strict`` when it is a bool (``None``: absent or not a bool)."""
     return value if isinstance(value, bool) else None
@@ -300,11 +297,11 @@ class SettingsReader:
         self.taken.add(prefix)
 
     def tool(self, spec: ToolSpec, strict: Any = None) -> None:
-        """One tool definition read; ``strict``: the ``strict`` it was given, which when
-        not a bool (``spec.strict`` is then ``None``) is a loss, never dropped unsaid."""
-        self.tools.append(spec)
+        """One tool definition read; the ``strict`` it was given, when not a bool, a loss."""
         if strict is not None and not isinstance(strict, bool):
-            self.lose(f"{spec.path}.{spec.strict_at}", strict, NOT_BOOLEAN)
+            self.lose(f"{spec.path}.{spec.strict_at}", strict, "is not a boolean")
+            spec = replace(spec, strict_given=strict)
+        self.tools.append(spec)
 
     def choice(self, name: str, value: Any, path: str, named: bool = False) -> None:
         """A neutral tool choice read at ``path`` (``named``: a tool's name), set as

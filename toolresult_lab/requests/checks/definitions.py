@@ -9,7 +9,6 @@ source, in ``wires/<wire>/settings.py``)."""
 from __future__ import annotations
 
 from ...wires import (
-    NOT_BOOLEAN,
     Add,
     ReadRequest,
     Scope,
@@ -46,10 +45,10 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
                 f"A tool's description is a string, not {type(tool.description).__name__}.",
                 "",
             )
-    for path, why in settings.why.items() if settings is not None else ():
-        if why == NOT_BOOLEAN:
-            kind = type(settings.rest.get(path)).__name__ if settings is not None else ""
-            add("shape", path, f"A tool's strict is a boolean, not {kind}.", "")
+        if tool.strict_given is not None:
+            kind = type(tool.strict_given).__name__
+            where = f"{tool.path}.{tool.strict_at}"
+            add("shape", where, f"A tool's strict is a boolean, not {kind}.", "")
     if rule is None:
         return
     for message in read.messages:
