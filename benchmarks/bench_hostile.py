@@ -426,6 +426,39 @@ def case_fit_array_hostile_flat(tmp: Path, quick: bool) -> tuple[int, Callable[[
     return _fit(_array_with_last(("[1, " * 600 + "x") * repeats))
 
 
+def _read_array(text: str) -> tuple[int, Callable[[], Any]]:
+    from toolresult_lab.budgets.json_array import read_array
+
+    def run() -> Any:
+        array = read_array(text)
+        if array is not None:
+            return len([array.item(n) for n in (0, len(array) // 2, len(array) - 1)])
+        return None
+
+    return len(text), run
+
+
+def case_read_array_commas(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """``read_array`` on a string of commas (each a candidate item end; tests/test_json_array's
+    hostile arrays, timed here instead of asserted there)."""
+    return _read_array('["' + "," * (200_000 if quick else 2_000_000) + '"]')
+
+
+def case_read_array_deep(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """``read_array`` on unterminated nesting past the recursion limit."""
+    return _read_array("[" * (20_000 if quick else 200_000))
+
+
+def case_read_object_comma_tail(tmp: Path, quick: bool) -> tuple[int, Callable[[], Any]]:
+    """``json_object.read_object`` on a long array followed by a string of commas (the walk
+    back gives up after a bounded number; tests/test_json_object's hostile tails)."""
+    from toolresult_lab.budgets.json_object import read_object
+
+    array = json.dumps(list(range(20_000)))
+    text = '{"r": ' + array + ', "s": "' + "," * (2_000 if quick else 20_000) + '"}'
+    return len(text), lambda: read_object(text, 8)
+
+
 def _repair_budget(results: int) -> tuple[int, Callable[[], Any]]:
     """``repair(max_tokens=)`` of ``results`` tool results to a third of their tokens."""
     from toolresult_lab import repair
@@ -560,6 +593,21 @@ CASES: dict[str, tuple[str, str, Case]] = {
         "JSON array (fit)",
         "issue 36 b05: '[1, ' x 600, 40 times",
         case_fit_array_hostile_flat,
+    ),
+    "read-array-commas": (
+        "JSON array (read_array)",
+        "a string of 2,000,000 commas",
+        case_read_array_commas,
+    ),
+    "read-array-deep": (
+        "JSON array (read_array)",
+        "'[' x 200,000, unterminated",
+        case_read_array_deep,
+    ),
+    "read-object-tail": (
+        "JSON object (read_object)",
+        "20,000 items, then 20,000 commas in a string",
+        case_read_object_comma_tail,
     ),
 }
 

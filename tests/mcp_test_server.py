@@ -39,6 +39,22 @@ async def slow(seconds: float) -> str:
     return f"slept {seconds}"
 
 
+#: How many ``overlap`` calls run now.
+_RUNNING = [0]
+
+
+@SERVER.tool()
+async def overlap(seconds: float) -> str:
+    """Answers after ``seconds`` with the most ``overlap`` calls it saw running at once
+    (itself included): how concurrently the client ran them, without a clock."""
+    _RUNNING[0] += 1
+    most = _RUNNING[0]
+    await anyio.sleep(seconds)
+    most = max(most, _RUNNING[0])
+    _RUNNING[0] -= 1
+    return f"{most} at once"
+
+
 @SERVER.tool()
 def boom() -> str:
     """Raises: the server answers an isError result."""

@@ -5,7 +5,6 @@ bounded on hostile text, and the fit of a 10 MB listing under ``{"results": ...}
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -170,9 +169,6 @@ def test_hostile_tails_are_bounded():
         '{"r": ' + array + "".join(f', "k{i}": {i}' for i in range(20_000)) + "}",
         '{"r": ' + array + ', "s": [' + ",".join(["1"] * 20_000) + "]}",
     ]
-    for text in texts:
-        started = time.perf_counter()
+    for text in texts:  # how long it takes: benchmarks/bench_hostile.py, never asserted
         found = read_object(text, LONG)
-        seconds = time.perf_counter() - started
         assert found is None or built(found) == json.loads(text)
-        assert seconds < 5, seconds  # on a loaded CI machine; a walk of every comma: minutes

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from typing import Any
 
 import mcp.types as mt
@@ -412,12 +411,11 @@ def test_an_unknown_wire_and_a_deep_schema_are_value_errors() -> None:
         tools_for("openai", [_tool("a", cyclic)])
 
 
-def test_two_thousand_tools_on_each_wire_in_under_two_seconds() -> None:
+def test_two_thousand_tools_on_each_wire() -> None:
+    # how long it takes is benchmarks' business (never a timed assertion here)
     tools = [_tool(f"srv.tool-{i}", CITY, description=f"tool {i}") for i in range(2000)]
     for wire in WIRES:
-        start = time.perf_counter()
         defs = tools_for(wire, tools)
-        assert time.perf_counter() - start < 2.0
         assert len(defs.names) == 2000
         assert sorted(defs.names.values()) == sorted(t["name"] for t in tools)
     check_request_body("openai", _request("openai", tools_for("openai", tools)))
@@ -436,7 +434,8 @@ def test_beside_the_anthropic_sdk_s_mcp_tool_field_by_field() -> None:
     """Same name, description and input_schema where the name is valid; the SDK sends a
     name Anthropic's rule refuses as it is (a 400), and drops title and outputSchema with
     no word: here the name is rewritten and mapped back, and each drop is a Loss."""
-    helper = pytest.importorskip("anthropic.lib.tools.mcp")
+    import anthropic.lib.tools.mcp as helper
+
     good = mt.Tool(name="weather", description="d", input_schema=CITY)
     theirs = helper.mcp_tool(good, None).to_dict()
     assert tools_for("anthropic", [good]).tools == [theirs]
@@ -454,7 +453,8 @@ def test_beside_google_genai_s_mcp_to_gemini_tool_field_by_field() -> None:
     (Gemini takes JSON Schema there), so nothing is filtered away. Its helper raises an
     AttributeError on ``additionalProperties: false``, which MCP servers (pydantic models,
     zod ``strict()``) send: here it is kept."""
-    utils = pytest.importorskip("google.genai._mcp_utils")
+    import google.genai._mcp_utils as utils
+
     tool = mt.Tool(name="weather", description="d", input_schema=OPEN)
     theirs = utils.mcp_to_gemini_tool(tool).model_dump(exclude_none=True, by_alias=True)
     ours = tools_for("gemini", [tool]).tools
