@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
