@@ -78,7 +78,8 @@ def test_a_root_type_other_than_object(wire: str) -> None:
     found = _found(wire, {"type": "array", "items": {"type": "string"}})
     severity = "warning" if wire == "ollama" else "error"
     message = (
-        "The input schema of tool 'f' has the root type 'array'; the provider takes only object."
+        "The input schema of tool 'f' has the root type 'array', not object; the provider takes"
+        " only an object schema."
     )
     assert found == [(severity, "tool-schema-root", f"{SCHEMA_AT[wire]}.type", message)]
 
@@ -103,7 +104,8 @@ def test_a_root_without_type(wire: str) -> None:
 def test_gemini_spells_object_in_capitals_too() -> None:
     assert _found("gemini", {"type": "OBJECT", "properties": {"a": {"type": "STRING"}}}) == []
     message = (
-        "The input schema of tool 'f' has the root type 'string'; the provider takes only object."
+        "The input schema of tool 'f' has the root type 'string', not object; the provider takes"
+        " only an object schema."
     )
     at = "tools[0].functionDeclarations[0].parameters.type"
     assert _found("gemini", {"type": "STRING"}) == [("error", "tool-schema-root", at, message)]
@@ -126,7 +128,7 @@ def test_translate_writes_no_schema_the_destination_refuses() -> None:
     assert [loss for loss in done.losses if loss.path != "model"] == [
         Loss(
             "tools[0].function.parameters",
-            "its root type 'string' is not object, which bedrock refuses: an empty object"
+            "has the root type 'string', not object, which bedrock refuses: an empty object"
             " schema written",
         ),
     ]
@@ -137,3 +139,34 @@ def test_translate_writes_no_schema_the_destination_refuses() -> None:
     untyped = translate("ollama", "bedrock", _body("ollama", {"anyOf": [{"type": "object"}]}))
     assert [loss.path for loss in untyped.losses] == ["model"]
     assert [(f.severity, f.rule) for f in untyped.findings] == [("warning", "tool-schema-root")]
+
+
+@pytest.mark.parametrize(
+    ("schema", "fault"),
+    [
+        ("x", "is str, not a JSON Schema object"),
+        ({"type": "object", "properties": 0}, "has properties that are not an object"),
+        ({"type": "object", "required": [1]}, "has a required that is not a list of names"),
+    ],
+)
+@pytest.mark.parametrize("wire", ["openai", "anthropic", "bedrock"])
+def test_a_schema_that_is_no_object_schema_at_its_root(
+    wire: str, schema: object, fault: str
+) -> None:
+    found = _found(wire, schema)  # type: ignore[arg-type]
+    message = f"The input schema of tool 'f' {fault}; the provider takes only an object schema."
+    assert found == [("error", "tool-schema-root", SCHEMA_AT[wire], message)]
+    # translate from a wire that takes any schema writes an empty object schema instead
+    hermes = {
+        "messages": [USER],
+        "tools": [{"type": "function", "function": {"name": "f", "parameters": schema}}],
+    }
+    done = translate("hermes", wire, hermes)
+    assert (
+        Loss(
+            "tools[0].function.parameters",
+            f"{fault}, which {wire} refuses: an empty object schema written",
+        )
+        in done.losses
+    )
+    assert [f for f in done.findings if f.rule == "tool-schema-root"] == []

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from ..budgets.models import ModelFacts, model_facts
 from ..conversion.encoding import strict_copy
+from ._schemas import schema_fault
 
 __all__ = [
     "Note",
@@ -144,6 +145,12 @@ class ToolSpec:
     schema_at: str = ""
     #: The ``strict`` given when it is not a bool (every SDK types it one: lint's ``shape``).
     strict_given: Any = None
+
+    @property
+    def schema_fault(self) -> str | None:
+        """Why its schema is no object schema at its root (``None``: it is one)."""
+        return schema_fault(self.schema)
+
     #: Where the source marks the tools up to this one for caching, in the form every wire
     #: with such a mark shares (Anthropic's ``cache_control: {"type": "ephemeral"}``,
     #: Bedrock's ``cachePoint: {"type": "default"}`` entry after it: five minutes each);
@@ -441,15 +448,11 @@ def write_settings(
         losses.append((path, f"{why}: dropped"))
     written: list[ToolSpec] = []
     for tool in settings.tools:  # a field of a definition only its own wire has
-        if dst.object_schema is not None and _root_not_object(tool.schema):
+        fault = schema_fault(tool.schema) if dst.object_schema is not None else None
+        if fault is not None:
             where = f"{tool.path}.{tool.schema_at}" if tool.schema_at else tool.path
-            losses.append(
-                (
-                    where,
-                    f"its root type {tool.schema['type']!r} is not object, which {dst.wire}"
-                    " refuses: an empty object schema written",
-                )
-            )
+            what = f"{fault}, which {dst.wire} refuses: an empty object schema written"
+            losses.append((where, what))
             tool = replace(tool, schema=None)
         written.append(tool)
         if tool.description is not None and not isinstance(tool.description, str):
@@ -471,15 +474,6 @@ def write_settings(
         losses.append((settings.paths["model"], _in_url(dst.wire)))
         settings = replace(settings, model=None)
     dst.write(settings, body, called, losses, notes)
-
-
-def _root_not_object(schema: Any) -> bool:
-    """A schema with a root ``type`` other than ``object`` (in any case of letters: Gemini
-    spells it ``OBJECT``); a schema without one is not judged here."""
-    if not isinstance(schema, dict) or "type" not in schema:
-        return False
-    kind = schema["type"]
-    return not isinstance(kind, str) or kind.lower() != "object"
 
 
 def tabled() -> tuple[str, ...]:

@@ -59,27 +59,22 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
 
 
 def _schema_root(tool: ToolSpec, add: Add) -> None:
-    """``tool-schema-root``: the tool's input schema has a root ``type`` other than
-    ``object`` (the case ``""``; in any case of letters: Gemini's OpenAPI schemas spell it
-    ``OBJECT``), or none (``untyped``); a missing or non-object schema is the wire's own
-    concern (a default, or ``shape``)."""
+    """``tool-schema-root``: the tool's input schema is no object schema at its root (the
+    case ``""``: not an object, a root ``type`` other than ``object``, ``properties`` or
+    ``required`` of the wrong kind), or has no root type (``untyped``)."""
     schema = tool.schema
-    if not isinstance(schema, dict):
-        return
     path = f"{tool.path}.{tool.schema_at}" if tool.schema_at else tool.path
-    if "type" not in schema:
+    fault = tool.schema_fault
+    if fault is not None:
+        where = f"{path}.type" if isinstance(schema, dict) and "type" in schema else path
+        where = where if fault.startswith("has the root type") else path
+        message = f"The input schema of tool {short(tool.name)} {fault}; the provider takes"
+        add("tool-schema-root", where, f"{message} only an object schema.", "")
+    elif isinstance(schema, dict) and "type" not in schema:
         add(
             "tool-schema-root",
             path,
             f"The input schema of tool {short(tool.name)} has no root type; the provider"
             " takes a schema whose root is type object.",
             "untyped",
-        )
-    elif not isinstance(schema["type"], str) or schema["type"].lower() != "object":
-        add(
-            "tool-schema-root",
-            f"{path}.type",
-            f"The input schema of tool {short(tool.name)} has the root type"
-            f" {short(schema['type'])}; the provider takes only object.",
-            "",
         )

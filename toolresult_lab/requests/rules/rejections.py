@@ -339,7 +339,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     ),
     Rule(
         "tool-schema-root",
-        "A tool's input schema whose root is not type object",
+        "A tool's input schema that is no object schema at its root",
         OBJECT_SCHEMA_WIRES,
         MappingProxyType(
             {
