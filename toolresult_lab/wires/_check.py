@@ -77,8 +77,10 @@ class Scope:
     """The wire, the profile (or ``None``), the facts of the model the request is for
     (``None``: no model given, or one the catalog does not know), whether the model reads
     images, the profile's facts (``None``: no profile), the request's HTTP headers
-    (lower-case names; empty: none given) and the request sent before it in the same
-    conversation (``None``: none given)."""
+    (lower-case names; empty: none given), the request sent before it in the same
+    conversation (``None``: none given) and the model's name as given (``model=``, else
+    the body's ``model``; ``None``: neither), which model facts outside the catalog key on
+    (``budgets.models.binds_thinking``)."""
 
     wire: str
     profile: str | None
@@ -87,6 +89,7 @@ class Scope:
     profile_facts: ProfileView | None = None
     headers: Mapping[str, str] = field(default_factory=lambda: _NO_HEADERS)
     previous: Any = None
+    model_name: str | None = None
 
 
 Check = Callable[[ReadRequest, Scope, Add], None]

@@ -34,6 +34,7 @@ from . import (
     limits,
     media,
     numbers,
+    prefix,
     turns,
 )
 from . import (
@@ -88,6 +89,7 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
 LATE: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("input-unsupported",), capabilities.check),
     RuleCheck(("context-window",), context_window.check),
+    RuleCheck(("prefix-changed",), prefix.check),
 )
 
 

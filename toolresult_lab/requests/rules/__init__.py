@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from . import content, pairing, rejections, sizes
+from . import content, pairing, prefix_rules, rejections, sizes
 from .figures import (
     GEMINI_IMAGE_MIMES,
     GEMINI_RESPONSE_MIMES,
@@ -52,7 +52,10 @@ __all__ = [
 
 #: Every rule by id, in the SPEC's order.
 RULES: Final[Mapping[str, Rule]] = MappingProxyType(
-    {rule.id: rule for rule in (*pairing.ROWS, *content.ROWS, *sizes.ROWS, *rejections.ROWS)}
+    {
+        rule.id: rule
+        for rule in (*pairing.ROWS, *content.ROWS, *sizes.ROWS, *rejections.ROWS, *prefix_rules.ROWS)
+    }
 )
 
 
