@@ -32,6 +32,7 @@ from .conversion.facts import (
 from .conversion.result import ToolResult
 from .conversion.tool_turns import tool_turn
 from .requests.findings import Change, Finding, Findings, Repaired
+from .requests.history import PrefixChange, RequestDiff, diff_requests
 from .requests.linting import lint
 from .requests.repairing import repair
 from .requests.tool_calls import call_tools
@@ -76,8 +77,10 @@ __all__ = [
     "Loss",
     "MediaKind",
     "Opaque",
+    "PrefixChange",
     "ProviderWarning",
     "Repaired",
+    "RequestDiff",
     "Text",
     "TokenEstimate",
     "ToolCall",
@@ -90,6 +93,7 @@ __all__ = [
     "Wire",
     "call_tools",
     "carries_native",
+    "diff_requests",
     "estimate_tokens",
     "for_boto3",
     "lint",

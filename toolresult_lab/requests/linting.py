@@ -226,9 +226,7 @@ def checked(read: ReadRequest, ctx: Context) -> Checked:
 def _scope(ctx: Context, model: ModelFacts | None, name: str | None = None) -> Scope:
     """What the checks receive besides the request."""
     profile = PROFILES.get(ctx.profile) if ctx.profile is not None else None
-    return Scope(
-        ctx.wire, ctx.profile, model, ctx.vision, profile, ctx.headers, ctx.previous, name
-    )
+    return Scope(ctx.wire, ctx.profile, model, ctx.vision, profile, ctx.headers, ctx.previous, name)
 
 
 def path_order(path: str, key: str) -> tuple[Any, ...]:

@@ -2,7 +2,7 @@
 was sent before it, and what that costs.
 
 ``diff_requests(wire, a, b)`` is the structured difference; ``lint(wire, b, previous=a)``
-reports it as the rule ``prefix-changed``. ``compare`` walks the JSON, ``words`` names the
+reports it as the rule ``prefix-changed``. ``raw_walk`` walks the JSON, ``words`` names the
 change from the wire's read parts, ``bound`` finds what a provider binds after it.
 """
 

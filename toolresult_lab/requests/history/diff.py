@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from ...budgets.request_tokens import read_tokens, request_tokens
 from ...wires import MISSING, Message, Part, ReadRequest, ResultPart, read_request
 from .bound import bound_after, reasoning_after
-from .compare import Spot, first_difference, prefix_fields, same
+from .raw_walk import Spot, first_difference, prefix_fields, same
 from .words import describe
 
 __all__ = ["PrefixChange", "RequestDiff", "diff_reads", "diff_requests"]
@@ -103,7 +103,9 @@ class RequestDiff:
         return "\n".join(lines)
 
     def __repr__(self) -> str:  # short: the requests may hold megabytes of base64
-        shown = "append-only" if self.change is None else f"{self.change.kind} at {self.change.path}"
+        shown = (
+            "append-only" if self.change is None else f"{self.change.kind} at {self.change.path}"
+        )
         return f"RequestDiff({self.wire}: {shown})"
 
     def _repr_html_(self) -> str | None:

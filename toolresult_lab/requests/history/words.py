@@ -1,6 +1,6 @@
 """What changed at the first difference of two messages, in words, from the wire's read parts.
 
-The raw walk (``compare``) finds the exact path; the wire's reader says what sits there (a
+The raw walk (``raw_walk``) finds the exact path; the wire's reader says what sits there (a
 tool result, a call, a thinking block, text), so the words are the same on every wire: a
 result "cut from 5,000 to 1,200 characters", a call id "renamed", a thinking block "left
 out", "moved" or "altered".
@@ -12,12 +12,14 @@ import re
 from typing import Any, Final
 
 from ...wires import CallPart, Message, OpaquePart, Part, ResultPart, TextPart
-from .compare import Spot, same
+from .raw_walk import Spot, same
 
 __all__ = ["THINKING_KINDS", "describe"]
 
 #: The read kinds of a block that carries a model's own reasoning.
-THINKING_KINDS: Final = frozenset({"thinking", "redacted_thinking", "reasoningContent", "reasoning"})
+THINKING_KINDS: Final = frozenset(
+    {"thinking", "redacted_thinking", "reasoningContent", "reasoning"}
+)
 
 
 def _covers(part_path: str, path: str) -> bool:
@@ -92,7 +94,7 @@ def _words(
         and spot.path.count(".") == 1
     ):
         return "role", f"The role changed from {old_raw.get('role')!r} to {new_raw.get('role')!r}"
-    if _thinking(before):
+    if isinstance(before, OpaquePart) and before.kind in THINKING_KINDS:
         return _thinking_change(spot, before, old_raw, new_raw)
     if _thinking(after):
         assert after is not None
@@ -130,9 +132,8 @@ def _result_change(before: ResultPart, after: ResultPart) -> tuple[str, str]:
     )
 
 
-def _thinking_change(spot: Spot, before: Part, old_raw: Any, new_raw: Any) -> tuple[str, str]:
+def _thinking_change(spot: Spot, before: OpaquePart, old_raw: Any, new_raw: Any) -> tuple[str, str]:
     """A thinking block that was sent at ``spot.old_path`` and is not there as it was."""
-    assert isinstance(before, OpaquePart)
     value = before.value
     old_blocks, new_blocks = _block_list(old_raw), _block_list(new_raw)
     where = next((i for i, block in enumerate(new_blocks) if same(block, value)), None)

@@ -54,7 +54,13 @@ __all__ = [
 RULES: Final[Mapping[str, Rule]] = MappingProxyType(
     {
         rule.id: rule
-        for rule in (*pairing.ROWS, *content.ROWS, *sizes.ROWS, *rejections.ROWS, *prefix_rules.ROWS)
+        for rule in (
+            *pairing.ROWS,
+            *content.ROWS,
+            *sizes.ROWS,
+            *rejections.ROWS,
+            *prefix_rules.ROWS,
+        )
     }
 )
 

@@ -18,9 +18,7 @@ ROWS: Final[tuple[Rule, ...]] = (
         "A request that changes what the request before it in the conversation sent (given"
         " lint's previous=): its first change",
         ALL,
-        MappingProxyType(
-            {"*": "warning", "anthropic:bound": "error", "bedrock:bound": "error"}
-        ),
+        MappingProxyType({"*": "warning", "anthropic:bound": "error", "bedrock:bound": "error"}),
         "messages.N.content.M: Invalid `signature` in `thinking` block. The block is bound"
         " to a different conversation. Remove the block, or set"
         ' `thinking.block_binding.prefix_mismatch_behavior` to "drop_block".',
@@ -49,10 +47,10 @@ ROWS: Final[tuple[Rule, ...]] = (
         " budgets.models.binds_thinking) and a signed thinking block (thinking,"
         " redacted_thinking; Bedrock reasoningContent) stands at or after the change; the"
         " answer's N and M are that block's. Elsewhere a warning naming the loss: every"
-        " token after the change is billed again by the prompt cache (\"The cache matches"
+        ' token after the change is billed again by the prompt cache ("The cache matches'
         " requests from the beginning, so a change to the prefix can cut cache reuse from"
         " that point onward\", OpenAI's page), with the estimate of those tokens; on the"
-        " Responses API newer models \"will drop reasoning items that follow a prefix"
+        ' Responses API newer models "will drop reasoning items that follow a prefix'
         " change\". Appending, and stopping short of the earlier request's end, are no"
         " change. That cache_control markers are not compared is from the research notes"
         " of 2026-12-04 (LiteLLM's preserved-thinking page), not read again here.",

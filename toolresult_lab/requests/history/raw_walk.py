@@ -112,7 +112,7 @@ def first_difference(a: Any, b: Any, path: str) -> Spot | None:
 def _list_difference(a: list[Any], b: list[Any], path: str) -> Spot | None:
     kept_a = [(i, x) for i, x in enumerate(a) if not _marker(x)]
     kept_b = [(i, x) for i, x in enumerate(b) if not _marker(x)]
-    for (ia, xa), (ib, xb) in zip(kept_a, kept_b):
+    for (ia, xa), (ib, xb) in zip(kept_a, kept_b, strict=False):
         if not same(xa, xb):
             old, new = f"{path}[{ia}]", f"{path}[{ib}]"
             nested = first_difference(xa, xb, new)
