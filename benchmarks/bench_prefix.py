@@ -16,6 +16,7 @@ import copy
 import time
 import timeit
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bench_lint import conversation
@@ -68,10 +69,10 @@ def main() -> None:
         later = copy.deepcopy(sent) + copy.deepcopy(sent[-4:])
         cut = copy.deepcopy(later)
         _cut_first_result(wire, cut)
-        alone = _best(lambda: lint(wire, later))
-        paired = _best(lambda: lint(wire, later, previous=sent))
-        recut = _best(lambda: lint(wire, cut, previous=sent))
-        diffed = _best(lambda: diff_requests(wire, sent, later))
+        alone = _best(partial(lint, wire, later))
+        paired = _best(partial(lint, wire, later, previous=sent))
+        recut = _best(partial(lint, wire, cut, previous=sent))
+        diffed = _best(partial(diff_requests, wire, sent, later))
         found = [f.rule for f in lint(wire, cut, previous=sent) if f.rule == "prefix-changed"]
         assert found == ["prefix-changed"], (wire, found)
         print(

@@ -11,6 +11,7 @@ same cassette: the first user message differs). Skipped where the corpus is abse
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 from real_requests import profile_of, records
@@ -20,8 +21,7 @@ from toolresult_lab import diff_requests, lint
 
 def _pairs() -> list[tuple[dict[str, Any], dict[str, Any]]]:
     found = []
-    every = records()
-    for a, b in zip(every, every[1:], strict=False):
+    for a, b in pairwise(records()):
         if (
             a["source"]["path"] == b["source"]["path"]
             and a["source"]["interaction"] < b["source"]["interaction"]
