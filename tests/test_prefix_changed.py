@@ -509,3 +509,23 @@ def test_the_inputs_are_not_mutated_and_sdk_objects_are_read() -> None:
     assert [f.path for f in found] == ["messages[3]"]
     assert sent == frozen[0]
     assert later["messages"][1] == Message(role="user", content="q")
+
+
+def test_the_notebook_view_marks_the_change_and_escapes_tool_data() -> None:
+    sent, later = _anthropic()
+    _cut("anthropic", later)
+    png = "iVBORw0KGgo" + "A" * 3000
+    image = {"type": "base64", "media_type": "image/png", "data": png}
+    later["messages"][0]["content"] = [
+        {"type": "text", "text": "<script>alert(1)</script>"},
+        {"type": "image", "source": image},
+    ]
+    shown = diff_requests("anthropic", sent, later)._repr_html_()
+    assert shown is not None
+    assert "<script>alert(1)</script>" not in shown
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown
+    assert png[:200] not in shown
+    assert "first change at messages[0].content<" in shown
+    assert shown.count("after the change") == 5  # every message of the later request
+    appended = diff_requests("anthropic", sent, _anthropic()[1])._repr_html_()
+    assert appended is not None and appended.count(">appended<") == 2

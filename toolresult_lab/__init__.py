@@ -50,6 +50,7 @@ from .requests.transcripts import (
 )
 from .requests.translating import Translated, translate
 from .views import render
+from .views.render_diff import diff_html
 from .views.render_findings import findings_html, repaired_html, request_html
 from .views.render_transcript import transcript_html
 from .wires import for_boto3
@@ -58,6 +59,7 @@ from .wires import for_boto3
 Findings.html_view = findings_html
 Repaired.html_view = repaired_html
 Transcript.html_view = transcript_html
+RequestDiff.html_view = diff_html
 
 __all__ = [
     "COMPILED",
