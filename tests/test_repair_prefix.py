@@ -112,3 +112,27 @@ def test_repair_with_previous_changes_nothing_on_an_append_only_pair(wire: str) 
 
 def _key(wire: str) -> str:
     return {"responses": "input", "gemini": "contents"}.get(wire, "messages")
+
+
+def test_translate_notes_that_carried_signed_thinking_may_not_be_read() -> None:
+    from test_prefix_changed import _bedrock
+
+    from toolresult_lab import translate
+    from toolresult_lab.requests.translating import CARRIED_THINKING
+
+    _, later = _anthropic()
+    to_bedrock = translate("anthropic", "bedrock", later)
+    assert [(n.path, n.what) for n in to_bedrock.notes] == [
+        ("messages[1].content[0]", CARRIED_THINKING.format(dst="bedrock"))
+    ]
+    _, converse = _bedrock()
+    back = translate("bedrock", "anthropic", converse)
+    assert ("messages[1].content[0]", CARRIED_THINKING.format(dst="anthropic")) in [
+        (n.path, n.what) for n in back.notes
+    ]
+    # where the destination holds no thinking, the loss already says so: no note
+    to_openai = translate("anthropic", "openai", later)
+    assert to_openai.notes == ()
+    assert str(to_openai.losses[0]) == (
+        "messages[1].content[0]: thinking has no form on openai: dropped"
+    )
