@@ -29,6 +29,9 @@ ROUNDS: Final[tuple[Callable[[Edit, list[Change]], Any], ...]] = (
     fix_placement,
     fix_contents,
 )
+#: The changes ``repair`` tries refusing one at a time when an edit outside the bound prefix
+#: still changes it, before it refuses every change.
+_TRIES: Final = 4
 #: The most passes of the rounds: one makes the changes, a second the few a change of the
 #: first leaves to make, a third finds nothing; a request that would need more stops there
 #: (time stays linear).
@@ -162,24 +165,41 @@ def _one_pass(
 
 
 def _keeping(ctx: Context, read: ReadRequest, done: _Done, bound: dict[str, str]) -> _Done:
-    """The rounds again without the edits in the bound prefix (``bound``: its paths, each
-    with why), each reported unfixed; where an edit elsewhere still changes it, no edit at
+    """``done`` where it leaves the bound prefix (``bound``: its paths, each with why) as it
+    was; else the rounds again without the edits there, each reported unfixed; where an edit
+    elsewhere still changes it, without that one too (the first few tried); else no edit at
     all: every change reported unfixed."""
-    held = [(c, why) for c in done.changes for path, why in bound.items() if overlaps(c.path, path)]
-    if not held:
+    if unchanged(read, done.fixed, bound):
         return done
+    held = [(c, why) for c in done.changes for path, why in bound.items() if overlaps(c.path, path)]
     again = _rounds(ctx, read, bound)
-    kept = [Change(c.rule, c.path, f"left as it is: {c.action} ({why})") for c, why in held]
-    seen = dict.fromkeys(kept)
     if unchanged(read, again.fixed, bound):
-        again.unfixed += list(seen)
-        return again
+        return _held(again, held)
+    # an edit made elsewhere reached into the prefix (a result merged into one sent before):
+    # refuse the changes left one at a time, the first few, before refusing them all
+    for change in again.changes[:_TRIES]:
+        one = _rounds(ctx, read, {**bound, change.path: ""})
+        if unchanged(read, one.fixed, bound):
+            why = "it would change what the previous request sent, or what precedes bound thinking"
+            return _held(one, [*held, (change, why)])
     fixed, origins = Origins.copy(read.raw, read.key)
     lost = [
         Change(c.rule, c.path, f"left as it is: {c.action} (it would change the bound prefix)")
         for c in done.changes
     ]
     return _Done(fixed, origins, [], done.unfixed + lost)
+
+
+def _held(done: _Done, held: list[tuple[Change, str]]) -> _Done:
+    """``done`` with each change of ``held`` it did not make reported unfixed, with why."""
+    made = {(c.rule, c.path, c.action) for c in done.changes}
+    refused = [
+        Change(c.rule, c.path, f"left as it is: {c.action} ({why})")
+        for c, why in held
+        if (c.rule, c.path, c.action) not in made
+    ]
+    done.unfixed += list(dict.fromkeys(refused))
+    return done
 
 
 def _first_free(read: ReadRequest, bound: dict[str, str]) -> int:
