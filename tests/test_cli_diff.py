@@ -100,3 +100,29 @@ def test_bad_input_is_one_line(tmp_path: Path, capsys) -> None:
     )
     code, _, err = run(capsys, "diff", "-", "-", "--wire", "anthropic")
     assert code == 2 and "only one of A and B can be - (stdin)" in err
+
+
+def test_lint_previous_response(tmp_path: Path, capsys) -> None:
+    sent, later = _anthropic()
+    answer = {
+        "role": "assistant",
+        "content": json.loads(json.dumps(later["messages"][3]["content"])),
+    }
+    del later["messages"][3]["content"][0]
+    paths = []
+    for name, body in (("a.json", sent), ("b.json", later), ("r.json", answer)):
+        (tmp_path / name).write_text(json.dumps(body), encoding="utf-8")
+        paths.append(str(tmp_path / name))
+    a, b, r = paths
+    code, out, _ = run(
+        capsys, "lint", "--previous", a, "--previous-response", r, b, "--wire", "anthropic",
+        "--format", "json",
+    )  # fmt: skip
+    [finding] = json.loads(out)
+    assert (code, finding["path"], finding["message"].split(",")[0]) == (
+        0,
+        "messages[3].content[0]",
+        "The thinking block returned at content[0] is left out of messages[3]",
+    )
+    code, _, err = run(capsys, "lint", "--previous-response", r, b, "--wire", "anthropic")
+    assert code == 2 and "--previous-response needs --previous" in err

@@ -82,6 +82,12 @@ def add_parsers(commands: Any) -> None:
         help="the request sent before REQUEST in the same conversation (one request): report"
         " the first change REQUEST makes to it (prefix-changed)",
     )
+    sub.add_argument(
+        "--previous-response",
+        metavar="FILE",
+        help="with --previous: the provider's answer to it (JSON), whose signed thinking and"
+        " reasoning items REQUEST must replay as returned",
+    )
     sub.add_argument("--format", choices=("table", "json", "csv"), default="table")
     sub.add_argument(
         "--engine", choices=("pandas", "dask"), default="pandas", help="with --log (default pandas)"
@@ -107,12 +113,22 @@ def checked(args: argparse.Namespace) -> str:
 
 
 def run_checked(
-    wire: str, request: Any, args: argparse.Namespace, where: str, previous: Any = None
+    wire: str,
+    request: Any,
+    args: argparse.Namespace,
+    where: str,
+    previous: Any = None,
+    answer: Any = None,
 ) -> Findings:
     """``lint`` of one request; whatever it refuses, one line naming the request."""
     try:
         return lint_request(
-            wire, request, profile=args.profile, vision=args.vision, previous=previous
+            wire,
+            request,
+            profile=args.profile,
+            vision=args.vision,
+            previous=previous,
+            previous_response=answer,
         )
     except (TypeError, ValueError) as error:
         raise InputError(f"{where}: {error}") from None
@@ -204,6 +220,11 @@ def _lint(args: argparse.Namespace) -> Answer:
         return _lint_log(args, wire)
     wire = checked(args)
     previous = one_request(args.previous) if args.previous is not None else None
+    answer = None
+    if args.previous_response is not None:
+        if previous is None:
+            args.parser.error("--previous-response needs --previous")
+        answer = one_request(args.previous_response)
     for flag, given in (
         ("--engine", args.engine != "pandas"),
         ("--scheduler", args.scheduler is not None),
@@ -213,7 +234,7 @@ def _lint(args: argparse.Namespace) -> Answer:
             args.parser.error(f"{flag} is for --log")
     requests = read_requests(args.request)
     found = [
-        run_checked(wire, request, args, requests.where(line), previous)
+        run_checked(wire, request, args, requests.where(line), previous, answer)
         for line, request in requests.items
     ]
     for (line, request), findings in zip(requests.items, found, strict=True):

@@ -90,6 +90,8 @@ class Scope:
     headers: Mapping[str, str] = field(default_factory=lambda: _NO_HEADERS)
     previous: Any = None
     model_name: str | None = None
+    #: The provider's answer to ``previous`` (``None``: none given).
+    previous_response: Any = None
 
 
 Check = Callable[[ReadRequest, Scope, Add], None]

@@ -24,6 +24,7 @@ from ...budgets.request_tokens import read_tokens, request_tokens
 from ...wires import MISSING, Message, Part, ReadRequest, ResultPart, read_request
 from .bound import bound_after, reasoning_after
 from .raw_walk import Spot, first_difference, prefix_fields, same
+from .returned import plain_response, returned_change
 from .words import describe
 
 __all__ = ["PrefixChange", "RequestDiff", "diff_reads", "diff_requests"]
@@ -113,10 +114,20 @@ class RequestDiff:
         return None if view is None else view(self)
 
 
-def diff_requests(wire: object, a: Any, b: Any, *, model: str | None = None) -> RequestDiff:
+def diff_requests(
+    wire: object,
+    a: Any,
+    b: Any,
+    *,
+    model: str | None = None,
+    previous_response: Any = None,
+) -> RequestDiff:
     """Where ``b`` (the later request of a conversation) stops repeating ``a`` (the one
     sent before it), both of ``wire``: bodies or bare lists, JSON values or SDK objects.
     ``model`` (else ``b``'s own) only picks the token count's encoding.
+    ``previous_response``: the provider's answer to ``a`` (a dict or an SDK object), whose
+    returned signed thinking blocks (Anthropic, Bedrock Converse) or reasoning items
+    (Responses) ``b`` must replay as returned, after ``a``'s messages.
 
     :raises ValueError: unknown wire; a request too deep or too large to read.
     :raises TypeError: ``a`` or ``b`` neither a dict nor a list; ``model`` not a ``str``.
@@ -129,7 +140,9 @@ def diff_requests(wire: object, a: Any, b: Any, *, model: str | None = None) -> 
     """
     if model is not None and not isinstance(model, str):
         raise TypeError(f"model must be a str or None, not {type(model).__name__}")
-    return diff_reads(read_request(wire, a), read_request(wire, b), model=model)
+    return diff_reads(
+        read_request(wire, a), read_request(wire, b), model=model, response=previous_response
+    )
 
 
 def _items(read: ReadRequest) -> list[Any]:
@@ -138,8 +151,11 @@ def _items(read: ReadRequest) -> list[Any]:
     return found if isinstance(found, list) else []
 
 
-def diff_reads(a: ReadRequest, b: ReadRequest, *, model: str | None = None) -> RequestDiff:
-    """:func:`diff_requests` of two requests already read (of one wire)."""
+def diff_reads(
+    a: ReadRequest, b: ReadRequest, *, model: str | None = None, response: Any = None
+) -> RequestDiff:
+    """:func:`diff_requests` of two requests already read (of one wire); ``response``:
+    the provider's answer to ``a``."""
     wire, key = b.wire, b.key
     old, new = _items(a), _items(b)
     continues = b.previous is not MISSING
@@ -147,6 +163,11 @@ def diff_reads(a: ReadRequest, b: ReadRequest, *, model: str | None = None) -> R
     kept = dropped = appended = 0
     if change is None and not continues:
         change, kept = _message_change(a, b, old, new)
+        if change is None and response is not None and len(new) > len(old):
+            found = returned_change(wire, key, new, len(old), plain_response(response))
+            if found is not None:
+                kind, path, what, index = found
+                change = PrefixChange(kind, path, path, what, index)
         if change is None:
             dropped = max(0, len(old) - len(new))
             appended = max(0, len(new) - len(old))
