@@ -182,6 +182,7 @@ __all__ = [
     "new_call_id",
     "parts_of",
     "payload_paths",
+    "plain_request",
     "prepare",
     "read_block",
     "read_native_block",
@@ -467,6 +468,32 @@ def check_request(wire: object, request: Any) -> None:
         check_nesting(request, key)
     else:
         check_nesting(request)
+
+
+def plain_request(wire: object, request: Any) -> Any:
+    """``request`` as JSON (every SDK object in it dumped as its client sends it), checked as
+    :func:`read_request` checks it, without reading it: for a caller that compares requests
+    (``history.diff_requests``) and reads only the part that differs.
+
+    :raises ValueError: unknown wire; a request too deep, holding itself or too large.
+    :raises TypeError: the request is neither a dict nor a list.
+    """
+    name = wire_facts(wire).wire
+    if not isinstance(request, (dict, list)) and not hasattr(request, "model_dump"):
+        raise TypeError(
+            f"{name}: a request must be a dict (the body) or a list (its messages),"
+            f" not {type(request).__name__}"
+        )
+    check_request(name, request)
+    plain = _plain(request)
+    if plain is not request:
+        check_request(name, plain)
+    if not isinstance(plain, (dict, list)):
+        raise TypeError(
+            f"{name}: a request must be a dict (the body) or a list (its messages),"
+            f" not {type(plain).__name__}"
+        )
+    return plain
 
 
 def block_payload_paths(wire: object, block: Any) -> frozenset[str]:

@@ -10,7 +10,7 @@ change (the provider answers 400 there), else a warning naming what is lost.
 from __future__ import annotations
 
 from ...budgets.models import binds_thinking
-from ...wires import Add, ReadRequest, Scope, read_request
+from ...wires import Add, ReadRequest, Scope, plain_request
 from ..history import RequestDiff, diff_reads
 from ..history.bound import provider_path
 
@@ -27,7 +27,7 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     if scope.previous is None:
         return
     try:
-        earlier = read_request(scope.wire, scope.previous)
+        earlier = plain_request(scope.wire, scope.previous)
     except ValueError as error:  # too deep or too large to read: say so, on the request
         add("prefix-changed", "", f"The previous request could not be read: {error}.", "")
         return

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...budgets.request_tokens import read_tokens, request_tokens
-from ...wires import MISSING, Message, Part, ReadRequest, ResultPart, read_request
+from ...wires import MISSING, Message, Part, ReadRequest, ResultPart, plain_request, read_request
 from .bound import bound_after, reasoning_after
 from .raw_walk import Spot, first_difference, prefix_fields, same
 from .returned import plain_response, returned_change
@@ -141,28 +141,32 @@ def diff_requests(
     if model is not None and not isinstance(model, str):
         raise TypeError(f"model must be a str or None, not {type(model).__name__}")
     return diff_reads(
-        read_request(wire, a), read_request(wire, b), model=model, response=previous_response
+        plain_request(wire, a), read_request(wire, b), model=model, response=previous_response
     )
 
 
 def _items(read: ReadRequest) -> list[Any]:
-    raw = read.raw
-    found = raw.get(read.key) if isinstance(raw, dict) else raw
+    return _list(read.raw, read.key)
+
+
+def _list(raw: Any, key: str) -> list[Any]:
+    found = raw.get(key) if isinstance(raw, dict) else raw
     return found if isinstance(found, list) else []
 
 
 def diff_reads(
-    a: ReadRequest, b: ReadRequest, *, model: str | None = None, response: Any = None
+    a: Any, b: ReadRequest, *, model: str | None = None, response: Any = None
 ) -> RequestDiff:
-    """:func:`diff_requests` of two requests already read (of one wire); ``response``:
-    the provider's answer to ``a``."""
+    """:func:`diff_requests` of ``a`` as JSON (``wires.plain_request``: it is not read,
+    only the message where it differs) and ``b`` already read; ``response``: the
+    provider's answer to ``a``."""
     wire, key = b.wire, b.key
-    old, new = _items(a), _items(b)
+    old, new = _list(a, key), _items(b)
     continues = b.previous is not MISSING
-    change = _field_change(wire, a.raw, b.raw)
+    change = _field_change(wire, a, b.raw)
     kept = dropped = appended = 0
     if change is None and not continues:
-        change, kept = _message_change(a, b, old, new)
+        change, kept = _message_change(b, old, new)
         if change is None and response is not None and len(new) > len(old):
             found = returned_change(wire, key, new, len(old), plain_response(response))
             if found is not None:
@@ -173,7 +177,7 @@ def diff_reads(
             appended = max(0, len(new) - len(old))
     if change is None:
         return RequestDiff(
-            wire, key, None, kept, appended, dropped, None, (), (), continues, a.raw, b.raw
+            wire, key, None, kept, appended, dropped, None, (), (), continues, a, b.raw
         )
     if change.index is None:
         tokens = read_tokens(b, model=model).total
@@ -185,9 +189,7 @@ def diff_reads(
         start = (first, _block_index(change.path, key, first))
     bound = bound_after(wire, new, key, start)
     reasoning = reasoning_after(wire, new, key, first)
-    return RequestDiff(
-        wire, key, change, kept, 0, 0, tokens, bound, reasoning, continues, a.raw, b.raw
-    )
+    return RequestDiff(wire, key, change, kept, 0, 0, tokens, bound, reasoning, continues, a, b.raw)
 
 
 def _block_index(path: str, key: str, index: int) -> int:
@@ -235,7 +237,7 @@ def _kind(field: str) -> str:
 
 
 def _message_change(
-    a: ReadRequest, b: ReadRequest, old: list[Any], new: list[Any]
+    b: ReadRequest, old: list[Any], new: list[Any]
 ) -> tuple[PrefixChange | None, int]:
     """The first message of ``new`` that does not repeat ``old``'s, and how many did."""
     key = b.key
@@ -254,7 +256,17 @@ def _message_change(
             what = f"A message was inserted at {here}, before what was sent"
             return PrefixChange("message-inserted", here, here, what, index), index
         spot = first_difference(x, y, here) or Spot(here, here, "differs")
-        kind, what, path, old_path = describe(spot, _message(a, index), _message(b, index), x, y)
+        # the earlier request is not read: only its message that differs, alone (its paths
+        # start at [0], mapped back to its place)
+        alone = f"{key}[0]"
+        local = Spot(spot.path, alone + spot.old_path[len(here) :], spot.how)
+        earlier = _message(read_request(b.wire, [x]), 0)
+        kind, what, path, old_path = describe(local, earlier, _message(b, index), x, y)
+        if index:  # only the earlier message's paths start at [0] then
+            what = what.replace(alone, here)
+            path, old_path = (
+                here + p[len(alone) :] if p.startswith(alone) else p for p in (path, old_path)
+            )
         return PrefixChange(kind, path, old_path, what, index), index
     return None, min(len(old), len(new))
 

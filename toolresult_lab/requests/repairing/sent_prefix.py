@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...budgets.models import binds_thinking
-from ...wires import ReadRequest, read_request
+from ...wires import ReadRequest, plain_request
 from ..history import diff_reads
 from ..history.bound import bound_after
 from ..history.raw_walk import prefix_fields
@@ -38,7 +38,7 @@ def frozen(read: ReadRequest, previous: Any, model: str | None) -> dict[str, str
     key = read.key
     items = _items(read)
     if previous is not None:
-        earlier = read_request(read.wire, previous)
+        earlier = plain_request(read.wire, previous)
         found = diff_reads(earlier, read, model=model)
         change = found.change
         why = "the previous request sent it: changing it would change the conversation's prefix"
