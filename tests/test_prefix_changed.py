@@ -315,15 +315,20 @@ def test_a_changed_system_prompt_is_found_there(wire: str) -> None:
     assert [(f.severity, f.path) for f in found] == [("warning", SYSTEM_AT[wire])]
 
 
-@pytest.mark.parametrize("wire", WIRES)
+@pytest.mark.parametrize("wire", ("anthropic", "openai", "bedrock"))
 def test_a_moved_cache_marker_is_no_change(wire: str) -> None:
+    """The wires whose requests carry cache markers (openai: gateways pass Anthropic's
+    through): a marker added, moved or dropped is left out of the comparison."""
     sent, later = CONVERSATIONS[wire]()
     items = later[_key(wire)]
     if wire == "bedrock":
         items[2]["content"].append({"cachePoint": {"type": "default"}})
+        sent["system"].append({"cachePoint": {"type": "default"}})
     else:
         items[2]["cache_control"] = {"type": "ephemeral"}
+        items[0]["cache_control"] = {"type": "ephemeral"}
     assert _prefix(wire, later, sent) == []
+    assert diff_requests(wire, sent, later).append_only
 
 
 CALL_AT = {

@@ -22,6 +22,7 @@ from ..wires import (
     reading_of,
     request_shape,
     settings_of,
+    wire_checks,
     wire_module,
     write_settings,
 )
@@ -105,19 +106,16 @@ CARRIED_THINKING: Final = (
 )
 
 
-#: The kinds of a wire's own block that is signed thinking (read as ``Opaque``).
-_SIGNED_KINDS: Final = frozenset({"thinking", "redacted_thinking", "reasoningContent"})
-
-
 def _carried_thinking(src: str, dst: str, turns: list[Turn], notes: list[Loss]) -> None:
     """One note at the first signed thinking block carried to another wire that holds
     thinking (Anthropic <-> Bedrock): the destination cannot be sure to read it."""
+    test = wire_checks(src).prefix.signed
     for turn in turns:
         if not isinstance(turn, AssistantTurn):
             continue
         for part in turn.parts:
             signed = (isinstance(part, Thinking) and bool(part.signature or part.redacted)) or (
-                isinstance(part, Opaque) and part.kind in _SIGNED_KINDS
+                isinstance(part, Opaque) and test is not None and test(part.value)
             )
             if signed:
                 notes.append(Loss(part.path, CARRIED_THINKING.format(dst=dst)))

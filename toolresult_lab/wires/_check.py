@@ -27,6 +27,7 @@ __all__ = [
     "Check",
     "InputKind",
     "ModelView",
+    "PrefixFacts",
     "ProfileView",
     "ResultCheck",
     "Scope",
@@ -94,6 +95,32 @@ class Scope:
     previous_response: Any = None
 
 
+@dataclass(frozen=True)
+class PrefixFacts:
+    """What comparing a request with the one sent before it needs of a wire (issue 38;
+    ``requests.history``), so the comparison names no provider field.
+
+    - ``fields``: the body fields read before the messages, in the provider's order, each
+      with what it is (``model``, ``tools``, ``system``).
+    - ``marker_keys``: the keys of a cache marker inside a block, a tool or a message, and
+      ``marker_block``: the member of a block that is only a cache marker; both left out
+      of the comparison.
+    - ``signed``: whether a content block is signed thinking, bound to its prefix on a
+      model that binds thinking (``None``: the wire has none).
+    - ``reasoning``: whether an item of the list is a reasoning item, dropped after a
+      changed prefix by newer models (``None``: none).
+    - ``answer``: the blocks (or, with ``reasoning``, the items) of the provider's answer
+      to a request, which the next request replays (``None``: not read).
+    """
+
+    fields: tuple[tuple[str, str], ...] = (("model", "model"), ("tools", "tools"))
+    marker_keys: frozenset[str] = frozenset()
+    marker_block: str | None = None
+    signed: Callable[[Any], bool] | None = None
+    reasoning: Callable[[Any], bool] | None = None
+    answer: Callable[[Any], list[Any] | None] | None = None
+
+
 Check = Callable[[ReadRequest, Scope, Add], None]
 #: A check of one tool result's content, as the wire takes it there.
 ResultCheck = Callable[[ResultPart, Scope, Add], None]
@@ -129,6 +156,8 @@ class WireChecks:
       stored earlier response, items of another type); ``None``: none.
     - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
       limit).
+    - ``prefix``: what comparing a request with the one sent before needs
+      (:class:`PrefixFacts`).
     - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
       then names are not checked either), each name once; ``document_name``: why the wire
       rejects a document name (a finding's message and its case), ``None`` for one it takes.
@@ -149,6 +178,7 @@ class WireChecks:
     item_id_longest: int | None = None
     max_documents: int | None = None
     document_name: Callable[[str], tuple[str, str] | None] | None = None
+    prefix: PrefixFacts = PrefixFacts()
 
 
 def items(read: ReadRequest) -> list[Any]:

@@ -21,9 +21,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...budgets.request_tokens import read_tokens, request_tokens
-from ...wires import MISSING, Message, Part, ReadRequest, ResultPart, plain_request, read_request
+from ...wires import (
+    MISSING,
+    Message,
+    Part,
+    PrefixFacts,
+    ReadRequest,
+    ResultPart,
+    plain_request,
+    read_request,
+    wire_checks,
+)
 from .bound import bound_after, reasoning_after
-from .raw_walk import Spot, first_difference, prefix_fields, same
+from .raw_walk import Spot, first_difference, same
 from .returned import plain_response, returned_change
 from .words import describe
 
@@ -161,14 +171,15 @@ def diff_reads(
     only the message where it differs) and ``b`` already read; ``response``: the
     provider's answer to ``a``."""
     wire, key = b.wire, b.key
+    facts = wire_checks(wire).prefix
     old, new = _list(a, key), _items(b)
     continues = b.previous is not MISSING
-    change = _field_change(wire, a, b.raw)
+    change = _field_change(facts, a, b.raw)
     kept = dropped = appended = 0
     if change is None and not continues:
-        change, kept = _message_change(b, old, new)
+        change, kept = _message_change(b, old, new, facts)
         if change is None and response is not None and len(new) > len(old):
-            found = returned_change(wire, key, new, len(old), plain_response(response))
+            found = returned_change(facts, key, new, len(old), plain_response(response))
             if found is not None:
                 kind, path, what, index = found
                 change = PrefixChange(kind, path, path, what, index)
@@ -187,8 +198,8 @@ def diff_reads(
         first = change.index
         tokens = request_tokens(wire, new[first:], model=model).total if first < len(new) else 0
         start = (first, _block_index(change.path, key, first))
-    bound = bound_after(wire, new, key, start)
-    reasoning = reasoning_after(wire, new, key, first)
+    bound = bound_after(facts, new, key, start)
+    reasoning = reasoning_after(facts, new, key, first)
     return RequestDiff(wire, key, change, kept, 0, 0, tokens, bound, reasoning, continues, a, b.raw)
 
 
@@ -200,68 +211,61 @@ def _block_index(path: str, key: str, index: int) -> int:
 _ABSENT = object()
 
 
-def _field_change(wire: str, a: Any, b: Any) -> PrefixChange | None:
+def _field_change(facts: PrefixFacts, a: Any, b: Any) -> PrefixChange | None:
     """The first change among the fields read before the messages (bodies only)."""
     if not isinstance(a, dict) or not isinstance(b, dict):
         return None
-    for field in prefix_fields(wire):
+    for field, kind in facts.fields:
         x, y = a.get(field, _ABSENT), b.get(field, _ABSENT)
         if x is _ABSENT and y is _ABSENT:
             continue
+        noun = _NOUNS[kind]
         if x is _ABSENT or y is _ABSENT:
             verb = "added" if x is _ABSENT else "removed"
-            kind = "model" if field in ("model", "modelId") else field
-            shown = "system prompt" if kind not in ("model", "tools", "toolConfig") else kind
-            return PrefixChange(_kind(field), field, field, f"The {shown} was {verb}", None)
-        if field in ("model", "modelId"):
+            return PrefixChange(kind, field, field, f"The {noun} was {verb}", None)
+        if kind == "model":
             if x != y:
                 what = f"The model changed from {x!r} to {y!r}: a prompt cache is per model"
                 return PrefixChange("model", field, field, what, None)
             continue
-        spot = first_difference(x, y, field)
+        spot = first_difference(x, y, field, facts)
         if spot is not None:
-            noun = "tool definitions" if _kind(field) == "tools" else "system prompt"
             what = f"The {noun} changed at {spot.path}"
             if spot.how != "differs":
                 what = f"The {noun} changed: {spot.path} was {spot.how}"
-            return PrefixChange(_kind(field), spot.path, spot.old_path, what, None)
+            return PrefixChange(kind, spot.path, spot.old_path, what, None)
     return None
 
 
-def _kind(field: str) -> str:
-    if field in ("model", "modelId"):
-        return "model"
-    if field in ("tools", "toolConfig", "functions"):
-        return "tools"
-    return "system"
+_NOUNS = {"model": "model", "tools": "tool definitions", "system": "system prompt"}
 
 
 def _message_change(
-    b: ReadRequest, old: list[Any], new: list[Any]
+    b: ReadRequest, old: list[Any], new: list[Any], facts: PrefixFacts
 ) -> tuple[PrefixChange | None, int]:
     """The first message of ``new`` that does not repeat ``old``'s, and how many did."""
     key = b.key
     for index in range(min(len(old), len(new))):
         x, y = old[index], new[index]
-        if x is y or same(x, y):
+        if x is y or same(x, y, facts):
             continue
         here = f"{key}[{index}]"
-        if index + 1 < len(old) and same(old[index + 1], y):
-            if isinstance(x, dict) and x.get("type") == "reasoning":
+        if index + 1 < len(old) and same(old[index + 1], y, facts):
+            if facts.reasoning is not None and facts.reasoning(x):
                 what = f"The reasoning item sent at {here} is left out"
                 return PrefixChange("thinking-removed", here, here, what, index), index
             what = f"The message sent at {here} is left out"
             return PrefixChange("message-removed", here, here, what, index), index
-        if index + 1 < len(new) and same(x, new[index + 1]):
+        if index + 1 < len(new) and same(x, new[index + 1], facts):
             what = f"A message was inserted at {here}, before what was sent"
             return PrefixChange("message-inserted", here, here, what, index), index
-        spot = first_difference(x, y, here) or Spot(here, here, "differs")
+        spot = first_difference(x, y, here, facts) or Spot(here, here, "differs")
         # the earlier request is not read: only its message that differs, alone (its paths
         # start at [0], mapped back to its place)
         alone = f"{key}[0]"
         local = Spot(spot.path, alone + spot.old_path[len(here) :], spot.how)
         earlier = _message(read_request(b.wire, [x]), 0)
-        kind, what, path, old_path = describe(local, earlier, _message(b, index), x, y)
+        kind, what, path, old_path = describe(local, earlier, _message(b, index), x, y, facts)
         if index:  # only the earlier message's paths start at [0] then
             what = what.replace(alone, here)
             path, old_path = (

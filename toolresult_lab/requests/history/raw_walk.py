@@ -9,8 +9,9 @@ repeating the earlier one, and whether everything after it is only appended.
 This module finds that place in the JSON as sent (SDK objects already dumped), in the order
 a provider reads a request: the model, the tool definitions, the system prompt, then the
 list of messages, message by message and block by block. Cache markers are not part of
-the comparison (the cache and the prefix check both leave them out): a ``cache_control``
-key anywhere, and Bedrock's ``cachePoint`` blocks. The walk is linear: each message pair is
+the comparison (the cache and the prefix check both leave them out): the wire's marker keys
+and marker blocks (``wires.PrefixFacts``: Anthropic's ``cache_control``, Bedrock's cache
+point blocks). The walk is linear: each message pair is
 compared once with ``==`` (C speed); only a pair that differs is walked again, without the
 markers, to find the exact path.
 """
@@ -18,26 +19,11 @@ markers, to find the exact path.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
-__all__ = ["MARKER_KEYS", "Spot", "first_difference", "prefix_fields", "same"]
+from ...wires import PrefixFacts
 
-#: The keys of a cache marker inside a block, a tool or a message (left out).
-MARKER_KEYS: Final = frozenset({"cache_control"})
-#: A block that is only a cache marker (Bedrock's ``{"cachePoint": {...}}``), left out.
-_MARKER_BLOCK: Final = "cachePoint"
-
-#: The fields before the messages that a provider reads as part of the prefix, in its
-#: order: the model (a cache is per model), the tool definitions, the system prompt.
-_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "anthropic": ("model", "tools", "system"),
-    "bedrock": ("modelId", "toolConfig", "system"),
-    "openai": ("model", "tools", "functions"),
-    "responses": ("model", "tools", "instructions"),
-    "gemini": ("model", "tools", "systemInstruction", "system_instruction"),
-    "ollama": ("model", "tools"),
-    "hermes": ("model", "tools"),
-}
+__all__ = ["Spot", "first_difference", "same"]
 
 How = Literal["differs", "removed", "inserted"]
 
@@ -54,29 +40,29 @@ class Spot:
     how: How
 
 
-def prefix_fields(wire: str) -> tuple[str, ...]:
-    """The body fields ``wire`` reads before its messages, in order."""
-    return _FIELDS.get(wire, ("model", "tools"))
+def _marker(value: Any, facts: PrefixFacts) -> bool:
+    block = facts.marker_block
+    return block is not None and isinstance(value, dict) and len(value) == 1 and block in value
 
 
-def _marker(value: Any) -> bool:
-    return isinstance(value, dict) and len(value) == 1 and _MARKER_BLOCK in value
-
-
-def same(a: Any, b: Any) -> bool:
-    """``a == b`` with cache markers left out (fast when they are equal as they are)."""
+def same(a: Any, b: Any, facts: PrefixFacts) -> bool:
+    """``a == b`` with the wire's cache markers (``facts``) left out (fast when they are
+    equal as they are)."""
     if a == b:
         return True
+    keys = facts.marker_keys
     if isinstance(a, dict) and isinstance(b, dict):
-        keys_a = [k for k in a if k not in MARKER_KEYS]
-        keys_b = [k for k in b if k not in MARKER_KEYS]
+        keys_a = [k for k in a if k not in keys]
+        keys_b = [k for k in b if k not in keys]
         if sorted(map(str, keys_a)) != sorted(map(str, keys_b)):
             return False
-        return all(same(a[k], b[k]) for k in keys_a)
+        return all(same(a[k], b[k], facts) for k in keys_a)
     if isinstance(a, list) and isinstance(b, list):
-        kept_a = [x for x in a if not _marker(x)]
-        kept_b = [x for x in b if not _marker(x)]
-        return len(kept_a) == len(kept_b) and all(map(same, kept_a, kept_b))
+        kept_a = [x for x in a if not _marker(x, facts)]
+        kept_b = [x for x in b if not _marker(x, facts)]
+        return len(kept_a) == len(kept_b) and all(
+            same(x, y, facts) for x, y in zip(kept_a, kept_b, strict=True)
+        )
     return False
 
 
@@ -84,38 +70,38 @@ def _key(prefix: str, key: object) -> str:
     return f"{prefix}.{key}" if prefix else str(key)
 
 
-def first_difference(a: Any, b: Any, path: str) -> Spot | None:
+def first_difference(a: Any, b: Any, path: str, facts: PrefixFacts) -> Spot | None:
     """The first place (in document order, markers left out) where ``b`` differs from
     ``a``, both found at ``path``; ``None`` when they are the same."""
-    if same(a, b):
+    if same(a, b, facts):
         return None
     if isinstance(a, dict) and isinstance(b, dict):
         for key in b:
-            if key in MARKER_KEYS:
+            if key in facts.marker_keys:
                 continue
             here = _key(path, key)
             if key not in a:
                 return Spot(here, here, "inserted")
-            found = first_difference(a[key], b[key], here)
+            found = first_difference(a[key], b[key], here, facts)
             if found is not None:
                 return found
         for key in a:
-            if key not in MARKER_KEYS and key not in b:
+            if key not in facts.marker_keys and key not in b:
                 here = _key(path, key)
                 return Spot(here, here, "removed")
         return Spot(path, path, "differs")  # only reached for keys that compare unequal
     if isinstance(a, list) and isinstance(b, list):
-        return _list_difference(a, b, path)
+        return _list_difference(a, b, path, facts)
     return Spot(path, path, "differs")
 
 
-def _list_difference(a: list[Any], b: list[Any], path: str) -> Spot | None:
-    kept_a = [(i, x) for i, x in enumerate(a) if not _marker(x)]
-    kept_b = [(i, x) for i, x in enumerate(b) if not _marker(x)]
+def _list_difference(a: list[Any], b: list[Any], path: str, facts: PrefixFacts) -> Spot | None:
+    kept_a = [(i, x) for i, x in enumerate(a) if not _marker(x, facts)]
+    kept_b = [(i, x) for i, x in enumerate(b) if not _marker(x, facts)]
     for (ia, xa), (ib, xb) in zip(kept_a, kept_b, strict=False):
-        if not same(xa, xb):
+        if not same(xa, xb, facts):
             old, new = f"{path}[{ia}]", f"{path}[{ib}]"
-            nested = first_difference(xa, xb, new)
+            nested = first_difference(xa, xb, new, facts)
             if nested is None or nested.path == new:
                 return Spot(new, old, "differs")
             # the nested walk names the later request's path; the earlier one's index may

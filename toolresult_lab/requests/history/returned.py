@@ -5,19 +5,19 @@ A signed thinking block is checked against what the model returned, byte for byt
 Anthropic's preserved thinking also refuses one left out or moved; OpenAI's Responses API
 needs each reasoning item sent back to reason on. The earlier request does not hold them
 (they came back in its answer), so only the answer says whether the new request replays
-them: Anthropic's ``content`` (a Message), Bedrock Converse's ``output.message``, the
-Responses API's ``output`` items. Other wires return no bound reasoning: nothing to check.
+them: where each wire's answer holds them is its ``PrefixFacts.answer`` (Anthropic's
+Message content, Bedrock Converse's output message, the Responses API's output items).
+Other wires return no bound reasoning: nothing to check.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...wires import PrefixFacts
 from .raw_walk import same
 
 __all__ = ["plain_response", "returned_change"]
-
-_THINKING = frozenset({"thinking", "redacted_thinking"})
 
 
 def plain_response(response: Any) -> Any:
@@ -28,40 +28,23 @@ def plain_response(response: Any) -> Any:
     return response
 
 
-def _blocks(wire: str, response: Any) -> list[Any] | None:
-    """The blocks of the assistant message ``response`` returned (``None``: not one)."""
-    if not isinstance(response, dict):
-        return None
-    if wire == "anthropic":
-        found = response.get("content")
-    else:
-        output = response.get("output")
-        message = output.get("message") if isinstance(output, dict) else None
-        found = message.get("content") if isinstance(message, dict) else None
-    return found if isinstance(found, list) else None
-
-
-def _signed(wire: str, block: Any) -> bool:
-    if not isinstance(block, dict):
-        return False
-    return block.get("type") in _THINKING if wire == "anthropic" else "reasoningContent" in block
-
-
 def returned_change(
-    wire: str, key: str, items: list[Any], start: int, response: Any
+    facts: PrefixFacts, key: str, items: list[Any], start: int, response: Any
 ) -> tuple[str, str, str, int] | None:
     """The first signed thinking block or reasoning item of ``response`` that the new
     request's ``items`` (from ``start``, the first message after the earlier request's)
     does not replay as returned: (kind, path, what, message index); ``None``: all are."""
-    if wire == "responses":
-        return _reasoning(key, items, start, response)
-    if wire not in ("anthropic", "bedrock"):
-        return None
-    blocks = _blocks(wire, response)
-    if not blocks:
-        return None
-    returned = [(j, block) for j, block in enumerate(blocks) if _signed(wire, block)]
+    answer = facts.answer
+    returned = answer(response) if answer is not None else None
     if not returned:
+        return None
+    if facts.reasoning is not None:
+        return _reasoning(facts, key, items, start, returned)
+    signed = facts.signed
+    if signed is None:
+        return None
+    kept = [(j, block) for j, block in enumerate(returned) if signed(block)]
+    if not kept:
         return None
     here = f"{key}[{start}]"
     message = items[start] if start < len(items) else None
@@ -72,14 +55,14 @@ def returned_change(
             " thinking is left out"
         )
         return "thinking-removed", here, what, start
-    sent = [(j, block) for j, block in enumerate(content) if _signed(wire, block)]
-    for n, (j, block) in enumerate(returned):
+    sent = [(j, block) for j, block in enumerate(content) if signed(block)]
+    for n, (j, block) in enumerate(kept):
         if n >= len(sent):
             what = f"The thinking block returned at content[{j}] is left out of {here}"
             return "thinking-removed", f"{here}.content[{j}]", what, start
         k, replayed = sent[n]
-        if not same(block, replayed):
-            if any(same(block, other) for _, other in sent):
+        if not same(block, replayed, facts):
+            if any(same(block, other, facts) for _, other in sent):
                 what = f"The thinking block returned at content[{j}] is moved in {here}"
                 return "thinking-moved", f"{here}.content[{k}]", what, start
             what = f"The thinking block at {here}.content[{k}] differs from the one returned"
@@ -91,21 +74,12 @@ def returned_change(
 
 
 def _reasoning(
-    key: str, items: list[Any], start: int, response: Any
+    facts: PrefixFacts, key: str, items: list[Any], start: int, returned: list[Any]
 ) -> tuple[str, str, str, int] | None:
-    output = response.get("output") if isinstance(response, dict) else None
-    if not isinstance(output, list):
-        return None
-    ids = [
-        item.get("id")
-        for item in output
-        if isinstance(item, dict) and item.get("type") == "reasoning"
-    ]
-    sent = {
-        item.get("id")
-        for item in items[start:]
-        if isinstance(item, dict) and item.get("type") == "reasoning"
-    }
+    reasoning = facts.reasoning
+    assert reasoning is not None
+    ids = [item.get("id") for item in returned if reasoning(item)]
+    sent = {item.get("id") for item in items[start:] if reasoning(item)}
     for found in ids:
         if found not in sent:
             what = f"The reasoning item {found!r} the previous response returned is left out"

@@ -11,15 +11,17 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ...wires import CallPart, Message, OpaquePart, Part, ResultPart, TextPart
+from ...wires import CallPart, Message, OpaquePart, Part, PrefixFacts, ResultPart, TextPart
 from .raw_walk import Spot, same
 
-__all__ = ["THINKING_KINDS", "describe"]
+__all__ = ["describe", "thinking"]
 
-#: The read kinds of a block that carries a model's own reasoning.
-THINKING_KINDS: Final = frozenset(
-    {"thinking", "redacted_thinking", "reasoningContent", "reasoning"}
-)
+
+def thinking(part: Part | None, facts: PrefixFacts) -> bool:
+    """Whether ``part`` is signed thinking or a reasoning item of the wire (``facts``)."""
+    if not isinstance(part, OpaquePart):
+        return False
+    return any(test is not None and test(part.value) for test in (facts.signed, facts.reasoning))
 
 
 def _covers(part_path: str, path: str) -> bool:
@@ -46,10 +48,6 @@ def _name(part: CallPart | ResultPart) -> str:
     return repr(part.id) if part.id else repr(part.name) if part.name else "a call"
 
 
-def _thinking(part: Part | None) -> bool:
-    return isinstance(part, OpaquePart) and part.kind in THINKING_KINDS
-
-
 def _block_list(message: Any) -> list[Any]:
     if isinstance(message, dict):
         for key in ("content", "parts"):
@@ -60,14 +58,19 @@ def _block_list(message: Any) -> list[Any]:
 
 
 def describe(
-    spot: Spot, old: Message | None, new: Message | None, old_raw: Any, new_raw: Any
+    spot: Spot,
+    old: Message | None,
+    new: Message | None,
+    old_raw: Any,
+    new_raw: Any,
+    facts: PrefixFacts,
 ) -> tuple[str, str, str, str]:
     """The kind of change at ``spot``, what it is in words, and where (in the later and
     the earlier request: the block's path, where the wire reads one there; ``old`` /
     ``new``: the message read by the wire, ``old_raw`` / ``new_raw`` as sent)."""
     before = _part_at(old, spot.old_path)
     after = _part_at(new, spot.path)
-    kind, what = _words(spot, before, after, old_raw, new_raw)
+    kind, what = _words(spot, before, after, old_raw, new_raw, facts)
     path = after.path if after is not None else _block_path(spot.path)
     old_path = before.path if before is not None else _block_path(spot.old_path)
     if kind in ("thinking-removed", "block-removed") and before is not None:
@@ -85,7 +88,12 @@ def _block_path(path: str) -> str:
 
 
 def _words(
-    spot: Spot, before: Part | None, after: Part | None, old_raw: Any, new_raw: Any
+    spot: Spot,
+    before: Part | None,
+    after: Part | None,
+    old_raw: Any,
+    new_raw: Any,
+    facts: PrefixFacts,
 ) -> tuple[str, str]:
     if (
         spot.path.endswith(".role")
@@ -94,9 +102,9 @@ def _words(
         and spot.path.count(".") == 1
     ):
         return "role", f"The role changed from {old_raw.get('role')!r} to {new_raw.get('role')!r}"
-    if isinstance(before, OpaquePart) and before.kind in THINKING_KINDS:
-        return _thinking_change(spot, before, old_raw, new_raw)
-    if _thinking(after):
+    if isinstance(before, OpaquePart) and thinking(before, facts):
+        return _thinking_change(spot, before, old_raw, new_raw, facts)
+    if thinking(after, facts):
         assert after is not None
         return "thinking-inserted", f"A thinking block was inserted at {after.path}"
     if isinstance(before, ResultPart) and isinstance(after, ResultPart):
@@ -132,11 +140,13 @@ def _result_change(before: ResultPart, after: ResultPart) -> tuple[str, str]:
     )
 
 
-def _thinking_change(spot: Spot, before: OpaquePart, old_raw: Any, new_raw: Any) -> tuple[str, str]:
+def _thinking_change(
+    spot: Spot, before: OpaquePart, old_raw: Any, new_raw: Any, facts: PrefixFacts
+) -> tuple[str, str]:
     """A thinking block that was sent at ``spot.old_path`` and is not there as it was."""
     value = before.value
     old_blocks, new_blocks = _block_list(old_raw), _block_list(new_raw)
-    where = next((i for i, block in enumerate(new_blocks) if same(block, value)), None)
+    where = next((i for i, block in enumerate(new_blocks) if same(block, value, facts)), None)
     if where is not None:
         moved = f"The thinking block sent at {before.path} moved to content[{where}]"
         return "thinking-moved", moved
@@ -145,6 +155,6 @@ def _thinking_change(spot: Spot, before: OpaquePart, old_raw: Any, new_raw: Any)
         position = -1
     rest_old = old_blocks[position + 1 :] if position >= 0 else []
     rest_new = new_blocks[position:] if position >= 0 else []
-    if spot.how == "removed" or (rest_old and rest_new and same(rest_old[0], rest_new[0])):
+    if spot.how == "removed" or (rest_old and rest_new and same(rest_old[0], rest_new[0], facts)):
         return "thinking-removed", f"The thinking block sent at {before.path} is left out"
     return "thinking-altered", f"The thinking block at {before.path} differs from what was sent"

@@ -19,10 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...budgets.models import binds_thinking
-from ...wires import ReadRequest, plain_request
+from ...wires import ReadRequest, plain_request, wire_checks
 from ..history import diff_reads
 from ..history.bound import bound_after
-from ..history.raw_walk import prefix_fields
 
 __all__ = ["frozen", "unchanged"]
 
@@ -37,6 +36,7 @@ def frozen(read: ReadRequest, previous: Any, model: str | None) -> dict[str, str
     """The paths ``repair`` must not change in ``read``, each with why (empty: none)."""
     key = read.key
     items = _items(read)
+    facts = wire_checks(read.wire).prefix
     if previous is not None:
         earlier = plain_request(read.wire, previous)
         found = diff_reads(earlier, read, model=model)
@@ -44,7 +44,7 @@ def frozen(read: ReadRequest, previous: Any, model: str | None) -> dict[str, str
         why = "the previous request sent it: changing it would change the conversation's prefix"
         paths: dict[str, str] = {}
         if (change is None or change.index is not None) and isinstance(read.raw, dict):
-            for field in prefix_fields(read.wire):
+            for field, _ in facts.fields:
                 if field in read.raw:
                     paths[field] = why
         if found.continues:
@@ -54,7 +54,7 @@ def frozen(read: ReadRequest, previous: Any, model: str | None) -> dict[str, str
         return paths
     if binds_thinking(read.wire, model) is None:
         return {}
-    signed = bound_after(read.wire, items, key, None)
+    signed = bound_after(facts, items, key, None)
     if not signed:
         return {}
     last = signed[-1]
@@ -67,7 +67,7 @@ def frozen(read: ReadRequest, previous: Any, model: str | None) -> dict[str, str
     paths = {f"{key}[{index}]": why for index in range(message)}
     paths.update({f"{key}[{message}].content[{j}]": why for j in range(block + 1)})
     if isinstance(read.raw, dict):
-        for field in prefix_fields(read.wire):
+        for field, _ in facts.fields:
             if field in read.raw:
                 paths[field] = why
     return paths

@@ -11,7 +11,7 @@ import binascii
 import re
 from typing import Any, Final
 
-from .._check import Add, Check, Scope, WireChecks, blocks, entries, named, short
+from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, named, short
 from .._read import ReadRequest, ResultPart
 from .core import FACTS
 
@@ -222,7 +222,17 @@ def input_kind(node: dict[str, Any]) -> str | None:
 
 RULES: Final[tuple[Check, ...]] = (known_parts, messages, part_media_resolution, double_base64)
 
+PREFIX: Final = PrefixFacts(
+    fields=(
+        ("model", "model"),
+        ("tools", "tools"),
+        ("systemInstruction", "system"),
+        ("system_instruction", "system"),
+    ),
+)
+
 CHECKS: Final = WireChecks(
+    prefix=PREFIX,
     rules=RULES,
     input_kind=input_kind,
     image_types=IMAGE_TYPES,
