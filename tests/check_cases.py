@@ -16,7 +16,11 @@ Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
 PDF = base64.b64encode(b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%%EOF\n").decode()
 CLAUDE = "us.anthropic.claude-sonnet-4-5-20250929-v1:0"
 NOVA = "us.amazon.nova-2-lite-v1:0"
-TOOLS = {"toolConfig": {"tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": {}}}}]}}
+TOOLS = {
+    "toolConfig": {
+        "tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object"}}}}]
+    }
+}
 
 
 def _bedrock_result(*content: Any) -> Any:
@@ -468,8 +472,67 @@ def _tool_name_cases() -> list[Case]:
     ]
 
 
+def _tool_schema_cases() -> list[Case]:
+    """A definition whose schema's root is an object (good) and one whose root is an array
+    (bad), on each wire whose settings declare the rule; on bedrock also a root without
+    type (a warning)."""
+    where = {
+        "openai": ("tools", 0, "function", "parameters"),
+        "ollama": ("tools", 0, "function", "parameters"),
+        "responses": ("tools", 0, "parameters"),
+        "anthropic": ("tools", 0, "input_schema"),
+        "bedrock": ("toolConfig", "tools", 0, "toolSpec", "inputSchema", "json"),
+        "gemini": ("tools", 0, "functionDeclarations", 0, "parameters"),
+    }
+
+    def body(wire: str, schema: dict[str, Any]) -> Any:
+        function = {"name": "f", "parameters": schema}
+        made = {
+            "openai": {"tools": [{"type": "function", "function": function}]},
+            "ollama": {"tools": [{"type": "function", "function": function}]},
+            "responses": {"tools": [{"type": "function", "name": "f", "parameters": schema}]},
+            "anthropic": {"tools": [{"name": "f", "input_schema": schema}]},
+            "gemini": {"tools": [{"functionDeclarations": [{"name": "f", "parameters": schema}]}]},
+            "bedrock": {
+                "toolConfig": {
+                    "tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": schema}}}]
+                }
+            },
+        }[wire]
+        key = {"responses": "input", "gemini": "contents"}.get(wire, "messages")
+        return {key: "hi" if wire == "responses" else [user(wire)], **made}
+
+    def path(wire: str) -> str:
+        return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where[wire])[1:]
+
+    good = {"type": "object", "properties": {"a": {"type": "string"}}}
+    cases: list[Case] = [
+        (
+            "tool-schema-root",
+            wire,
+            {},
+            body(wire, good),
+            body(wire, {"type": "array", "items": {"type": "string"}}),
+            [
+                (
+                    "tool-schema-root",
+                    "warning" if wire == "ollama" else "error",
+                    f"{path(wire)}.type",
+                )
+            ],
+        )
+        for wire in where
+    ]
+    untyped = {"anyOf": [{"type": "object"}]}
+    for wire in ("bedrock", "gemini"):
+        warned = [("tool-schema-root", "warning", path(wire))]
+        cases.append(("tool-schema-root", wire, {}, body(wire, good), body(wire, untyped), warned))
+    return cases
+
+
 CHECK_CASES: list[Case] = [
     *_tool_name_cases(),
+    *_tool_schema_cases(),
     *_bedrock_cases(),
     *_anthropic_cases(),
     *_gemini_cases(),

@@ -86,7 +86,9 @@ def test_a_document_in_a_tool_result_needs_no_text_beside_it() -> None:
             },
             {"role": "user", "content": [{"toolResult": {"toolUseId": "c1", "content": [doc]}}]},
         ],
-        "toolConfig": {"tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": {}}}}]},
+        "toolConfig": {
+            "tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object"}}}}]
+        },
     }
     assert _seen(lint("bedrock", body)) == []
 

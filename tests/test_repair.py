@@ -565,8 +565,8 @@ def test_an_id_reused_three_times_renames_each_call_and_only_its_own_answer():
 
 
 def test_bedrock_result_members_and_document_names() -> None:
-    """A member a toolResult does not take goes as the text it holds, else its
-    placeholder; a name Bedrock rejects is cleaned as the converter names documents (and
+    """A member a toolResult does not take goes as the text it holds, else as its JSON
+    text (an S3 audio keeps its address; a placeholder would lose it); a name Bedrock rejects is cleaned as the converter names documents (and
     kept unique); an underscore (a warning, accepted live) is left; S3 sources too."""
     s3 = {"s3Location": {"uri": "s3://bucket/k.pdf"}}
     req = turn("bedrock", "c1")
@@ -580,12 +580,13 @@ def test_bedrock_result_members_and_document_names() -> None:
     fixed = repair("bedrock", req)
     at = "messages[2].content[0].toolResult.content"
     assert [(c.rule, c.path, c.action) for c in fixed.changes] == [
-        ("tool-result-content", f"{at}[0]", "replaced by its placeholder text"),
+        ("tool-result-content", f"{at}[0]", "replaced by its JSON as text"),
         ("tool-result-content", f"{at}[1]", "replaced by the text it holds"),
         ("document-name", f"{at}[2]", "document name 'Q3 report.final' -> 'Q3 report (2)'"),
     ]
     content = fixed.request[2]["content"][0]["toolResult"]["content"]
-    assert content[:2] == [{"text": "[audio]"}, {"text": "guarded"}]
+    audio = '{"audio":{"format":"mp3","source":{"s3Location":{"uri":"s3://bucket/k.pdf"}}}}'
+    assert content[:2] == [{"text": audio}, {"text": "guarded"}]
     assert [e["document"]["name"] for e in content[2:]] == ["Q3 report (2)", "a_b", "Q3 report"]
     assert [(f.rule, f.severity) for f in lint("bedrock", fixed.request)] == [
         ("document-name", "warning")

@@ -19,7 +19,7 @@ from lint_fixtures import PNG, WIRES, answer, ask, request, user
 from test_repair import _guarantees
 from test_turn_clients import validate_message
 
-from toolresult_lab import Change, repair
+from toolresult_lab import Change, lint, repair
 from toolresult_lab.requests.repairing.outputs import breaches
 from toolresult_lab.wires import read_request
 
@@ -438,3 +438,60 @@ def test_keeping_outputs_is_linear() -> None:
             _calls_made(lambda req=req, wire=wire: repair(wire, req)) for req in (small, large)
         ]
         assert counts[1] / counts[0] <= 10.5, (wire, counts)
+
+
+def _typeless_output(wire: str, block: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """A one-call request of ``wire`` whose result holds ``block``; the block's path."""
+    if wire == "responses":
+        items = [
+            {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": [block]},
+        ]
+        return {"model": "m", "input": [{"role": "user", "content": "hi"}, *items]}, (
+            "input[2].output[0]"
+        )
+    call = {"type": "tool_use", "id": "c1", "name": "f", "input": {}}
+    result = {"type": "tool_result", "tool_use_id": "c1", "content": [block]}
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [call]},
+        {"role": "user", "content": [result]},
+    ]
+    return {
+        "model": "m",
+        "max_tokens": 9,
+        "messages": messages,
+    }, "messages[2].content[0].content[0]"
+
+
+@pytest.mark.parametrize("wire", ["responses", "anthropic"])
+@pytest.mark.parametrize(
+    ("block", "text"),
+    [
+        ({"a": {"a": {"rate": "1 USD = 0.92 EUR"}}}, '{"a":{"a":{"rate":"1 USD = 0.92 EUR"}}}'),
+        ({"type": "weather", "celsius": 21}, '{"celsius":21,"type":"weather"}'),
+    ],
+)
+def test_a_block_of_no_known_type_becomes_its_json_text_never_a_placeholder(
+    wire: str, block: dict[str, Any], text: str
+) -> None:
+    request, path = _typeless_output(wire, block)
+    fixed = repair(wire, request)
+    assert fixed.changes == (Change("tool-result-content", path, "replaced by its JSON as text"),)
+    kind = "input_text" if wire == "responses" else "text"
+    held = (
+        fixed.request["input"][2]["output"]
+        if wire == "responses"
+        else (fixed.request["messages"][2]["content"][0]["content"])
+    )
+    assert held == [{"type": kind, "text": text}]
+    assert list(lint(wire, fixed.request)) == []
+
+
+@pytest.mark.parametrize("wire", ["responses", "anthropic"])
+def test_a_block_that_holds_nothing_becomes_the_placeholder(wire: str) -> None:
+    request, path = _typeless_output(wire, {"type": "weather", "note": " "})
+    fixed = repair(wire, request)
+    assert fixed.changes == (
+        Change("tool-result-content", path, "replaced by its placeholder text"),
+    )

@@ -630,3 +630,52 @@ def test_a_sixth_document_of_a_user_message_and_an_s3_source() -> None:
     )
     assert out.findings.errors == ()
     assert [f.rule for f in lint("bedrock", request).errors] == ["too-many-documents"]
+
+
+def test_an_ollama_call_without_id_keeps_the_result_that_names_it() -> None:
+    # the ollama SDK's Message keeps no call id (model_dump() of an assistant message),
+    # while the tool message still names it: the pair stays a pair on every wire
+    request = {
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": "Where?"},
+            {
+                "role": "assistant",
+                "content": "",
+                "thinking": None,
+                "images": None,
+                "tool_name": None,
+                "tool_calls": [{"function": {"name": "country", "arguments": {}}}],
+            },
+            {
+                "role": "tool",
+                "tool_name": "country",
+                "tool_call_id": "call_J1",
+                "content": "Mexico",
+            },
+        ],
+    }
+    note = Loss(
+        "messages[1].tool_calls[0]", "call 'country' had no id: its result's id 'call_J1' taken"
+    )
+    done = translate("ollama", "openai", request)
+    assert done.request["messages"][1:] == [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_J1",
+                    "type": "function",
+                    "function": {"name": "country", "arguments": "{}"},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_J1", "content": "Mexico"},
+    ]
+    assert done.losses == ()
+    assert note in done.notes
+    for dst in ("anthropic", "responses", "bedrock", "gemini"):
+        moved = translate("ollama", dst, request)
+        assert [f for f in moved.findings if f.severity == "error"] == [], dst
+        assert not [loss for loss in moved.losses if "answers no call" in loss.what], dst

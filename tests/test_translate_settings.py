@@ -159,7 +159,7 @@ def test_each_thinking_shape_names_its_documentation_page_and_the_day_it_was_rea
         sources = [s for s in settings_shape(wire).sources if s.setting == "thinking"]
         assert len(sources) == 1, wire
         assert sources[0].url.startswith("https://") and sources[0].checked == "2026-12-02"
-    assert settings_shape("ollama").sources == ()
+    assert [s.setting for s in settings_shape("ollama").sources] == ["tool schema root"]
 
 
 # -- the model, Anthropic's max_tokens ----------------------------------------------------------

@@ -201,10 +201,10 @@ def model_facts(wire: str, model: str | None) -> ModelFacts | None:
 
 
 def binds_thinking(wire: str, model: str | None) -> tuple[str, str] | None:
-    """Where ``model`` on ``wire`` binds each returned thinking block to its prefix
-    (Anthropic's preserved thinking): the page and the day it was read; ``None`` where it
-    does not, or is not known to."""
-    if not isinstance(model, str) or wire not in ("anthropic", "bedrock"):
+    """Where ``model`` binds each returned thinking block to its prefix (Anthropic's
+    preserved thinking, on every platform that serves the model, so whatever ``wire``):
+    the page and the day it was read; ``None`` where it does not, or is not known to."""
+    if not isinstance(model, str):
         return None
     for candidate in _candidates(model):
         bare = candidate.removeprefix("anthropic.")

@@ -82,6 +82,7 @@ def function_tools(reader: SettingsReader, tools: Any, flat: bool) -> None:
                 strict_flag(fn.get("strict")),
                 "strict" if flat else "function.strict",
                 description_at="description" if flat else "function.description",
+                schema_at="parameters" if flat else "function.parameters",
             )
             reader.tool(spec)
         else:
@@ -140,15 +141,19 @@ class ChatSettings(SettingsShape):
         takes: frozenset[str] = frozenset(),
         sources: tuple[SettingSource, ...] = (),
         tool_names: ToolNames | None = None,
+        object_schema: SettingSource | None = None,
     ) -> None:
         self._name = name
         self.tool_names = tool_names
+        self.object_schema = object_schema
         self.keys = keys
         self._effort = effort  # the wire takes an effort level (``keys.effort``)
         self.takes_strict = strict
         self.takes = takes  # its table (what :meth:`write_own` writes)
         said = tuple(s for s, given in ((_THINKING, effort), (_STRICT, strict)) if given)
-        named = (tool_names.source,) if tool_names is not None else ()
+        named = tuple(
+            s for s in (tool_names.source if tool_names else None, object_schema) if s is not None
+        )
         self.sources = said + sources + named
 
     @property

@@ -134,6 +134,8 @@ class ToolSpec:
     #: Where the description sits under ``path`` (a description that is not a string is
     #: the request's fault: lint's ``shape``, a loss in translate, never written).
     description_at: str = "description"
+    #: Where the schema sits under ``path`` (``""``: the wire's reader does not say).
+    schema_at: str = ""
     #: Where the source marks the tools up to this one for caching, in the form every wire
     #: with such a mark shares (Anthropic's ``cache_control: {"type": "ephemeral"}``,
     #: Bedrock's ``cachePoint: {"type": "default"}`` entry after it: five minutes each);
@@ -332,6 +334,10 @@ class SettingsShape:
     takes_strict: bool = False
     #: The tool names the wire takes (``None``: no rule is known; any name goes).
     tool_names: ToolNames | None = None
+    #: Where the wire is written down to take only a tool input schema whose root is an
+    #: object (``type: "object"``; ``None``: no such rule is known). lint's
+    #: ``tool-schema-root`` reads it.
+    object_schema: SettingSource | None = None
     #: The model is a field of the body (``False``: it goes in the URL, as on Gemini and
     #: Bedrock, whose bodies refuse a ``model`` field: a model given is a loss there).
     model_in_body: bool = True

@@ -1,5 +1,6 @@
 """Round 3 of ``repair``: what blocks hold. A block the wire does not take in a result
-becomes its placeholder text (or the text it holds), an empty text block goes, a declared
+becomes the text it holds, else its JSON as text where it holds any data, else its
+placeholder text, an empty text block goes, a declared
 image type is corrected from the bytes, results move first, a Gemini 3 call gets its
 signature, a function response's parts move or become text, a final assistant message
 loses its trailing whitespace, an empty message goes, and (openai) a tool message's images
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...conversion.b64 import decoded_size
+from ...conversion.encoding import json_encode, strict_text
 from ...conversion.imagesize import image_size
 from ...conversion.text import placeholder
 from ...wires import (
@@ -85,6 +87,10 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
                 (f"{label} {finding.path.split('.', 1)[1]}", _hoisted_mime(edit, part), part.data)
             )
         held = _text_of(edit, part)
+        as_json = False
+        if held is None and isinstance(part, OpaquePart) and _holds_data(part.value):
+            # a block of no known type: its JSON as text, so nothing in it is lost
+            held, as_json = strict_text(json_encode(part.value)), True
         text = held if held is not None else _placeholder_of(edit, part)
         images_of = edits.images_of(finding.path)
         if images_of is not None:  # an image list beside the message's string content
@@ -108,7 +114,9 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
                 continue  # the wire has no text block to put there
             edit.replace(finding.path, block)
         what = (
-            "replaced by the text it holds"
+            "replaced by its JSON as text"
+            if as_json
+            else "replaced by the text it holds"
             if held is not None
             else "replaced by its placeholder text"
         )
@@ -162,6 +170,25 @@ def _text_of(edit: Edit, part: Part) -> str | None:
     if isinstance(part, OpaquePart):
         return edit.edits.opaque_text(part)
     return None
+
+
+def _holds_data(value: Any) -> bool:
+    """Whether ``value`` (an opaque block) holds anything a placeholder would lose: a
+    non-blank string, a number or a boolean under any key other than ``type``, at any
+    depth (walked without recursion: the value may be deep)."""
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(v for k, v in item.items() if k != "type")
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            if item.strip():
+                return True
+        elif item is not None:
+            return True
+    return False
 
 
 def _placeholder_of(edit: Edit, part: Part) -> str:

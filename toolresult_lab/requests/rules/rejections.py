@@ -6,8 +6,17 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
+from ...wires import WIRES, wire_module
 from .model import ALL, ERROR, RECHECKED, Rule, RuleSource, cassette
 from .sources import HANDLE_TOOLS, MODELS_DEV
+
+#: The wires whose tool definitions take only a schema whose root is an object: read from
+#: what each wire's settings declare.
+OBJECT_SCHEMA_WIRES: Final = tuple(
+    wire
+    for wire in WIRES
+    if (shape := wire_module(wire).settings) is not None and shape.object_schema is not None
+)
 
 __all__ = ["ROWS"]
 
@@ -327,6 +336,71 @@ ROWS: Final[tuple[Rule, ...]] = (
         notes="tool_choice any or tool with thinking {type: enabled}. Adaptive thinking with"
         " tool_choice any was accepted (corpus: claude-opus-4-6, two requests), so it is not"
         " reported. translate leaves thinking off there, with a loss.",
+    ),
+    Rule(
+        "tool-schema-root",
+        "A tool's input schema whose root is not type object",
+        OBJECT_SCHEMA_WIRES,
+        MappingProxyType(
+            {
+                "*": "error",
+                "ollama": "warning",
+                "*:untyped": None,
+                "bedrock:untyped": "warning",
+                "gemini:untyped": "warning",
+            }
+        ),
+        "openai: Invalid schema for function 'f': schema must be a JSON Schema of"
+        " 'type: \"object\"', got 'type: \"string\"'. / anthropic: tools.0.custom.input_schema"
+        ".type: Input should be 'object' / bedrock: The value at toolConfig.tools.3.toolSpec"
+        ".inputSchema.json.type must be one of the following: object. / gemini (Vertex AI):"
+        " Unable to submit request because f functionDeclaration parameters schema should be"
+        " of type OBJECT",
+        (
+            RuleSource(
+                "openai-python FunctionDefinition.parameters",
+                "https://github.com/openai/openai-python/blob/main/src/openai/types/"
+                "shared_params/function_definition.py",
+                "src",
+            ),
+            RuleSource(
+                "anthropic-python InputSchemaTyped",
+                "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/"
+                "types/tool_param.py",
+                "src",
+            ),
+            RuleSource(
+                "aaif-goose/goose#5064 (Bedrock)",
+                "https://github.com/aaif-goose/goose/pull/5064",
+                "user",
+            ),
+            RuleSource(
+                "earendil-works/pi#8279 (Bedrock, a root without type)",
+                "https://github.com/earendil-works/pi/issues/8279",
+                "user",
+            ),
+            RuleSource(
+                "diegosouzapw/OmniRoute#3360 (Vertex AI Gemini)",
+                "https://github.com/diegosouzapw/OmniRoute/pull/3360",
+                "user",
+            ),
+            RuleSource(
+                "ollama-python Tool.Function.Parameters",
+                "https://github.com/ollama/ollama-python/blob/main/ollama/_types.py",
+                "src",
+            ),
+        ),
+        checked="2026-12-07",
+        notes="The wires are those whose settings declare object_schema"
+        " (wires/<wire>/settings.py, each with its source). A root type other than object is"
+        " an error (Gemini's OBJECT in any case of letters); on ollama a warning, since only"
+        " its Python client refuses it. A root"
+        " without type (a bare anyOf, or {}) is a warning on bedrock and gemini (case untyped),"
+        " where user reports (2026-08-17; Vertex AI 2026-06-07) show it refused; on the other"
+        " wires no page or report found says it is refused (OpenAI: 'Omitting parameters"
+        " defines a function with an empty parameter list'; Ollama's client fills in object)."
+        " Every tool of the corpus has root type object. Reported only: repair and translate"
+        " leave a schema as written.",
     ),
     Rule(
         "tool-name",

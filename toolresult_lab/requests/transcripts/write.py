@@ -262,6 +262,7 @@ class _Writer:
 
     def assistant(self, turn: AssistantTurn, results: ToolResults | None) -> list[Any]:
         if results is not None:
+            turn = self.adopted(turn, results)
             results = self.answering(turn, results)
         calls, answers = self.ids(turn, results)
         parts = self.read_parts(turn.parts)
@@ -305,6 +306,30 @@ class _Writer:
             text = {"type": "text", "text": MISSING_RESULT}
             results.append(ToolResult(name=call.name, id=call.id, content=[text], is_error=True))
         return ToolResults(tuple(results), turn.path, ())
+
+    def adopted(self, turn: AssistantTurn, results: ToolResults) -> AssistantTurn:
+        """``turn`` with each call that has no id given the id of the result that answers
+        it by name (the first such result whose id no call of the turn has): Ollama pairs
+        a result with its call by ``tool_name``, and its SDK's ``Message`` keeps no call
+        id, so a call can come without the id its result still names. The pair stays a
+        pair (a note), instead of the result dropped as an orphan and the call left
+        unanswered."""
+        if all(call.id for call in turn.calls):
+            return turn
+        held = {call.id for call in turn.calls if call.id}
+        free = [r for r in results.results if r.id and r.id not in held]
+        calls = list(turn.calls)
+        for index, call in enumerate(calls):
+            match = next((r for r in free if r.name in (None, "", call.name)), None)
+            if call.id or match is None:
+                continue
+            free.remove(match)
+            calls[index] = _with_id(call, match.id or "")
+            path = turn.call_paths[index] if index < len(turn.call_paths) else turn.path
+            self.notes.append(
+                Loss(path, f"call {call.name!r} had no id: its result's id {match.id!r} taken")
+            )
+        return AssistantTurn(turn.parts, tuple(calls), turn.path, turn.call_paths, turn.own)
 
     def answering(self, turn: AssistantTurn, results: ToolResults) -> ToolResults | None:
         """The results that answer this turn's calls: one with an id no call of the turn

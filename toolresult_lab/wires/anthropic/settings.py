@@ -119,6 +119,14 @@ class AnthropicSettings(SettingsShape):
     takes = frozenset({"parallel_calls", "top_k"})
     takes_tool_cache = True
     tool_names = TOOL_NAMES
+    object_schema = SettingSource(
+        "tool schema root",
+        "anthropic-python InputSchemaTyped: type Required[Literal['object']]; the 400"
+        " 'tools.0.custom.input_schema.type: Input should be 'object''",
+        "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/types/"
+        "tool_param.py",
+        "2026-12-07",
+    )
 
     def complete(self, body: dict[str, Any], called: list[str], notes: list[Note]) -> None:
         """A whole body kept on its wire whose ``max_tokens`` went (a NaN one, dropped with
@@ -166,6 +174,7 @@ class AnthropicSettings(SettingsShape):
                         unread(tool, known | {_CACHE} if cached else known),
                         strict_flag(tool.get("strict")),
                         cache_at=f"tools[{index}].{_CACHE}" if cached else "",
+                        schema_at="input_schema",
                     )
                     reader.tool(spec)
                 else:

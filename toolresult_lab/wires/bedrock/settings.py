@@ -142,6 +142,14 @@ class BedrockSettings(SettingsShape):
     takes_strict = True
     takes_tool_cache = True
     tool_names = TOOL_NAMES
+    object_schema = SettingSource(
+        "tool schema root",
+        "ValidationException 'The value at toolConfig.tools.3.toolSpec.inputSchema.json.type"
+        " must be one of the following: object.' (user reports: aaif-goose/goose#5064,"
+        " kirodotdev/Kiro#11026, earendil-works/pi#8279, the last for a root without type)",
+        "https://github.com/aaif-goose/goose/pull/5064",
+        "2026-12-07",
+    )
 
     @property
     def wire(self) -> str:
@@ -182,6 +190,7 @@ class BedrockSettings(SettingsShape):
                         strict_flag(spec.get("strict")),
                         "toolSpec.strict",
                         description_at="toolSpec.description",
+                        schema_at="toolSpec.inputSchema.json",
                     )
                     reader.tool(made)
                 else:

@@ -6,6 +6,7 @@ Schema whole (the older ``parameters`` takes only an OpenAPI subset)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 from .._settings import (
@@ -111,12 +112,27 @@ def json_schema(schema: Any) -> Any:
     return out
 
 
+#: The two spellings of a declaration's full JSON Schema (the API takes both).
+_JSON_SCHEMA_KEYS: Final = ("parametersJsonSchema", "parameters_json_schema")
+
+
 class GeminiSettings(SettingsShape):
     conversation_keys = frozenset({"contents", "systemInstruction"})
     model_in_body = False
     sources = SOURCES
     takes = frozenset({"allowed_tools", "top_k", "candidates"})
     tool_names = TOOL_NAMES
+    object_schema = SettingSource(
+        "tool schema root",
+        "Vertex AI: '[400] Unable to submit request because terminal_last_command"
+        " functionDeclaration parameters schema should be of type OBJECT' (user reports:"
+        " diegosouzapw/OmniRoute#3360, 2026-06-07, a root without type;"
+        " googleapis/python-genai#981 with function calling mode ANY); a type outside the"
+        " Schema's Type enum is 'Invalid value at ...parameters.type"
+        " (type.googleapis.com/google.ai.generativelanguage.v1beta.Type)'",
+        "https://github.com/diegosouzapw/OmniRoute/pull/3360",
+        "2026-12-07",
+    )
 
     @property
     def wire(self) -> str:
@@ -180,10 +196,12 @@ class GeminiSettings(SettingsShape):
             path = f"{where}.{key}[{at}]"
             if isinstance(fn, dict) and isinstance(fn.get("name"), str):
                 schema = field_of(fn, "parametersJsonSchema")
+                at_key = next((k for k in _JSON_SCHEMA_KEYS if k in fn), "parameters")
                 if schema is None:
                     schema = json_schema(fn.get("parameters"))
                 marks = unread(fn, _DECLARATION_KEYS)
-                reader.tool(ToolSpec(fn["name"], fn.get("description"), schema, path, marks))
+                spec = ToolSpec(fn["name"], fn.get("description"), schema, path, marks)
+                reader.tool(replace(spec, schema_at=at_key))
             else:
                 reader.lose(path, fn)
         for other in unread(tool, frozenset({key})):

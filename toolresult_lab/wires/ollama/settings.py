@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .._chat_settings import ChatKeys, ChatSettings
-from .._settings import Note, Settings
+from .._settings import Note, Settings, SettingSource
 from .._tool_defs import ToolDefs
 
 __all__ = ["KEYS", "SETTINGS", "TOOL_DEFS", "OllamaSettings"]
@@ -52,7 +52,19 @@ class OllamaSettings(ChatSettings):
             losses.append((settings.paths["tool_choice"], "ollama has no tool_choice: dropped"))
 
 
-SETTINGS: Final = OllamaSettings("ollama", KEYS, effort=False)
+SETTINGS: Final = OllamaSettings(
+    "ollama",
+    KEYS,
+    effort=False,
+    object_schema=SettingSource(
+        "tool schema root",
+        "ollama-python Tool.Function.Parameters.type: Optional[Literal['object']] (default"
+        " 'object'): the client refuses another root type before sending; the REST API"
+        " takes it",
+        "https://github.com/ollama/ollama-python/blob/main/ollama/_types.py",
+        "2026-12-07",
+    ),
+)
 
 #: The schema keys the ollama Python client sends (ollama-python 0.6.3,
 #: ``_types.Tool.Function.Parameters`` and its ``Property``, read 2026-12-07): at the top,

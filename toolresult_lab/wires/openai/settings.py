@@ -136,11 +136,23 @@ TOOL_NAMES: Final = ToolNames(
         "2026-12-07",
     ),
 )
+#: A function's ``parameters`` is a JSON Schema whose root is an object.
+OBJECT_SCHEMA: Final = SettingSource(
+    "tool schema root",
+    "openai-python FunctionDefinition.parameters: 'described as a JSON Schema object'; the"
+    " 400 'Invalid schema for function ...: schema must be a JSON Schema of"
+    " 'type: \"object\"', got 'type: \"string\"''",
+    "https://github.com/openai/openai-python/blob/main/src/openai/types/shared_params/"
+    "function_definition.py",
+    "2026-12-07",
+)
+
 SETTINGS: Final = OpenAISettings(
     "openai",
     KEYS,
     strict=True,
     tool_names=TOOL_NAMES,
+    object_schema=OBJECT_SCHEMA,
     takes=frozenset(
         {"parallel_calls", "allowed_tools", "candidates", "output_format", "verbosity"}
     ),

@@ -77,6 +77,15 @@ class ResponsesSettings(SettingsShape):
     takes_strict = True
     takes = frozenset({"parallel_calls", "allowed_tools", "output_format", "verbosity"})
     tool_names = TOOL_NAMES
+    object_schema = SettingSource(
+        "tool schema root",
+        "Responses function tools: parameters, 'A JSON schema object describing the"
+        " parameters of the function'; the 400 'Invalid schema for function ...: schema must"
+        " be a JSON Schema of 'type: \"object\"''",
+        "https://github.com/openai/openai-python/blob/main/src/openai/types/responses/"
+        "function_tool_param.py",
+        "2026-12-07",
+    )
 
     @property
     def wire(self) -> str:

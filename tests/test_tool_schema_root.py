@@ -1,0 +1,126 @@
+"""``tool-schema-root``: a tool's input schema whose root is not type object, on each wire
+that declares the rule (its settings' ``object_schema``), with the near miss of each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from toolresult_lab import lint, translate
+from toolresult_lab.requests.rules import RULES
+
+USER = {"role": "user", "content": "hi"}
+
+
+def _body(wire: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A one-message request of ``wire`` with one tool ``f`` whose schema is ``schema``."""
+    if wire == "bedrock":
+        spec = {"name": "f", "inputSchema": {"json": schema}}
+        return {
+            "messages": [{"role": "user", "content": [{"text": "hi"}]}],
+            "toolConfig": {"tools": [{"toolSpec": spec}]},
+        }
+    if wire == "anthropic":
+        tool: dict[str, Any] = {"name": "f", "input_schema": schema}
+        return {"model": "m", "max_tokens": 9, "messages": [USER], "tools": [tool]}
+    if wire == "gemini":
+        declaration = {"name": "f", "parameters": schema}
+        return {
+            "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+            "tools": [{"functionDeclarations": [declaration]}],
+        }
+    if wire == "responses":
+        return {
+            "model": "m",
+            "input": "hi",
+            "tools": [{"type": "function", "name": "f", "parameters": schema}],
+        }
+    function = {"name": "f", "parameters": schema}
+    return {"model": "m", "messages": [USER], "tools": [{"type": "function", "function": function}]}
+
+
+SCHEMA_AT = {
+    "openai": "tools[0].function.parameters",
+    "ollama": "tools[0].function.parameters",
+    "responses": "tools[0].parameters",
+    "anthropic": "tools[0].input_schema",
+    "bedrock": "toolConfig.tools[0].toolSpec.inputSchema.json",
+    "gemini": "tools[0].functionDeclarations[0].parameters",
+}
+
+
+def _found(wire: str, schema: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    return [
+        (f.severity, f.rule, f.path, f.message)
+        for f in lint(wire, _body(wire, schema))
+        if f.rule == "tool-schema-root"
+    ]
+
+
+def test_the_rule_is_checked_on_the_wires_that_declare_it() -> None:
+    assert RULES["tool-schema-root"].wires == (
+        "openai",
+        "anthropic",
+        "gemini",
+        "ollama",
+        "responses",
+        "bedrock",
+    )
+
+
+@pytest.mark.parametrize("wire", sorted(SCHEMA_AT))
+def test_a_root_type_other_than_object(wire: str) -> None:
+    found = _found(wire, {"type": "array", "items": {"type": "string"}})
+    severity = "warning" if wire == "ollama" else "error"
+    message = (
+        "The input schema of tool 'f' has the root type 'array'; the provider takes only object."
+    )
+    assert found == [(severity, "tool-schema-root", f"{SCHEMA_AT[wire]}.type", message)]
+
+
+@pytest.mark.parametrize("wire", sorted(SCHEMA_AT))
+def test_the_near_miss_an_object_root_is_clean(wire: str) -> None:
+    assert _found(wire, {"type": "object", "properties": {"a": {"type": "string"}}}) == []
+    assert [f for f in lint(wire, _body(wire, {"type": "object"}))] == []
+
+
+@pytest.mark.parametrize("wire", sorted(SCHEMA_AT))
+def test_a_root_without_type(wire: str) -> None:
+    found = _found(wire, {"anyOf": [{"type": "object"}, {"type": "object"}]})
+    message = (
+        "The input schema of tool 'f' has no root type; the provider takes a schema whose"
+        " root is type object."
+    )
+    warned = [("warning", "tool-schema-root", SCHEMA_AT[wire], message)]
+    assert found == (warned if wire in ("bedrock", "gemini") else [])
+
+
+def test_gemini_spells_object_in_capitals_too() -> None:
+    assert _found("gemini", {"type": "OBJECT", "properties": {"a": {"type": "STRING"}}}) == []
+    message = (
+        "The input schema of tool 'f' has the root type 'string'; the provider takes only object."
+    )
+    at = "tools[0].functionDeclarations[0].parameters.type"
+    assert _found("gemini", {"type": "STRING"}) == [("error", "tool-schema-root", at, message)]
+
+
+def test_hermes_has_no_such_rule() -> None:
+    request = {
+        "messages": [USER],
+        "tools": [
+            {"type": "function", "function": {"name": "f", "parameters": {"type": "string"}}}
+        ],
+    }
+    assert [f.rule for f in lint("hermes", request)] == []
+
+
+def test_translate_reports_what_the_destination_refuses() -> None:
+    source = _body("ollama", {"type": "string"})
+    done = translate("ollama", "bedrock", source)
+    assert [(f.severity, f.rule, f.path) for f in done.findings] == [
+        ("error", "tool-schema-root", "toolConfig.tools[0].toolSpec.inputSchema.json.type")
+    ]
+    assert done.request["toolConfig"]["tools"][0]["toolSpec"]["inputSchema"] == {
+        "json": {"type": "string"}
+    }
