@@ -534,3 +534,32 @@ def test_the_notebook_view_marks_the_change_and_escapes_tool_data() -> None:
     assert shown.count("after the change") == 5  # every message of the later request
     appended = diff_requests("anthropic", sent, _anthropic()[1])._repr_html_()
     assert appended is not None and appended.count(">appended<") == 2
+
+
+def test_an_earlier_request_of_sdk_objects_is_dumped_not_mutated() -> None:
+    pydantic = pytest.importorskip("pydantic")
+
+    class Message(pydantic.BaseModel):
+        role: str
+        content: str
+
+    sent, later = _openai()
+    sent["messages"][1] = Message(role="user", content="q")
+    given = copy.deepcopy(sent)
+    assert _prefix("openai", later, sent) == []
+    assert sent == given
+    _cut("openai", later)
+    assert [f.path for f in _prefix("openai", later, sent)] == ["messages[3]"]
+
+
+def test_bad_arguments_are_named() -> None:
+    sent, later = _openai()
+    with pytest.raises(TypeError) as raised:
+        diff_requests("openai", sent, later, model=4)  # type: ignore[arg-type]
+    assert str(raised.value) == "model must be a str or None, not int"
+    with pytest.raises(TypeError) as raised:
+        diff_requests("openai", "earlier", later)
+    assert str(raised.value) == "a request must be a dict or a list, not str"
+    with pytest.raises(ValueError) as wrong:
+        diff_requests("telegraph", sent, later)
+    assert str(wrong.value).startswith("unknown wire 'telegraph'")
