@@ -126,3 +126,22 @@ def test_lint_previous_response(tmp_path: Path, capsys) -> None:
     )
     code, _, err = run(capsys, "lint", "--previous-response", r, b, "--wire", "anthropic")
     assert code == 2 and "--previous-response needs --previous" in err
+
+
+def test_repair_previous_keeps_what_was_sent(tmp_path: Path, capsys) -> None:
+    sent, later = _anthropic()
+    for body in (sent, later):
+        body["messages"][2]["content"].insert(0, {"type": "text", "text": "note"})
+    (tmp_path / "a.json").write_text(json.dumps(sent), encoding="utf-8")
+    (tmp_path / "b.json").write_text(json.dumps(later), encoding="utf-8")
+    a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
+    code, out, err = run(capsys, "repair", b, "--previous", a, "--wire", "anthropic")
+    assert json.loads(out) == later
+    assert err.splitlines()[0] == (
+        f"{b}: unfixed: messages[2].content[1]: [results-after-other-content] left as it is:"
+        " moved the tool result blocks first (the previous request sent it: changing it would"
+        " change the conversation's prefix)"
+    )
+    assert code == 1  # the error stays: repair does not fix it
+    code, out, _ = run(capsys, "repair", b, "--wire", "anthropic")
+    assert code == 0 and json.loads(out) != later
