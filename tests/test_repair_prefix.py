@@ -136,3 +136,14 @@ def test_translate_notes_that_carried_signed_thinking_may_not_be_read() -> None:
     assert str(to_openai.losses[0]) == (
         "messages[1].content[0]: thinking has no form on openai: dropped"
     )
+
+
+def test_max_tokens_never_cuts_a_result_before_the_last_signed_block() -> None:
+    _, later = _anthropic()
+    with pytest.raises(ValueError) as raised:
+        repair("anthropic", later, model="claude-fable-5-1", max_tokens=50)
+    assert "with every tool result's text from message 4 on (those before it were sent" in str(
+        raised.value
+    )
+    cut = repair("anthropic", later, model="claude-opus-4-6", max_tokens=160)
+    assert [c.path for c in cut.changes] == ["messages[2].content[0].content"]

@@ -188,9 +188,15 @@ def fit_request(
         texts = [t for t in texts if _message_index(t.path, read.key) >= start]
     least = _minimum(wire, request, texts)
     if least > budget:
+        which = (
+            f"every tool result's text from message {start} on (those before it were sent"
+            " already: a result is cut once, when it is first sent)"
+            if start
+            else "every tool result's text"
+        )
         raise ValueError(
             f"max_tokens={budget:,} is below the minimum of {least:,} tokens this request takes"
-            f" on {wire} (≈ {before:,} now) with every tool result's text cut to its marker:"
+            f" on {wire} (≈ {before:,} now) with {which} cut to its marker:"
             " repair cuts only tool results, never a message, an image or a PDF"
         )
     measure = _measure(wire, read)
