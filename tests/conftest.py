@@ -9,6 +9,7 @@ any skip there means the set-up is wrong and the run goes red.
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
@@ -18,6 +19,9 @@ from toolresult_lab.budgets import json_array
 # that count exactly (the `exact` extra, tests/test_exact_tokens.py) are marked `exact` and
 # lift this; a CLI the tests start inherits it.
 os.environ["TOOLRESULT_LAB_EXACT"] = "0"
+# The model catalog the suite reads is the bundled one, whatever the user refreshed into
+# their cache (toolresult-lab models refresh): the cache is an empty directory of the run's.
+os.environ["TOOLRESULT_LAB_CACHE"] = tempfile.mkdtemp(prefix="toolresult-lab-cache-")
 
 
 @pytest.fixture(autouse=True)

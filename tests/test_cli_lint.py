@@ -19,7 +19,7 @@ CALL = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
 CALL_2 = {"type": "tool_use", "id": "toolu_2", "name": "f", "input": {}}
 #: Two parallel calls, one answered: anthropic rejects the request.
 BROKEN = {
-    "model": "claude",
+    "model": "claude-sonnet-4-5",
     "max_tokens": 1024,
     "messages": [
         {"role": "user", "content": "hi"},

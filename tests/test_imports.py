@@ -111,7 +111,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", (
         "conversion", "requests", "budgets", "logs", "views",
         "conversion.b64", "conversion.encoding", "conversion.options", "requests.findings",
-        "budgets.models", "conversion.imagesize", "conversion.pdfpages", "logs.linereader",
+        "budgets.models", "budgets.model_table", "budgets.model_catalog",
+        "conversion.imagesize", "conversion.pdfpages", "logs.linereader",
         "logs.parquet_rows", "logs.progress", "budgets.shares", "budgets.json_array",
         "budgets.json_object", "budgets.cutting", "budgets.doc_pages", "conversion.gc_pause",
         "budgets.tokenizer", "conversion.nesting", "_moved",

@@ -11,6 +11,7 @@ from check_cases import CHECK_CASES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lint_fixtures import PNG, SIGNATURE, WIRES, answer, ask, request, turn, user
+from model_gated_cases import MODEL_CASES
 
 from toolresult_lab import Finding, Findings, lint
 from toolresult_lab.requests.rules import RULES
@@ -1053,7 +1054,13 @@ def _turn_order_cases() -> list[Case]:
         ),
     ]
     for wire, key in (("openai", "messages"), ("anthropic", "messages"), ("gemini", "contents")):
-        body = {"model": "m", "max_tokens": 9} if wire == "anthropic" else {"model": "m"}
+        # known models: an unknown one adds its own info finding (model-unknown)
+        known = {"openai": "gpt-4o", "anthropic": "claude-sonnet-4-5", "gemini": "gemini-2.5-flash"}
+        body = (
+            {"model": known[wire], "max_tokens": 9}
+            if wire == "anthropic"
+            else {"model": known[wire]}
+        )
         cases.append(
             (
                 "no-messages",
@@ -1079,6 +1086,7 @@ CASES: list[Case] = [
     *_profile_cases(),
     *_bedrock_cases(),
     *_bedrock_round3_cases(),
+    *MODEL_CASES,
 ]
 
 
@@ -1185,7 +1193,7 @@ def test_multi_turn_parallel_calls_in_request_order() -> None:
         answer("openai", "b1", "b2", "zz"),
         answer("openai", "a2"),
     )
-    assert _seen(lint("openai", {"model": "gpt", "messages": messages})) == [
+    assert _seen(lint("openai", {"model": "gpt-4o", "messages": messages})) == [
         ("results-not-next", "error", "messages[1].tool_calls[1]"),
         ("result-without-call", "error", "messages[9]"),
     ]
@@ -1215,7 +1223,7 @@ def test_shape_findings_never_raise() -> None:
         ("shape", "error", "messages[1]"),
         ("shape", "error", "messages[2].content"),
     ]
-    assert _seen(lint("anthropic", {"model": "x", "max_tokens": 9})) == [
+    assert _seen(lint("anthropic", {"model": "claude-sonnet-4-5", "max_tokens": 9})) == [
         ("shape", "error", "messages")
     ]
 

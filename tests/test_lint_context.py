@@ -60,7 +60,7 @@ def test_previous_must_be_a_request() -> None:
         ("bedrock", "anthropic.claude-haiku-5-5", True),
         ("anthropic", "claude-opus-4-6", False),
         ("anthropic", "claude-opus-5", False),
-        ("openai", "claude-fable-5-1", True),
+        ("openai", "claude-fable-5-1", False),
         ("openai", "gpt-6-sol", False),
         ("anthropic", None, False),
     ],

@@ -448,12 +448,13 @@ def test_a_tool_call_of_a_type_openai_has_not_is_a_shape_error(kind: Any) -> Non
 
 
 _NON_FINITE = [
-    ("anthropic", {"model": "c", "max_tokens": 9, "messages": [{"role": "user", "content": "q"}]},
+    ("anthropic", {"model": "claude-sonnet-4-5", "max_tokens": 9,
+                   "messages": [{"role": "user", "content": "q"}]},
      "max_tokens"),
     ("gemini", {"generationConfig": {"temperature": 0.5},
                 "contents": [{"role": "user", "parts": [{"text": "q"}]}]},
      "generationConfig.temperature"),
-    ("openai", {"model": "m", "messages": [{"role": "user", "content": "q"}],
+    ("openai", {"model": "gpt-4o", "messages": [{"role": "user", "content": "q"}],
                 "logit_bias": {"5": 1.0}}, "logit_bias.5"),
 ]  # fmt: skip
 
@@ -474,7 +475,7 @@ def test_nan_or_infinity_in_the_settings_is_a_shape_error(
 
 def test_nan_in_the_conversation_is_content_not_a_finding() -> None:
     request = {
-        "model": "c",
+        "model": "claude-sonnet-4-5",
         "max_tokens": 9,
         "messages": [
             {"role": "user", "content": "q"},
@@ -489,14 +490,14 @@ def test_nan_in_the_conversation_is_content_not_a_finding() -> None:
 
 def test_an_anthropic_body_whose_max_tokens_went_gets_the_default_as_a_note() -> None:
     given = {
-        "model": "c",
+        "model": "claude-sonnet-4-5",
         "max_tokens": float("nan"),
         "messages": [{"role": "user", "content": "q"}],
     }
     out = translate("anthropic", "anthropic", given)
     assert out.request == {
         "messages": [{"role": "user", "content": "q"}],
-        "model": "c",
+        "model": "claude-sonnet-4-5",
         "max_tokens": 4096,
     }
     assert out.losses == (

@@ -447,7 +447,7 @@ def _typeless_output(wire: str, block: dict[str, Any]) -> tuple[dict[str, Any], 
             {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
             {"type": "function_call_output", "call_id": "c1", "output": [block]},
         ]
-        return {"model": "m", "input": [{"role": "user", "content": "hi"}, *items]}, (
+        return {"model": "gpt-4o", "input": [{"role": "user", "content": "hi"}, *items]}, (
             "input[2].output[0]"
         )
     call = {"type": "tool_use", "id": "c1", "name": "f", "input": {}}
@@ -458,7 +458,7 @@ def _typeless_output(wire: str, block: dict[str, Any]) -> tuple[dict[str, Any], 
         {"role": "user", "content": [result]},
     ]
     return {
-        "model": "m",
+        "model": "claude-sonnet-4-5",
         "max_tokens": 9,
         "messages": messages,
     }, "messages[2].content[0].content[0]"

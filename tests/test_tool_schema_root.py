@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from toolresult_lab import lint, translate
+from toolresult_lab import Loss, lint, translate
 from toolresult_lab.requests.rules import RULES
 
 USER = {"role": "user", "content": "hi"}
@@ -23,7 +23,7 @@ def _body(wire: str, schema: dict[str, Any]) -> dict[str, Any]:
         }
     if wire == "anthropic":
         tool: dict[str, Any] = {"name": "f", "input_schema": schema}
-        return {"model": "m", "max_tokens": 9, "messages": [USER], "tools": [tool]}
+        return {"model": "claude-sonnet-4-5", "max_tokens": 9, "messages": [USER], "tools": [tool]}
     if wire == "gemini":
         declaration = {"name": "f", "parameters": schema}
         return {
@@ -32,12 +32,16 @@ def _body(wire: str, schema: dict[str, Any]) -> dict[str, Any]:
         }
     if wire == "responses":
         return {
-            "model": "m",
+            "model": "gpt-4o",
             "input": "hi",
             "tools": [{"type": "function", "name": "f", "parameters": schema}],
         }
     function = {"name": "f", "parameters": schema}
-    return {"model": "m", "messages": [USER], "tools": [{"type": "function", "function": function}]}
+    return {
+        "model": "gpt-4o" if wire == "openai" else "llama3.2",
+        "messages": [USER],
+        "tools": [{"type": "function", "function": function}],
+    }
 
 
 SCHEMA_AT = {
@@ -115,12 +119,21 @@ def test_hermes_has_no_such_rule() -> None:
     assert [f.rule for f in lint("hermes", request)] == []
 
 
-def test_translate_reports_what_the_destination_refuses() -> None:
+def test_translate_writes_no_schema_the_destination_refuses() -> None:
     source = _body("ollama", {"type": "string"})
     done = translate("ollama", "bedrock", source)
-    assert [(f.severity, f.rule, f.path) for f in done.findings] == [
-        ("error", "tool-schema-root", "toolConfig.tools[0].toolSpec.inputSchema.json.type")
+    assert [f for f in done.findings if f.rule == "tool-schema-root"] == []
+    assert [loss for loss in done.losses if loss.path != "model"] == [
+        Loss(
+            "tools[0].function.parameters",
+            "its root type 'string' is not object, which bedrock refuses: an empty object"
+            " schema written",
+        ),
     ]
     assert done.request["toolConfig"]["tools"][0]["toolSpec"]["inputSchema"] == {
-        "json": {"type": "string"}
+        "json": {"type": "object", "properties": {}}
     }
+    # a root without type is carried as it is (a warning on bedrock, reported)
+    untyped = translate("ollama", "bedrock", _body("ollama", {"anyOf": [{"type": "object"}]}))
+    assert [loss.path for loss in untyped.losses] == ["model"]
+    assert [(f.severity, f.rule) for f in untyped.findings] == [("warning", "tool-schema-root")]

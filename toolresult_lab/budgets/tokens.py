@@ -32,6 +32,7 @@ __all__ = [
     "check_image_options",
     "image_rule_tokens",
     "image_tokens",
+    "openai_model_patches",
     "openai_patch_tokens",
     "pdf_note",
     "pdf_page_tokens",
@@ -230,6 +231,41 @@ def openai_patch_tokens(width: int, height: int, *, multiplier: float = 1.0) -> 
     rule = f"openai patches: ceil(w/32) x ceil(h/32), capped at 1536, x {multiplier:g}"
     source = doc_pages.OPENAI_VISION.cite()
     return TokenFigure(round(patches * multiplier), rule, source, "openai image: 32 px patches")
+
+
+def openai_model_patches(
+    width: int,
+    height: int,
+    *,
+    budget: int,
+    multiplier: float,
+    model: str = "",
+    detail: str = "auto/original",
+) -> TokenFigure:
+    """OpenAI's rule for GPT-5.5 and later at detail ``auto`` / ``original`` (or none sent):
+    32 px patches of the image as it is, scaled down only past ``budget`` patches, times
+    ``multiplier`` tokens each (the model's facts: ``models.ModelFacts.image_patches``)."""
+    _check_size(width, height)
+    if budget <= 0 or multiplier <= 0:
+        raise ValueError(f"budget and multiplier must be positive, got {budget}, {multiplier}")
+    patches = _patches(width, height, 32)
+    scaled = ""
+    if patches > budget:
+        shrink = (budget * 32 * 32 / (width * height)) ** 0.5
+        w, h = max(1, int(width * shrink)), max(1, int(height * shrink))
+        while _patches(w, h, 32) > budget:  # partial patches round up: a pixel less each time
+            w = max(1, w - 1)
+            h = max(1, height * w // width)
+        patches = _patches(w, h, 32)
+        scaled = f", scaled to {w}x{h} to fit {budget:,} patches"
+    for_model = f" ({model})" if model else ""
+    rule = (
+        f"openai image{for_model}, detail {detail}: ceil(w/32) x ceil(h/32) patches"
+        f" x {multiplier:g} ({patches:,} patches{scaled}; GPT-5.5 and later)"
+    )
+    source = doc_pages.OPENAI_VISION.cite()
+    tokens = _ceil_div(round(patches * multiplier * 1000), 1000)
+    return TokenFigure(tokens, rule, source, "openai image: 32 px patches (GPT-5.5+)")
 
 
 def _gemini_image(width: int, height: int, resolution: GeminiResolution | None) -> TokenFigure:

@@ -2,9 +2,9 @@
 the audit of logged results, and the check and repair of whole requests.
 
 Each subcommand lives in its own module (``matrix``, ``convert``, ``turn``, ``profiles``,
-``docs``, ``audit``, ``lint``, ``repair``) and adds its parser here. Bad input (a missing file,
-invalid JSON, an unknown wire) gives a one-line message and a non-zero exit status, never a
-traceback.
+``models``, ``docs``, ``audit``, ``lint``, ``repair``) and adds its parser here. Bad input (a
+missing file, invalid JSON, an unknown wire) gives a one-line message and a non-zero exit
+status, never a traceback.
 
 Exit status, the same scheme for every subcommand (each ``--help`` says it): 0 done and clean,
 1 findings (lint errors, a translated request with lint errors, ...), 2 a usage error or an
@@ -38,6 +38,9 @@ from . import (
     matrix_cmd as matrix,
 )
 from . import (
+    models_cmd as models,
+)
+from . import (
     profiles_cmd as profiles,
 )
 from . import (
@@ -54,7 +57,19 @@ from ._shared import InputError, Parser, exit_help
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, turn, profiles, docs, audit, lint, diff, repair, translate)
+_SUBCOMMANDS = (
+    matrix,
+    convert,
+    turn,
+    profiles,
+    models,
+    docs,
+    audit,
+    lint,
+    diff,
+    repair,
+    translate,
+)
 #: What exit status 1 means for each subcommand that has findings (the others never exit 1).
 _FINDINGS = {
     "convert": "with --strict, a field a chosen wire needs is empty",

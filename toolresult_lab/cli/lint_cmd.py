@@ -181,7 +181,10 @@ def _table(requests: Requests, found: list[Findings]) -> str:
     columns, rows = _rows(requests, found)
     every: list[Finding] = [f for findings in found for f in findings]
     errors = sum(1 for f in every if f.severity == "error")
-    summary = f"{errors:,} error(s), {len(every) - errors:,} warning(s)"
+    infos = sum(1 for f in every if f.severity == "info")
+    summary = f"{errors:,} error(s), {len(every) - errors - infos:,} warning(s)"
+    if infos:
+        summary += f", {infos:,} info"
     if requests.lines:
         summary += f" in {len(found):,} request(s)"
     if not rows:

@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 
 __all__ = ["SEVERITIES", "Change", "Finding", "Findings", "Repaired", "Severity"]
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "info"]
 #: ``error``: the provider is documented or known to reject the request; ``warning``: it is
-#: accepted, but the model loses or misreads something (or the rule is known only from reports).
-SEVERITIES: tuple[Severity, ...] = ("error", "warning")
+#: accepted, but the model loses or misreads something (or the rule is known only from reports);
+#: ``info``: nothing is wrong, but a check could not run (an unknown model: its checks were off).
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 FRAME_COLUMNS = ("rule", "severity", "path", "message", "source")
 
 
@@ -49,8 +50,9 @@ class Finding:
 class Findings(tuple[Finding, ...]):
     """The findings of one ``lint`` call, in request order (a ``tuple`` of :class:`Finding`).
 
-    ``errors`` and ``warnings`` split them by severity; ``to_frame()`` is one pandas row per
-    finding; ``str()`` one line per finding; in Jupyter, a table with a badge per severity.
+    ``errors``, ``warnings`` and ``infos`` split them by severity; ``to_frame()`` is one
+    pandas row per finding; ``str()`` one line per finding; in Jupyter, a table with a badge
+    per severity.
     """
 
     #: The notebook view (``render_findings`` registers it when the package is imported).
@@ -76,6 +78,11 @@ class Findings(tuple[Finding, ...]):
         return tuple(f for f in self if f.severity == "warning")
 
     @property
+    def infos(self) -> tuple[Finding, ...]:
+        """The findings that say what was not checked (a model no catalog knows)."""
+        return tuple(f for f in self if f.severity == "info")
+
+    @property
     def rules(self) -> tuple[str, ...]:
         """The rule ids found, each once, in order."""
         return tuple(dict.fromkeys(f.rule for f in self))
@@ -94,7 +101,9 @@ class Findings(tuple[Finding, ...]):
         return "\n".join(str(f) for f in self)
 
     def __repr__(self) -> str:
-        return f"Findings({len(self.errors)} errors, {len(self.warnings)} warnings)"
+        infos = len(self.infos)
+        more = f", {infos} info" if infos else ""
+        return f"Findings({len(self.errors)} errors, {len(self.warnings)} warnings{more})"
 
     def _repr_html_(self) -> str | None:
         view = Findings.html_view

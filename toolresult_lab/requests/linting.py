@@ -222,21 +222,17 @@ def _unwalkable(error: NestingError, ctx: Context) -> Finding:
 
 def lint_read(read: ReadRequest, ctx: Context) -> Findings:
     """:func:`lint` of a request already read."""
-    model = facts_for(read, ctx)
-    found = run(read, _scope(ctx, model, model_name(read, ctx)))
+    named = _named(read, ctx)
+    model = model_facts(ctx.wire, named)
+    found = run(read, _scope(ctx, model, named))
     key = read.key
     return Findings(
         sorted(found.found, key=lambda finding: path_order(finding.path, key)), model=model
     )
 
 
-def facts_for(read: ReadRequest, ctx: Context) -> ModelFacts | None:
-    """The facts of the model ``ctx`` names, else of the body's own ``model``."""
-    return model_facts(ctx.wire, model_name(read, ctx))
-
-
-def model_name(read: ReadRequest, ctx: Context) -> str | None:
-    """The model ``ctx`` names, else the body's own ``model`` (``None``: neither)."""
+def _named(read: ReadRequest, ctx: Context) -> str | None:
+    """The model ``ctx`` names, else the body's own ``model``."""
     named = ctx.model
     if named is None and isinstance(read.raw, dict):
         own = read.raw.get("model")
@@ -244,13 +240,18 @@ def model_name(read: ReadRequest, ctx: Context) -> str | None:
     return named
 
 
+def facts_for(read: ReadRequest, ctx: Context) -> ModelFacts | None:
+    """The facts of the model ``ctx`` names, else of the body's own ``model``."""
+    return model_facts(ctx.wire, _named(read, ctx))
+
+
 def checked(read: ReadRequest, ctx: Context) -> Checked:
     """The pass of :func:`lint` over ``read``: its findings (in the order the checks made
     them) and its pairing of calls and results, which ``repair`` works from."""
-    return run(read, _scope(ctx, facts_for(read, ctx), model_name(read, ctx)))
+    return run(read, _scope(ctx, facts_for(read, ctx), _named(read, ctx)))
 
 
-def _scope(ctx: Context, model: ModelFacts | None, name: str | None = None) -> Scope:
+def _scope(ctx: Context, model: ModelFacts | None, named: str | None) -> Scope:
     """What the checks receive besides the request."""
     profile = PROFILES.get(ctx.profile) if ctx.profile is not None else None
     return Scope(
@@ -261,7 +262,7 @@ def _scope(ctx: Context, model: ModelFacts | None, name: str | None = None) -> S
         profile,
         ctx.headers,
         ctx.previous,
-        name,
+        named,
         ctx.previous_response,
     )
 

@@ -190,5 +190,6 @@ def translate(
                 losses.append(
                     Loss(last, f"{_TRIMMED} {ctx.wire} refuses: trailing whitespace dropped")
                 )
-        findings = lint(ctx.wire, body, profile=profile, vision=vision)
+        # the destination model's rules too, where the model goes in the URL (gemini, bedrock)
+        findings = lint(ctx.wire, body, profile=profile, vision=vision, model=model)
     return Translated(body, tuple(losses), findings, tuple(notes), renamed)

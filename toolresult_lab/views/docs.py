@@ -253,7 +253,8 @@ _RULES_HEADER = """\
 What `lint` checks in a whole request before it is sent, and what `repair` does about it
 (SPEC 8), generated from the rule table (`toolresult_lab/requests/rules`). *Severity*: `error` when
 the provider is documented or known to reject the request, `warning` when it is accepted but
-the model loses something (or the rule is known only from user reports); a case named after
+the model loses something (or the rule is known only from user reports), `info` when a check
+could not run (a model no catalog knows); a case named after
 the wire (`openai:over-40`) is the rule's own case. Sources marked *user report* are issue
 threads quoting the provider's error; *provider source code* is the provider's own open-source
 validator. Each rule shows the date its source and figures were checked.

@@ -36,7 +36,7 @@ from .render import elide_at, elide_base64, marked_json_html, style_html
 __all__ = ["FINDINGS_STYLE", "findings_html", "repaired_html", "request_html"]
 
 #: One colour per severity (white text on it).
-SEVERITY_COLOURS: Final = {"error": "#c62828", "warning": "#b7791f"}
+SEVERITY_COLOURS: Final = {"error": "#c62828", "warning": "#b7791f", "info": "#1565c0"}
 _CHANGE_COLOUR: Final = "#0969da"
 
 #: What these views add to :data:`toolresult_lab.views.render.STYLE` (scoped to ``trl-`` classes).
@@ -88,7 +88,9 @@ def _plural(count: int, word: str) -> str:
 
 def _summary(findings: Sequence[Finding]) -> str:
     errors = sum(1 for f in findings if f.severity == "error")
-    return f"{_plural(errors, 'error')}, {_plural(len(findings) - errors, 'warning')}"
+    infos = sum(1 for f in findings if f.severity == "info")
+    shown = f"{_plural(errors, 'error')}, {_plural(len(findings) - errors - infos, 'warning')}"
+    return f"{shown}, {infos:,} info" if infos else shown
 
 
 def _severity(severity: str) -> str:

@@ -33,6 +33,7 @@ __all__ = [
     "Scope",
     "WireChecks",
     "blocks",
+    "body_value",
     "entries",
     "items",
     "named",
@@ -42,6 +43,7 @@ __all__ = [
 ]
 
 _NO_HEADERS: Final[Mapping[str, str]] = MappingProxyType({})
+_NO_SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
 
 #: ``add(rule, path, message, case)``: report a finding (``case`` picks a severity of the
 #: rule's table, ``""`` the default).
@@ -61,7 +63,28 @@ class ModelView(Protocol):
     def context_window(self) -> int | None: ...
     @property
     def input_window(self) -> int | None: ...
+    @property
+    def output_limit(self) -> int | None: ...
+    @property
+    def reasoning(self) -> bool | None: ...
+    @property
+    def omitted_is_none(self) -> bool | None: ...
+    @property
+    def rejects_sampling(self) -> frozenset[str]: ...
+    @property
+    def sampling_when(self) -> str: ...
+    @property
+    def ignores_sampling(self) -> frozenset[str]: ...
+    @property
+    def forced_tool_choice(self) -> bool | None: ...
+    @property
+    def chat_tools(self) -> str | None: ...
+    @property
+    def prefill(self) -> bool | None: ...
+    @property
+    def final_model_turn(self) -> bool | None: ...
     def takes(self, kind: str) -> bool: ...
+    def documented(self, fact: str) -> bool: ...
 
 
 class ProfileView(Protocol):
@@ -79,9 +102,8 @@ class Scope:
     (``None``: no model given, or one the catalog does not know), whether the model reads
     images, the profile's facts (``None``: no profile), the request's HTTP headers
     (lower-case names; empty: none given), the request sent before it in the same
-    conversation (``None``: none given) and the model's name as given (``model=``, else
-    the body's ``model``; ``None``: neither), which model facts outside the catalog key on
-    (``budgets.models.binds_thinking``)."""
+    conversation (``None``: none given) and the model the request names (the caller's
+    ``model=``, else the body's; ``None``: none), known or not."""
 
     wire: str
     profile: str | None
@@ -90,7 +112,7 @@ class Scope:
     profile_facts: ProfileView | None = None
     headers: Mapping[str, str] = field(default_factory=lambda: _NO_HEADERS)
     previous: Any = None
-    model_name: str | None = None
+    named: str | None = None
     #: The provider's answer to ``previous`` (``None``: none given).
     previous_response: Any = None
 
@@ -158,6 +180,10 @@ class WireChecks:
       limit).
     - ``prefix``: what comparing a request with the one sent before needs
       (:class:`PrefixFacts`).
+    - ``sampling``: where the request sets each sampling parameter (neutral name, as the
+      model table spells it: ``temperature``, ``top-p``, ``top-k``, ``frequency-penalty``,
+      ``presence-penalty``, ``top-logprobs``, to its dotted paths in the body);
+      ``effort``: the dotted path of the reasoning effort (``None``: the wire has none).
     - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
       then names are not checked either), each name once; ``document_name``: why the wire
       rejects a document name (a finding's message and its case), ``None`` for one it takes.
@@ -176,6 +202,8 @@ class WireChecks:
     pairs_in_order: bool = False
     held_call_ids: Callable[[ReadRequest], Container[str]] | None = None
     item_id_longest: int | None = None
+    sampling: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _NO_SAMPLING)
+    effort: str | None = None
     max_documents: int | None = None
     document_name: Callable[[str], tuple[str, str] | None] | None = None
     prefix: PrefixFacts = PrefixFacts()
@@ -187,6 +215,17 @@ def items(read: ReadRequest) -> list[Any]:
     raw = read.raw
     found = raw.get(read.key) if isinstance(raw, dict) else raw
     return found if isinstance(found, list) else []
+
+
+def body_value(read: ReadRequest, path: str) -> Any:
+    """The body's value at a dotted ``path`` (``reasoning.effort``); ``None`` where the
+    request is a bare list, or a step is missing or no object."""
+    value: Any = read.raw
+    for key in path.split("."):
+        if not isinstance(value, dict):
+            return None
+        value = value.get(key)
+    return value
 
 
 def entries(read: ReadRequest, member: str) -> Iterator[tuple[int, dict[str, Any], list[Any]]]:

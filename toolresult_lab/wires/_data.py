@@ -52,7 +52,9 @@ class TokenRules:
     sentence (``""``: the wire carries no PDF). ``text``: the page the text approximation
     cites. ``encoding``: the tokenizer encoding of the wire's own models, counted exactly
     where the ``exact`` extra is installed and the request names no other model (``None``:
-    the provider publishes none, text is estimated).
+    the provider publishes none, text is estimated). ``model_images``: an image is priced
+    by the model's own rule where its facts give one (``models.ModelFacts.image_patches``:
+    OpenAI's GPT-5.5 and later), else by the rules above.
     """
 
     image: ImageTokenRule | None = None
@@ -61,6 +63,7 @@ class TokenRules:
     pdf_note: str = ""
     text: TextTokenRule = "rule_of_thumb"
     encoding: str | None = None
+    model_images: bool = False
 
 
 #: A wire that documents no media rule and carries no media.

@@ -288,6 +288,7 @@ class RequestEdits:
         """Add ``text`` to a message's text."""
         raise NotImplementedError(f"{self.wire}: no message text to add to")
 
-    def trim_final(self, message: dict[str, Any]) -> None:
-        """Remove the trailing whitespace of a final assistant message's text."""
+    def trim_final(self, message: dict[str, Any]) -> bool:
+        """Remove the trailing whitespace of a final assistant message's text; whether
+        there was any."""
         raise NotImplementedError(f"{self.wire}: no final assistant text")

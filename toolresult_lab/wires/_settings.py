@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
+from ..budgets.models import ModelFacts, model_facts
 from ..conversion.encoding import strict_copy
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "ToolSpec",
     "all_lost",
     "described",
+    "fit_to_model",
     "number",
     "read_settings",
     "schemas",
@@ -49,6 +51,10 @@ _BUDGET: Final = "a token budget"
 #: (:attr:`SettingsShape.takes`) says which it writes; elsewhere it is a loss.
 _TABLED: Final = "tabled"
 _EFFORT: Final = "an effort level"
+#: A sampling setting's metadata: its name in the model table (``model_table.SAMPLING``).
+_SAMPLED: Final = "sampled"
+#: The tool choice's metadata (a forced one is what some models refuse).
+_CHOICE: Final = "choice"
 
 
 @dataclass(frozen=True)
@@ -154,11 +160,12 @@ class Settings:
 
     model: str | None = None
     max_tokens: int | None = None
-    temperature: float | None = None
-    top_p: float | None = None
+    temperature: float | None = field(default=None, metadata={_SAMPLED: "temperature"})
+    top_p: float | None = field(default=None, metadata={_SAMPLED: "top-p"})
     stop: tuple[str, ...] | None = None
     tools: tuple[ToolSpec, ...] = ()
-    tool_choice: str | None = None  # "auto", "none", "required" or a tool's name
+    #: ``auto``, ``none``, ``required`` or a tool's name.
+    tool_choice: str | None = field(default=None, metadata={_CHOICE: True})
     choice_is_name: bool = False
     #: A token budget for thinking (Anthropic's ``budget_tokens``, Gemini's ``thinkingBudget``).
     thinking_budget: int | None = field(default=None, metadata={_THINKING: _BUDGET})
@@ -171,7 +178,7 @@ class Settings:
     #: ``allowedFunctionNames`` with two or more names), with ``tool_choice`` its mode.
     allowed_tools: tuple[str, ...] | None = field(default=None, metadata={_TABLED: True})
     #: Sampling from the k most likely tokens (Anthropic's ``top_k``, Gemini's ``topK``).
-    top_k: float | None = field(default=None, metadata={_TABLED: True})
+    top_k: float | None = field(default=None, metadata={_TABLED: True, _SAMPLED: "top-k"})
     #: How many answers to generate (OpenAI's ``n``, Gemini's ``candidateCount``).
     candidates: int | None = field(default=None, metadata={_TABLED: True})
     #: The form of the answer, as Responses' ``text.format`` holds it (``{"type":
@@ -415,7 +422,19 @@ def write_settings(
     for path in settings.rest:
         why = settings.why.get(path, f"has no counterpart on {dst.wire}")
         losses.append((path, f"{why}: dropped"))
+    written: list[ToolSpec] = []
     for tool in settings.tools:  # a field of a definition only its own wire has
+        if dst.object_schema is not None and _root_not_object(tool.schema):
+            where = f"{tool.path}.{tool.schema_at}" if tool.schema_at else tool.path
+            losses.append(
+                (
+                    where,
+                    f"its root type {tool.schema['type']!r} is not object, which {dst.wire}"
+                    " refuses: an empty object schema written",
+                )
+            )
+            tool = replace(tool, schema=None)
+        written.append(tool)
         if tool.description is not None and not isinstance(tool.description, str):
             losses.append((f"{tool.path}.{tool.description_at}", "is not a string: dropped"))
         for mark in tool.marks:
@@ -426,11 +445,24 @@ def write_settings(
             losses.append(
                 (f"{tool.path}.{tool.strict_at}", f"{dst.wire} has no strict schema mode: dropped")
             )
+    settings = replace(settings, tools=tuple(written))
     losses.extend(untaken(settings, dst))
+    facts = model_facts(dst.wire, settings.model) if settings.model else None
+    if facts is not None:
+        settings = fit_to_model(settings, facts, losses)
     if settings.model is not None and not dst.model_in_body:
         losses.append((settings.paths["model"], _in_url(dst.wire)))
         settings = replace(settings, model=None)
     dst.write(settings, body, called, losses, notes)
+
+
+def _root_not_object(schema: Any) -> bool:
+    """A schema with a root ``type`` other than ``object`` (in any case of letters: Gemini
+    spells it ``OBJECT``); a schema without one is not judged here."""
+    if not isinstance(schema, dict) or "type" not in schema:
+        return False
+    kind = schema["type"]
+    return not isinstance(kind, str) or kind.lower() != "object"
 
 
 def tabled() -> tuple[str, ...]:
@@ -472,3 +504,79 @@ def thinking_lost(settings: Settings, wire: str, budget: bool, effort: bool) -> 
         what = other[0] if other else "has no thinking setting"
         lost.append((settings.paths[setting.name], f"{wire} {what}: dropped"))
     return lost
+
+
+# --- the destination model (issue 37): what it refuses is a loss, not a copied value ---
+
+
+def _refuses(facts: ModelFacts, name: str, effort: str | None) -> bool:
+    if name not in facts.rejects_sampling:
+        return False
+    if facts.sampling_when != "effort-not-none":
+        return True
+    if effort is not None:
+        return effort != "none"
+    return facts.omitted_is_none is False
+
+
+def _by(facts: ModelFacts, fact: str) -> str:
+    """Who says so: the model's facts, or a user report."""
+    said = "" if facts.documented(fact) else ", a user report"
+    return f"({facts.source}{said})"
+
+
+def _marked(key: str, value: object = True) -> list[str]:
+    """The names of the fields of :class:`Settings` whose metadata has ``key`` (``value``)."""
+    return [f.name for f in fields(Settings) if f.metadata.get(key) == value]
+
+
+def fit_to_model(settings: Settings, facts: ModelFacts, losses: list[Note]) -> Settings:
+    """``settings`` without what ``facts``' model refuses, each such value a loss at its
+    source path; ``max_tokens`` over the model's output limit cut to it. The settings are
+    found by their metadata (sampling, the effort level, the tool choice), not by name."""
+    model = repr(facts.model)
+    changes: dict[str, Any] = {}
+
+    def lose(name: str, what: str) -> None:
+        losses.append((settings.paths.get(name, name), what))
+        changes[name] = None
+
+    effort = settings.reasoning_effort
+    if effort == "none" and facts.effort_none is False:
+        for name in _marked(_THINKING, _EFFORT):
+            lose(
+                name,
+                f"{model} takes no reasoning effort 'none' {_by(facts, 'effort_none')}:"
+                " dropped (the model's default applies)",
+            )
+        effort = None
+    for setting in fields(settings):
+        sampled = setting.metadata.get(_SAMPLED)
+        if sampled is None or getattr(settings, setting.name) is None:
+            continue
+        if _refuses(facts, sampled, effort):
+            lose(
+                setting.name, f"{model} refuses {sampled} {_by(facts, 'rejects_sampling')}: dropped"
+            )
+        elif sampled in facts.ignores_sampling:
+            lose(setting.name, f"{model} ignores a custom {sampled} ({facts.source}): dropped")
+    forced = settings.tool_choice == "required" or settings.choice_is_name
+    if forced and settings.tool_choice is not None and facts.forced_tool_choice is False:
+        for name in _marked(_CHOICE):
+            lose(
+                name,
+                f"{model} refuses a forced tool choice {_by(facts, 'forced_tool_choice')}:"
+                " dropped (the model chooses)",
+            )
+        settings = replace(settings, choice_is_name=False)
+    limit = facts.output_limit
+    if settings.max_tokens is not None and limit is not None and settings.max_tokens > limit:
+        losses.append(
+            (
+                settings.paths.get("max_tokens", "max_tokens"),
+                f"{settings.max_tokens:,} is over the output limit of {model}, {limit:,}"
+                f" ({facts.source}): {limit} written",
+            )
+        )
+        changes["max_tokens"] = limit
+    return replace(settings, **changes) if changes else settings

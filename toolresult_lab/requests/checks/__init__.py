@@ -33,6 +33,7 @@ from . import (
     ids,
     limits,
     media,
+    model_facts,
     numbers,
     prefix,
     turns,
@@ -89,6 +90,8 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
 LATE: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("input-unsupported",), capabilities.check),
     RuleCheck(("context-window",), context_window.check),
+    RuleCheck(("sampling-params-unsupported",), model_facts.sampling),
+    RuleCheck(("model-unknown",), model_facts.unknown),
     RuleCheck(("prefix-changed",), prefix.check),
 )
 

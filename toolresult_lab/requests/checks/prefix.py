@@ -31,8 +31,8 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     except ValueError as error:  # too deep or too large to read: say so, on the request
         add("prefix-changed", "", f"The previous request could not be read: {error}.", "")
         return
-    found = diff_reads(earlier, read, model=scope.model_name, response=scope.previous_response)
-    weighed = weigh(found, scope.model_name)
+    found = diff_reads(earlier, read, model=scope.named, response=scope.previous_response)
+    weighed = weigh(found, scope.named)
     if weighed is not None:
         case, message = weighed
         assert found.change is not None

@@ -332,8 +332,10 @@ def _fix_final(edit: Edit, changes: list[Change]) -> None:
         message = edit.element(finding.path)
         if not isinstance(message, dict):
             continue
-        edit.edits.trim_final(message)
-        changes.append(Change("final-assistant", finding.path, "removed the trailing whitespace"))
+        if edit.edits.trim_final(message):  # a prefill the model refuses stays: reported
+            changes.append(
+                Change("final-assistant", finding.path, "removed the trailing whitespace")
+            )
 
 
 def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:

@@ -9,9 +9,10 @@ types a wire takes in its facts) are read from there, not restated. Where the re
 follows the SPEC and says so in the rule's ``notes``.
 
 The rows sit in one module per rule group (``pairing``, ``content``, ``sizes``,
-``rejections``); :data:`RULES` joins them in the SPEC's order. ``model`` holds the records,
-``sources`` the sources cited more than once, ``figures`` the figures checks read, and
-``unchecked`` (:data:`UNCHECKED`) the provider rules no check implements yet.
+``rejections``, and ``by_model`` for the rules read from the model's facts); :data:`RULES`
+joins them in the SPEC's order. ``model`` holds the records, ``sources`` the sources cited
+more than once, ``figures`` the figures checks read, and ``unchecked`` (:data:`UNCHECKED`)
+the provider rules no check implements yet.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from . import content, pairing, prefix_rules, rejections, sizes
+from . import by_model, content, pairing, prefix_rules, rejections, sizes
 from .figures import (
     GEMINI_IMAGE_MIMES,
     GEMINI_RESPONSE_MIMES,
@@ -59,6 +60,7 @@ RULES: Final[Mapping[str, Rule]] = MappingProxyType(
             *content.ROWS,
             *sizes.ROWS,
             *rejections.ROWS,
+            *by_model.ROWS,
             *prefix_rules.ROWS,
         )
     }

@@ -151,7 +151,9 @@ ROWS: Final[tuple[Rule, ...]] = (
         "final-assistant",
         "The request ends with an assistant message (prefill)",
         ("anthropic",),
-        MappingProxyType({"*": "warning", "anthropic:whitespace": "error"}),
+        MappingProxyType(
+            {"*": "warning", "anthropic:whitespace": "error", "anthropic:rejects-prefill": "error"}
+        ),
         "This model does not support assistant message prefill. The conversation must end"
         " with a user message.; final assistant content cannot end with trailing whitespace",
         (
@@ -165,8 +167,9 @@ ROWS: Final[tuple[Rule, ...]] = (
             ),
         ),
         repair="removes trailing whitespace (a prefill without it is reported only)",
-        notes="Claude 4.6 and later reject any prefill with 400; a warning since the model is"
-        " not known here.",
+        notes="Claude 4.6 and later reject any prefill with 400: an error where the model's"
+        " facts say it rejects prefill (the model table, from the migration guide; checked"
+        " 2026-12-07), a warning where the model is not known here.",
     ),
     Rule(
         "system-message-placement",

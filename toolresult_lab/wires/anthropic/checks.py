@@ -22,6 +22,7 @@ from .._check import (
 )
 from .._claude_thinking import MIN_BUDGET
 from .._read import Message, ReadRequest, ResultPart, TextPart
+from . import model_checks
 from .core import FACTS, ends_in_server_result
 
 __all__ = ["BLOCK_TYPES", "CHECKS", "RESULT_TYPES"]
@@ -96,6 +97,14 @@ def messages(read: ReadRequest, scope: Scope, add: Add) -> None:
                 final.path,
                 "The request ends with an assistant message whose text ends in whitespace.",
                 "whitespace",
+            )
+        elif scope.model is not None and scope.model.prefill is False:
+            add(
+                "final-assistant",
+                final.path,
+                f"The request ends with an assistant message (prefill), which"
+                f" {scope.model.model!r} rejects ({scope.model.source}).",
+                "rejects-prefill",
             )
         else:
             add(
@@ -374,6 +383,7 @@ RULES: Final[tuple[Check, ...]] = (
     thinking_first,
     thinking_settings,
     toolset_results,
+    model_checks.forced_tool_choice,
 )
 
 
@@ -394,6 +404,7 @@ PREFIX: Final = PrefixFacts(
 CHECKS: Final = WireChecks(
     prefix=PREFIX,
     rules=RULES,
+    sampling=model_checks.SAMPLING,
     result_content=result_content,
     result_blocks=RESULT_TYPES,
     image_types=FACTS.image_mimes,

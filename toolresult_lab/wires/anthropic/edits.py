@@ -75,16 +75,22 @@ class AnthropicEdits(RequestEdits):
             return True
         return False
 
-    def trim_final(self, message: dict[str, Any]) -> None:
-        """The string content, or the last text block, without its trailing whitespace."""
+    def trim_final(self, message: dict[str, Any]) -> bool:
+        """The string content, or the last text block, without its trailing whitespace;
+        whether there was any."""
         content = message.get("content")
         if isinstance(content, str):
-            message["content"] = content.rstrip()
-        elif isinstance(content, list):
+            trimmed = content.rstrip()
+            message["content"] = trimmed
+            return trimmed != content
+        if isinstance(content, list):
             for block in reversed(content):
                 if isinstance(block, dict) and block.get("type") == "text":
-                    block["text"] = str(block.get("text", "")).rstrip()
-                    break
+                    text = str(block.get("text", ""))
+                    cut = text.rstrip()
+                    block["text"] = cut
+                    return cut != text
+        return False
 
 
 EDITS: Final = AnthropicEdits()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ...budgets.models import model_facts
 from .._claude_thinking import claude_budget
 from .._settings import (
     Note,
@@ -237,10 +238,16 @@ class AnthropicSettings(SettingsShape):
         limit = s.max_tokens
         if limit is None:
             limit = DEFAULT_MAX_TOKENS + (budget or 0)
+            # never over what the destination model writes (its facts, where known)
+            facts = model_facts(self.wire, s.model)
+            most = facts.output_limit if facts is not None else None
+            capped = most is not None and limit > most
+            limit = most if capped and most is not None else limit
             notes.append(
                 (
                     "",
                     f"the source has no output token limit: max_tokens {limit} written"
+                    f"{f' (the output limit of {s.model!r})' if capped else ''}"
                     " (anthropic requires one)",
                 )
             )

@@ -11,6 +11,7 @@ from typing import Any, Final
 from ...conversion.filenames import MAX_DOCUMENT_NAME, document_name_fault
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, ReadRequest, ResultPart
+from . import model_checks
 from .core import FACTS, IMAGE_FORMATS
 from .documents import MAX_DOCUMENTS
 
@@ -293,6 +294,7 @@ RULES: Final[tuple[Check, ...]] = (
     s3_sources,
     prefill_with_tools,
     formats,
+    model_checks.forced_tool_choice,
 )
 
 
@@ -315,6 +317,7 @@ PREFIX: Final = PrefixFacts(
 CHECKS: Final = WireChecks(
     prefix=PREFIX,
     rules=RULES,
+    sampling=model_checks.SAMPLING,
     result_content=result_content,
     result_blocks=RESULT_MEMBERS,
     input_kind=input_kind,

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, named, short
 from .._read import ReadRequest, ResultPart
+from . import model_checks
 from .core import FACTS
 
 __all__ = ["CHECKS", "IMAGE_TYPES", "PART_MEMBERS", "RESPONSE_TYPES", "encoded_twice", "input_kind"]
@@ -220,7 +221,13 @@ def input_kind(node: dict[str, Any]) -> str | None:
     return None
 
 
-RULES: Final[tuple[Check, ...]] = (known_parts, messages, part_media_resolution, double_base64)
+RULES: Final[tuple[Check, ...]] = (
+    known_parts,
+    messages,
+    part_media_resolution,
+    double_base64,
+    model_checks.final_model_turn,
+)
 
 PREFIX: Final = PrefixFacts(
     fields=(
@@ -234,6 +241,7 @@ PREFIX: Final = PrefixFacts(
 CHECKS: Final = WireChecks(
     prefix=PREFIX,
     rules=RULES,
+    sampling=model_checks.SAMPLING,
     input_kind=input_kind,
     image_types=IMAGE_TYPES,
     result_types=FACTS.image_mimes | RESPONSE_TYPES,

@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, OpaquePart, Part, ReadRequest, ResultPart, TextPart
+from . import model_checks
 
 __all__ = ["CHECKS", "IMAGE_TYPES", "PART_TYPES", "input_kind"]
 
@@ -90,7 +91,7 @@ def input_kind(node: dict[str, Any]) -> str | None:
     return _INPUTS.get(kind) if isinstance(kind, str) else None
 
 
-RULES: Final[tuple[Check, ...]] = (known_parts, file_members)
+RULES: Final[tuple[Check, ...]] = (known_parts, file_members, model_checks.tools_with_reasoning)
 
 #: OpenAI-compatible gateways (OpenRouter, LiteLLM) pass Anthropic's cache_control through.
 PREFIX: Final = PrefixFacts(
@@ -101,6 +102,8 @@ PREFIX: Final = PrefixFacts(
 CHECKS: Final = WireChecks(
     prefix=PREFIX,
     rules=RULES,
+    sampling=model_checks.SAMPLING,
+    effort=model_checks.EFFORT,
     result_content=result_content,
     input_kind=input_kind,
     image_types=IMAGE_TYPES,

@@ -12,7 +12,7 @@ __all__ = ["TOKENS", "reply"]
 #: into a user message is priced by OpenAI's tile rule, as on responses. Text is counted in
 #: o200k_base, the encoding of every current OpenAI model (gpt-4o, 4.1, 5, o-series).
 TOKENS: Final = TokenRules(
-    hoisted_image="openai_tiles", text="openai_tokens", encoding="o200k_base"
+    hoisted_image="openai_tiles", text="openai_tokens", encoding="o200k_base", model_images=True
 )
 
 

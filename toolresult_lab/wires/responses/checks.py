@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, items, short, typed_blocks
 from .._read import MISSING, ReadRequest, ResultPart
+from . import model_checks
 from .core import answerable_item_ids
 
 __all__ = [
@@ -371,6 +372,8 @@ PREFIX: Final = PrefixFacts(
 CHECKS: Final = WireChecks(
     prefix=PREFIX,
     rules=RULES,
+    sampling=model_checks.SAMPLING,
+    effort=model_checks.EFFORT,
     result_content=result_content,
     result_blocks=RESULT_TYPES,
     input_kind=input_kind,

@@ -14,6 +14,7 @@ TOKENS: Final = TokenRules(
     "extracted text and an image of each page",
     text="openai_tokens",
     encoding="o200k_base",  # every model Responses serves (gpt-4o, 4.1, 5, o-series)
+    model_images=True,  # GPT-5.5 and later: 32 px patches (the model table)
 )
 
 
