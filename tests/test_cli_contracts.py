@@ -46,7 +46,7 @@ def one_error(err: str) -> str:
 # -- item 2: one exit-status scheme ----------------------------------------------------------
 
 COMMANDS = ("matrix", "convert", "explain", "turn", "profiles", "docs", "audit", "lint",
-            "repair", "translate")  # fmt: skip
+            "diff", "repair", "translate")  # fmt: skip
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -142,7 +142,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # sizes, token counts and costs of results, turns and requests (checks read them)
     ("measures", (
         "budgets.measure", "budgets.costs", "budgets.fitting", "budgets.turn_budget",
-        "views.probes", "budgets.request_tokens",
+        "views.probes", "budgets.request_tokens", "requests.history", "requests.history.*",
     )),
     ("checks", ("requests.checks", "requests.checks.*")),
     ("requests", (

@@ -131,7 +131,20 @@ print(_json.dumps({
     "fields": {w: sorted(k for k in v if k != "items") for w, v in kept.items()},
 }, default=int))
 """
+# Appended to the keep-the-prefix notebook: its cost table and the repairs it shows.
+PREFIX_PROBE = """\
+import json as _json
+print(_json.dumps({
+    "table": table.reset_index().values.tolist(),
+    "fixed": [str(c) for c in fixed.changes],
+    "kept": [str(c) for c in kept_fixed.changes],
+    "unfixed": [str(c) for c in kept_fixed.unfixed],
+    "sent_kept": kept_fixed.request["messages"][:4] == sent_2["messages"],
+    "notes": [n.path for n in moved.notes],
+}, default=int))
+"""
 PROBES = {
+    "09_keep_the_prefix": PREFIX_PROBE,
     "08_token_budgets": BUDGET_PROBE,
     "03_mcp_server": MCP_PROBE,
     "04_tool_turn": TURN_PROBE,
@@ -202,6 +215,7 @@ def test_notebooks_found() -> None:
         "06_request_check",
         "07_switch_provider",
         "08_token_budgets",
+        "09_keep_the_prefix",
     ]
 
 
@@ -474,3 +488,40 @@ def test_token_budget_notebook(executed: Run) -> None:
         assert marker == f"[… {4_000 - row['hits kept']:,} items left out …]"
         assert found["fields"][wire] == ["incomplete_results", "total_count"]
         assert found["reasons"][wire].startswith("cut to fit max_tokens=8,000 (≈ ")
+
+
+def test_keep_the_prefix_notebook(executed: Run) -> None:
+    """Three edits of one conversation with signed thinking: a result cut again and a
+    repair that merges into a sent result are errors on a binding model and costed warnings
+    elsewhere; repair with previous= keeps the sent prefix; a switch to Bedrock is a note."""
+    found = json.loads(executed("09_keep_the_prefix").stream("stdout").splitlines()[-1])
+    assert found["table"] == [
+        ["append only", "-", "-", 0, 0, "none", "none"],
+        [
+            "result cut again",
+            "result-shortened",
+            "messages[2].content[0]",
+            617,
+            1,
+            "error",
+            "warning",
+        ],
+        ["id repaired", "result-changed", "messages[2].content[0]", 2145, 1, "error", "warning"],
+        ["id repaired, previous=", "-", "-", 0, 0, "none", "none"],
+        ["switch to Bedrock", "(new provider)", "-", 2285, 0, "note", "note"],
+    ]
+    assert found["fixed"] == [
+        "messages[3].content[1]: [call-without-result] added an error result for toolu_02",
+        "messages[4].content[0]: [duplicate-result] merged its output into the first result"
+        " for toolu_01 (messages[2].content[0])",
+    ]
+    assert found["kept"] == found["fixed"][:1]
+    assert found["unfixed"] == [
+        "messages[4].content[0]: [duplicate-result] left as it is: merged its output into the"
+        " first result for toolu_01 (messages[2].content[0]) (it would change what the previous"
+        " request sent, or what precedes bound thinking)"
+    ]
+    assert found["sent_kept"] is True
+    assert found["notes"] == ["messages[1].content[0]"]
+    html = executed("09_keep_the_prefix").mime("text/html")
+    assert sum('class="trl-view trl-diff"' in h for h in html) == 4

@@ -34,6 +34,7 @@ from .conversion.tool_turns import tool_turn
 from .guarding.inspection import GuardError, GuardReport
 from .guarding.instrument import guard
 from .requests.findings import Change, Finding, Findings, Repaired
+from .requests.history import PrefixChange, RequestDiff, diff_requests
 from .requests.linting import lint
 from .requests.repairing import repair
 from .requests.tool_calls import InputRequired, InputRequiredError, call_tools
@@ -51,6 +52,7 @@ from .requests.transcripts import (
 )
 from .requests.translating import Translated, translate
 from .views import render
+from .views.render_diff import diff_html
 from .views.render_findings import findings_html, repaired_html, request_html
 from .views.render_transcript import transcript_html
 from .wires import for_boto3
@@ -59,6 +61,7 @@ from .wires import for_boto3
 Findings.html_view = findings_html
 Repaired.html_view = repaired_html
 Transcript.html_view = transcript_html
+RequestDiff.html_view = diff_html
 
 __all__ = [
     "COMPILED",
@@ -82,8 +85,10 @@ __all__ = [
     "Loss",
     "MediaKind",
     "Opaque",
+    "PrefixChange",
     "ProviderWarning",
     "Repaired",
+    "RequestDiff",
     "Text",
     "TokenEstimate",
     "ToolCall",
@@ -96,6 +101,7 @@ __all__ = [
     "Wire",
     "call_tools",
     "carries_native",
+    "diff_requests",
     "estimate_tokens",
     "for_boto3",
     "guard",

@@ -162,12 +162,15 @@ def fit_request(
     request: Any,
     max_tokens: int | None,
     given_path: Callable[[Any], str | None] | None = None,
+    start: int = 0,
 ) -> list[Change]:
     """Cut the tool results' texts of ``request`` (JSON values, edited in place) until its
     estimate is at most ``max_tokens``; the changes made (none where it fits already, or
     ``max_tokens`` is ``None``). ``given_path`` (an object of ``request`` -> its path in the
     request as the user gave it, ``None`` for one a repair made) lets each change name its
-    place in the request as given, after other repairs moved things.
+    place in the request as given, after other repairs moved things. ``start``: the first
+    message whose results may be cut (those before it were sent already and are bound:
+    a result is cut once, when it is first sent; issue 38).
 
     :raises TypeError: ``max_tokens`` is not an ``int``.
     :raises ValueError: ``max_tokens`` is negative, or below the fewest tokens the request
@@ -181,11 +184,19 @@ def fit_request(
     if before <= budget:
         return []
     texts = _texts(read, request_edits(wire))
+    if start:
+        texts = [t for t in texts if _message_index(t.path, read.key) >= start]
     least = _minimum(wire, request, texts)
     if least > budget:
+        which = (
+            f"every tool result's text from message {start} on (those before it were sent"
+            " already: a result is cut once, when it is first sent)"
+            if start
+            else "every tool result's text"
+        )
         raise ValueError(
             f"max_tokens={budget:,} is below the minimum of {least:,} tokens this request takes"
-            f" on {wire} (≈ {before:,} now) with every tool result's text cut to its marker:"
+            f" on {wire} (≈ {before:,} now) with {which} cut to its marker:"
             " repair cuts only tool results, never a message, an image or a PDF"
         )
     measure = _measure(wire, read)
@@ -229,6 +240,13 @@ def _measure(wire: str, read: ReadRequest) -> Callable[[str], int]:
     model = read.raw.get("model") if isinstance(read.raw, dict) else None
     named = model if isinstance(model, str) else None
     return lambda piece: text_tokens(piece, wire, model=named).tokens
+
+
+def _message_index(path: str, key: str) -> int:
+    """The index of the message ``path`` is in (``-1``: none)."""
+    if not path.startswith(key + "["):
+        return -1
+    return int(path[len(key) + 1 : path.index("]")])
 
 
 def _texts(read: ReadRequest, edits: RequestEdits) -> list[_Text]:

@@ -26,6 +26,9 @@ from . import (
     convert_cmd as convert,
 )
 from . import (
+    diff_cmd as diff,
+)
+from . import (
     docs_cmd as docs,
 )
 from . import (
@@ -54,10 +57,23 @@ from ._shared import InputError, Parser, exit_help
 
 __all__ = ["main"]
 
-_SUBCOMMANDS = (matrix, convert, turn, profiles, models, docs, audit, lint, repair, translate)
+_SUBCOMMANDS = (
+    matrix,
+    convert,
+    turn,
+    profiles,
+    models,
+    docs,
+    audit,
+    lint,
+    diff,
+    repair,
+    translate,
+)
 #: What exit status 1 means for each subcommand that has findings (the others never exit 1).
 _FINDINGS = {
     "convert": "with --strict, a field a chosen wire needs is empty",
+    "diff": "B changes what A sent (not only appends to it)",
     "lint": "an error finding is present",
     "repair": "error findings are left that repair does not fix",
     "translate": "a translated request has lint errors",

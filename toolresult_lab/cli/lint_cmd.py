@@ -34,6 +34,7 @@ __all__ = [
     "checked",
     "header_pair",
     "headers_of",
+    "one_request",
     "run_checked",
 ]
 
@@ -120,6 +121,18 @@ def add_parsers(commands: Any) -> None:
         help="count the findings of logs of requests instead (JSON lines, plain or gzip, or"
         " Parquet; globs too): by wire, rule and severity, with examples",
     )
+    sub.add_argument(
+        "--previous",
+        metavar="FILE",
+        help="the request sent before REQUEST in the same conversation (one request): report"
+        " the first change REQUEST makes to it (prefix-changed)",
+    )
+    sub.add_argument(
+        "--previous-response",
+        metavar="FILE",
+        help="with --previous: the provider's answer to it (JSON), whose signed thinking and"
+        " reasoning items REQUEST must replay as returned",
+    )
     sub.add_argument("--format", choices=("table", "json", "csv"), default="table")
     sub.add_argument(
         "--engine", choices=("pandas", "dask"), default="pandas", help="with --log (default pandas)"
@@ -144,7 +157,14 @@ def checked(args: argparse.Namespace) -> str:
     return wire_named(args, args.wire, "--wire")
 
 
-def run_checked(wire: str, request: Any, args: argparse.Namespace, where: str) -> Findings:
+def run_checked(
+    wire: str,
+    request: Any,
+    args: argparse.Namespace,
+    where: str,
+    previous: Any = None,
+    answer: Any = None,
+) -> Findings:
     """``lint`` of one request; whatever it refuses, one line naming the request."""
     try:
         return lint_request(
@@ -154,11 +174,25 @@ def run_checked(wire: str, request: Any, args: argparse.Namespace, where: str) -
             vision=args.vision,
             model=getattr(args, "model", None),
             headers=headers_of(args),
+            previous=previous,
+            previous_response=answer,
         )
     except (TypeError, ValueError) as error:
         raise InputError(f"{where}: {error}") from None
     except RecursionError:
         raise InputError(f"{where}: the request is nested too deeply to check") from None
+
+
+def one_request(path: str) -> Any:
+    """The one request in ``path`` (``--previous``, ``diff``'s files): JSON lines of several
+    are a usage error, one line naming the file."""
+    requests = read_requests(path)
+    if len(requests.items) != 1:
+        raise InputError(
+            f"{requests.shown} holds {len(requests.items):,} requests: expected one (the"
+            " request sent before)"
+        )
+    return requests.items[0][1]
 
 
 def _wire_guess(request: Any, wire: str) -> list[str]:
@@ -230,9 +264,17 @@ def _lint(args: argparse.Namespace) -> Answer:
     if args.log is not None:
         if args.scheduler and args.engine != "dask":
             args.parser.error("--scheduler needs --engine dask")
+        if getattr(args, "previous", None) is not None:
+            args.parser.error("--previous is for one REQUEST, not --log")
         wire = None if args.wire is None and args.profile is None else checked(args)
         return _lint_log(args, wire)
     wire = checked(args)
+    previous = one_request(args.previous) if args.previous is not None else None
+    answer = None
+    if args.previous_response is not None:
+        if previous is None:
+            args.parser.error("--previous-response needs --previous")
+        answer = one_request(args.previous_response)
     for flag, given in (
         ("--engine", args.engine != "pandas"),
         ("--scheduler", args.scheduler is not None),
@@ -242,7 +284,8 @@ def _lint(args: argparse.Namespace) -> Answer:
             args.parser.error(f"{flag} is for --log")
     requests = read_requests(args.request)
     found = [
-        run_checked(wire, request, args, requests.where(line)) for line, request in requests.items
+        run_checked(wire, request, args, requests.where(line), previous, answer)
+        for line, request in requests.items
     ]
     for (line, request), findings in zip(requests.items, found, strict=True):
         if any(f.rule == "shape" and f.severity == "error" for f in findings):

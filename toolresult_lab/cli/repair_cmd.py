@@ -21,7 +21,7 @@ from ._budget import add_max_tokens_argument
 from ._json_out import json_text, lone_surrogate_paths
 from ._requests import read_requests
 from ._shared import EXIT_FINDINGS, InputError, warn
-from .lint_cmd import add_request_arguments, checked, headers_of, run_checked
+from .lint_cmd import add_request_arguments, checked, headers_of, one_request, run_checked
 
 __all__ = ["add_parsers"]
 
@@ -41,6 +41,12 @@ def add_parsers(commands: Any) -> None:
         help="a request body, its list of messages, or JSON lines of requests; - for stdin",
     )
     sub.add_argument("-o", "--output", metavar="OUT", help="write the repaired request here")
+    sub.add_argument(
+        "--previous",
+        metavar="FILE",
+        help="the request sent before REQUEST in the same conversation (one request): repair"
+        " changes nothing it held (those fixes are reported unfixed)",
+    )
     add_request_arguments(sub)
     add_max_tokens_argument(
         sub,
@@ -51,7 +57,9 @@ def add_parsers(commands: Any) -> None:
     sub.set_defaults(run=_repair)
 
 
-def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> tuple[Any, bool]:
+def _repaired(
+    wire: str, request: Any, args: argparse.Namespace, where: str, previous: Any = None
+) -> tuple[Any, bool]:
     """The repaired request, and whether error findings are left in it."""
     try:
         fixed = repair_request(
@@ -62,6 +70,7 @@ def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> 
             max_tokens=args.max_tokens,
             model=args.model,
             headers=headers_of(args),
+            previous=previous,
         )
     except (TypeError, ValueError) as error:
         raise InputError(f"{where}: {error}") from None
@@ -69,11 +78,11 @@ def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> 
         raise InputError(f"{where}: the request is nested too deeply to repair") from None
     for change in fixed.changes:
         print(f"{where}: {change}", file=sys.stderr)
-    for refused in fixed.unfixed:  # a fix that would have lost a tool output
+    for refused in fixed.unfixed:  # a fix that would lose a tool output, or change the sent part
         print(f"{where}: unfixed: {refused}", file=sys.stderr)
     for path in lone_surrogate_paths(fixed.request):
         warn(f"{where}: {path}: a lone surrogate (no UTF-8 encodes it): written as its \\u escape")
-    left = run_checked(wire, fixed.request, args, where).errors
+    left = run_checked(wire, fixed.request, args, where, previous).errors
     if left:
         rules = ", ".join(dict.fromkeys(f.rule for f in left))
         warn(f"{where}: {len(left):,} error finding(s) left that repair does not fix ({rules})")
@@ -82,9 +91,11 @@ def _repaired(wire: str, request: Any, args: argparse.Namespace, where: str) -> 
 
 def _repair(args: argparse.Namespace) -> Answer:
     wire = checked(args)
+    previous = one_request(args.previous) if args.previous is not None else None
     requests = read_requests(args.request)
     done = [
-        _repaired(wire, request, args, requests.where(line)) for line, request in requests.items
+        _repaired(wire, request, args, requests.where(line), previous)
+        for line, request in requests.items
     ]
     fixed = [request for request, _ in done]
     status = EXIT_FINDINGS if any(left for _, left in done) else 0

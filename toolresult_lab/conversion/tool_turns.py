@@ -45,7 +45,12 @@ def tool_turn(
     messages name images only in placeholders, the images also follow in one user message.
     ``max_tokens`` shares one budget among the results' blocks (by ``estimate_tokens``), in
     proportion to their size with a floor for each, and cuts each to its share as
-    ``to(wire, max_tokens=share, keep=keep)`` does; the echo is not cut.
+    ``to(wire, max_tokens=share, keep=keep)`` does; the echo is not cut. A budget cuts a
+    result once, when it is first sent: only the results given here, the same bytes every
+    time. Append the turn to the conversation as returned and keep it so: writing an older
+    turn again with another budget changes what was sent (the prompt cache bills every token
+    after it again, and a model that binds thinking refuses the history;
+    ``lint(previous=)`` reports it as ``prefix-changed``).
 
     >>> from toolresult_lab import ToolCall, ToolResult
     >>> call = ToolCall(id="call_1", name="get_weather", arguments={"city": "Köln"})

@@ -154,9 +154,10 @@ def run_repair(
     previous: Mapping[str, Any] | None,
 ) -> Repaired:
     """``repair`` on the request in flight: the one place the guard repairs."""
-    # at merge: repair takes previous= (the bound prefix of `previous` must stay untouched)
-    del previous
-    return repair(wire, body, profile=profile, vision=vision, model=model, headers=headers)
+    # the bound prefix of ``previous`` stays as it was sent (issue 38)
+    return repair(
+        wire, body, profile=profile, vision=vision, model=model, headers=headers, previous=previous
+    )
 
 
 def _where(error: BaseException) -> str:

@@ -55,9 +55,10 @@ class Context:
     whether the model reads images, the model named by the caller (``None``: the
     request's own ``model``, if any), the request's HTTP headers (lower-case names:
     ``anthropic-version``, ``anthropic-beta``; empty: none given) and the request sent
-    before it in the same conversation (``None``: none given)."""
+    before it in the same conversation (``None``: none given) and the provider's answer to
+    that request (``None``: none given)."""
 
-    __slots__ = ("headers", "model", "previous", "profile", "vision", "wire")
+    __slots__ = ("headers", "model", "previous", "previous_response", "profile", "vision", "wire")
 
     def __init__(
         self,
@@ -67,6 +68,7 @@ class Context:
         model: str | None = None,
         headers: Mapping[str, str] = _NO_HEADERS,
         previous: Any = None,
+        previous_response: Any = None,
     ) -> None:
         self.wire: Final = wire
         self.profile: Final = profile
@@ -74,6 +76,7 @@ class Context:
         self.model: Final = model
         self.headers: Final = headers
         self.previous: Final = previous
+        self.previous_response: Final = previous_response
 
 
 def context(
@@ -83,13 +86,16 @@ def context(
     model: object = None,
     headers: object = None,
     previous: object = None,
+    previous_response: object = None,
 ) -> Context:
     """Check ``lint``'s and ``repair``'s arguments.
 
-    :raises ValueError: unknown wire; unknown profile, or one of another wire.
+    :raises ValueError: unknown wire; unknown profile, or one of another wire;
+        ``previous_response`` without ``previous``.
     :raises TypeError: ``profile`` or ``model`` not a ``str`` or ``None``, ``vision`` not
         a ``bool`` or ``None``; ``headers`` not a mapping of ``str`` to ``str``;
-        ``previous`` neither a dict, a list nor ``None``.
+        ``previous`` neither a dict, a list nor ``None``; ``previous_response`` neither a
+        dict, an SDK object nor ``None``.
     """
     facts = wire_facts(wire)
     if model is not None and not isinstance(model, str):
@@ -104,6 +110,14 @@ def context(
             f"previous must be the earlier request (a dict or a list) or None,"
             f" not {type(previous).__name__}"
         )
+    if previous_response is not None:
+        if not isinstance(previous_response, dict) and not hasattr(previous_response, "model_dump"):
+            raise TypeError(
+                "previous_response must be the provider's answer to previous (a dict or an SDK"
+                f" object) or None, not {type(previous_response).__name__}"
+            )
+        if previous is None:
+            raise ValueError("previous_response is the answer to previous: give previous too")
     if profile is not None and not isinstance(profile, str):
         raise TypeError(f"profile must be a str or None, not {type(profile).__name__}")
     if vision is not None and not isinstance(vision, bool):
@@ -118,7 +132,15 @@ def context(
         if found.wire != facts.wire:
             raise ValueError(f"profile {profile!r} is for the {found.wire} wire, not {facts.wire}")
         reads = found.vision
-    return Context(facts.wire, profile, reads if vision is None else vision, model, named, previous)
+    return Context(
+        facts.wire,
+        profile,
+        reads if vision is None else vision,
+        model,
+        named,
+        previous,
+        previous_response,
+    )
 
 
 def header_map(headers: object) -> Mapping[str, str]:
@@ -154,6 +176,7 @@ def lint(
     model: str | None = None,
     headers: Mapping[str, str] | None = None,
     previous: Any = None,
+    previous_response: Any = None,
 ) -> Findings:
     """What the provider behind ``wire`` would reject (errors) or lose (warnings) in
     ``request``: its body, or just its list of messages (contents, input items), as JSON
@@ -164,7 +187,11 @@ def lint(
     which facts were used (``None``: no model, or one the catalog does not know, and then
     no capability finding). ``headers`` are the request's HTTP headers (the API version
     travels there: ``anthropic-version``, ``anthropic-beta``); ``previous`` the request
-    sent before this one in the same conversation, for the checks of its history.
+    sent before this one in the same conversation: the first change this request makes to
+    it is the ``prefix-changed`` finding (an error where the model binds thinking to its
+    prefix and a signed thinking block follows the change, else a warning naming the loss;
+    appending is none). ``previous_response``: the provider's answer to ``previous``, whose
+    signed thinking blocks and reasoning items this request must replay as returned.
 
     :raises TypeError: the request is neither a dict nor a list; a bad ``profile``,
         ``vision``, ``model``, ``headers`` or ``previous`` type.
@@ -172,7 +199,7 @@ def lint(
         nested too deep, holding itself or spelling too many values is one ``shape`` error
         at the place (``conversion.nesting``), never an exception.
     """
-    ctx = context(wire, profile, vision, model, headers, previous)
+    ctx = context(wire, profile, vision, model, headers, previous, previous_response)
     try:
         read = read_request(ctx.wire, request)
     except NestingError as error:  # no provider reads it either: a finding, not a crash
@@ -228,7 +255,15 @@ def _scope(ctx: Context, model: ModelFacts | None, named: str | None) -> Scope:
     """What the checks receive besides the request."""
     profile = PROFILES.get(ctx.profile) if ctx.profile is not None else None
     return Scope(
-        ctx.wire, ctx.profile, model, ctx.vision, profile, ctx.headers, ctx.previous, named
+        ctx.wire,
+        ctx.profile,
+        model,
+        ctx.vision,
+        profile,
+        ctx.headers,
+        ctx.previous,
+        named,
+        ctx.previous_response,
     )
 
 

@@ -16,19 +16,30 @@ from typing import TYPE_CHECKING, Any, Final
 from ..conversion.gc_pause import paused_cycle_collector
 from ..conversion.options import ConvertOptions
 from ..conversion.profiles import PROFILES, without_vision
-from ..wires import Note, check_request, request_shape, settings_of, wire_module, write_settings
+from ..wires import (
+    Note,
+    check_request,
+    reading_of,
+    request_shape,
+    settings_of,
+    wire_checks,
+    wire_module,
+    write_settings,
+)
 from .findings import Findings
 from .finite_settings import without_non_finite
 from .linting import context, lint
 from .transcripts import (
     AssistantTurn,
     Loss,
+    Opaque,
     Transcript,
     Turn,
     read_options,
     read_transcript,
     write_transcript,
 )
+from .transcripts.conversation import Thinking
 from .transcripts.reencode import without_lone_surrogates
 from .transcripts.renamed_tools import rename_tools
 
@@ -82,6 +93,33 @@ def _signed(dst: str, body: dict[str, Any], turns: list[Turn], notes: list[Loss]
     for index in request_shape(dst).sign(body):
         path = paths[index] if index < len(paths) else ""
         notes.append(Loss(path, "no thought signature: the documented skip value set"))
+
+
+#: Why a signed thinking block carried to another wire may not arrive (issue 38).
+CARRIED_THINKING: Final = (
+    "signed thinking carried to {dst} with its signature, which only the models that can"
+    " read the block check: Anthropic's preserved-thinking models read their own blocks and"
+    " a fixed set of other models' and drop the rest silently; a block is also bound to the"
+    " exact history it was returned with, which translating rewrites (a model that binds"
+    " thinking answers 400 unless thinking.block_binding.prefix_mismatch_behavior is"
+    ' "drop_block")'
+)
+
+
+def _carried_thinking(src: str, dst: str, turns: list[Turn], notes: list[Loss]) -> None:
+    """One note at the first signed thinking block carried to another wire that holds
+    thinking (Anthropic <-> Bedrock): the destination cannot be sure to read it."""
+    test = wire_checks(src).prefix.signed
+    for turn in turns:
+        if not isinstance(turn, AssistantTurn):
+            continue
+        for part in turn.parts:
+            signed = (isinstance(part, Thinking) and bool(part.signature or part.redacted)) or (
+                isinstance(part, Opaque) and test is not None and test(part.value)
+            )
+            if signed:
+                notes.append(Loss(part.path, CARRIED_THINKING.format(dst=dst)))
+                return
 
 
 def translate(
@@ -156,6 +194,8 @@ def translate(
         notes.extend(Loss(path, what) for path, what in noted)
         if ctx.wire != read.wire:
             _signed(ctx.wire, body, turns, notes)
+            if reading_of(ctx.wire).thinking_block("", "s", None) is not None:
+                _carried_thinking(read.wire, ctx.wire, turns, notes)
             if request_shape(ctx.wire).trim_final(body):
                 last = turns[-1].path if turns else ""
                 losses.append(

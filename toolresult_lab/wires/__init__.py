@@ -20,6 +20,7 @@ from ._check import (
     Add,
     Check,
     ModelView,
+    PrefixFacts,
     ProfileView,
     ResultCheck,
     Scope,
@@ -35,6 +36,7 @@ from ._check import (
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
 from ._edit import IdStyle, RequestEdits, item_id, made_id
+from ._plain import plain as _plain
 from ._protocol import WireModule
 from ._read import (
     MISSING,
@@ -131,6 +133,7 @@ __all__ = [
     "OpaquePart",
     "OpenAIToolMessage",
     "Part",
+    "PrefixFacts",
     "Problem",
     "ProfileView",
     "ReadBack",
@@ -184,6 +187,7 @@ __all__ = [
     "new_call_id",
     "parts_of",
     "payload_paths",
+    "plain_request",
     "prepare",
     "read_block",
     "read_native_block",
@@ -393,39 +397,6 @@ def turn_messages(
     return parts.echo + parts.results + parts.hoisted
 
 
-#: How deep :func:`_plain` looks for SDK objects: far below any request's own nesting,
-#: far above what a client library builds (a message's block's source), and within
-#: Python's recursion limit; deeper values are read as they are.
-PLAIN_DEPTH: Final = 200
-
-
-def _plain(value: Any, depth: int = 0) -> Any:
-    """``value`` with every SDK object in it, at any depth (to :data:`PLAIN_DEPTH`), as the
-    JSON its client sends: ``model_dump(mode="json", by_alias=True, exclude_none=True)``.
-    A container holding none is returned as it is; one holding some is copied, so the
-    caller's containers are never mutated."""
-    dump = getattr(value, "model_dump", None)
-    if callable(dump) and not isinstance(value, (dict, list, str)):
-        return dump(mode="json", by_alias=True, exclude_none=True)
-    if depth >= PLAIN_DEPTH:
-        return value
-    if isinstance(value, dict):
-        changed: dict[Any, Any] | None = None
-        for key, item in value.items():
-            plain = _plain(item, depth + 1)
-            if plain is not item and changed is None:
-                changed = dict(value)
-            if changed is not None:
-                changed[key] = plain
-        return value if changed is None else changed
-    if isinstance(value, (list, tuple)):
-        items = [_plain(item, depth + 1) for item in value]
-        if isinstance(value, list) and all(a is b for a, b in zip(items, value, strict=True)):
-            return value
-        return items
-    return value
-
-
 def read_block(wire: object, block: Any) -> ResultPart:
     """One tool-result block of ``wire`` as a neutral :class:`ResultPart` (paths from the
     block). Never raises for a malformed block: what cannot be read is left out.
@@ -469,6 +440,22 @@ def check_request(wire: object, request: Any) -> None:
         check_nesting(request, key)
     else:
         check_nesting(request)
+
+
+def plain_request(wire: object, request: Any) -> Any:
+    """``request`` as JSON (SDK objects dumped as their client sends them), checked as
+    :func:`read_request` checks it, not read (``history`` reads only what differs).
+
+    :raises ValueError: as :func:`check_request`. :raises TypeError: not a dict or a list.
+    """
+    name = wire_facts(wire).wire
+    check_request(name, request)
+    plain = _plain(request)
+    if plain is not request:
+        check_request(name, plain)
+    if not isinstance(plain, (dict, list)):
+        raise TypeError(f"a request must be a dict or a list, not {type(plain).__name__}")
+    return plain
 
 
 def block_payload_paths(wire: object, block: Any) -> frozenset[str]:

@@ -27,6 +27,7 @@ __all__ = [
     "Check",
     "InputKind",
     "ModelView",
+    "PrefixFacts",
     "ProfileView",
     "ResultCheck",
     "Scope",
@@ -114,6 +115,34 @@ class Scope:
     headers: Mapping[str, str] = field(default_factory=lambda: _NO_HEADERS)
     previous: Any = None
     named: str | None = None
+    #: The provider's answer to ``previous`` (``None``: none given).
+    previous_response: Any = None
+
+
+@dataclass(frozen=True)
+class PrefixFacts:
+    """What comparing a request with the one sent before it needs of a wire (issue 38;
+    ``requests.history``), so the comparison names no provider field.
+
+    - ``fields``: the body fields read before the messages, in the provider's order, each
+      with what it is (``model``, ``tools``, ``system``).
+    - ``marker_keys``: the keys of a cache marker inside a block, a tool or a message, and
+      ``marker_block``: the member of a block that is only a cache marker; both left out
+      of the comparison.
+    - ``signed``: whether a content block is signed thinking, bound to its prefix on a
+      model that binds thinking (``None``: the wire has none).
+    - ``reasoning``: whether an item of the list is a reasoning item, dropped after a
+      changed prefix by newer models (``None``: none).
+    - ``answer``: the blocks (or, with ``reasoning``, the items) of the provider's answer
+      to a request, which the next request replays (``None``: not read).
+    """
+
+    fields: tuple[tuple[str, str], ...] = (("model", "model"), ("tools", "tools"))
+    marker_keys: frozenset[str] = frozenset()
+    marker_block: str | None = None
+    signed: Callable[[Any], bool] | None = None
+    reasoning: Callable[[Any], bool] | None = None
+    answer: Callable[[Any], list[Any] | None] | None = None
 
 
 Check = Callable[[ReadRequest, Scope, Add], None]
@@ -154,6 +183,8 @@ class WireChecks:
       (no ``call-without-result``, and repair adds no result); ``None``: none.
     - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
       limit).
+    - ``prefix``: what comparing a request with the one sent before needs
+      (:class:`PrefixFacts`).
     - ``sampling``: where the request sets each sampling parameter (neutral name, as the
       model table spells it: ``temperature``, ``top-p``, ``top-k``, ``frequency-penalty``,
       ``presence-penalty``, ``top-logprobs``, to its dotted paths in the body);
@@ -181,6 +212,7 @@ class WireChecks:
     effort: str | None = None
     max_documents: int | None = None
     document_name: Callable[[str], tuple[str, str] | None] | None = None
+    prefix: PrefixFacts = PrefixFacts()
 
 
 def items(read: ReadRequest) -> list[Any]:

@@ -35,6 +35,7 @@ from . import (
     media,
     model_facts,
     numbers,
+    prefix,
     turns,
 )
 from . import (
@@ -91,6 +92,7 @@ LATE: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("context-window",), context_window.check),
     RuleCheck(("sampling-params-unsupported",), model_facts.sampling),
     RuleCheck(("model-unknown",), model_facts.unknown),
+    RuleCheck(("prefix-changed",), prefix.check),
 )
 
 

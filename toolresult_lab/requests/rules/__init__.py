@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from . import by_model, content, pairing, rejections, sizes, versions
+from . import by_model, content, pairing, prefix_rules, rejections, sizes, versions
 from .figures import (
     GEMINI_IMAGE_MIMES,
     GEMINI_RESPONSE_MIMES,
@@ -63,6 +63,7 @@ RULES: Final[Mapping[str, Rule]] = MappingProxyType(
             *rejections.ROWS,
             *by_model.ROWS,
             *versions.ROWS,
+            *prefix_rules.ROWS,
         )
     }
 )

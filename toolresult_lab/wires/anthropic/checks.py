@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._check import Add, Check, Scope, WireChecks, blocks, entries, short, typed_blocks
+from .._check import (
+    Add,
+    Check,
+    PrefixFacts,
+    Scope,
+    WireChecks,
+    blocks,
+    entries,
+    short,
+    typed_blocks,
+)
 from .._claude_thinking import MIN_BUDGET
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from . import model_checks
@@ -380,7 +390,23 @@ RULES: Final[tuple[Check, ...]] = (
     base64_sources_only,
 )
 
+
+def _content(answer: Any) -> list[Any] | None:
+    found = answer.get("content") if isinstance(answer, dict) else None
+    return found if isinstance(found, list) else None
+
+
+#: Preserved thinking binds a thinking or redacted_thinking block to what precedes it; a
+#: Message's content is the turn the next request replays; cache_control is left out.
+PREFIX: Final = PrefixFacts(
+    fields=(("model", "model"), ("tools", "tools"), ("system", "system")),
+    marker_keys=frozenset({"cache_control"}),
+    signed=lambda block: isinstance(block, dict) and block.get("type") in _THINKING,
+    answer=_content,
+)
+
 CHECKS: Final = WireChecks(
+    prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
     result_content=result_content,

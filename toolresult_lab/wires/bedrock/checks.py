@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...conversion.filenames import MAX_DOCUMENT_NAME, document_name_fault
-from .._check import Add, Check, Scope, WireChecks, blocks, entries, short
+from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, ReadRequest, ResultPart
 from . import model_checks
 from .core import FACTS, IMAGE_FORMATS
@@ -297,7 +297,25 @@ RULES: Final[tuple[Check, ...]] = (
     model_checks.forced_tool_choice,
 )
 
+
+def _message_content(answer: Any) -> list[Any] | None:
+    output = answer.get("output") if isinstance(answer, dict) else None
+    message = output.get("message") if isinstance(output, dict) else None
+    found = message.get("content") if isinstance(message, dict) else None
+    return found if isinstance(found, list) else None
+
+
+#: Claude's reasoningContent is bound as Anthropic's thinking is; Converse's answer is
+#: output.message; a cachePoint block is only a cache marker.
+PREFIX: Final = PrefixFacts(
+    fields=(("modelId", "model"), ("toolConfig", "tools"), ("system", "system")),
+    marker_block="cachePoint",
+    signed=lambda block: isinstance(block, dict) and "reasoningContent" in block,
+    answer=_message_content,
+)
+
 CHECKS: Final = WireChecks(
+    prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
     result_content=result_content,

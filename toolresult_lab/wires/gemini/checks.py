@@ -11,7 +11,7 @@ import binascii
 import re
 from typing import Any, Final
 
-from .._check import Add, Check, Scope, WireChecks, blocks, entries, named, short
+from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, named, short
 from .._read import ReadRequest, ResultPart
 from . import model_checks
 from .core import FACTS
@@ -229,7 +229,17 @@ RULES: Final[tuple[Check, ...]] = (
     model_checks.final_model_turn,
 )
 
+PREFIX: Final = PrefixFacts(
+    fields=(
+        ("model", "model"),
+        ("tools", "tools"),
+        ("systemInstruction", "system"),
+        ("system_instruction", "system"),
+    ),
+)
+
 CHECKS: Final = WireChecks(
+    prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
     input_kind=input_kind,

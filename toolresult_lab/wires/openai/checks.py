@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._check import Add, Check, Scope, WireChecks, blocks, entries, short
+from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, OpaquePart, Part, ReadRequest, ResultPart, TextPart
 from . import model_checks
 
@@ -93,7 +93,14 @@ def input_kind(node: dict[str, Any]) -> str | None:
 
 RULES: Final[tuple[Check, ...]] = (known_parts, file_members, model_checks.tools_with_reasoning)
 
+#: OpenAI-compatible gateways (OpenRouter, LiteLLM) pass Anthropic's cache_control through.
+PREFIX: Final = PrefixFacts(
+    fields=(("model", "model"), ("tools", "tools"), ("functions", "tools")),
+    marker_keys=frozenset({"cache_control"}),
+)
+
 CHECKS: Final = WireChecks(
+    prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
     effort=model_checks.EFFORT,

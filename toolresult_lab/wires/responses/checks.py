@@ -11,7 +11,7 @@ from collections.abc import Container, Iterator
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from .._check import Add, Check, Scope, WireChecks, items, short, typed_blocks
+from .._check import Add, Check, PrefixFacts, Scope, WireChecks, items, short, typed_blocks
 from .._read import MISSING, ReadRequest, ResultPart
 from . import model_checks
 from .core import answerable_item_ids
@@ -384,7 +384,22 @@ RULES: Final[tuple[Check, ...]] = (
     item_id_prefix,
 )
 
+
+def _output(answer: Any) -> list[Any] | None:
+    found = answer.get("output") if isinstance(answer, dict) else None
+    return found if isinstance(found, list) else None
+
+
+#: Newer models drop the reasoning items after a changed prefix; a response's output items
+#: are what the next request's input replays.
+PREFIX: Final = PrefixFacts(
+    fields=(("model", "model"), ("tools", "tools"), ("instructions", "system")),
+    reasoning=lambda item: isinstance(item, dict) and item.get("type") == "reasoning",
+    answer=_output,
+)
+
 CHECKS: Final = WireChecks(
+    prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
     effort=model_checks.EFFORT,
