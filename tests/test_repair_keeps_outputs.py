@@ -495,3 +495,18 @@ def test_a_block_that_holds_nothing_becomes_the_placeholder(wire: str) -> None:
     assert fixed.changes == (
         Change("tool-result-content", path, "replaced by its placeholder text"),
     )
+
+
+@pytest.mark.parametrize("wire", ["anthropic", "openai", "bedrock"])
+def test_a_text_that_is_no_string_is_its_shape_finding_not_an_empty_block(wire: str) -> None:
+    # found by the long property run (seed 71): lint called it empty and repair removed it,
+    # with the tool output it held
+    block = {"text": {"a": {"a": "1 USD = 0.92 EUR"}}}
+    if wire != "bedrock":
+        block = {"type": "text", **block}
+    body: dict[str, Any] = {"messages": [{"role": "user", "content": [block]}]}
+    found = lint(wire, body)
+    assert [(f.rule, f.path) for f in found] == [("shape", "messages[0].content[0].text")]
+    fixed = repair(wire, body)
+    assert fixed.changes == ()
+    assert fixed.request == body

@@ -101,6 +101,8 @@ _BREAKABLE = {
 _UPRIGHT_LABELS_FROM = 9
 #: A pivot this wide (every profile, Bedrock's four included) gets smaller cell text.
 _SMALLER_CELLS_FROM = 16
+#: And this wide (20 profiles: the Claude platforms' two added) smaller still.
+_SMALLEST_CELLS_FROM = 20
 #: Long-form columns of free text, which may wrap anywhere rather than widen the table.
 _WRAPPING_COLUMNS = ("kind", "label", "reason", "excerpt", "token_rules")
 
@@ -445,9 +447,12 @@ def style_matrix(df: pd.DataFrame) -> Any:
                 }
             )
             # and narrower cells: kinds x 16 profiles still fits beside the file browser
+            wide = len(df.columns)
             cells = (
-                "padding: 3px 0; font-size: 0.75em"
-                if len(df.columns) >= _SMALLER_CELLS_FROM
+                "padding: 3px 0; font-size: 0.68em"
+                if wide >= _SMALLEST_CELLS_FROM
+                else "padding: 3px 0; font-size: 0.75em"
+                if wide >= _SMALLER_CELLS_FROM
                 else "padding: 3px 1px; font-size: 0.9em"
             )
             styles.append({"selector": "td", "props": cells})

@@ -24,6 +24,7 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     """Tool results' contents, empty texts, long strings, images a model cannot read."""
     result_content = wire_checks(scope.wire).result_content
     long_text = RULES["text-too-long"].applies(scope.wire, scope.profile)
+    misshapen = {problem.path for problem in read.problems}
     for message in read.messages:
         for part in message.parts:
             if isinstance(part, ResultPart):
@@ -38,7 +39,13 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
         )
         for part in parts_of(message):
             if isinstance(part, TextPart):
-                if part.path.endswith("]") and not part.text.strip():  # a block of a list
+                # a text that is no string is the shape finding at its ``text``, not empty
+                # (repair would remove it, and whatever it held with it)
+                if (
+                    part.path.endswith("]")  # a block of a list
+                    and not part.text.strip()
+                    and f"{part.path}.text" not in misshapen
+                ):
                     blank = part.text != "" and beside
                     add(
                         "empty-text",
