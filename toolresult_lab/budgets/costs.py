@@ -28,6 +28,7 @@ from ..wires import ImagePart, read_request, wire_module
 from .measure import measure
 from .models import ModelFacts, model_facts
 from .provider_limits import header_excess
+from .request_tokens import model_image_tokens
 from .tokens import (
     GeminiResolution,
     OpenAIDetail,
@@ -35,7 +36,6 @@ from .tokens import (
     chars_tokens,
     check_image_options,
     image_rule_tokens,
-    openai_model_patches,
     pdf_note,
     pdf_page_tokens,
     pdf_tokens,
@@ -203,22 +203,8 @@ def _model_patches(
     wire: str, width: int, height: int, detail: OpenAIDetail, facts: ModelFacts | None
 ) -> TokenFigure | None:
     """An image priced by the model's patch rule where the wire prices images by the model
-    (responses; ``None``: the wire's rule):
-    ``auto`` is ``original`` there, at the model's patch budget; ``high`` the standard
-    1,536-patch cap; ``low`` has no figure of its own."""
-    if facts is None or facts.image_patches is None or not wire_module(wire).tokens.model_images:
-        return None
-    if facts.patch_multiplier is None or detail == "low":
-        return None
-    budget = facts.image_patches if detail == "auto" else min(1536, facts.image_patches)
-    return openai_model_patches(
-        width,
-        height,
-        budget=budget,
-        multiplier=facts.patch_multiplier,
-        model=facts.model,
-        detail="high" if detail == "high" else "auto/original",
-    )
+    (responses; ``None``: the wire's rule): ``request_tokens.model_image_tokens``."""
+    return model_image_tokens(wire, width, height, detail, facts)
 
 
 _BIG_STRING = 1 << 16  # strings this long are measured without building their JSON

@@ -58,7 +58,7 @@ from .tokens import (
 #: importing the package imports no optional dependency.
 _ORJSON: list[Callable[[Any], bytes] | None] = []
 
-__all__ = ["RequestFigure", "RequestTokens", "read_tokens", "request_tokens"]
+__all__ = ["RequestFigure", "RequestTokens", "model_image_tokens", "read_tokens", "request_tokens"]
 
 _TEXT: Final = "text"
 _PAYLOAD: Final = 1024  # a base64 string this long in an unread block is a payload, not text
@@ -273,11 +273,20 @@ def _model_image(
 ) -> TokenFigure | None:
     """The model's own image rule where the wire prices images by the model (``None``:
     the wire's rule)."""
+    detail = part.detail if isinstance(part.detail, str) else None
+    return model_image_tokens(wire, width, height, detail, facts)
+
+
+def model_image_tokens(
+    wire: str, width: int, height: int, detail: str | None, facts: ModelFacts | None
+) -> TokenFigure | None:
+    """An image of ``width`` x ``height`` sent with ``detail`` (``None``: none) priced by
+    the model's own patch rule, where the wire prices images by the model and the model's
+    facts give one (``None``: the wire's rule, or no figure of its own: ``low``)."""
     if facts is None or facts.image_patches is None or facts.patch_multiplier is None:
         return None
     if not wire_module(wire).tokens.model_images:
         return None
-    detail = part.detail if isinstance(part.detail, str) else None
     # auto and none sent are original there (its budget); high is the standard 1,536-patch
     # cap (vybestack/llxprt-code#3477); low has no figure of its own
     budgets = {None: facts.image_patches, "auto": facts.image_patches}
