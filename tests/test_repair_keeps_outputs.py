@@ -470,6 +470,10 @@ def _typeless_output(wire: str, block: dict[str, Any]) -> tuple[dict[str, Any], 
     [
         ({"a": {"a": {"rate": "1 USD = 0.92 EUR"}}}, '{"a":{"a":{"rate":"1 USD = 0.92 EUR"}}}'),
         ({"type": "weather", "celsius": 21}, '{"celsius":21,"type":"weather"}'),
+        (  # a text beside more: the whole block, not its text alone (long run, seed 71)
+            {"type": "output_text", "text": "x", "annotations": [{"url": "u"}]},
+            '{"annotations":[{"url":"u"}],"text":"x","type":"output_text"}',
+        ),
     ],
 )
 def test_a_block_of_no_known_type_becomes_its_json_text_never_a_placeholder(

@@ -88,9 +88,10 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             )
         held = _text_of(edit, part)
         as_json = False
-        if held is None and isinstance(part, OpaquePart) and _holds_data(part.value):
-            # a block of no known type: its JSON as text, so nothing in it is lost
-            held, as_json = strict_text(json_encode(part.value)), True
+        if isinstance(part, (OpaquePart, TextPart)) and _holds_data(target, held):
+            # a block that holds more than the text it stands for (or no text): its JSON as
+            # text, so nothing in it is lost
+            held, as_json = strict_text(json_encode(target)), True
         text = held if held is not None else _placeholder_of(edit, part)
         images_of = edits.images_of(finding.path)
         if images_of is not None:  # an image list beside the message's string content
@@ -172,19 +173,20 @@ def _text_of(edit: Edit, part: Part) -> str | None:
     return None
 
 
-def _holds_data(value: Any) -> bool:
-    """Whether ``value`` (an opaque block) holds anything a placeholder would lose: a
-    non-blank string, a number or a boolean under any key other than ``type``, at any
-    depth (walked without recursion: the value may be deep)."""
+def _holds_data(value: Any, held: str | None = None) -> bool:
+    """Whether ``value`` (a block) holds anything its text ``held`` (or a placeholder)
+    would lose: a non-blank string other than ``held``, a number or a boolean under any
+    key other than a string ``type``, at any depth (walked without recursion: the value
+    may be deep)."""
     stack: list[Any] = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            stack.extend(v for k, v in item.items() if k != "type")
+            stack.extend(v for k, v in item.items() if not (k == "type" and isinstance(v, str)))
         elif isinstance(item, list):
             stack.extend(item)
         elif isinstance(item, str):
-            if item.strip():
+            if item.strip() and item != held:
                 return True
         elif item is not None:
             return True
