@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the sdist and the wheel (the wheel from the sdist), check them with twine, install
-# the wheel into a fresh venv and use it from outside the source tree: import it, run
-# `toolresult-lab matrix` and the README's examples. A module or a data file left out of
+# the wheel (with the extras the README's examples use) into a fresh venv and use it from
+# outside the source tree: import it, run `toolresult-lab matrix` and the README's examples. A module or a data file left out of
 # the wheel fails here, not on a user's machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,11 @@ done
 
 python3 -m venv "$SMOKE/venv"
 "$SMOKE/venv/bin/python" -m pip install --quiet --upgrade pip
-"$SMOKE/venv/bin/python" -m pip install --quiet "$DIST"/*.whl
+wheel=$(ls "$DIST"/*.whl)
+# the README's examples send through official clients (the docs extra) and run the demo MCP
+# server of notebooks/ over stdio (the mcp extra, and the server's own fpdf2 and pillow)
+"$SMOKE/venv/bin/python" -m pip install --quiet "$wheel[docs,mcp]" 'fpdf2>=2.7,<3' 'pillow>=10,<14'
+mkdir "$SMOKE/notebooks" && cp notebooks/demo_server.py "$SMOKE/notebooks/"
 cd "$SMOKE"   # never the source tree: only what the wheel installed can be imported
 "$SMOKE/venv/bin/toolresult-lab" --version
 "$SMOKE/venv/bin/python" -c "import toolresult_lab, sys; print(toolresult_lab.__file__); \
