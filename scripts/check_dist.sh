@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Build the sdist and the wheel (the wheel from the sdist), check them with twine, install
 # the wheel (with the extras the README's examples use) into a fresh venv and use it from
-# outside the source tree: import it, run `toolresult-lab matrix` and the README's examples. A module or a data file left out of
-# the wheel fails here, not on a user's machine.
+# outside the source tree: import it, run `toolresult-lab matrix` and the README's examples.
+# A module or a data file left out of the wheel fails here, not on a user's machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
