@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from .model_catalog import Catalog, Entry, catalog, reset
 from .model_table import CHECKED, ROWS, TABLE, ChatTools, TableRow
@@ -258,10 +258,24 @@ def model_facts(wire: str, model: str | None) -> ModelFacts | None:
     return _merged(model, row, listed_or_none, "; ".join(sources))
 
 
+#: The facts the catalog can give too (merged, the row's first); every other field of
+#: :class:`ModelFacts` is the row's own, copied by name.
+_MERGED: Final = frozenset(
+    {"model", "inputs", "context_window", "source", "input_limit", "output_limit"}
+    | {"released", "reasoning"}
+)
+
+
+@cache
+def _row_only() -> tuple[str, ...]:
+    """The fields of :class:`ModelFacts` only the dated table gives."""
+    return tuple(f.name for f in fields(ModelFacts) if f.name not in _MERGED)
+
+
 def _merged(model: str, row: TableRow, listed: Entry | None, source: str) -> ModelFacts:
     """The row's facts, the catalog's where the row gives none."""
 
-    def pick(mine: int | None, theirs: int | None) -> int | None:
+    def pick(mine: Any, theirs: Any) -> Any:
         return mine if mine is not None else theirs
 
     return ModelFacts(
@@ -269,25 +283,11 @@ def _merged(model: str, row: TableRow, listed: Entry | None, source: str) -> Mod
         row.inputs or (listed.inputs if listed is not None else frozenset()),
         pick(row.context_window, listed.context if listed else None),
         source,
-        pick(row.input_limit, listed.input_limit if listed else None),
-        pick(row.output_limit, listed.output_limit if listed else None),
-        row.released or (listed.released if listed else None),
-        row.family,
-        row.reasoning if row.reasoning is not None else (listed.reasoning if listed else None),
-        row.default_effort,
-        row.effort_none,
-        row.omitted_is_none,
-        row.rejects_sampling,
-        row.sampling_when,
-        row.ignores_sampling,
-        row.forced_tool_choice,
-        row.chat_tools,
-        row.prefill,
-        row.final_model_turn,
-        row.binds_thinking,
-        row.image_patches,
-        row.patch_multiplier,
-        row.reported,
+        input_limit=pick(row.input_limit, listed.input_limit if listed else None),
+        output_limit=pick(row.output_limit, listed.output_limit if listed else None),
+        released=row.released or (listed.released if listed else None),
+        reasoning=pick(row.reasoning, listed.reasoning if listed else None),
+        **{name: getattr(row, name) for name in _row_only()},
     )
 
 
