@@ -25,7 +25,7 @@ from ..conversion.options import ConvertOptions, Keep
 from ..conversion.steps import Carried
 from ..conversion.tool_turns import Turn
 from ..wires import ImagePart, read_request, wire_module
-from .measure import measure
+from .measure import BIG_STRING, json_leaving_out_big_strings, measure
 from .models import ModelFacts, model_facts
 from .provider_limits import header_excess
 from .request_tokens import model_image_tokens
@@ -207,28 +207,13 @@ def _model_patches(
     return model_image_tokens(wire, width, height, detail, facts)
 
 
-_BIG_STRING = 1 << 16  # strings this long are measured without building their JSON
-
-
 def _block_chars(block: Any) -> int:
     """Characters of the block's compact JSON (the text itself for hermes), without
     building the JSON of big strings (a base64 payload)."""
     if isinstance(block, str):
         return len(block)
-    big = 0
-
-    def shrink(value: Any) -> Any:
-        nonlocal big
-        if type(value) is str and len(value) >= _BIG_STRING:
-            big += json_string_chars(value)
-            return ""
-        if isinstance(value, dict):
-            return {key: shrink(item) for key, item in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [shrink(item) for item in value]
-        return value
-
-    return len(json_encode(shrink(block))) + big
+    text, big = json_leaving_out_big_strings(block, json_string_chars)
+    return len(text) + big
 
 
 def _rest_chars(block: Any, payloads: int, texts: int, grown: int = 0) -> int:
@@ -240,7 +225,7 @@ def _rest_chars(block: Any, payloads: int, texts: int, grown: int = 0) -> int:
     own (its texts standing in for longer ones)."""
     if isinstance(block, str):
         return max(0, len(block) + grown - texts)
-    if not payloads and texts < _BIG_STRING:  # nothing big to leave out of the JSON
+    if not payloads and texts < BIG_STRING:  # nothing big to leave out of the JSON
         return max(0, len(json_encode(block)) + grown - texts)
     return max(0, _block_chars(block) + grown - payloads - texts)
 

@@ -13,7 +13,7 @@ never changes (the warnings are advice).
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -44,7 +44,7 @@ __all__ = [
     "utf8_size",
 ]
 
-_BIG_STRING: Final = 1 << 16  # payload_bytes measures strings this long without re-encoding them
+BIG_STRING: Final = 1 << 16  # strings this long are measured, not re-encoded into JSON
 _CHUNK: Final = 1 << 20  # a big string is encoded this many characters at a time to be measured
 _MAX_MEASURED: Final = 64  # payloads kept measured, at most ...
 _MAX_KEPT_CHARS: Final = 32 * 1024 * 1024  # ... and at most this much base64 held alive
@@ -189,6 +189,35 @@ def _json_string_size(text: str) -> int:
     )
 
 
+def json_leaving_out_big_strings(block: Any, size: Callable[[str], int]) -> tuple[str, int]:
+    """The block's compact JSON with every string of 64 KiB or more written as ``""``, and
+    the sum of ``size`` over those strings: one walk for every measure of a block as sent
+    (:func:`payload_bytes` in bytes, ``costs`` in characters), so a 50 MiB payload is
+    measured, never copied into the JSON that is built."""
+    extra = 0
+
+    def shrink(value: Any) -> Any:
+        nonlocal extra
+        if type(value) is str:
+            if len(value) < BIG_STRING:
+                return value
+            extra += size(value)
+            return ""
+        if isinstance(value, dict):
+            return {key: shrink(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [shrink(item) for item in value]
+        return value
+
+    return json_encode(shrink(block)), extra
+
+
+def _big_string_bytes(text: str) -> int:
+    """UTF-8 size of a long string's JSON escape (quotes left out)."""
+    # an ASCII string's UTF-8 bytes are its characters
+    return json_string_chars(text) if text.isascii() else _json_string_size(text)
+
+
 def payload_bytes(block: Any) -> int:
     """UTF-8 size of the block as sent: its compact JSON, or the text itself for hermes.
 
@@ -201,22 +230,5 @@ def payload_bytes(block: Any) -> int:
     """
     if isinstance(block, str):
         return utf8_size(block)
-    extra = 0
-
-    def shrink(value: Any) -> Any:
-        nonlocal extra
-        if type(value) is str:
-            if len(value) < _BIG_STRING:
-                return value
-            if value.isascii():  # its UTF-8 bytes are its characters
-                extra += json_string_chars(value)
-            else:
-                extra += _json_string_size(value)
-            return ""
-        if isinstance(value, dict):
-            return {key: shrink(item) for key, item in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [shrink(item) for item in value]
-        return value
-
-    return len(json_encode(shrink(block)).encode("utf-8", "surrogatepass")) + extra
+    text, extra = json_leaving_out_big_strings(block, _big_string_bytes)
+    return len(text.encode("utf-8", "surrogatepass")) + extra
