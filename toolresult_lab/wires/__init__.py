@@ -163,6 +163,7 @@ __all__ = [
     "Wire",
     "WireChecks",
     "WireFacts",
+    "WireModule",
     "answerable_item_ids",
     "block_payload_paths",
     "blocks",

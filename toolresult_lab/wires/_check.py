@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
+from ..requests.findings import Severity
 from ._read import CallPart, Message, Part, ReadRequest, ResultPart
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
 
 _NO_HEADERS: Final[Mapping[str, str]] = MappingProxyType({})
 _NO_SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+_NO_SEVERITIES: Final[Mapping[str, Severity | None]] = MappingProxyType({})
 
 #: ``add(rule, path, message, case)``: report a finding (``case`` picks a severity of the
 #: rule's table, ``""`` the default).
@@ -192,6 +194,27 @@ class WireChecks:
     - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
       then names are not checked either), each name once; ``document_name``: why the wire
       rejects a document name (a finding's message and its case), ``None`` for one it takes.
+
+    What the rule table derives from (``requests.rules.where``: which rules apply here),
+    so a wire is checked by what it declares, never by a list of wire names:
+
+    - ``reports``: the rules this wire's own checks report (``rules``, ``result_content``):
+      a rule only a wire's own checks report applies on exactly the wires that say so.
+    - ``severities``: this wire's own severity of a rule (``"<rule>"``) or of one case of
+      it (``"<rule>:<case>"``), where it differs from the rule's (``None``: no finding).
+      A wire's case comes first, then the rule's ``*:<case>``, the profile's, the wire's
+      rule default, and the rule's ``*``.
+    - ``call_ids``: its calls and results carry ids a request can repeat
+      (``duplicate-call-id``, ``duplicate-result``; hermes' tagged calls carry none).
+    - ``base64_media``: it takes media as base64 data (``bad-base64``).
+    - ``media_limits``: lint checks its images and pages against the provider's documented
+      per-request count and per-image size (``too-much-media``, ``image-too-large``; the
+      figures in ``budgets.provider_limits``).
+    - ``model_facts``: its models are in the model catalog, so lint knows a model's window
+      and whether it is known (``context-window``, ``model-unknown``).
+    - ``empty_rejected``: the provider rejects an empty list of messages (``no-messages``).
+    - ``empty_text_rejected``: the provider rejects an empty text block, and one of only
+      whitespace unless beside other content (``empty-text``).
     """
 
     rules: tuple[Check, ...] = ()
@@ -213,6 +236,14 @@ class WireChecks:
     max_documents: int | None = None
     document_name: Callable[[str], tuple[str, str] | None] | None = None
     prefix: PrefixFacts = PrefixFacts()
+    reports: frozenset[str] = frozenset()
+    severities: Mapping[str, Severity | None] = field(default_factory=lambda: _NO_SEVERITIES)
+    call_ids: bool = False
+    base64_media: bool = False
+    media_limits: bool = False
+    model_facts: bool = False
+    empty_rejected: bool = False
+    empty_text_rejected: bool = False
 
 
 def items(read: ReadRequest) -> list[Any]:

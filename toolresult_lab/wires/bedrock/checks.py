@@ -6,6 +6,7 @@ the enums spell them, and what a ``toolResult`` may hold; the document cap.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Final
 
 from ...conversion.filenames import MAX_DOCUMENT_NAME, document_name_fault
@@ -324,4 +325,36 @@ CHECKS: Final = WireChecks(
     image_types=FACTS.image_mimes,
     max_documents=MAX_DOCUMENTS,
     document_name=document_name_problem,
+    reports=frozenset(
+        {
+            "empty-message",
+            "document-needs-text",
+            "tool-config-required",
+            "prefill-with-tools",
+            "s3-source-unsupported",
+            "forced-tool-choice",
+        }
+    ),
+    # where its severities differ (the rules' notes give each source): Converse speaks for
+    # many providers' models, so what only Claude was seen refusing is a warning (results
+    # after other content, bytes of another media type; an error with bedrock-claude);
+    # an id twice in one message, a second result, an image in a result of a model that
+    # takes none, a format outside botocore's enum and a changed prefix before signed
+    # reasoning are errors; a schema root without type is a warning (user reports)
+    severities=MappingProxyType(
+        {
+            "results-after-other-content": "warning",
+            "duplicate-call-id:same-message": "error",
+            "duplicate-result": "error",
+            "tool-result-content:never-image": "error",
+            "media-type": "warning",
+            "media-type:format": "error",
+            "tool-schema-root:untyped": "warning",
+            "prefix-changed:bound": "error",
+        }
+    ),
+    call_ids=True,
+    base64_media=True,
+    model_facts=True,
+    empty_text_rejected=True,
 )

@@ -410,4 +410,15 @@ CHECKS: Final = WireChecks(
     held_call_ids=held_call_ids,
     pending_call_ids=pending_call_ids,
     item_id_longest=_ITEM_ID_LONGEST,
+    reports=frozenset(
+        {
+            "item-id-prefix",
+            "files-too-large",
+            "input-file-type",
+            "reasoning-without-item",
+        }
+    ),
+    call_ids=True,
+    base64_media=True,
+    model_facts=True,
 )
