@@ -191,9 +191,6 @@ class WireChecks:
       model table spells it: ``temperature``, ``top-p``, ``top-k``, ``frequency-penalty``,
       ``presence-penalty``, ``top-logprobs``, to its dotted paths in the body);
       ``effort``: the dotted path of the reasoning effort (``None``: the wire has none).
-    - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
-      then names are not checked either), each name once; ``document_name``: why the wire
-      rejects a document name (a finding's message and its case), ``None`` for one it takes.
 
     What the rule table derives from (``requests.rules.where``: which rules apply here),
     so a wire is checked by what it declares, never by a list of wire names:
@@ -233,8 +230,6 @@ class WireChecks:
     item_id_longest: int | None = None
     sampling: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _NO_SAMPLING)
     effort: str | None = None
-    max_documents: int | None = None
-    document_name: Callable[[str], tuple[str, str] | None] | None = None
     prefix: PrefixFacts = PrefixFacts()
     reports: frozenset[str] = frozenset()
     severities: Mapping[str, Severity | None] = field(default_factory=lambda: _NO_SEVERITIES)

@@ -40,9 +40,6 @@ from . import (
     turns,
 )
 from . import (
-    document_counts as documents,
-)
-from . import (
     result_content as content,
 )
 from .call_pairs import pair
@@ -75,7 +72,6 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("bad-base64", "media-type"), media.check),
     RuleCheck(("too-much-media", "image-too-large"), limits.media),
     RuleCheck(("results-after-other-content",), turns.results_first),
-    RuleCheck(("too-many-documents", "duplicate-document-name", "document-name"), documents.check),
     RuleCheck(("request-too-large",), limits.request_size),
     RuleCheck(("user-after-tool",), turns.user_after_tool),
     RuleCheck(("roles-not-alternating",), turns.alternation),

@@ -53,10 +53,6 @@ def _object_schema(wire: WireModule) -> bool:
     return wire.settings is not None and wire.settings.object_schema is not None
 
 
-def _reads_documents(wire: WireModule) -> bool:
-    return wire.checks.max_documents is not None
-
-
 #: The rules a generic check reports, each with the wire's fact that check reads.
 WHERE: Final[Mapping[str, Where]] = MappingProxyType(
     {
@@ -79,9 +75,6 @@ WHERE: Final[Mapping[str, Where]] = MappingProxyType(
         "media-type": lambda wire: bool(wire.checks.image_types),
         "bad-base64": lambda wire: wire.checks.base64_media,
         "input-unsupported": lambda wire: wire.checks.input_kind is not None,
-        "too-many-documents": _reads_documents,
-        "duplicate-document-name": _reads_documents,
-        "document-name": _reads_documents,
         # sizes and counts
         "too-much-media": lambda wire: wire.checks.media_limits,
         "image-too-large": lambda wire: wire.checks.media_limits,

@@ -9,14 +9,13 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Final
 
-from ...conversion.filenames import MAX_DOCUMENT_NAME, document_name_fault
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, ReadRequest, ResultPart
 from . import model_checks
 from .core import FACTS, IMAGE_FORMATS
-from .documents import MAX_DOCUMENTS
+from .document_checks import documents
 
-__all__ = ["CHECKS", "RESULT_MEMBERS", "document_name_problem", "family", "input_kind"]
+__all__ = ["CHECKS", "RESULT_MEMBERS", "family", "input_kind"]
 
 #: The media members of a content block (and of a tool result's content).
 _MEDIA: Final = ("image", "document", "video")
@@ -61,27 +60,6 @@ def family(scope: Scope) -> str | None:
     if "amazon.nova" in model or scope.profile == "bedrock-nova":
         return "nova"
     return None
-
-
-def document_name_problem(name: str) -> tuple[str, str] | None:
-    """Why Bedrock rejects a document name (``filenames.document_name_fault``, the
-    converter's rule): the finding's message and its case of ``document-name`` in the rule
-    table; ``None`` for a name it takes."""
-    fault, chars = document_name_fault(name)
-    if not fault:
-        return None
-    shown = short(name)
-    message = {
-        "empty": "The document name is empty (1 to 200 characters).",
-        "too-long": f"The document name is {len(name):,} characters long"
-        f" (at most {MAX_DOCUMENT_NAME}).",
-        "characters": f"The document name {shown} holds {short(chars)}: only letters,"
-        " digits, single spaces, hyphens, parentheses and square brackets are taken.",
-        "whitespace": f"The document name {shown} has two whitespace characters in a row.",
-        "underscore": f"The document name {shown} holds an underscore: outside Bedrock's"
-        " documented characters, though accepted in practice.",
-    }[fault]
-    return message, fault
 
 
 def known_blocks(read: ReadRequest, scope: Scope, add: Add) -> None:
@@ -288,6 +266,7 @@ def input_kind(node: dict[str, Any]) -> str | None:
 
 
 RULES: Final[tuple[Check, ...]] = (
+    documents,
     known_blocks,
     messages,
     document_needs_text,
@@ -323,11 +302,12 @@ CHECKS: Final = WireChecks(
     result_blocks=RESULT_MEMBERS,
     input_kind=input_kind,
     image_types=FACTS.image_mimes,
-    max_documents=MAX_DOCUMENTS,
-    document_name=document_name_problem,
     reports=frozenset(
         {
             "empty-message",
+            "too-many-documents",
+            "duplicate-document-name",
+            "document-name",
             "document-needs-text",
             "tool-config-required",
             "prefill-with-tools",
