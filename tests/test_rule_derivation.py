@@ -6,8 +6,12 @@ read against it by hand; the cases are those its severity keys named."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+import toolresult_lab
 from toolresult_lab.conversion.profiles import PROFILES
 from toolresult_lab.requests.rules import RULES
 from toolresult_lab.wires import WIRES, wire_checks
@@ -458,4 +462,38 @@ _CHECKED: dict[str, int] = {
     "responses": 111,
     "hermes": 16,
     "bedrock": 240,
+}
+
+
+#: ``add("<rule>", ...)`` in a wire's own checks (the rule id as a literal).
+_REPORTED = re.compile(r'(?<![.\w])add\(\s*"([a-z][a-z0-9-]*)"')
+
+
+@pytest.mark.parametrize("wire", WIRES)
+def test_a_rule_a_wire_reports_applies_there_and_its_reports_are_reported(wire: str) -> None:
+    """A rule a wire's own checks report is one that applies on the wire (else its findings
+    would be dropped without a word), and each rule its ``reports`` declare is one its
+    package reports (no stale declaration)."""
+    package = Path(toolresult_lab.__file__).parent / "wires" / wire
+    reported = {
+        found
+        for path in sorted(package.glob("*.py"))
+        for found in _REPORTED.findall(path.read_text(encoding="utf-8"))
+    }
+    for rule_id in reported:
+        rule = RULES[rule_id]
+        assert any(rule.applies(wire, p) for p in (None, *rule.profiles)), rule_id
+    assert wire_checks(wire).reports <= reported
+    assert len(reported) == _REPORTED_COUNT[wire]
+
+
+#: How many rules each wire's package reports itself.
+_REPORTED_COUNT: dict[str, int] = {
+    "openai": 4,
+    "anthropic": 18,
+    "gemini": 8,
+    "ollama": 2,
+    "responses": 5,
+    "hermes": 0,
+    "bedrock": 12,
 }
