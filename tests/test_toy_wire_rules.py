@@ -17,6 +17,7 @@ from toolresult_lab.requests.rules import RULES
 from toolresult_lab.wires import (
     WIRES,
     Add,
+    IdFormat,
     ReadRequest,
     Scope,
     WireChecks,
@@ -63,9 +64,9 @@ def _no_user_text(read: ReadRequest, scope: Scope, add: Add) -> None:
 
 def _declaring() -> WireModule:
     """The toy wire declaring: results right after their calls and ids that pair them (its
-    turn shape, as ``toy_wire`` has it), alternating roles (its request shape), call ids,
-    PNG images as base64, an empty list refused, an own check's rule, and its own
-    severity of one rule."""
+    turn shape, as ``toy_wire`` has it), alternating roles (its request shape), call ids of
+    at most 8 characters, PNG images as base64, an empty list refused, an own check's rule,
+    and its own severity of one rule."""
     toy = _toy()
 
     class Alternating(toy.ToyRequest):  # type: ignore[misc,name-defined]
@@ -76,6 +77,7 @@ def _declaring() -> WireModule:
         reports=frozenset({"no-user-query"}),
         severities=MappingProxyType({"call-without-result": "warning"}),
         call_ids=True,
+        id_format=IdFormat(None, 8, ""),
         image_types=frozenset({"image/png"}),
         base64_media=True,
         empty_rejected=True,
@@ -103,13 +105,14 @@ def test_a_toy_wire_gets_every_rule_its_declarations_make_applicable() -> None:
             "missing-call-id",  # turn: needs_call_ids
             "duplicate-call-id",  # checks: call_ids
             "duplicate-result",  # checks: call_ids
+            "call-id-format",  # checks: id_format
             "media-type",  # checks: image_types
             "bad-base64",  # checks: base64_media
             "roles-not-alternating",  # request shape: alternating
             "no-messages",  # checks: empty_rejected
             "no-user-query",  # checks: reports (its own check)
         }
-        assert len(found) == 14
+        assert len(found) == 15
 
 
 def test_lint_reports_the_declared_rules_with_their_severities_on_the_toy_wire() -> None:
@@ -131,6 +134,28 @@ def test_lint_reports_the_declared_rules_with_their_severities_on_the_toy_wire()
         ]
         alone = {"turns": [{"role": "assistant", "body": "hello"}]}
         assert [(f.rule, f.severity) for f in lint(NAME, alone)] == [("no-user-query", "warning")]
+        long_id = {
+            "turns": [
+                {"role": "user", "body": "hi"},
+                {
+                    "role": "assistant",
+                    "body": "",
+                    "calls": [{"ref": "c" * 9, "tool": "f", "args": {}}],
+                },
+            ]
+        }
+        assert [(f.rule, f.severity, f.message) for f in lint(NAME, long_id)] == [
+            (
+                "call-without-result",
+                "warning",
+                "No result answers the call 'ccccccccc' (a result message right after it).",
+            ),
+            (
+                "call-id-format",
+                "error",
+                "The call's id 'ccccccccc' is 9 characters long (at most 8).",
+            ),
+        ]
     # the same requests on the plain toy: none of those rules, the default severity
     with registered(_plain()):
         assert [(f.rule, f.severity) for f in lint(NAME, twice)] == [

@@ -24,7 +24,6 @@ from ...budgets.provider_limits import LIMITS
 from ...conversion.profiles import PROFILES
 from ...wires import WIRES, WireModule, wire_checks, wire_module
 from ..findings import Severity
-from .figures import ID_FORMATS
 
 __all__ = ["WHERE", "Where", "on", "wire_severities", "wires_of"]
 
@@ -68,7 +67,7 @@ WHERE: Final[Mapping[str, Where]] = MappingProxyType(
         "missing-call-id": lambda wire: wire.turn.needs_call_ids,
         "duplicate-call-id": lambda wire: wire.checks.call_ids,
         "duplicate-result": lambda wire: wire.checks.call_ids,
-        "call-id-format": lambda wire: wire.name in ID_FORMATS,
+        "call-id-format": lambda wire: wire.checks.id_format is not None,
         # what a message and a result hold
         "tool-result-content": lambda wire: wire.checks.result_content is not None,
         "empty-text": lambda wire: wire.checks.empty_text_rejected,
