@@ -497,3 +497,16 @@ _REPORTED_COUNT: dict[str, int] = {
     "hermes": 0,
     "bedrock": 12,
 }
+
+
+def test_each_derivation_names_a_rule_and_every_other_rule_is_a_wires_own() -> None:
+    """``where.WHERE`` holds the generic checks' rules; each other rule (not a profile's)
+    applies only where a wire's own checks declare they report it."""
+    from toolresult_lab.requests.rules.where import WHERE
+
+    assert set(WHERE) <= set(RULES)
+    assert len(WHERE) == 27
+    own = {rule.id for rule in RULES.values() if rule.id not in WHERE and not rule.profiles}
+    declared = set().union(*(wire_checks(wire).reports for wire in WIRES))
+    assert own <= declared
+    assert len(own) == 35
