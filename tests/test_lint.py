@@ -14,7 +14,7 @@ from lint_fixtures import PNG, SIGNATURE, WIRES, answer, ask, request, turn, use
 from model_gated_cases import MODEL_CASES
 
 from toolresult_lab import Finding, Findings, lint
-from toolresult_lab.requests.rules import RULES
+from toolresult_lab.requests.rules import RULES, wires_of
 
 Case = tuple[str, str, dict[str, Any], Any, Any, list[tuple[str, str, str]]]
 
@@ -1127,7 +1127,7 @@ def test_every_rule_is_proven_on_every_wire_it_applies_to() -> None:
             "prefix-changed",  # every wire in tests/test_prefix_changed.py
         ):
             continue  # their own tests below
-        for wire in rule.wires:
+        for wire in wires_of(rule.id, rule.profiles):
             if (rule.id, wire) not in proven:
                 missing.append((rule.id, wire))
     assert missing == []

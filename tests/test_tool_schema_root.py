@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from toolresult_lab import Loss, lint, translate
-from toolresult_lab.requests.rules import RULES
+from toolresult_lab.requests.rules import wires_of
 
 USER = {"role": "user", "content": "hi"}
 
@@ -63,7 +63,7 @@ def _found(wire: str, schema: dict[str, Any]) -> list[tuple[str, str, str, str]]
 
 
 def test_the_rule_is_checked_on_the_wires_that_declare_it() -> None:
-    assert RULES["tool-schema-root"].wires == (
+    assert wires_of("tool-schema-root", ()) == (
         "openai",
         "anthropic",
         "gemini",

@@ -61,7 +61,8 @@ MOVED: Final[dict[str, str]] = {
     ),
     "checks.pairing": "requests.checks.call_pairs",
     "checks.content": "requests.checks.result_content",
-    "checks.documents": "requests.checks.document_counts",
+    "checks.documents": "wires.bedrock.document_checks",
+    "checks.caching": "wires.anthropic.caching",
 }
 
 

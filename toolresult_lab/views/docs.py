@@ -13,7 +13,7 @@ from ..conversion.facts import FACTS, MEDIA_KINDS, carries_native, native_needs_
 from ..conversion.options import OPTION_HELP, OPTION_NAMES
 from ..conversion.profiles import PROFILES
 from ..conversion.tool_turns import tool_turn
-from ..requests.rules import RULES, UNCHECKED, Rule, RuleSource
+from ..requests.rules import RULES, UNCHECKED, Rule, RuleSource, wire_severities, wires_of
 from ..wires import turn_shape
 from .matrix import capability_matrix, profile_matrix, token_table
 from .probes import PROBES, recorded_turn
@@ -254,17 +254,19 @@ What `lint` checks in a whole request before it is sent, and what `repair` does 
 (SPEC 8), generated from the rule table (`toolresult_lab/requests/rules`). *Severity*: `error` when
 the provider is documented or known to reject the request, `warning` when it is accepted but
 the model loses something (or the rule is known only from user reports), `info` when a check
-could not run (a model no catalog knows); a case named after
-the wire (`openai:over-40`) is the rule's own case. Sources marked *user report* are issue
-threads quoting the provider's error; *provider source code* is the provider's own open-source
-validator. Each rule shows the date its source and figures were checked.
+could not run (a model no catalog knows); `*:<case>` is a case the rule names itself, on
+any wire, and a wire's name (`ollama`, or `openai:over-40` for one case) is that wire's own
+severity, declared in its package (`WireChecks.severities`). The wires are derived from what
+each wire declares (`toolresult_lab/requests/rules/where.py`). Sources marked *user report*
+are issue threads quoting the provider's error; *provider source code* is the provider's own
+open-source validator. Each rule shows the date its source and figures were checked.
 """
 
 
 def _severity(rule: Rule) -> str:
     shown = [
         f"{'otherwise' if key == '*' else key}: {value or 'no finding'}"
-        for key, value in rule.severity.items()
+        for key, value in (*rule.severity.items(), *wire_severities(rule.id))
     ]
     return "; ".join(shown)
 
@@ -285,7 +287,7 @@ def request_rules() -> str:
     for rule in RULES.values():
         cells = [
             f"`{rule.id}`",
-            ", ".join(rule.wires),
+            ", ".join(wires_of(rule.id, rule.profiles)),
             ", ".join(rule.profiles) or "any",
             _severity(rule),
             rule.answer,

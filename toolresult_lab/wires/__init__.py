@@ -19,6 +19,7 @@ from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
 from ._check import (
     Add,
     Check,
+    IdFormat,
     ModelView,
     PrefixFacts,
     ProfileView,
@@ -122,6 +123,7 @@ __all__ = [
     "GeminiFunctionResponsePart",
     "GeminiInlineData",
     "GeminiInlinePart",
+    "IdFormat",
     "IdStyle",
     "ImagePart",
     "ImageTokenRule",
@@ -163,6 +165,7 @@ __all__ = [
     "Wire",
     "WireChecks",
     "WireFacts",
+    "WireModule",
     "answerable_item_ids",
     "block_payload_paths",
     "blocks",

@@ -20,11 +20,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
+from ..requests.findings import Severity
 from ._read import CallPart, Message, Part, ReadRequest, ResultPart
 
 __all__ = [
     "Add",
     "Check",
+    "IdFormat",
     "InputKind",
     "ModelView",
     "PrefixFacts",
@@ -44,6 +46,7 @@ __all__ = [
 
 _NO_HEADERS: Final[Mapping[str, str]] = MappingProxyType({})
 _NO_SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+_NO_SEVERITIES: Final[Mapping[str, Severity | None]] = MappingProxyType({})
 
 #: ``add(rule, path, message, case)``: report a finding (``case`` picks a severity of the
 #: rule's table, ``""`` the default).
@@ -146,6 +149,21 @@ class PrefixFacts:
 
 
 Check = Callable[[ReadRequest, Scope, Add], None]
+
+
+@dataclass(frozen=True)
+class IdFormat:
+    """The call ids a wire or profile takes (``call-id-format``): ``pattern`` the whole id
+    must match (``None``: any characters), ``longest`` its most characters (``None``: no
+    limit), ``warn_over`` a length over which only a warning is given (some gateways), and
+    ``shown`` what a finding says of an id that does not match the pattern."""
+
+    pattern: str | None
+    longest: int | None
+    shown: str
+    warn_over: int | None = None
+
+
 #: A check of one tool result's content, as the wire takes it there.
 ResultCheck = Callable[[ResultPart, Scope, Add], None]
 #: ``image``, ``audio`` or ``video`` when a JSON object of the request is an input of that
@@ -181,6 +199,7 @@ class WireChecks:
     - ``pending_call_ids``: the ids of the calls whose output may come in a later request
       (a Responses call with ``async: true``): unanswered, they are pending, never missing
       (no ``call-without-result``, and repair adds no result); ``None``: none.
+    - ``id_format``: the call ids the provider takes (``call-id-format``; ``None``: any).
     - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
       limit).
     - ``prefix``: what comparing a request with the one sent before needs
@@ -189,9 +208,27 @@ class WireChecks:
       model table spells it: ``temperature``, ``top-p``, ``top-k``, ``frequency-penalty``,
       ``presence-penalty``, ``top-logprobs``, to its dotted paths in the body);
       ``effort``: the dotted path of the reasoning effort (``None``: the wire has none).
-    - ``max_documents``: the most document blocks a request may hold (``None``: no limit;
-      then names are not checked either), each name once; ``document_name``: why the wire
-      rejects a document name (a finding's message and its case), ``None`` for one it takes.
+
+    What the rule table derives from (``requests.rules.where``: which rules apply here),
+    so a wire is checked by what it declares, never by a list of wire names:
+
+    - ``reports``: the rules this wire's own checks report (``rules``, ``result_content``):
+      a rule only a wire's own checks report applies on exactly the wires that say so.
+    - ``severities``: this wire's own severity of a rule (``"<rule>"``) or of one case of
+      it (``"<rule>:<case>"``), where it differs from the rule's (``None``: no finding).
+      A wire's case comes first, then the rule's ``*:<case>``, the profile's, the wire's
+      rule default, and the rule's ``*``.
+    - ``call_ids``: its calls and results carry ids a request can repeat
+      (``duplicate-call-id``, ``duplicate-result``; hermes' tagged calls carry none).
+    - ``base64_media``: it takes media as base64 data (``bad-base64``).
+    - ``media_limits``: lint checks its images and pages against the provider's documented
+      per-request count and per-image size (``too-much-media``, ``image-too-large``; the
+      figures in ``budgets.provider_limits``).
+    - ``model_facts``: its models are in the model catalog, so lint knows a model's window
+      and whether it is known (``context-window``, ``model-unknown``).
+    - ``empty_rejected``: the provider rejects an empty list of messages (``no-messages``).
+    - ``empty_text_rejected``: the provider rejects an empty text block, and one of only
+      whitespace unless beside other content (``empty-text``).
     """
 
     rules: tuple[Check, ...] = ()
@@ -207,12 +244,19 @@ class WireChecks:
     pairs_in_order: bool = False
     held_call_ids: Callable[[ReadRequest], Container[str]] | None = None
     pending_call_ids: Callable[[ReadRequest], Container[str]] | None = None
+    id_format: IdFormat | None = None
     item_id_longest: int | None = None
     sampling: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _NO_SAMPLING)
     effort: str | None = None
-    max_documents: int | None = None
-    document_name: Callable[[str], tuple[str, str] | None] | None = None
     prefix: PrefixFacts = PrefixFacts()
+    reports: frozenset[str] = frozenset()
+    severities: Mapping[str, Severity | None] = field(default_factory=lambda: _NO_SEVERITIES)
+    call_ids: bool = False
+    base64_media: bool = False
+    media_limits: bool = False
+    model_facts: bool = False
+    empty_rejected: bool = False
+    empty_text_rejected: bool = False
 
 
 def items(read: ReadRequest) -> list[Any]:

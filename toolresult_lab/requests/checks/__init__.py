@@ -7,7 +7,8 @@ into a :class:`~toolresult_lab.requests.findings.Finding` with the rule table's 
 (``rules.RULES``), or drops it where the rule does not apply.
 
 A generic check is registered below as a :class:`RuleCheck`: the rules it reports, which
-decide (by the rule table's ``wires`` and ``profiles``) where it runs. Where it differs per
+decide where it runs (``rules.where``: from what each wire declares, and the rule's
+``profiles``). Where it differs per
 wire, it reads the wire's data (``wires.wire_checks``, ``wires.turn_shape``,
 ``limits.LIMITS``), never the wire's name. The checks that concern only one wire's shapes
 live in that wire's package (``wires/<wire>/checks.py``) and run after the generic ones.
@@ -18,15 +19,15 @@ To add a generic check: write its module here and add one ``RuleCheck`` row to
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
 from ...wires import Add, Check, ReadRequest, Scope, WireChecks, wire_checks
 from ..answers import Checked
-from ..findings import Finding
+from ..findings import Finding, Severity
 from ..rules import RULES
 from . import (
-    caching,
     capabilities,
     context_window,
     definitions,
@@ -39,9 +40,6 @@ from . import (
     turns,
 )
 from . import (
-    document_counts as documents,
-)
-from . import (
     result_content as content,
 )
 from .call_pairs import pair
@@ -52,13 +50,10 @@ __all__ = ["CHECKS", "LATE", "RuleCheck", "run"]
 @dataclass(frozen=True)
 class RuleCheck:
     """A generic check and the rules it reports: it runs on a wire and profile where one
-    of them applies."""
+    of them applies (``rules.where``: derived from what the wire declares)."""
 
     rules: tuple[str, ...]
     check: Check
-
-    def applies(self, wire: str, profile: str | None) -> bool:
-        return any(RULES[rule].applies(wire, profile) for rule in self.rules)
 
 
 #: The generic checks, in the order they run (after the pairing, before the wire's own).
@@ -77,8 +72,6 @@ CHECKS: Final[tuple[RuleCheck, ...]] = (
     RuleCheck(("bad-base64", "media-type"), media.check),
     RuleCheck(("too-much-media", "image-too-large"), limits.media),
     RuleCheck(("results-after-other-content",), turns.results_first),
-    RuleCheck(("too-many-documents", "duplicate-document-name", "document-name"), documents.check),
-    RuleCheck(("too-many-cache-breakpoints",), caching.breakpoints),
     RuleCheck(("request-too-large",), limits.request_size),
     RuleCheck(("user-after-tool",), turns.user_after_tool),
     RuleCheck(("roles-not-alternating",), turns.alternation),
@@ -96,23 +89,42 @@ LATE: Final[tuple[RuleCheck, ...]] = (
 )
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What one (wire, profile) runs: its checks in order, the ids of the rules that apply
+    there, and the wire's own severities (made once, read by every finding)."""
+
+    checks: tuple[Check, ...]
+    rules: frozenset[str]
+    severities: Mapping[str, Severity | None]
+
+
 #: Each (wire, profile)'s plan and the wire's checks it was made from: a wire unregistered
 #: and registered again under its name with other checks gets a new plan, not the old one.
-_PLANS: Final[dict[tuple[str, str | None], tuple[WireChecks, tuple[Check, ...]]]] = {}
+_PLANS: Final[dict[tuple[str, str | None], tuple[WireChecks, _Plan]]] = {}
 _MAX_PLANS: Final = 256
 
 
-def _plan(wire: str, profile: str | None) -> tuple[Check, ...]:
-    """Every check that runs on ``wire`` with ``profile``, in order (made once per wire's
-    checks and profile)."""
+def _plan(wire: str, profile: str | None) -> _Plan:
+    """Every check that runs on ``wire`` with ``profile``, in order, and the rules that
+    apply there (made once per wire's checks and profile)."""
     checks = wire_checks(wire)
     kept = _PLANS.get((wire, profile))
     if kept is not None and kept[0] is checks:
         return kept[1]
-    plan = (
-        *(row.check for row in CHECKS if row.applies(wire, profile)),
-        *checks.rules,
-        *(row.check for row in LATE if row.applies(wire, profile)),
+    rules = frozenset(rule.id for rule in RULES.values() if rule.applies(wire, profile))
+
+    def runs(row: RuleCheck) -> bool:
+        return any(rule in rules for rule in row.rules)
+
+    plan = _Plan(
+        (
+            *(row.check for row in CHECKS if runs(row)),
+            *checks.rules,
+            *(row.check for row in LATE if runs(row)),
+        ),
+        rules,
+        checks.severities,
     )
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.clear()
@@ -124,24 +136,25 @@ def run(read: ReadRequest, scope: Scope) -> Checked:
     """Every check on ``read``: the findings in the order the checks made them (``shape``
     first, then the pairing's) and the pairing of calls and results."""
     found: list[Finding] = []
-    add = _reporter(found, scope.wire, scope.profile)
+    plan = _plan(scope.wire, scope.profile)
+    add = _reporter(found, plan, scope.profile)
     for problem in read.problems:
         add("shape", problem.path, f"{problem.expected}.", "")
     pairing = pair(read, scope, add)
-    for check in _plan(scope.wire, scope.profile):
+    for check in plan.checks:
         check(read, scope, add)
     return Checked(tuple(found), pairing)
 
 
-def _reporter(found: list[Finding], wire: str, profile: str | None) -> Add:
-    """``add`` for one pass: a finding with the rule's severity on ``wire`` with
+def _reporter(found: list[Finding], plan: _Plan, profile: str | None) -> Add:
+    """``add`` for one pass: a finding with the rule's severity on the plan's wire with
     ``profile`` and its source, unless the rule does not apply or has no severity there."""
 
     def add(rule_id: str, path: str, message: str, case: str) -> None:
-        rule = RULES[rule_id]
-        if not rule.applies(wire, profile):
+        if rule_id not in plan.rules:
             return
-        severity = rule.level(wire, profile, case)
+        rule = RULES[rule_id]
+        severity = rule.level_with(plan.severities, profile, case)
         if severity is not None:
             found.append(Finding(rule_id, severity, path, message, rule.source))
 

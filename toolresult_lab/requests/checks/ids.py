@@ -1,23 +1,22 @@
 """Call ids: the same id twice (``duplicate-call-id``) and ids a provider or gateway does not
-take (``call-id-format``, its data in ``rules.ID_FORMATS``; a call item's own ``id`` by the
+take (``call-id-format``, its data the wire's ``id_format`` or the profile's in
+``rules.PROFILE_ID_FORMATS``; a call item's own ``id`` by the
 wire's ``item_id_longest``)."""
 
 from __future__ import annotations
 
 import re
-from typing import Final
+from functools import cache
 
 from ...wires import Add, ReadRequest, Scope, short, wire_checks
-from ..rules import ID_FORMATS, id_format_for
+from ..rules import id_format_for
 
 __all__ = ["check", "id_problem", "id_rejected"]
 
-#: ``rules.ID_FORMATS``' patterns, compiled once.
-_ID_PATTERNS: Final = {
-    found.pattern: re.compile(found.pattern)
-    for found in ID_FORMATS.values()
-    if found.pattern is not None
-}
+
+@cache  # a handful of patterns (the profiles' and the wires' id formats), compiled once
+def _pattern(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 def id_problem(
@@ -35,7 +34,7 @@ def id_problem(
             f" (at most {found.longest}).",
             None,
         )
-    pattern = _ID_PATTERNS.get(found.pattern) if found.pattern is not None else None
+    pattern = _pattern(found.pattern) if found.pattern is not None else None
     if pattern is not None and not pattern.fullmatch(value):
         return f"The {what}'s id {short(value)} {found.shown}.", None
     if found.warn_over is not None and len(value) > found.warn_over:

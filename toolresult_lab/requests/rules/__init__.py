@@ -12,8 +12,9 @@ The rows sit in one module per rule group (``pairing``, ``content``, ``sizes``,
 ``rejections``, ``by_model`` for the rules read from the model's facts, and ``versions``
 for those of an API version named in a header); :data:`RULES` joins them in the SPEC's
 order. ``model`` holds the records, ``sources`` the sources cited more than once,
-``figures`` the figures checks read, and ``unchecked`` (:data:`UNCHECKED`) the provider
-rules no check implements yet.
+``figures`` the figures checks read, ``where`` on which wires each rule applies (derived
+from what each wire declares, never a list of wire names), and ``unchecked``
+(:data:`UNCHECKED`) the provider rules no check implements yet.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .figures import (
 )
 from .model import CHECKED, Rule, RuleSource, Unchecked
 from .unchecked import UNCHECKED
+from .where import wire_severities, wires_of
 
 __all__ = [
     "CHECKED",
@@ -50,6 +52,8 @@ __all__ = [
     "Unchecked",
     "get_rule",
     "id_format_for",
+    "wire_severities",
+    "wires_of",
 ]
 
 #: Every rule by id, in the SPEC's order.

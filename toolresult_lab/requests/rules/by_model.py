@@ -20,7 +20,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "model-unknown",
         "The request names a model neither the catalog nor the model table knows",
-        ("openai", "responses", "anthropic", "gemini", "bedrock"),
         MappingProxyType({"*": "info"}),
         "(no provider answer: lint's own note that its model checks were off)",
         (
@@ -37,7 +36,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "chat-tools-with-reasoning",
         "Function tools with a reasoning effort other than none on Chat Completions",
-        ("openai",),
         MappingProxyType({"*": "error", _REPORTED: "warning"}),
         "Function tools with reasoning_effort are not supported for <model> in"
         " /v1/chat/completions. To use function tools, use /v1/responses or set"
@@ -73,7 +71,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "forced-tool-choice",
         'tool_choice "any" or "tool" on a model that refuses forced tool use',
-        ("anthropic", "bedrock"),
         MappingProxyType({"*": "error", _REPORTED: "warning"}),
         'tool_choice: type "tool" and "any" are not supported for this model.',
         (
@@ -106,7 +103,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "sampling-params-unsupported",
         "A sampling parameter the model refuses or ignores",
-        ("openai", "responses", "anthropic", "bedrock", "gemini"),
         MappingProxyType({"*": "error", _REPORTED: "warning", "*:ignored": "warning"}),
         "OpenAI (GPT-6): when reasoning effort is not none, remove temperature, top_p, and"
         " top_logprobs; Anthropic (Claude 4.7 and later, Fable, Mythos): `temperature` is"
@@ -146,7 +142,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "final-model-turn",
         "A Gemini request whose last content has role model",
-        ("gemini",),
         MappingProxyType({"*": "error", _REPORTED: "warning"}),
         "API requests where the last input turn has a model role are not supported (the page"
         " says such a generateContent request returns an error; its text was not found)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from .model import ALL, ERROR, RECHECKED, Rule, RuleSource
+from .model import ERROR, RECHECKED, Rule, RuleSource
 from .sources import (
     ANTHROPIC_VISION,
     BEDROCK_MODEL,
@@ -22,12 +22,10 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "tool-result-content",
         "A tool result holds a part the wire does not take there",
-        ("openai", "responses", "anthropic", "bedrock"),
         MappingProxyType(
             {
                 "*": "error",
                 "mistral": "warning",
-                "bedrock:never-image": "error",
             }
         ),
         "openai: Image URLs are only allowed for messages with role 'user', but this message"
@@ -75,7 +73,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "error-result-not-text",
         "An error tool_result holds a block that is not text",
-        ("anthropic",),
         ERROR,
         "all content must be type 'text' if 'is_error' is true",
         (
@@ -92,10 +89,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "empty-text",
         "A text block that is empty or whitespace only",
-        ("anthropic", "bedrock"),
-        MappingProxyType(
-            {"*": "error", "anthropic:beside": "warning", "bedrock:beside": "warning"}
-        ),
+        MappingProxyType({"*": "error", "*:beside": "warning"}),
         "messages: text content blocks must contain non-whitespace text; bedrock: The text"
         " field in the ContentBlock object at messages.21.content.0 is blank. Add text to the"
         " text field, and try again.",
@@ -120,7 +114,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "empty-message",
         "A message with no content",
-        ("anthropic", "gemini", "bedrock"),
         ERROR,
         "anthropic: all messages must have non-empty content except for the optional final"
         " assistant message; gemini: contents.parts must not be empty.; bedrock: The content"
@@ -150,10 +143,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "final-assistant",
         "The request ends with an assistant message (prefill)",
-        ("anthropic",),
-        MappingProxyType(
-            {"*": "warning", "anthropic:whitespace": "error", "anthropic:rejects-prefill": "error"}
-        ),
+        MappingProxyType({"*": "warning", "*:whitespace": "error", "*:rejects-prefill": "error"}),
         "This model does not support assistant message prefill. The conversation must end"
         " with a user message.; final assistant content cannot end with trailing whitespace",
         (
@@ -174,7 +164,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "system-message-placement",
         "A mid-conversation system message where the API does not take one",
-        ("anthropic",),
         MappingProxyType(
             {
                 "*": "error",
@@ -203,15 +192,10 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "media-type",
         "An inline image of a type the wire does not take, or bytes of another type",
-        ("anthropic", "openai", "responses", "gemini", "bedrock"),
         MappingProxyType(
             {
                 "*": "error",
-                "gemini": "warning",
-                "bedrock": "warning",
                 "bedrock-claude": "error",
-                "bedrock:format": "error",
-                "openai:not-an-image": "warning",
             }
         ),
         "anthropic: media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or"
@@ -267,7 +251,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "bad-base64",
         "An inline payload that is not valid base64",
-        ("anthropic", "openai", "responses", "gemini", "ollama", "bedrock"),
         ERROR,
         "anthropic: invalid base64 data; gemini: Base64 decoding failed; openai: Expected a"
         " base64-encoded data URL",
@@ -291,7 +274,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "missing-thought-signature",
         "A Gemini 3 function call of the current turn without its thought signature",
-        ("gemini",),
         MappingProxyType({"*": "warning", "gemini-3": "error", "gemini-2.5": None}),
         "Function call is missing a thought_signature in functionCall parts.",
         (
@@ -317,7 +299,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "function-response-parts",
         "A functionResponse with parts on a model before Gemini 3",
-        ("gemini",),
         MappingProxyType({"gemini-2.5": "error"}),
         "Multimodal function responses are not supported for this model",
         (GEMINI_MULTIMODAL,),
@@ -331,7 +312,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "images-unsupported",
         "An image in a request to a model that reads no images",
-        ALL,
         MappingProxyType({"*": "warning", "deepseek": "error"}),
         "deepseek: unknown variant `image_url`, expected `text`",
         (
@@ -363,7 +343,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "user-after-tool",
         "A user message directly after a tool message",
-        ("openai",),
         MappingProxyType({"mistral": "error"}),
         "Unexpected role 'user' after role 'tool'",
         (
@@ -380,7 +359,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "roles-not-alternating",
         "Two messages of one role in a row where the wire takes alternating roles",
-        ("bedrock",),
         ERROR,
         "ValidationException: A conversation must alternate between user and assistant"
         " roles. Make sure the conversation alternates between user and assistant roles and"

@@ -1,20 +1,28 @@
 """Figures the checks read beside the rule table: Gemini's media types, OpenAI's longest
-string, Bedrock's document cap, and the call-id formats by wire or profile."""
+string, Bedrock's document cap, and the call-id formats of a profile (a wire declares its
+own: ``WireChecks.id_format``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from ...wires import BEDROCK_MAX_DOCUMENTS, GEMINI_IMAGE_MIMES, GEMINI_RESPONSE_MIMES
+from ...wires import (
+    BEDROCK_MAX_DOCUMENTS,
+    GEMINI_IMAGE_MIMES,
+    GEMINI_RESPONSE_MIMES,
+    WIRES,
+    IdFormat,
+    wire_checks,
+)
 
 __all__ = [
     "GEMINI_IMAGE_MIMES",
     "GEMINI_RESPONSE_MIMES",
     "ID_FORMATS",
     "MAX_DOCUMENTS",
+    "PROFILE_ID_FORMATS",
     "TEXT_LIMIT",
     "IdFormat",
     "id_format_for",
@@ -26,37 +34,30 @@ __all__ = [
 TEXT_LIMIT: Final = 10_485_760
 
 
-@dataclass(frozen=True)
-class IdFormat:
-    """The call ids a wire or profile takes (``call-id-format``): ``pattern`` the whole id
-    must match (``None``: any characters), ``longest`` its most characters (``None``: no
-    limit), ``warn_over`` a length over which only a warning is given (some gateways), and
-    ``shown`` what a finding says of an id that does not match the pattern."""
-
-    pattern: str | None
-    longest: int | None
-    shown: str
-    warn_over: int | None = None
-
-
 #: Documents per Bedrock request (the wire's own figure, ``wires/bedrock/``).
 MAX_DOCUMENTS: Final = BEDROCK_MAX_DOCUMENTS
 
-#: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's).
+#: ``call-id-format``'s data of a profile, which wins over its wire's (``WireChecks.id_format``,
+#: declared in each wire's package).
+PROFILE_ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
+    {"mistral": IdFormat("[a-zA-Z0-9]{9}", None, "is not 9 characters of a-z, A-Z, 0-9")}
+)
+
+#: ``call-id-format``'s data by profile, and by each of the package's wires that declares one.
 ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
     {
-        "mistral": IdFormat("[a-zA-Z0-9]{9}", None, "is not 9 characters of a-z, A-Z, 0-9"),
-        "anthropic": IdFormat("[a-zA-Z0-9_-]+", None, "does not match ^[a-zA-Z0-9_-]+$"),
-        "openai": IdFormat(None, 64, "", warn_over=40),
-        "responses": IdFormat(None, 64, ""),
-        # botocore 1.44.8's service model (bedrock-runtime 2023-09-30): ToolUseId, min 1,
-        # max 64 (docs/research/bedrock-sources.md)
-        "bedrock": IdFormat("[a-zA-Z0-9_.:-]+", 64, "does not match ^[a-zA-Z0-9_.:-]+$"),
+        **PROFILE_ID_FORMATS,
+        **{wire: found for wire in WIRES if (found := wire_checks(wire).id_format) is not None},
     }
 )
 
 
 def id_format_for(wire: str, profile: str | None) -> IdFormat | None:
     """The id format that holds on ``wire`` with ``profile`` (``None``: any id)."""
-    found = ID_FORMATS.get(profile) if profile else None
-    return found if found is not None else ID_FORMATS.get(wire)
+    found = PROFILE_ID_FORMATS.get(profile) if profile else None
+    if found is not None:
+        return found
+    try:
+        return wire_checks(wire).id_format
+    except ValueError:  # a wire not registered declares none
+        return None

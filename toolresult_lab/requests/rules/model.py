@@ -8,11 +8,11 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Final, Literal
 
-from ...wires import WIRES
+from ...wires import wire_checks, wire_module
 from ..findings import Severity
+from .where import on
 
 __all__ = [
-    "ALL",
     "CHECKED",
     "ERROR",
     "RECHECKED",
@@ -49,6 +49,9 @@ class RuleSource:
         return "" if self.kind == "doc" else _KINDS[self.kind]
 
 
+#: No severities of a wire's own.
+_NONE: Final[Mapping[str, Severity | None]] = MappingProxyType({})
+
 _KINDS: Final = {"doc": "documentation", "src": "provider source code", "user": "user report"}
 
 
@@ -56,17 +59,16 @@ _KINDS: Final = {"doc": "documentation", "src": "provider source code", "user": 
 class Rule:
     """One request rule.
 
-    ``severity`` maps a case to a severity (``None``: no finding): a profile id, a wire,
-    ``"<wire>:<case>"`` for a case the rule names itself (``"openai:over-40"``),
-    ``"*:<case>"`` for that case on any wire, or ``"*"`` for the rest. ``wires`` are the
-    wires it is checked on, ``profiles`` the profiles it is only checked with (empty: any);
-    ``answer`` what the provider says, ``repair`` what ``repair`` does about it (empty:
-    reported only).
+    ``severity`` maps a case to a severity (``None``: no finding): a profile id,
+    ``"*:<case>"`` for a case the rule names itself (``"*:over-600"``), or ``"*"`` for the
+    rest; a wire whose severity differs declares its own (``WireChecks.severities``).
+    ``profiles`` are the profiles it is only checked with (empty: any); the wires it is
+    checked on are derived from what each wire declares (``where``). ``answer`` is what
+    the provider says, ``repair`` what ``repair`` does about it (empty: reported only).
     """
 
     id: str
     title: str
-    wires: tuple[str, ...]
     severity: Mapping[str, Severity | None]
     answer: str
     sources: tuple[RuleSource, ...]
@@ -77,17 +79,38 @@ class Rule:
 
     def level(self, wire: str, profile: str | None, case: str = "") -> Severity | None:
         """The severity on ``wire`` with ``profile`` in ``case`` (``None``: no finding)."""
-        keys = (f"{wire}:{case}", f"*:{case}") if case else ()
-        for key in (*keys, profile or "", wire, "*"):
-            if key and key in self.severity:
-                return self.severity[key]
-        return None
+        try:
+            own = wire_checks(wire).severities
+        except ValueError:  # a wire not registered declares nothing
+            own = _NONE
+        return self.level_with(own, profile, case)
+
+    def level_with(
+        self, own: Mapping[str, Severity | None], profile: str | None, case: str = ""
+    ) -> Severity | None:
+        """The severity with the wire's own severities ``own`` (``WireChecks.severities``),
+        ``profile`` and ``case``: the wire's case, the rule's case, the profile's, the
+        wire's default for the rule, the rule's default."""
+        if case:
+            for key, table in ((f"{self.id}:{case}", own), (f"*:{case}", self.severity)):
+                if key in table:
+                    return table[key]
+        if profile and profile in self.severity:
+            return self.severity[profile]
+        if self.id in own:
+            return own[self.id]
+        return self.severity.get("*")
 
     def applies(self, wire: str, profile: str | None) -> bool:
-        # a rule of every wire (``ALL``) holds on a wire registered later too
-        if wire not in self.wires and self.wires != ALL:
+        """Whether the rule is checked on ``wire`` with ``profile`` (derived from what the
+        wire declares: ``where``; never on a wire not registered)."""
+        if self.profiles and profile not in self.profiles:
             return False
-        return not self.profiles or profile in self.profiles
+        try:
+            module = wire_module(wire)
+        except ValueError:
+            return False
+        return on(self.id, self.profiles, module)
 
     @cached_property  # a finding names it: once per rule, not once per finding
     def source(self) -> str:
@@ -113,8 +136,6 @@ class Unchecked:
     checked: str = CHECKED
 
 
-#: A rule checked on every wire.
-ALL: Final = WIRES
 #: An error in every case.
 ERROR: Final[Mapping[str, Severity | None]] = MappingProxyType({"*": "error"})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from .model import ALL, ERROR, RECHECKED, Rule, RuleSource
+from .model import ERROR, RECHECKED, Rule, RuleSource
 from .sources import (
     AGENTS_1797,
     AGNO_6698,
@@ -31,8 +31,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "call-without-result",
         "A tool call no result answers where the wire needs it",
-        ALL,
-        MappingProxyType({"*": "error", "ollama": "warning", "hermes": "warning"}),
+        ERROR,
         "anthropic: `tool_use` ids were found without `tool_result` blocks immediately after;"
         " openai: An assistant message with 'tool_calls' must be followed by tool messages"
         " responding to each 'tool_call_id'; responses: No tool output found for function"
@@ -53,8 +52,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "result-without-call",
         "A tool result that answers no call before it",
-        ALL,
-        MappingProxyType({"*": "error", "ollama": "warning", "hermes": "warning"}),
+        ERROR,
         "anthropic: unexpected `tool_use_id` found in `tool_result` blocks; openai: messages"
         " with role 'tool' must be a response to a preceeding message with 'tool_calls';"
         " responses: No tool call found for function call output with call_id ...; bedrock:"
@@ -71,7 +69,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "results-not-next",
         "A call's result exists, but later than the wire allows",
-        ("openai", "anthropic", "gemini", "bedrock"),
         ERROR,
         "anthropic: as call-without-result; openai: as call-without-result; gemini: Please"
         " ensure that function call turn comes immediately after a user turn or after a"
@@ -93,7 +90,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "split-function-responses",
         "A Gemini call turn's functionResponses split over consecutive user contents",
-        ("gemini",),
         MappingProxyType({"*": "warning"}),
         "Please ensure that the number of function response parts is equal to the number of"
         " function call parts of the function call turn.",
@@ -123,8 +119,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "results-after-other-content",
         "Another block before a tool_result in its user message",
-        ("anthropic", "bedrock"),
-        MappingProxyType({"*": "error", "bedrock": "warning", "bedrock-claude": "error"}),
+        MappingProxyType({"*": "error", "bedrock-claude": "error"}),
         "In the user message containing tool results, the tool_result blocks must come FIRST"
         " in the content array.; bedrock (Claude): The model returned the following errors:"
         " messages.N: `tool_use` ids were found without `tool_result` blocks immediately"
@@ -149,10 +144,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "duplicate-call-id",
         "A call id used twice",
-        ("openai", "anthropic", "gemini", "ollama", "responses", "bedrock"),
-        MappingProxyType(
-            {"*": "warning", "anthropic:same-message": "error", "bedrock:same-message": "error"}
-        ),
+        MappingProxyType({"*": "warning"}),
         "anthropic: `tool_use` ids must be unique; responses: Duplicate item found with id"
         " fc_... Remove duplicate items from your input and try again.; bedrock: The toolUse"
         " blocks at messages.2.content contain duplicate Ids: ...",
@@ -182,8 +174,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "duplicate-result",
         "Two results answer one call",
-        ("openai", "anthropic", "gemini", "ollama", "responses", "bedrock"),
-        MappingProxyType({"*": "warning", "anthropic": "error", "bedrock": "error"}),
+        MappingProxyType({"*": "warning"}),
         "openai: Invalid parameter: Duplicate value for 'tool_call_id' of '...', in"
         " messages[7] and messages[8].; anthropic: each tool_use must have a single result.;"
         " bedrock: The number of toolResult blocks at messages.2.content exceeds the number"
@@ -202,7 +193,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "missing-call-id",
         "A call or result without its id",
-        ("openai", "anthropic", "responses", "bedrock"),
         ERROR,
         "responses: Invalid 'input[4].call_id': empty string. Expected a string with minimum"
         " length 1; openai: tool_call_id is required.; bedrock (botocore): Invalid length for"
@@ -222,8 +212,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "call-id-format",
         "An id the provider does not take",
-        ("anthropic", "openai", "responses", "bedrock"),
-        MappingProxyType({"*": "error", "openai:over-40": "warning", "mistral": "error"}),
+        MappingProxyType({"*": "error", "mistral": "error"}),
         "anthropic: tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'; openai:"
         " Invalid 'messages[3].tool_calls[0].id': string too long. Expected a string with"
         " maximum length 40; responses: ... maximum length 64; mistral: Tool call id was ..."
@@ -263,7 +252,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "item-id-prefix",
         "A Responses function_call or reasoning item whose own id lacks its type's prefix",
-        ("responses",),
         MappingProxyType({"*": "error", "perplexity": "warning"}),
         "Invalid 'input[3].id': 'call_U7ZpbozYfIAQ0tyiqZ97HB65'. Expected an ID that begins"
         " with 'fc'. / Invalid 'input[66].id': 'item_df7e40c3f04fc8ade5c3800e'. Expected an"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from .model import ALL, Rule, RuleSource
+from .model import Rule, RuleSource
 
 __all__ = ["ROWS"]
 
@@ -17,8 +17,7 @@ ROWS: Final[tuple[Rule, ...]] = (
         "prefix-changed",
         "A request that changes what the request before it in the conversation sent (given"
         " lint's previous=): its first change",
-        ALL,
-        MappingProxyType({"*": "warning", "anthropic:bound": "error", "bedrock:bound": "error"}),
+        MappingProxyType({"*": "warning"}),
         "messages.N.content.M: Invalid `signature` in `thinking` block. The block is bound"
         " to a different conversation. Remove the block, or set"
         ' `thinking.block_binding.prefix_mismatch_behavior` to "drop_block".',

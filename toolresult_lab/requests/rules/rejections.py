@@ -6,17 +6,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from ...wires import WIRES, wire_module
-from .model import ALL, ERROR, RECHECKED, Rule, RuleSource, cassette
+from .model import ERROR, RECHECKED, Rule, RuleSource, cassette
 from .sources import HANDLE_TOOLS, MODELS_DEV
-
-#: The wires whose tool definitions take only a schema whose root is an object: read from
-#: what each wire's settings declare.
-OBJECT_SCHEMA_WIRES: Final = tuple(
-    wire
-    for wire in WIRES
-    if (shape := wire_module(wire).settings) is not None and shape.object_schema is not None
-)
 
 __all__ = ["ROWS"]
 
@@ -24,7 +15,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "tool-config-required",
         "A Bedrock request with toolUse / toolResult blocks and no toolConfig",
-        ("bedrock",),
         ERROR,
         "The toolConfig field must be defined when using toolUse and toolResult content blocks.",
         (
@@ -44,7 +34,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "max-tokens-required",
         "An Anthropic request body without max_tokens",
-        ("anthropic",),
         ERROR,
         "max_tokens: Field required",
         (
@@ -69,7 +58,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "no-messages",
         "A request whose list of messages (contents) is empty",
-        ("openai", "anthropic", "gemini"),
         MappingProxyType({"*": "warning"}),
         "openai: Invalid 'messages': empty array. Expected an array with minimum length 1, but"
         " got an empty array instead.; anthropic: messages must have at least one element;"
@@ -98,7 +86,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "prefill-with-tools",
         "A Bedrock request that uses tools and ends with an assistant message (Claude)",
-        ("bedrock",),
         MappingProxyType({"*": "warning"}),
         "Your API request included an `assistant` message in the final position, which would"
         " pre-fill the `assistant` response. When using tools, pre-filling the `assistant`"
@@ -123,7 +110,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "s3-source-unsupported",
         "An S3-located image, document or video where the Bedrock model takes only bytes",
-        ("bedrock",),
         ERROR,
         "This model doesn't support the s3Uri field. Remove s3Uri and try again. (Nova, in a"
         " toolResult: Malformed input request: extraneous key [toolResult] is not permitted)",
@@ -149,7 +135,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "input-unsupported",
         "An image, audio or video input to a model that does not take it",
-        ("openai", "responses", "gemini", "bedrock"),
         ERROR,
         "openai: Invalid 'messages[3]'. Content blocks are expected to be either text or"
         " image_url type. bedrock: This model doesn't support the video content block that you"
@@ -178,7 +163,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "context-window",
         "The request's estimated input is over the model's context window",
-        ("openai", "responses", "anthropic", "gemini", "bedrock"),
         # near the window is a warning on every wire, a wire registered later included
         MappingProxyType({"*": "error", "*:near": "warning"}),
         "anthropic: prompt is too long: 206134 tokens > 200000 maximum. openai: This model's"
@@ -207,7 +191,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "content-after-tool-use",
         "A block after an Anthropic assistant message's last tool_use",
-        ("anthropic",),
         ERROR,
         "`tool_use` ids were found without `tool_result` blocks immediately after: ... Each"
         " `tool_use` block must have a corresponding `tool_result` block in the next message.",
@@ -226,7 +209,6 @@ ROWS: Final[tuple[Rule, ...]] = (
         "toolset-result",
         "A computer or browser use member's tool_result without its toolset_name, or with"
         " blocks a member result does not take",
-        ("anthropic",),
         ERROR,
         "A `tool_result` that answers a computer use or browser use member block must also"
         " echo the same `toolset_name` value as the `tool_use` block; a member result that"
@@ -244,7 +226,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "server-tool-without-result",
         "An Anthropic server_tool_use with no result block",
-        ("anthropic",),
         ERROR,
         "`server_tool_use` ... was found without a corresponding <name>_tool_result block",
         (
@@ -263,7 +244,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "thinking-first",
         "With thinking on, the current tool loop's assistant message does not start with thinking",
-        ("anthropic",),
         ERROR,
         "Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is"
         " enabled, a final `assistant` message must start with a thinking block.",
@@ -288,7 +268,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "thinking-budget",
         "An Anthropic thinking budget below 1,024 tokens or not below max_tokens",
-        ("anthropic",),
         ERROR,
         "`max_tokens` must be greater than `thinking.budget_tokens`. / thinking.enabled."
         "budget_tokens: Input should be greater than or equal to 1024",
@@ -320,7 +299,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "thinking-forced-tool",
         "Anthropic thinking of type enabled beside a tool_choice that forces a tool",
-        ("anthropic",),
         ERROR,
         "Thinking may not be enabled when tool_choice forces tool use.",
         (
@@ -340,14 +318,10 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "tool-schema-root",
         "A tool's input schema that is no object schema at its root",
-        OBJECT_SCHEMA_WIRES,
         MappingProxyType(
             {
                 "*": "error",
-                "ollama": "warning",
                 "*:untyped": None,
-                "bedrock:untyped": "warning",
-                "gemini:untyped": "warning",
             }
         ),
         "openai: Invalid schema for function 'f': schema must be a JSON Schema of"
@@ -405,7 +379,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "tool-name",
         "A tool name the provider refuses (characters, first character, length)",
-        ("openai", "responses", "anthropic", "bedrock", "gemini"),
         ERROR,
         "openai: Invalid 'tools[0].function.name': string does not match pattern. Expected a"
         " string that matches the pattern '^[a-zA-Z0-9_-]+$'. / anthropic: tools.16.custom.name:"
@@ -447,7 +420,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "part-media-resolution",
         "A Gemini part with its own mediaResolution",
-        ("gemini",),
         ERROR,
         'Invalid JSON payload received. Unknown name "mediaResolution" at'
         " 'contents[0].parts[1]': Cannot find field.",
@@ -464,7 +436,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "double-base64",
         "Gemini inline data encoded to base64 twice",
-        ("gemini",),
         ERROR,
         "Provided image is not valid. (a PDF: The document has no pages.)",
         (
@@ -484,7 +455,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "input-file-type",
         "A Responses input_file of a type the API does not read",
-        ("responses",),
         ERROR,
         "Invalid file data: 'input[3].output[0].file_data'. Expected a base64-encoded data URL"
         " with a valid file MIME type ..., but got unsupported MIME type 'audio/mpeg'. / The"
@@ -513,7 +483,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "reasoning-without-item",
         "A Responses reasoning item replayed without the item that followed it",
-        ("responses",),
         ERROR,
         "Item 'rs_...' of type 'reasoning' was provided without its required following item.",
         (
@@ -529,7 +498,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "file-part-member",
         "An OpenAI Chat file part with a member the API does not know",
-        ("openai",),
         ERROR,
         "Unknown parameter: 'messages[1].content[1].file.data'.",
         (
@@ -547,7 +515,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "no-user-query",
         "An Ollama request whose messages hold no user text",
-        ("ollama",),
         MappingProxyType({"*": "warning"}),
         "500: chat prompt error: no user query found in messages",
         (
@@ -566,10 +533,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "shape",
         "The request's structure is not the wire's",
-        ALL,
-        MappingProxyType(
-            {"*": "error", "openai:unknown-part": "warning", "ollama:string-arguments": "warning"}
-        ),
+        MappingProxyType({"*": "error"}),
         "400 invalid_request_error naming the field",
         (
             RuleSource("SPEC 8 (each wire's own request shape; no provider source needed)", ""),

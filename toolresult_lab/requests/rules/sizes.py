@@ -5,17 +5,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from ...budgets.provider_limits import LIMITS
 from .model import ERROR, RECHECKED, Rule, RuleSource, cassette
 from .sources import ANTHROPIC_VISION, BEDROCK_RESTRICTIONS, DEEPSEEK_VISION
-
-#: The wires whose request size a provider documents: read from the limits they declare,
-#: so a wire that declares one is checked without naming it here.
-REQUEST_SIZE_WIRES: Final = tuple(
-    dict.fromkeys(
-        limit.wire for limit in LIMITS if limit.scope == "request" and limit.measure == "bytes"
-    )
-)
 
 __all__ = ["ROWS"]
 
@@ -23,10 +14,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "too-much-media",
         "Too many images and PDF pages in one request",
-        ("anthropic", "openai"),
-        MappingProxyType(
-            {"*": "warning", "anthropic:over-600": "error", "openai:over-600": "error"}
-        ),
+        MappingProxyType({"*": "warning", "*:over-600": "error"}),
         "too many images and documents: 104 + 1 > 100",
         (
             ANTHROPIC_VISION,
@@ -49,8 +37,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "image-too-large",
         "An image over the size or dimension limits",
-        ("anthropic", "openai"),
-        MappingProxyType({"*": "error", "anthropic:over-5mb": "warning"}),
+        ERROR,
         "image exceeds 10 MB maximum; At least one of the image dimensions exceed max allowed"
         " size: 8000 pixels; ... for many-image requests: 2000 pixels",
         (ANTHROPIC_VISION, DEEPSEEK_VISION),
@@ -71,7 +58,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "request-too-large",
         "The request's JSON is over the wire's documented request size",
-        REQUEST_SIZE_WIRES,
         MappingProxyType({"*": "error", "*:some-models": "warning"}),
         "413 request_too_large: The request exceeds the maximum allowed number of bytes.",
         (
@@ -110,7 +96,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "text-too-long",
         "One string over 10,485,760 characters",
-        ("openai", "responses"),
         ERROR,
         "Invalid 'messages[5].content': string too long. Expected a string with maximum length"
         " 10485760",
@@ -119,7 +104,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "too-many-cache-breakpoints",
         "More than 4 blocks with cache_control",
-        ("anthropic",),
         ERROR,
         "A maximum of 4 blocks with cache_control may be provided. Found 5.",
         (
@@ -142,7 +126,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "files-too-large",
         "The inline files (input_file) of one Responses request over 50 MB together",
-        ("responses",),
         ERROR,
         "Each file must be under 50 MB. The combined limit across all files in the request is"
         " 50 MB. (the guide; no verbatim error seen)",
@@ -162,7 +145,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "too-many-documents",
         "More than 5 documents in one Bedrock request",
-        ("bedrock",),
         ERROR,
         "You can't include more than 5 documents in a request.",
         (
@@ -178,7 +160,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "duplicate-document-name",
         "Two documents of one name in a Bedrock request",
-        ("bedrock",),
         ERROR,
         "Messages can't contain duplicate document names. Rename the document and retry your"
         " request.",
@@ -200,8 +181,7 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "document-name",
         "A Bedrock document name with characters or a length Bedrock rejects",
-        ("bedrock",),
-        MappingProxyType({"*": "error", "bedrock:underscore": "warning"}),
+        MappingProxyType({"*": "error", "*:underscore": "warning"}),
         "The document file name can only contain alphanumeric characters, whitespace"
         " characters, hyphens, parentheses, and square brackets. The name can't contain more"
         " than one consecutive whitespace character. Check that the file name conforms to"
@@ -235,7 +215,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "document-needs-text",
         "A Bedrock message with a document block and no text block",
-        ("bedrock",),
         ERROR,
         "A text block must be included when using documents. Add a text block and retry your"
         " request.",

@@ -44,7 +44,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "base64-sources-only",
         "A URL or Files API image or document source on a platform that takes only base64",
-        ("anthropic",),
         ERROR,
         "400 invalid_request_error (no message text found)",
         (_VISION, _BEDROCK_MESSAGES),
@@ -59,7 +58,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "version-sampling",
         "temperature, top_p or top_k with anthropic-version 2026-10-21",
-        ("anthropic",),
         ERROR,
         "temperature: Extra inputs are not permitted",
         (MIGRATION_2026_10_21, _SYNTHORAI),
@@ -74,7 +72,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "version-assistant-document",
         "A document block directly in an assistant message with anthropic-version 2026-10-21",
-        ("anthropic",),
         ERROR,
         "400 invalid_request_error (the migration page gives no message text)",
         (MIGRATION_2026_10_21,),
@@ -87,7 +84,6 @@ ROWS: Final[tuple[Rule, ...]] = (
     Rule(
         "version-user-citations",
         "A user text block with non-empty citations with anthropic-version 2026-10-21",
-        ("anthropic",),
         ERROR,
         "400 invalid_request_error (the migration page gives no message text)",
         (MIGRATION_2026_10_21,),

@@ -7,11 +7,13 @@ hold. :data:`CHECKS` is what ``lint`` reads."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Final
 
 from .._check import (
     Add,
     Check,
+    IdFormat,
     PrefixFacts,
     Scope,
     WireChecks,
@@ -23,6 +25,7 @@ from .._check import (
 from .._claude_thinking import MIN_BUDGET
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from . import model_checks
+from .caching import breakpoints
 from .core import FACTS, ends_in_server_result
 from .sources import base64_sources_only
 from .versions import api_version
@@ -377,6 +380,7 @@ def max_tokens_required(read: ReadRequest, scope: Scope, add: Add) -> None:
 
 
 RULES: Final[tuple[Check, ...]] = (
+    breakpoints,
     max_tokens_required,
     known_blocks,
     messages,
@@ -406,6 +410,7 @@ PREFIX: Final = PrefixFacts(
 )
 
 CHECKS: Final = WireChecks(
+    id_format=IdFormat("[a-zA-Z0-9_-]+", None, "does not match ^[a-zA-Z0-9_-]+$"),
     prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
@@ -415,4 +420,42 @@ CHECKS: Final = WireChecks(
     # anthropic 2.17.0 types/base64_image_source_param.py: media_type is a Literal of the
     # four lower-case types, generated from the API's OpenAPI enum (checked 2026-12-07)
     exact_types=True,
+    reports=frozenset(
+        {
+            "error-result-not-text",
+            "empty-message",
+            "final-assistant",
+            "system-message-placement",
+            "max-tokens-required",
+            "content-after-tool-use",
+            "toolset-result",
+            "server-tool-without-result",
+            "thinking-first",
+            "thinking-budget",
+            "thinking-forced-tool",
+            "forced-tool-choice",
+            "version-sampling",
+            "version-assistant-document",
+            "version-user-citations",
+            "base64-sources-only",
+            "too-many-cache-breakpoints",
+        }
+    ),
+    # where its severities differ (the rules' notes give each source): an id twice in one
+    # message and a second result are errors, an image over 5 MB a warning (an error with
+    # the cloud platforms' profiles), a changed prefix before signed thinking an error
+    severities=MappingProxyType(
+        {
+            "duplicate-call-id:same-message": "error",
+            "duplicate-result": "error",
+            "image-too-large:over-5mb": "warning",
+            "prefix-changed:bound": "error",
+        }
+    ),
+    call_ids=True,
+    base64_media=True,
+    media_limits=True,
+    model_facts=True,
+    empty_rejected=True,
+    empty_text_rejected=True,
 )

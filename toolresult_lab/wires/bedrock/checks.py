@@ -6,16 +6,16 @@ the enums spell them, and what a ``toolResult`` may hold; the document cap.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Final
 
-from ...conversion.filenames import MAX_DOCUMENT_NAME, document_name_fault
-from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
+from .._check import Add, Check, IdFormat, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, ReadRequest, ResultPart
 from . import model_checks
 from .core import FACTS, IMAGE_FORMATS
-from .documents import MAX_DOCUMENTS
+from .document_checks import documents
 
-__all__ = ["CHECKS", "RESULT_MEMBERS", "document_name_problem", "family", "input_kind"]
+__all__ = ["CHECKS", "RESULT_MEMBERS", "family", "input_kind"]
 
 #: The media members of a content block (and of a tool result's content).
 _MEDIA: Final = ("image", "document", "video")
@@ -60,27 +60,6 @@ def family(scope: Scope) -> str | None:
     if "amazon.nova" in model or scope.profile == "bedrock-nova":
         return "nova"
     return None
-
-
-def document_name_problem(name: str) -> tuple[str, str] | None:
-    """Why Bedrock rejects a document name (``filenames.document_name_fault``, the
-    converter's rule): the finding's message and its case of ``document-name`` in the rule
-    table; ``None`` for a name it takes."""
-    fault, chars = document_name_fault(name)
-    if not fault:
-        return None
-    shown = short(name)
-    message = {
-        "empty": "The document name is empty (1 to 200 characters).",
-        "too-long": f"The document name is {len(name):,} characters long"
-        f" (at most {MAX_DOCUMENT_NAME}).",
-        "characters": f"The document name {shown} holds {short(chars)}: only letters,"
-        " digits, single spaces, hyphens, parentheses and square brackets are taken.",
-        "whitespace": f"The document name {shown} has two whitespace characters in a row.",
-        "underscore": f"The document name {shown} holds an underscore: outside Bedrock's"
-        " documented characters, though accepted in practice.",
-    }[fault]
-    return message, fault
 
 
 def known_blocks(read: ReadRequest, scope: Scope, add: Add) -> None:
@@ -287,6 +266,7 @@ def input_kind(node: dict[str, Any]) -> str | None:
 
 
 RULES: Final[tuple[Check, ...]] = (
+    documents,
     known_blocks,
     messages,
     document_needs_text,
@@ -315,6 +295,9 @@ PREFIX: Final = PrefixFacts(
 )
 
 CHECKS: Final = WireChecks(
+    # botocore 1.44.8's service model (bedrock-runtime 2023-09-30): ToolUseId, min 1,
+    # max 64 (docs/research/bedrock-sources.md)
+    id_format=IdFormat("[a-zA-Z0-9_.:-]+", 64, "does not match ^[a-zA-Z0-9_.:-]+$"),
     prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
@@ -322,6 +305,39 @@ CHECKS: Final = WireChecks(
     result_blocks=RESULT_MEMBERS,
     input_kind=input_kind,
     image_types=FACTS.image_mimes,
-    max_documents=MAX_DOCUMENTS,
-    document_name=document_name_problem,
+    reports=frozenset(
+        {
+            "empty-message",
+            "too-many-documents",
+            "duplicate-document-name",
+            "document-name",
+            "document-needs-text",
+            "tool-config-required",
+            "prefill-with-tools",
+            "s3-source-unsupported",
+            "forced-tool-choice",
+        }
+    ),
+    # where its severities differ (the rules' notes give each source): Converse speaks for
+    # many providers' models, so what only Claude was seen refusing is a warning (results
+    # after other content, bytes of another media type; an error with bedrock-claude);
+    # an id twice in one message, a second result, an image in a result of a model that
+    # takes none, a format outside botocore's enum and a changed prefix before signed
+    # reasoning are errors; a schema root without type is a warning (user reports)
+    severities=MappingProxyType(
+        {
+            "results-after-other-content": "warning",
+            "duplicate-call-id:same-message": "error",
+            "duplicate-result": "error",
+            "tool-result-content:never-image": "error",
+            "media-type": "warning",
+            "media-type:format": "error",
+            "tool-schema-root:untyped": "warning",
+            "prefix-changed:bound": "error",
+        }
+    ),
+    call_ids=True,
+    base64_media=True,
+    model_facts=True,
+    empty_text_rejected=True,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from types import MappingProxyType
 from typing import Any, Final
 
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, named, short
@@ -247,4 +248,22 @@ CHECKS: Final = WireChecks(
     result_types=FACTS.image_mimes | RESPONSE_TYPES,
     url_safe_base64=True,
     ids_advisory=True,
+    reports=frozenset(
+        {
+            "split-function-responses",
+            "empty-message",
+            "missing-thought-signature",
+            "function-response-parts",
+            "part-media-resolution",
+            "double-base64",
+            "final-model-turn",
+        }
+    ),
+    # where its severities differ (the rules' notes give each source): media-type is a
+    # warning here; a schema root without type is a warning (user reports)
+    severities=MappingProxyType({"media-type": "warning", "tool-schema-root:untyped": "warning"}),
+    call_ids=True,
+    base64_media=True,
+    model_facts=True,
+    empty_rejected=True,
 )

@@ -5,9 +5,10 @@ reads."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Final
 
-from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
+from .._check import Add, Check, IdFormat, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, OpaquePart, Part, ReadRequest, ResultPart, TextPart
 from . import model_checks
 
@@ -100,6 +101,8 @@ PREFIX: Final = PrefixFacts(
 )
 
 CHECKS: Final = WireChecks(
+    # over 64 characters an error, over 40 a warning (the rule's notes give the sources)
+    id_format=IdFormat(None, 64, "", warn_over=40),
     prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
@@ -110,4 +113,20 @@ CHECKS: Final = WireChecks(
     # "You uploaded an unsupported image. Please make sure your image is valid."
     # (marketing-factory/ai-filemetadata#26, 2025-06-04)
     image_bytes_read=True,
+    reports=frozenset({"tool-result-content", "file-part-member", "chat-tools-with-reasoning"}),
+    # where its severities differ (the rules' notes give each source): an id over 40
+    # characters, which some gateways still refuse; bytes that are no image, known from a
+    # user report only; a part type the SDK does not type, which gateways took
+    severities=MappingProxyType(
+        {
+            "call-id-format:over-40": "warning",
+            "media-type:not-an-image": "warning",
+            "shape:unknown-part": "warning",
+        }
+    ),
+    call_ids=True,
+    base64_media=True,
+    media_limits=True,
+    model_facts=True,
+    empty_rejected=True,
 )

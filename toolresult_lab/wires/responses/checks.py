@@ -11,7 +11,17 @@ from collections.abc import Container, Iterator
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from .._check import Add, Check, PrefixFacts, Scope, WireChecks, items, short, typed_blocks
+from .._check import (
+    Add,
+    Check,
+    IdFormat,
+    PrefixFacts,
+    Scope,
+    WireChecks,
+    items,
+    short,
+    typed_blocks,
+)
 from .._read import MISSING, ReadRequest, ResultPart
 from . import model_checks
 from .core import answerable_item_ids
@@ -399,6 +409,7 @@ PREFIX: Final = PrefixFacts(
 )
 
 CHECKS: Final = WireChecks(
+    id_format=IdFormat(None, 64, ""),
     prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,
@@ -410,4 +421,15 @@ CHECKS: Final = WireChecks(
     held_call_ids=held_call_ids,
     pending_call_ids=pending_call_ids,
     item_id_longest=_ITEM_ID_LONGEST,
+    reports=frozenset(
+        {
+            "item-id-prefix",
+            "files-too-large",
+            "input-file-type",
+            "reasoning-without-item",
+        }
+    ),
+    call_ids=True,
+    base64_media=True,
+    model_facts=True,
 )

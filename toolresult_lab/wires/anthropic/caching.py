@@ -1,25 +1,24 @@
 """Prompt-caching breakpoints: at most four blocks marked ``cache_control`` in a request, a
 top-level ``cache_control`` (automatic caching) taking one of them
-(``too-many-cache-breakpoints``)."""
+(``too-many-cache-breakpoints``): an Anthropic rule, read with Anthropic's own marker test
+(``edits.cached``), so it runs as one of the wire's own checks."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from ...wires import (
+from .._check import Add, Scope, parts_of
+from .._read import (
     MISSING,
-    Add,
     CallPart,
     DocumentPart,
     ImagePart,
     Part,
     ReadRequest,
     ResultPart,
-    Scope,
     TextPart,
-    cached,
-    parts_of,
 )
+from .edits import cached
 
 __all__ = ["breakpoints"]
 
