@@ -10,21 +10,21 @@ OpenAI and Gemini, whose pages say nothing either way (the smaller reading warns
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-from typing import Literal
+from dataclasses import replace
+from typing import Final
 
-from ..conversion.facts import MediaKind, Wire, wire_facts
+from ..conversion.facts import MediaKind, wire_facts
 from ..conversion.imagesize import ImageSize
 from ..conversion.pdfpages import MAX_PDF_BYTES, TIME_BUDGET, PdfCount
+from ..wires import WIRES, Limit, LimitScope, Measure, wire_module
 from . import doc_pages
-from .doc_pages import DocPage
 
 __all__ = [
     "LIMITS",
     "Limit",
     "Measure",
     "Scope",
+    "declared",
     "header_excess",
     "limits_for",
     "media_warnings",
@@ -33,257 +33,60 @@ __all__ = [
     "text_warnings",
 ]
 
-Scope = Literal["image", "pdf", "string", "request"]
-Measure = Literal[
-    "base64_bytes", "bytes", "image_bytes", "chars", "edge_px", "min_edge_px", "pages", "images"
-]
-
-_MIB = 1024 * 1024
-_MB = 1_000_000
-#: The day the figures re-checked in rule-recheck.md (A.1 and A.2) were read.
-_RECHECKED = "2026-12-02"
-#: The day DeepSeek's vision guide (its text of 2026-08-21) was read for the table.
-_DEEPSEEK = "2026-12-07"
+#: What a limit bounds (``Limit.scope``), under the name this module has always given it.
+Scope = LimitScope
 
 
-@dataclass(frozen=True)
-class Limit:
-    """One documented limit: what it bounds, its value, its wording and its page.
-
-    ``when_images_over`` makes a limit apply only to requests with more images than that.
-    ``checked``: the day the figure was last read on its page (``""``: in the first research,
-    whose dates ``docs/costs-and-limits.md`` gives per page).
-    A ``min_edge_px`` limit is a floor (smaller degrades results); every other is a ceiling.
-    A ``string`` limit bounds each text string of a request (``chars``: its characters); a
-    request's ``bytes`` count everything sent (text included), its ``image_bytes`` only images.
-    ``models``: the models the figure is documented for, where that is not every model the
-    wire reaches (Bedrock's Converse speaks for many providers' models): lint then warns
-    rather than errs, since another model of the wire may take more.
-    ``profiles``: the provider profiles (``profiles.PROFILES``) whose own figure this is (a
-    platform that serves the wire with other limits: Claude on Bedrock's Messages API);
-    with one of them, it replaces the wire's figures of the same scope and measure, and
-    without one it does not apply (``limits_for`` leaves it out).
-    """
-
-    wire: Wire
-    scope: Scope
-    measure: Measure
-    value: int
-    text: str
-    page: DocPage
-    when_images_over: int = 0
-    checked: str = ""
-    models: str = ""
-    profiles: tuple[str, ...] = ()
+#: Per wire name: the rows its module declares (held to compare by identity: a wire
+#: registered again under the same name may declare others), those rows naming the wire,
+#: and the rows ``limits_for`` chose per profile (read on every lint of a wire with media).
+_READ: Final[
+    dict[str, tuple[tuple[Limit, ...], tuple[Limit, ...], dict[str | None, tuple[Limit, ...]]]]
+] = {}
 
 
-LIMITS: tuple[Limit, ...] = (
-    Limit(
-        "anthropic", "image", "base64_bytes", 10 * _MIB,
-        "10 MB per image (base64-encoded) on the Claude API", doc_pages.ANTHROPIC_VISION,
-        checked=_RECHECKED,
-    ),
-    Limit(
-        "anthropic", "image", "base64_bytes", 5 * _MIB,
-        "5 MB per image (base64-encoded) on Amazon Bedrock and Vertex AI, and on the API "
-        "in the 2025 docs", doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
-    ),
-    Limit(
-        "anthropic", "image", "edge_px", 8000,
-        "8000x8000 px per image", doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
-    ),
-    # The current vision page states it too, under Limitations ("very small images under
-    # 200 pixels", 2026-08-22); the warning keeps citing the 2025 edition it was read from.
-    Limit(
-        "anthropic", "image", "min_edge_px", 200,
-        "images under 200 px on an edge may degrade performance",
-        doc_pages.ANTHROPIC_VISION_2025, checked=_RECHECKED,
-    ),
-    # The page no longer states 2000 px as the limit (reworded 2026-06-17): the 400 names
-    # "many-image requests" with the current limit, and 2000 px is its advice to stay under.
-    Limit(
-        "anthropic", "request", "edge_px", 2000,
-        "2000x2000 px per image when a request has more than 20 images",
-        doc_pages.ANTHROPIC_VISION, when_images_over=20, checked=_RECHECKED,
-    ),
-    Limit(
-        "anthropic", "request", "images", 100,
-        "100 images per request on models with a 200k-token context window",
-        doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
-    ),
-    Limit(
-        "anthropic", "request", "images", 600,
-        "600 images per request on other models", doc_pages.ANTHROPIC_VISION,
-        checked=_RECHECKED,
-    ),
-    # "Partner-operated platforms have their own request size limits: Bedrock limits
-    # requests to 20 MB, and Google Cloud limits requests to 30 MB" (ANTHROPIC_API_OVERVIEW,
-    # rule-recheck.md A.1 #3): Bedrock's is a bedrock limit below; Claude on Google Cloud
-    # speaks the anthropic wire, whose figure stays the Claude API's ("lower on some
-    # platforms"; the rule request-too-large names 30 MB in its notes).
-    Limit(
-        "anthropic", "request", "bytes", 32 * _MIB,
-        "32 MB per request on standard endpoints (lower on some platforms)",
-        doc_pages.ANTHROPIC_PDF, checked=_RECHECKED,
-    ),
-    Limit(
-        "anthropic", "pdf", "pages", 100,
-        "100 PDF pages per request when the context window is under 1M tokens",
-        doc_pages.ANTHROPIC_PDF, checked=_RECHECKED,
-    ),
-    Limit(
-        "anthropic", "pdf", "pages", 600,
-        "600 PDF pages per request", doc_pages.ANTHROPIC_PDF, checked=_RECHECKED,
-    ),
-    # No per-image byte cap on OpenAI: an oversized image is resized, not refused
-    # (rule-recheck.md A.1 #1, the guide's "Image input requirements", 2026).
-    Limit(
-        "responses", "request", "bytes", 512 * _MB,
-        "512 MB total payload per request", doc_pages.OPENAI_VISION,
-    ),
-    Limit(
-        "responses", "string", "chars", 10 * _MIB,
-        "10,485,760 characters per string", doc_pages.OPENAI_STRING_LENGTH,
-    ),
-    Limit(
-        "openai", "string", "chars", 10 * _MIB,
-        "10,485,760 characters per string", doc_pages.OPENAI_STRING_LENGTH,
-    ),
-    Limit(
-        "responses", "request", "images", 1500,
-        "1,500 images per request", doc_pages.OPENAI_VISION,
-    ),
-    # "Each file must be under 50 MB. The combined limit across all files in the request is
-    # 50 MB" (rule-recheck.md A.1 #14); a function_call_output can carry an input_file. Each
-    # file is held against it here; lint sums a request's inline files (files-too-large).
-    Limit(
-        "responses", "pdf", "bytes", 50 * _MB,
-        "50 MB per file (input_file), and 50 MB for all the files of a request together",
-        doc_pages.OPENAI_FILE_INPUTS, checked=_RECHECKED,
-    ),
-    Limit(
-        "gemini", "request", "bytes", 100 * _MB,
-        "100 MB per request for inline data (base64-encoded), prompt included (larger files "
-        "go through the Files API)", doc_pages.GEMINI_FILE_LIMITS,
-    ),
-    Limit(
-        "gemini", "pdf", "bytes", 50 * _MB,
-        "50 MB per PDF", doc_pages.GEMINI_DOCUMENTS,
-    ),
-    Limit(
-        "gemini", "pdf", "pages", 1000,
-        "1,000 pages per document", doc_pages.GEMINI_DOCUMENTS, checked=_RECHECKED,
-    ),
-    # Claude on the cloud platforms through the Messages API (the anthropic wire): "Bedrock
-    # limits requests to 20 MB, and Google Cloud limits requests to 30 MB"
-    # (ANTHROPIC_API_OVERVIEW, rule-recheck.md A.1 #3), read as 10^6 bytes as the bedrock
-    # figure below; "5 MB (base64-encoded) on Amazon Bedrock and Google Cloud"
-    # (ANTHROPIC_VISION, rule-recheck.md A.2).
-    Limit(
-        "anthropic", "request", "bytes", 20 * _MB,
-        "20 MB per request for Claude on Amazon Bedrock", doc_pages.ANTHROPIC_API_OVERVIEW,
-        checked=_RECHECKED, profiles=("anthropic-bedrock",),
-    ),
-    Limit(
-        "anthropic", "request", "bytes", 30 * _MB,
-        "30 MB per request for Claude on Google Cloud", doc_pages.ANTHROPIC_API_OVERVIEW,
-        checked=_RECHECKED, profiles=("anthropic-google-cloud",),
-    ),
-    Limit(
-        "anthropic", "image", "base64_bytes", 5 * _MIB,
-        "5 MB per image (base64-encoded) on Amazon Bedrock and Google Cloud",
-        doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
-        profiles=("anthropic-bedrock", "anthropic-google-cloud"),
-    ),
-    # DeepSeek's vision models on the openai wire (profile deepseek; rule-recheck.md A.1
-    # #15): the vision guide's limits table (2026-08-21) "Request body size: 48 MiB", "Max
-    # single image size (base64 / external URL): 32 MiB", "Max images per request: 600",
-    # "Max total image size per request: 64 MiB without file_id images", "Max image
-    # dimension: 8192 px per side; drops to 4096 px per side when a request contains 15 or
-    # more images".
-    Limit(
-        "openai", "request", "bytes", 48 * _MIB,
-        "48 MiB per request body on DeepSeek", doc_pages.DEEPSEEK_VISION,
-        checked=_DEEPSEEK, profiles=("deepseek",),
-    ),
-    Limit(
-        "openai", "image", "base64_bytes", 32 * _MIB,
-        "32 MiB per image on DeepSeek", doc_pages.DEEPSEEK_VISION,
-        checked=_DEEPSEEK, profiles=("deepseek",),
-    ),
-    Limit(
-        "openai", "request", "images", 600,
-        "600 images per request on DeepSeek", doc_pages.DEEPSEEK_VISION,
-        checked=_DEEPSEEK, profiles=("deepseek",),
-    ),
-    Limit(
-        "openai", "request", "image_bytes", 64 * _MIB,
-        "64 MiB of images per request on DeepSeek (file_id images aside)",
-        doc_pages.DEEPSEEK_VISION, checked=_DEEPSEEK, profiles=("deepseek",),
-    ),
-    Limit(
-        "openai", "image", "edge_px", 8192,
-        "8192 px per side on DeepSeek", doc_pages.DEEPSEEK_VISION,
-        checked=_DEEPSEEK, profiles=("deepseek",),
-    ),
-    Limit(
-        "openai", "request", "edge_px", 4096,
-        "4096 px per side on DeepSeek when a request has 15 or more images",
-        doc_pages.DEEPSEEK_VISION, when_images_over=14, checked=_DEEPSEEK,
-        profiles=("deepseek",),
-    ),
-    Limit(
-        "bedrock", "image", "base64_bytes", 5 * _MIB,
-        "5 MB per image (base64-encoded) for Claude on Amazon Bedrock",
-        doc_pages.ANTHROPIC_VISION, checked=_RECHECKED,
-    ),
-    Limit(
-        "bedrock", "image", "edge_px", 8000,
-        "8000x8000 px per image (Claude; Nova)", doc_pages.ANTHROPIC_VISION,
-    ),
-    Limit(
-        "bedrock", "request", "edge_px", 2000,
-        "2000x2000 px per image for Claude when a request has more than 20 images "
-        "(documents count too on Bedrock)", doc_pages.ANTHROPIC_VISION, when_images_over=20,
-        checked=_RECHECKED,
-    ),
-    # "Bedrock limits requests to 20 MB" (rule-recheck.md A.1 #3), read as 10^6 bytes:
-    # Bedrock's own pages do not say, and the smaller reading warns earlier.
-    Limit(
-        "bedrock", "request", "bytes", 20 * _MB,
-        "20 MB per request for Claude on Amazon Bedrock", doc_pages.ANTHROPIC_API_OVERVIEW,
-        checked=_RECHECKED, models="Claude",
-    ),
-    Limit(
-        "bedrock", "request", "bytes", 25 * _MB,
-        "25 MB of payload per request on Amazon Nova", doc_pages.NOVA_IMAGES,
-        models="Amazon Nova",
-    ),
-    Limit(
-        "bedrock", "pdf", "bytes", 4_500_000,
-        "4.5 MB per document (not for PDFs on Claude 4 and later, nor on Nova)",
-        doc_pages.BEDROCK_API_RESTRICTIONS, checked=_RECHECKED,
-    ),
-    Limit(
-        "bedrock", "pdf", "pages", 100,
-        "100 PDF pages per request for Claude on Amazon Bedrock (the page's ko and he "
-        "copies)", doc_pages.BEDROCK_API_RESTRICTIONS, checked=_RECHECKED,
-    ),
-)  # fmt: skip
+def _read(wire: str) -> tuple[tuple[Limit, ...], dict[str | None, tuple[Limit, ...]]]:
+    """The limits the module of ``wire`` declares, each naming the wire, and the memo of
+    ``limits_for``'s choices among them."""
+    module = wire_module(wire)
+    rows = module.limits
+    known = _READ.get(module.name)
+    if known is None or known[0] is not rows:
+        owned = tuple(
+            row if row.wire == module.name else replace(row, wire=module.name) for row in rows
+        )
+        known = (rows, owned, {})
+        _READ[module.name] = known
+    return known[1], known[2]
 
 
-@cache  # a pure function of LIMITS, read on every lint of a wire with media
+def declared(wire: str) -> tuple[Limit, ...]:
+    """Every documented limit ``wire`` declares (``WireModule.limits``: a profile's own
+    figures included), each naming the wire; a wire registered later declares its own."""
+    return _read(wire)[0]
+
+
+#: Every limit of the package's seven wires, wire by wire in the registry's order (a wire
+#: registered later declares its own: :func:`declared`).
+LIMITS: Final[tuple[Limit, ...]] = tuple(limit for wire in WIRES for limit in declared(wire))
+
+
 def limits_for(wire: str, profile: str | None = None) -> tuple[Limit, ...]:
     """The documented limits of ``wire`` (none for ollama and hermes); with ``profile``,
     that profile's own figures in place of the wire's of the same scope and measure."""
-    wire_facts(wire)
-    own = [limit for limit in LIMITS if limit.wire == wire and profile in limit.profiles]
+    limits, chosen = _read(wire)
+    if profile not in chosen:
+        chosen[profile] = _chosen(limits, profile)
+    return chosen[profile]
+
+
+def _chosen(limits: tuple[Limit, ...], profile: str | None) -> tuple[Limit, ...]:
+    own = [limit for limit in limits if profile in limit.profiles]
     taken = {(limit.scope, limit.measure, limit.when_images_over) for limit in own}
     return tuple(
         limit
-        for limit in LIMITS
-        if limit.wire == wire
-        and (
+        for limit in limits
+        if (
             profile in limit.profiles
             if limit.profiles
             else (limit.scope, limit.measure, limit.when_images_over) not in taken

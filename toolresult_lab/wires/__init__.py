@@ -37,6 +37,7 @@ from ._check import (
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
 from ._edit import IdStyle, RequestEdits, item_id, made_id
+from ._limits import Limit, LimitScope, Measure
 from ._plain import plain as _plain
 from ._protocol import WireModule
 from ._read import (
@@ -127,6 +128,9 @@ __all__ = [
     "IdStyle",
     "ImagePart",
     "ImageTokenRule",
+    "Limit",
+    "LimitScope",
+    "Measure",
     "Message",
     "Missing",
     "ModelView",

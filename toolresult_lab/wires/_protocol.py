@@ -18,6 +18,7 @@ from ._check import WireChecks
 from ._common import Converter, WireFacts
 from ._data import NO_TOKEN_RULES, Alteration, ReadBack, TokenRules
 from ._edit import RequestEdits
+from ._limits import Limit
 from ._read import ReadRequest, ResultPart
 from ._settings import SettingsShape
 from ._tool_defs import ToolDefs
@@ -69,6 +70,10 @@ class WireModule:
     #: What MCP tools become here beside its settings shape's definitions (issue 40:
     #: ``tools_for``; None: the wire writes no tool definitions).
     tool_defs: ToolDefs | None = None
+    #: Its documented size and count limits (issue 35: ``wires/<wire>/limits.py``): what
+    #: ``budgets.provider_limits`` warns against and where the size rules apply (a rule on a
+    #: limit applies on the wires that declare one of its scope and measure). Empty: none.
+    limits: tuple[Limit, ...] = ()
 
     @property
     def name(self) -> str:

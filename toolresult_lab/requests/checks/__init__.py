@@ -10,7 +10,7 @@ A generic check is registered below as a :class:`RuleCheck`: the rules it report
 decide where it runs (``rules.where``: from what each wire declares, and the rule's
 ``profiles``). Where it differs per
 wire, it reads the wire's data (``wires.wire_checks``, ``wires.turn_shape``,
-``limits.LIMITS``), never the wire's name. The checks that concern only one wire's shapes
+``WireModule.limits``), never the wire's name. The checks that concern only one wire's shapes
 live in that wire's package (``wires/<wire>/checks.py``) and run after the generic ones.
 
 To add a generic check: write its module here and add one ``RuleCheck`` row to

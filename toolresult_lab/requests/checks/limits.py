@@ -1,8 +1,9 @@
-"""The wire's documented size and count limits (``limits.LIMITS``, read by the wire's name,
-and with a profile of a platform with its own figures, those: ``limits_for``):
+"""The wire's documented size and count limits (the ones its module declares,
+``WireModule.limits``, and with a profile of a platform with its own figures, those:
+``limits_for``):
 images and PDF pages per request (``too-much-media``), each image's size
 (``image-too-large``), and the whole request's bytes (``request-too-large``). A wire without
-such a limit in the table is not checked."""
+such a limit is not checked."""
 
 from __future__ import annotations
 

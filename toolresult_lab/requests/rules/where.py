@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Final
 
-from ...budgets.provider_limits import LIMITS
 from ...conversion.profiles import PROFILES
 from ...wires import WIRES, WireModule, wire_checks, wire_module
 from ..findings import Severity
@@ -36,12 +35,12 @@ def _every(wire: WireModule) -> bool:
 
 
 def _declares_limit(scope: str, measure: str) -> Where:
-    """The wires ``budgets.provider_limits`` documents a limit of ``scope`` and ``measure``
-    for (a wire that declares one is checked without being named here)."""
-    wires = frozenset(
-        limit.wire for limit in LIMITS if (limit.scope, limit.measure) == (scope, measure)
+    """The wires that declare a documented limit of ``scope`` and ``measure``
+    (``WireModule.limits``, a profile's own figure included): a wire that declares one is
+    checked without being named here."""
+    return lambda wire: any(
+        (limit.scope, limit.measure) == (scope, measure) for limit in wire.limits
     )
-    return lambda wire: wire.name in wires
 
 
 def _tool_names(wire: WireModule) -> bool:

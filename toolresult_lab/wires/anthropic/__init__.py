@@ -23,6 +23,7 @@ from .core import (
 )
 from .data import TOKENS, call_reply, reply
 from .edits import EDITS
+from .limits import LIMITS
 from .reading import READING
 from .request import REQUEST, AnthropicRequest
 from .settings import SETTINGS, TOOL_DEFS
@@ -59,4 +60,5 @@ WIRE: Final = WireModule(
     checks=CHECKS,
     recorded_reply=reply,
     recorded_call_reply=call_reply,
+    limits=LIMITS,
 )

@@ -30,6 +30,7 @@ from .core import (
 from .data import TOKENS, call_reply, reply
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
+from .limits import LIMITS
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
 
@@ -72,4 +73,5 @@ WIRE: Final = WireModule(
     checks=CHECKS,
     recorded_reply=reply,
     recorded_call_reply=call_reply,
+    limits=LIMITS,
 )

@@ -23,6 +23,7 @@ from .core import (
 )
 from .data import TOKENS, call_reply, reply
 from .edits import EDITS
+from .limits import LIMITS
 from .reading import READING
 from .settings import SETTINGS
 from .tool_rules import TOOL_DEFS
@@ -56,4 +57,5 @@ WIRE: Final = WireModule(
     checks=CHECKS,
     recorded_reply=reply,
     recorded_call_reply=call_reply,
+    limits=LIMITS,
 )
