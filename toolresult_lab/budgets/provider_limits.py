@@ -1,11 +1,14 @@
 """Documented provider limits as data, and the warnings one payload or one request draws.
 
 Advice only: a warning names the limit a block would meet and the page it is from, and the
-block itself never changes. ``LIMITS`` holds every limit; ``media_warnings`` checks one image
-or PDF, ``text_warnings`` the longest text string of a block, ``request_warnings`` a whole
-request. Sizes written "MB" on a page are read as MiB for
-Anthropic (its API reports its 5 MB image limit as 5242880 bytes) and as 10^6 bytes for
-OpenAI and Gemini, whose pages say nothing either way (the smaller reading warns earlier).
+block itself never changes. Each wire declares its own limits in its package
+(``wires/<wire>/limits.py``, ``WireModule.limits``; a wire registered later declares its
+own), and this module reads them from the registered wire: ``LIMITS`` holds the package's
+wires' limits; ``media_warnings`` checks one image or PDF, ``text_warnings`` the longest
+text string of a block, ``request_warnings`` a whole request. Sizes written "MB" on a page
+are read as MiB for Anthropic (its API reports its 5 MB image limit as 5242880 bytes) and
+as 10^6 bytes for OpenAI and Gemini, whose pages say nothing either way (the smaller
+reading warns earlier).
 """
 
 from __future__ import annotations

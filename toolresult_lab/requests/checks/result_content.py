@@ -1,9 +1,10 @@
 """What messages and tool results hold: what a tool result may hold on its wire (the wire's
-``result_content`` check), empty text blocks, strings longer than the wire takes, and
-images a model cannot read."""
+``result_content`` check), empty text blocks, strings longer than the wire takes (its
+declared per-string limit, ``WireModule.limits``), and images a model cannot read."""
 
 from __future__ import annotations
 
+from ...budgets.provider_limits import limits_for
 from ...wires import (
     Add,
     CallPart,
@@ -15,7 +16,7 @@ from ...wires import (
     parts_of,
     wire_checks,
 )
-from ..rules import RULES, TEXT_LIMIT
+from ..rules import RULES
 
 __all__ = ["check"]
 
@@ -23,15 +24,21 @@ __all__ = ["check"]
 def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     """Tool results' contents, empty texts, long strings, images a model cannot read."""
     result_content = wire_checks(scope.wire).result_content
-    long_text = RULES["text-too-long"].applies(scope.wire, scope.profile)
+    most_chars = (
+        _most_chars(scope) if RULES["text-too-long"].applies(scope.wire, scope.profile) else None
+    )
     misshapen = {problem.path for problem in read.problems}
     for message in read.messages:
         for part in message.parts:
             if isinstance(part, ResultPart):
                 if result_content is not None:
                     result_content(part, scope, add)
-            elif long_text and isinstance(part, CallPart) and isinstance(part.arguments, str):
-                _text_length(part.path, part.arguments, add)
+            elif (
+                most_chars is not None
+                and isinstance(part, CallPart)
+                and isinstance(part.arguments, str)
+            ):
+                _text_length(part.path, part.arguments, most_chars, add)
         # whitespace beside other content is accepted (the Claude API and Bedrock took
         # it); an empty string, or a message of nothing but whitespace, is rejected
         beside = any(
@@ -55,8 +62,8 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
                         else "The text block is empty.",
                         "beside" if blank else "",
                     )
-                if long_text:
-                    _text_length(part.path, part.text, add)
+                if most_chars is not None:
+                    _text_length(part.path, part.text, most_chars, add)
             elif isinstance(part, ImagePart) and not scope.vision:
                 add(
                     "images-unsupported",
@@ -67,11 +74,22 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
                 )
 
 
-def _text_length(path: str, text: str, add: Add) -> None:
-    if len(text) > TEXT_LIMIT:
+def _most_chars(scope: Scope) -> int | None:
+    """The fewest characters a string may have under the wire's declared per-string limits
+    (with the profile's own figures: ``limits_for``); ``None``: it declares none."""
+    found = [
+        limit.value
+        for limit in limits_for(scope.wire, scope.profile)
+        if limit.scope == "string" and limit.measure == "chars"
+    ]
+    return min(found) if found else None
+
+
+def _text_length(path: str, text: str, most: int, add: Add) -> None:
+    if len(text) > most:
         add(
             "text-too-long",
             path,
-            f"The string is {len(text):,} characters long (at most {TEXT_LIMIT:,}).",
+            f"The string is {len(text):,} characters long (at most {most:,}).",
             "",
         )
