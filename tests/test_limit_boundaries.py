@@ -1,8 +1,10 @@
 """Every documented limit, checked on both sides of its boundary: at the limit no warning,
-one step over it the warning (for a floor, one step under). Read from ``limits.LIMITS``, so a
-limit added there is checked here too."""
+one step over it the warning (for a floor, one step under). Read from ``provider_limits.LIMITS``
+(each wire's ``wires/<wire>/limits.py``), so a limit added there is checked here too."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 
@@ -14,6 +16,7 @@ from toolresult_lab.budgets.provider_limits import (
     text_warnings,
 )
 from toolresult_lab.conversion.imagesize import ImageSize
+from toolresult_lab.wires import WIRES, wire_module
 
 
 def _names(limit: Limit, warnings: tuple[str, ...]) -> bool:
@@ -115,3 +118,27 @@ def test_a_profile_figure_holds_only_with_its_profile() -> None:
 
 def test_every_limit_is_checked() -> None:
     assert len(ITEM_LIMITS) + len(STRING_LIMITS) + len(REQUEST_LIMITS) == len(LIMITS) >= 17
+
+
+def test_limits_are_each_wires_declared_rows_in_the_registrys_order() -> None:
+    """``LIMITS`` is read from the wires (issue 35): each wire's rows as its package
+    declares them (``WireModule.limits``, naming no wire), each then naming that wire."""
+    assert [(wire, len(wire_module(wire).limits)) for wire in WIRES] == [
+        ("openai", 7),
+        ("anthropic", 13),
+        ("gemini", 3),
+        ("ollama", 0),
+        ("responses", 4),
+        ("hermes", 0),
+        ("bedrock", 7),
+    ]
+    assert all(row.wire == "" for wire in WIRES for row in wire_module(wire).limits)
+    assert (
+        tuple(
+            dataclasses.replace(row, wire=wire)
+            for wire in WIRES
+            for row in wire_module(wire).limits
+        )
+        == LIMITS
+    )
+    assert len(LIMITS) == 34

@@ -1,7 +1,8 @@
 """A wire's rules come from what it declares (issue 35): the toy wire of ``toy_wire.py``,
 varied here in this one module, gets exactly the rules its declarations make applicable
-(its turn shape, its request shape, its ``WireChecks``, an own check), and ``lint`` reports
-them with their severities, the toy's own severity included. No other file names it."""
+(its turn shape, its request shape, its ``WireChecks``, an own check, its documented
+limits), and ``lint`` reports them with their severities, the toy's own severity included.
+No other file names it."""
 
 from __future__ import annotations
 
@@ -13,11 +14,14 @@ from types import MappingProxyType
 from typing import Any
 
 from toolresult_lab import lint
+from toolresult_lab.budgets.doc_pages import DocPage
+from toolresult_lab.budgets.provider_limits import request_warnings, text_warnings
 from toolresult_lab.requests.rules import RULES
 from toolresult_lab.wires import (
     WIRES,
     Add,
     IdFormat,
+    Limit,
     ReadRequest,
     Scope,
     WireChecks,
@@ -62,11 +66,20 @@ def _no_user_text(read: ReadRequest, scope: Scope, add: Add) -> None:
         add("no-user-query", read.key, "No user message.", "")
 
 
+#: The toy API's page of limits (made up, as the toy is).
+TOY_PAGE = DocPage("Toy API limits", "https://toy.invalid/limits")
+#: The toy's documented limits: a request's bytes and a string's characters.
+TOY_LIMITS = (
+    Limit("request", "bytes", 300, "300 bytes per request", TOY_PAGE),
+    Limit("string", "chars", 100, "100 characters per string", TOY_PAGE),
+)
+
+
 def _declaring() -> WireModule:
     """The toy wire declaring: results right after their calls and ids that pair them (its
     turn shape, as ``toy_wire`` has it), alternating roles (its request shape), call ids of
     at most 8 characters, PNG images as base64, an empty list refused, an own check's rule,
-    and its own severity of one rule."""
+    its own severity of one rule, and its documented limits (``TOY_LIMITS``)."""
     toy = _toy()
 
     class Alternating(toy.ToyRequest):  # type: ignore[misc,name-defined]
@@ -82,7 +95,9 @@ def _declaring() -> WireModule:
         base64_media=True,
         empty_rejected=True,
     )
-    return dataclasses.replace(toy.WIRE, request=Alternating(NAME), checks=checks)
+    return dataclasses.replace(
+        toy.WIRE, request=Alternating(NAME), checks=checks, limits=TOY_LIMITS
+    )
 
 
 def test_the_plain_toy_wire_gets_exactly_the_rules_of_every_wire() -> None:
@@ -111,8 +126,10 @@ def test_a_toy_wire_gets_every_rule_its_declarations_make_applicable() -> None:
             "roles-not-alternating",  # request shape: alternating
             "no-messages",  # checks: empty_rejected
             "no-user-query",  # checks: reports (its own check)
+            "request-too-large",  # limits: request bytes
+            "text-too-long",  # limits: string chars
         }
-        assert len(found) == 15
+        assert len(found) == 17
 
 
 def test_lint_reports_the_declared_rules_with_their_severities_on_the_toy_wire() -> None:
@@ -162,6 +179,48 @@ def test_lint_reports_the_declared_rules_with_their_severities_on_the_toy_wire()
             ("call-without-result", "error")
         ]
         assert list(lint(NAME, {"turns": []})) == []
+
+
+#: A string one character over the toy's 100 (in a request of 142 bytes of JSON).
+LONG_TEXT = {"turns": [{"role": "user", "body": "x" * 101}]}
+#: Strings of 100 characters, in a request of 406 bytes of JSON (over the toy's 300).
+LARGE = {
+    "turns": [
+        {"role": "user", "body": "u" * 100},
+        {"role": "assistant", "body": "a" * 100},
+        {"role": "user", "body": "v" * 100},
+    ]
+}
+
+
+def test_lint_holds_a_toy_request_against_the_limits_the_toy_declares() -> None:
+    with registered(_declaring()):
+        assert [(f.rule, f.severity, f.path, f.message) for f in lint(NAME, LONG_TEXT)] == [
+            (
+                "text-too-long",
+                "error",
+                "turns[0].body",
+                "The string is 101 characters long (at most 100).",
+            )
+        ]
+        assert [(f.rule, f.severity, f.path, f.message) for f in lint(NAME, LARGE)] == [
+            ("request-too-large", "error", "", "The request's JSON is 406 bytes (at most 300).")
+        ]
+        # the warnings of ``budgets.provider_limits`` read the same declared rows
+        assert request_warnings(NAME, 301, 0) == (
+            "toy: the request is 301 bytes; limit: 300 bytes per request"
+            " (Toy API limits <https://toy.invalid/limits>)",
+        )
+        assert text_warnings(NAME, 101) == (
+            "toy: a text string in the block is 101 characters; limit: 100 characters per"
+            " string (Toy API limits <https://toy.invalid/limits>)",
+        )
+    # the toy that declares no limits: the same requests hold no finding, draw no warning
+    with registered(_toy().WIRE):
+        assert list(lint(NAME, LONG_TEXT)) == []
+        assert [(f.rule, f.path) for f in lint(NAME, LARGE)] == []
+        assert request_warnings(NAME, 301, 0) == ()
+        assert text_warnings(NAME, 101) == ()
 
 
 def test_no_rule_names_a_wire() -> None:
