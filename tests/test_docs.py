@@ -225,3 +225,18 @@ def test_options_section_lists_every_option(generated):
         "response_tag",
         "audience",
     ]
+
+
+@pytest.mark.exact  # the exact extra counting (installed on 3.11+): the document must not change
+def test_the_document_is_the_same_where_text_is_counted_exactly(generated):
+    from toolresult_lab.budgets import tokenizer
+    from toolresult_lab.budgets.costs import estimate_tokens
+    from toolresult_lab.conversion.result import ToolResult
+
+    text = ToolResult(id="c", content=[{"type": "text", "text": "Sunny and 22 degrees"}])
+    counted = estimate_tokens(text, "openai").entries[0]
+    with tokenizer.estimates_only():
+        estimated = estimate_tokens(text, "openai").entries[0]
+    assert estimated.exact is False
+    assert counted.exact is (tokenizer.count("x", "o200k_base") is not None)
+    assert provider_differences() == generated

@@ -15,7 +15,9 @@ This module only counts; ``tokens.text_tokens`` decides where a count applies an
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib.metadata import PackageNotFoundError, version
 from types import MappingProxyType
 from typing import Final
@@ -100,10 +102,28 @@ def model_encoding(model: str) -> str | None:
     return None
 
 
+#: Set inside :func:`estimates_only`: count by the estimate in this context.
+_ESTIMATES_ONLY: Final[ContextVar[bool]] = ContextVar(
+    "toolresult_lab_estimates_only", default=False
+)
+
+
+@contextmanager
+def estimates_only() -> Iterator[None]:
+    """Estimate text tokens (about 4 characters a token) inside the block even where the
+    ``exact`` extra is installed: a generated document (``docs/provider-differences.md``)
+    then reads the same on every machine. Only this context (thread, task) is affected."""
+    token = _ESTIMATES_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _ESTIMATES_ONLY.reset(token)
+
+
 def _backend() -> Callable[[list[str], str], list[int]] | None:
     """``toktok.batch_count`` where the ``exact`` extra is installed (and not switched
-    off by :data:`SWITCH`), else ``None``."""
-    if os.environ.get(SWITCH, "").strip() == "0":
+    off by :data:`SWITCH` or :func:`estimates_only`), else ``None``."""
+    if _ESTIMATES_ONLY.get() or os.environ.get(SWITCH, "").strip() == "0":
         return None
     if not _BACKEND:
         try:

@@ -9,6 +9,7 @@ from typing import Any
 import pandas as pd
 
 from ..budgets.costs import estimate_tokens
+from ..budgets.tokenizer import estimates_only
 from ..conversion.facts import FACTS, MEDIA_KINDS, carries_native, native_needs_vision
 from ..conversion.options import OPTION_HELP, OPTION_NAMES
 from ..conversion.profiles import PROFILES
@@ -207,7 +208,13 @@ def _options() -> str:
 
 
 def provider_differences() -> str:
-    """The whole document as Markdown."""
+    """The whole document as Markdown, the same on every machine: its token figures are
+    the estimate's, whether or not the ``exact`` extra is installed."""
+    with estimates_only():
+        return _provider_differences()
+
+
+def _provider_differences() -> str:
     vision = profile_matrix(vision=True)
     text_only = profile_matrix(vision=False)
     kinds = "\n".join(
