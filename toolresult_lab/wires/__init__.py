@@ -35,7 +35,8 @@ from ._check import (
 )
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
-from ._edit import IdStyle, RequestEdits, item_id, made_id
+from ._edit import IdStyle, RequestEdits, TextHome, item_id, made_id
+from ._fix import Fix, FixSite, Stage
 from ._plain import plain as _plain
 from ._protocol import WireModule
 from ._read import (
@@ -86,7 +87,8 @@ from .gemini.blocks import (
 )
 from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
 from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
-from .gemini.edits import SIGNATURE_FIELD, function_response
+from .gemini.response_parts import function_response
+from .gemini.signatures import SIGNATURE_FIELD, SKIP_SIGNATURE
 from .ollama.blocks import OllamaToolMessage
 from .openai.blocks import OpenAIToolMessage
 from .responses import answerable_item_ids
@@ -106,6 +108,7 @@ __all__ = [
     "MISSING",
     "RESULT_BLOCK_TYPES",
     "SIGNATURE_FIELD",
+    "SKIP_SIGNATURE",
     "WIRES",
     "Add",
     "Alteration",
@@ -118,6 +121,8 @@ __all__ = [
     "ContentPart",
     "Converter",
     "DocumentPart",
+    "Fix",
+    "FixSite",
     "GeminiFunctionResponse",
     "GeminiFunctionResponsePart",
     "GeminiInlineData",
@@ -151,6 +156,8 @@ __all__ = [
     "Settings",
     "SettingsShape",
     "Source",
+    "Stage",
+    "TextHome",
     "TextPart",
     "TokenRules",
     "ToolDefs",

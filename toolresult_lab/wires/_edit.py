@@ -13,13 +13,22 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ._fix import Fix
 from ._read import OpaquePart
 
-__all__ = ["IdStyle", "RequestEdits", "as_json_text", "item_id", "joined_output", "made_id"]
+__all__ = [
+    "IdStyle",
+    "RequestEdits",
+    "TextHome",
+    "as_json_text",
+    "item_id",
+    "joined_output",
+    "made_id",
+]
 
 
 def _hashed(text: str) -> bytes:
@@ -97,6 +106,18 @@ def joined_output(first: Any, second: Any, header: str, text_block: Any) -> Any:
     return [*blocks(first), text_block(header), *blocks(second)]
 
 
+@dataclass(frozen=True)
+class TextHome:
+    """Where the text of a part goes that sits in a list of no message's blocks (ollama's
+    ``images``, a Gemini response's ``parts``): ``path``, the element that takes the text;
+    ``add(holder, text, removed)`` adds it there (a list left holding only ``removed``
+    goes); ``said``: the one action repair reports (``None``: as for a block replaced)."""
+
+    path: str
+    add: Callable[[dict[str, Any], str, object], None]
+    said: str | None = None
+
+
 class RequestEdits:
     """What lint and repair write or recognise in one wire's request.
 
@@ -122,6 +143,8 @@ class RequestEdits:
     image_mimes: ClassVar[frozenset[str]] = frozenset()
     #: How the wire makes call ids.
     ids: ClassVar[IdStyle] = IdStyle()
+    #: The wire's own repair steps (rules only this wire has), in the order they run.
+    fixes: ClassVar[tuple[Fix, ...]] = ()
 
     def id_style(self, profile: str | None) -> IdStyle:
         """How call ids are made on this wire with ``profile``."""
@@ -173,17 +196,9 @@ class RequestEdits:
         result's text as the string itself)."""
         return None
 
-    def function_response(self, block: Any) -> dict[str, Any] | None:
-        """The body of a result part that may hold parts of its own (``None``: none)."""
-        return None
-
-    def response_of(self, path: str) -> str | None:
-        """The path of the result body whose own parts ``path`` points into (``None``)."""
-        return None
-
-    def images_of(self, path: str) -> str | None:
-        """The path of the message whose image list ``path`` points into (``None``: the
-        wire keeps images in blocks, or ``path`` is not one)."""
+    def text_home(self, path: str) -> TextHome | None:
+        """Where the text of the part at ``path`` goes when the part cannot stay, if not
+        in its place (``None``: a text block, or the string, takes its place there)."""
         return None
 
     def hoists_images(self, profile: str | None) -> bool:
@@ -205,14 +220,6 @@ class RequestEdits:
         message)."""
         raise NotImplementedError(f"{self.wire}: no call ids")
 
-    def item_id(self, target: dict[str, Any]) -> str | None:
-        """A call item's own id when it is too long for the wire (``None``: it is not)."""
-        return None
-
-    def set_item_id(self, target: dict[str, Any], old: str) -> str:
-        """Give a call item a short id for ``old``; the new id."""
-        raise NotImplementedError(f"{self.wire}: no item ids")
-
     def user_message(self, blocks: list[Any]) -> dict[str, Any]:
         """A user message holding ``blocks``."""
         return {"role": "user", self.content_key: blocks}
@@ -225,37 +232,6 @@ class RequestEdits:
         """Correct an inline image's declared type; ``False`` when the block has no place
         for it."""
         return False
-
-    def document_names(self, names: Iterable[str]) -> Any | None:
-        """The wire's record of the document names of a request (``names``: those it
-        holds), for :meth:`rename_document`; ``None``: the wire has no rule on them."""
-        return None
-
-    def rename_document(self, target: dict[str, Any], names: Any, clean: bool) -> str | None:
-        """Give a document block a name no other document has (``names``: from
-        :meth:`document_names`, updated; ``clean``: first keep only the characters the
-        wire takes). The new name; ``None`` when ``target`` is not a named document."""
-        return None
-
-    def set_signature(self, target: dict[str, Any], value: str) -> str:
-        """Set a call part's thought signature; the key written."""
-        raise NotImplementedError(f"{self.wire}: no thought signatures")
-
-    def add_response_text(self, body: dict[str, Any], text: str, removed: object) -> None:
-        """Add ``text`` to a result body's text (its parts set to ``removed`` go)."""
-        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
-
-    def take_response_parts(self, body: dict[str, Any]) -> list[Any]:
-        """Remove a result body's own parts; the parts."""
-        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
-
-    def media_placeholder(self, part: dict[str, Any]) -> str:
-        """The placeholder text of a media part of a result body."""
-        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
-
-    def media_message(self, media: list[Any]) -> dict[str, Any]:
-        """The user message that carries media moved out of result bodies."""
-        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
 
     def user_after_results(self, profile: str | None) -> bool:
         """Whether a user message may follow the run of results after a call (Mistral:
@@ -287,8 +263,3 @@ class RequestEdits:
     def append_text(self, message: dict[str, Any], text: str) -> None:
         """Add ``text`` to a message's text."""
         raise NotImplementedError(f"{self.wire}: no message text to add to")
-
-    def trim_final(self, message: dict[str, Any]) -> bool:
-        """Remove the trailing whitespace of a final assistant message's text; whether
-        there was any."""
-        raise NotImplementedError(f"{self.wire}: no final assistant text")

@@ -13,7 +13,6 @@ from .core import (
     FACTS,
     PART_FIELDS,
     REQUEST,
-    SKIP_SIGNATURE,
     TURN,
     GeminiConverter,
     GeminiRequest,
@@ -27,6 +26,7 @@ from .data import ALTERATIONS, TOKENS, call_reply, reply
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
+from .signatures import SKIP_SIGNATURE
 
 __all__ = [
     "FACTS",

@@ -6,7 +6,9 @@ from __future__ import annotations
 import copy
 from typing import Any, Final
 
+from ...conversion.b64 import TO_URLSAFE
 from .._data import Alteration, TokenRules
+from .spelling import spellings
 
 __all__ = ["ALTERATIONS", "TOKENS", "call_reply", "reply"]
 
@@ -56,9 +58,6 @@ def _snake_case_response_parts(messages: list[Any]) -> list[Any]:
     return out
 
 
-_URLSAFE: Final = str.maketrans("+/", "-_")
-
-
 def _urlsafe_bytes(messages: list[Any]) -> list[Any]:
     # The SDK decodes each bytes field and encodes it again with base64.urlsafe_b64encode; for
     # canonical standard base64 (SPEC section 6) that is exactly this translation.
@@ -67,12 +66,12 @@ def _urlsafe_bytes(messages: list[Any]) -> list[Any]:
         parts = content.get("parts") if isinstance(content, dict) else None
         for part in parts if isinstance(parts, list) else ():
             if isinstance(part, dict) and isinstance(part.get("thoughtSignature"), str):
-                part["thoughtSignature"] = part["thoughtSignature"].translate(_URLSAFE)
+                part["thoughtSignature"] = part["thoughtSignature"].translate(TO_URLSAFE)
     for part in [*_function_response_parts(out), *_content_parts(out)]:
-        for key in ("inlineData", "inline_data"):
+        for key in spellings("inlineData"):
             blob = part.get(key)
             if isinstance(blob, dict) and isinstance(blob.get("data"), str):
-                blob["data"] = blob["data"].translate(_URLSAFE)
+                blob["data"] = blob["data"].translate(TO_URLSAFE)
     return out
 
 
