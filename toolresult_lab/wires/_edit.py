@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -21,6 +21,7 @@ from ._fix import Fix
 from ._read import OpaquePart
 
 __all__ = [
+    "IdFormat",
     "IdStyle",
     "RequestEdits",
     "TextHome",
@@ -69,6 +70,20 @@ class IdStyle:
                 taken.add(new)
                 return new
             attempt += 1
+
+
+@dataclass(frozen=True)
+class IdFormat:
+    """The call ids a wire or profile takes (``call-id-format``): ``pattern`` the whole id
+    must match (``None``: any characters), ``longest`` its most characters (``None``: no
+    limit), ``warn_over`` a length over which only a warning is given (some gateways), and
+    ``shown`` what a finding says of an id that does not match the pattern. Declared
+    beside the wire's :class:`IdStyle`, which makes ids of this format."""
+
+    pattern: str | None
+    longest: int | None
+    shown: str
+    warn_over: int | None = None
 
 
 def made_id(position: int, name: str) -> str:
@@ -143,12 +158,23 @@ class RequestEdits:
     image_mimes: ClassVar[frozenset[str]] = frozenset()
     #: How the wire makes call ids.
     ids: ClassVar[IdStyle] = IdStyle()
+    #: The call ids the wire takes (``call-id-format``; ``None``: any id).
+    id_format: ClassVar[IdFormat | None] = None
+    #: The profiles whose call ids have a format of their own: how each makes them and
+    #: the format it checks, declared together.
+    profile_ids: ClassVar[Mapping[str, tuple[IdStyle, IdFormat]]] = {}
     #: The wire's own repair steps (rules only this wire has), in the order they run.
     fixes: ClassVar[tuple[Fix, ...]] = ()
 
     def id_style(self, profile: str | None) -> IdStyle:
         """How call ids are made on this wire with ``profile``."""
-        return self.ids
+        found = self.profile_ids.get(profile) if profile is not None else None
+        return found[0] if found is not None else self.ids
+
+    def id_format_of(self, profile: str | None) -> IdFormat | None:
+        """The call ids this wire takes with ``profile`` (``None``: any id)."""
+        found = self.profile_ids.get(profile) if profile else None
+        return found[1] if found is not None else self.id_format
 
     # -- recognising -----------------------------------------------------------------------
 

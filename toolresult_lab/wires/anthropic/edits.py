@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._edit import IdStyle, RequestEdits, as_json_text, joined_output
+from .._edit import IdFormat, IdStyle, RequestEdits, as_json_text, joined_output
 from .._fix import Fix, FixSite
 from .core import FACTS
 
@@ -14,6 +14,8 @@ __all__ = ["EDITS", "AnthropicEdits", "cached", "trim_final"]
 
 _CACHE: Final = "cache_control"
 _FINAL: Final = "final-assistant"
+#: The characters a call id may hold (a given id is kept with the others replaced).
+_ID_CHARS: Final = "a-zA-Z0-9_-"
 #: The ``tool_result`` blocks a user message takes as they are (others go as their JSON).
 _USER_BLOCKS: Final = frozenset({"text", "image", "document", "search_result"})
 
@@ -64,7 +66,8 @@ class AnthropicEdits(RequestEdits):
     #: ``tool_result`` content (SPEC 8 ``tool-result-content``).
     heads = frozenset({"system"})
     image_mimes = FACTS.image_mimes
-    ids = IdStyle("toolu_", clean=r"[^a-zA-Z0-9_-]")
+    ids = IdStyle("toolu_", clean=f"[^{_ID_CHARS}]")
+    id_format = IdFormat(f"[{_ID_CHARS}]+", None, f"does not match ^[{_ID_CHARS}]+$")
     fixes = (_FIX,)
 
     def is_result_block(self, block: Any) -> bool:

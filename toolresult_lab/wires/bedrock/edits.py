@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...conversion.filenames import document_name
-from .._edit import RequestEdits, as_json_text
+from .._edit import IdFormat, RequestEdits, as_json_text
 from .._fix import Fix, FixSite
 from .._read import DocumentPart, OpaquePart
 from .core import FACTS
@@ -15,6 +15,8 @@ from .documents import DocumentNames
 
 __all__ = ["EDITS", "BedrockEdits"]
 
+#: The characters a ``toolUseId`` may hold.
+_ID_CHARS: Final = "a-zA-Z0-9_.:-"
 #: The ``ToolResultContentBlock`` members a user message takes as they are.
 _USER_BLOCKS: Final = frozenset({"text", "image", "document", "video"})
 
@@ -84,6 +86,9 @@ class BedrockEdits(RequestEdits):
     image_mimes = FACTS.image_mimes
     #: Document names (two document-name rules, one fix: names are unique together).
     fixes = (_FIX,)
+    #: botocore 1.44.8's service model (bedrock-runtime 2023-09-30): ToolUseId, min 1,
+    #: max 64 (docs/research/bedrock-sources.md).
+    id_format = IdFormat(f"[{_ID_CHARS}]+", 64, f"does not match ^[{_ID_CHARS}]+$")
 
     def is_result_block(self, block: Any) -> bool:
         return isinstance(block, dict) and "toolResult" in block

@@ -8,15 +8,12 @@ from typing import Any, Final
 
 from .._edit import RequestEdits, TextHome, as_json_text
 from . import response_parts, signatures
+from .checks import IMAGE_TYPES
 from .response_parts import function_response
 from .spelling import spelled, spellings
 
-__all__ = ["EDITS", "IMAGE_MIMES", "GeminiEdits"]
+__all__ = ["EDITS", "GeminiEdits"]
 
-#: The image types Gemini reads in a content part (Vertex AI "Image understanding").
-IMAGE_MIMES: Final = frozenset(
-    {"image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"}
-)
 #: The members that hold a call's or a response's id, and an inline part's data.
 _ID_KEYS: Final = spellings("functionCall", "functionResponse")
 _INLINE_KEYS: Final = spellings("inlineData")
@@ -32,7 +29,8 @@ class GeminiEdits(RequestEdits):
     default_role = "user"
     joins_user_message = False
     heads = frozenset({"systemInstruction", "system_instruction"})
-    image_mimes = IMAGE_MIMES
+    #: The types its checks take (``media-type``): one declaration.
+    image_mimes = IMAGE_TYPES
     #: Thought signatures first (round 3, once results are first), then the responses'
     #: own parts (last: they may insert contents).
     fixes = (signatures.FIX, response_parts.FIX)

@@ -4,19 +4,31 @@ tool message cannot hold moved to a user message after it."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from typing import Any, Final
 
 from ...conversion.b64 import decoded_size
 from ...conversion.text import placeholder
-from .._edit import IdStyle, RequestEdits, as_json_text, joined_output
+from .._edit import IdFormat, IdStyle, RequestEdits, as_json_text, joined_output
+from .checks import IMAGE_TYPES
 
 __all__ = ["EDITS", "OpenAIEdits"]
 
-#: Nine characters of a-z, A-Z, 0-9 (Mistral's validator, mistral-common): the profiles
-#: whose call ids have a format of their own.
-_PROFILE_IDS: Final[Mapping[str, IdStyle]] = {
-    "mistral": IdStyle("", 9, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+#: Nine characters of a-z, A-Z, 0-9 (Mistral's validator, mistral-common): made and checked
+#: from this one statement.
+_MISTRAL_LENGTH: Final = 9
+_MISTRAL_ALPHABET: Final = string.ascii_letters + string.digits
+#: The profiles whose call ids have a format of their own.
+_PROFILE_IDS: Final[Mapping[str, tuple[IdStyle, IdFormat]]] = {
+    "mistral": (
+        IdStyle("", _MISTRAL_LENGTH, _MISTRAL_ALPHABET),
+        IdFormat(
+            f"[{_MISTRAL_ALPHABET}]{{{_MISTRAL_LENGTH}}}",
+            None,
+            f"is not {_MISTRAL_LENGTH} characters of a-z, A-Z, 0-9",
+        ),
+    )
 }
 #: The profiles that take no user message right after a tool message (Mistral), so a tool
 #: message's images cannot be hoisted into one.
@@ -27,13 +39,11 @@ class OpenAIEdits(RequestEdits):
     """``{"role": "tool", "tool_call_id": ...}`` messages; ids ``call_...``."""
 
     wire = "openai"
-    #: The image types Chat Completions reads (OpenAI "Images and vision": PNG, JPEG,
-    #: WEBP, non-animated GIF).
-    image_mimes = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
-
-    def id_style(self, profile: str | None) -> IdStyle:
-        found = _PROFILE_IDS.get(profile) if profile is not None else None
-        return found if found is not None else self.ids
+    #: The types its checks take (``media-type``): one declaration.
+    image_mimes = IMAGE_TYPES
+    #: At most 64 characters; over 40, some gateways refuse them (a warning).
+    id_format = IdFormat(None, 64, "", warn_over=40)
+    profile_ids = _PROFILE_IDS
 
     def is_result_entry(self, entry: Any) -> bool:
         return isinstance(entry, dict) and entry.get("role") == "tool"

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, items, short, typed_blocks
 from .._read import MISSING, ReadRequest, ResultPart
 from . import model_checks
-from .core import answerable_item_ids
+from .core import FACTS, answerable_item_ids
 
 __all__ = [
     "CHECKS",
@@ -30,8 +30,9 @@ __all__ = [
 ]
 
 #: The image types the API reads in an ``input_image`` ("Images and vision", image input
-#: requirements: PNG, JPEG, WEBP, non-animated GIF).
-IMAGE_TYPES: Final = frozenset({"image/png", "image/jpeg", "image/webp", "image/gif"})
+#: requirements: PNG, JPEG, WEBP, non-animated GIF): the wire's native image types, one
+#: declaration for its checks, its edits and its converter.
+IMAGE_TYPES: Final = FACTS.image_mimes
 
 #: The part types a ``function_call_output``'s ``output`` list takes (SPEC 8
 #: ``tool-result-content``).

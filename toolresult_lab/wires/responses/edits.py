@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._edit import RequestEdits, as_json_text, item_id, joined_output
+from .._edit import IdFormat, RequestEdits, as_json_text, item_id, joined_output
 from .._fix import Fix, FixSite
 from .core import FACTS
 
@@ -39,6 +39,7 @@ class ResponsesEdits(RequestEdits):
     heads = frozenset({"instructions"})
     image_mimes = FACTS.image_mimes
     fixes = (_FIX,)
+    id_format = IdFormat(None, 64, "")
 
     def is_result_entry(self, entry: Any) -> bool:
         """A call or output item: the run after a call holds both."""
