@@ -36,8 +36,8 @@ def test_every_wire_hands_the_registry_its_own_edits(wire: str) -> None:
 
 
 def test_a_wire_without_an_edit_says_so_instead_of_writing_another_wires_shape() -> None:
-    with pytest.raises(NotImplementedError, match="anthropic: no message text to add to"):
-        request_edits("anthropic").append_text({}, "x")
+    with pytest.raises(NotImplementedError, match="hermes: no results to merge"):
+        request_edits("hermes").merge_output({}, {}, "h")
     assert request_edits("ollama").text_block("a") is None  # ollama has no text blocks
     assert request_edits("anthropic").text_home("messages[0].content[0]") is None
     assert request_edits("openai").set_declared_mime({}, "image/png", "QUJD") is False

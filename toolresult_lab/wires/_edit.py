@@ -24,6 +24,7 @@ __all__ = [
     "IdFormat",
     "IdStyle",
     "RequestEdits",
+    "ResultText",
     "TextHome",
     "as_json_text",
     "item_id",
@@ -133,6 +134,16 @@ class TextHome:
     said: str | None = None
 
 
+@dataclass(frozen=True)
+class ResultText:
+    """A result's output as text, where no user message may follow the results: ``text``
+    reads the output of a result (media as placeholder text; what became placeholder
+    text), ``append`` adds text to it."""
+
+    text: Callable[[dict[str, Any]], tuple[str, tuple[str, ...]]]
+    append: Callable[[dict[str, Any], str], None]
+
+
 class RequestEdits:
     """What lint and repair write or recognise in one wire's request.
 
@@ -163,6 +174,9 @@ class RequestEdits:
     #: The profiles whose call ids have a format of their own: how each makes them and
     #: the format it checks, declared together.
     profile_ids: ClassVar[Mapping[str, tuple[IdStyle, IdFormat]]] = {}
+    #: Whether a tool message's images move to a user message after the results (where
+    #: one may follow them: :meth:`results_text`).
+    hoists_images: ClassVar[bool] = False
     #: The wire's own repair steps (rules only this wire has), in the order they run.
     fixes: ClassVar[tuple[Fix, ...]] = ()
 
@@ -211,25 +225,10 @@ class RequestEdits:
         text = part.value.get("text") if isinstance(part.value, dict) else None
         return text if isinstance(text, str) and text.strip() else None
 
-    def cached(self, value: Any) -> bool:
-        """Whether a block (or a call's extra fields) carries a cache breakpoint."""
-        return False
-
-    def with_result_text(self, held: str, text: str, new: str) -> str | None:
-        """``held``, the string at a result text's path that holds ``text`` written inside
-        it (hermes: the ``<tool_response>`` JSON), with ``new`` written there instead;
-        ``None`` where ``held`` holds no such text (the default: a wire that holds a
-        result's text as the string itself)."""
-        return None
-
     def text_home(self, path: str) -> TextHome | None:
         """Where the text of the part at ``path`` goes when the part cannot stay, if not
         in its place (``None``: a text block, or the string, takes its place there)."""
         return None
-
-    def hoists_images(self, profile: str | None) -> bool:
-        """Whether a tool message's images move to a user message after the results."""
-        return False
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -259,10 +258,11 @@ class RequestEdits:
         for it."""
         return False
 
-    def user_after_results(self, profile: str | None) -> bool:
-        """Whether a user message may follow the run of results after a call (Mistral:
-        no user message right after a tool message)."""
-        return True
+    def results_text(self, profile: str | None) -> ResultText | None:
+        """Where no user message may follow the run of results after a call (Mistral: none
+        right after a tool message), how a result's output is read and added to as text;
+        ``None``: a user message may follow."""
+        return None
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
         """The output of the result ``target`` (a result that answers no call) as user
@@ -272,20 +272,7 @@ class RequestEdits:
         ``None`` as the first value: the wire cannot take this result apart (it stays)."""
         raise NotImplementedError(f"{self.wire}: no kept outputs")
 
-    def append_output(self, target: dict[str, Any], text: str) -> None:
-        """Add ``text`` to the output of the result ``target`` (a tool message)."""
-        raise NotImplementedError(f"{self.wire}: no output to add to")
-
-    def output_text(self, target: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
-        """The output of the result ``target`` as text (media as placeholder text); what
-        became placeholder text."""
-        raise NotImplementedError(f"{self.wire}: no output text")
-
     def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
         """Append the output of the result ``other`` to that of ``kept`` (two results of one
         call become one), ``header`` between them; nothing of either is lost."""
         raise NotImplementedError(f"{self.wire}: no results to merge")
-
-    def append_text(self, message: dict[str, Any], text: str) -> None:
-        """Add ``text`` to a message's text."""
-        raise NotImplementedError(f"{self.wire}: no message text to add to")

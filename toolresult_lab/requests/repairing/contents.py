@@ -46,7 +46,7 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
                     by_path[inner.path] = inner
     run_fixes("names", edit, changes, by_path)  # before any block moves
     hoist: dict[int, list[tuple[str, str, str]]] = {}
-    hoists = edits.hoists_images(edit.ctx.profile) and edit.ctx.vision
+    hoists = edits.hoists_images and edit.ctx.vision and not edits.results_text(edit.ctx.profile)
     done: set[str] = set()
     for finding in edit.findings:
         if finding.rule not in _TEXT_RULES or finding.path in done:

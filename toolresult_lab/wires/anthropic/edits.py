@@ -73,9 +73,6 @@ class AnthropicEdits(RequestEdits):
     def is_result_block(self, block: Any) -> bool:
         return isinstance(block, dict) and block.get("type") == "tool_result"
 
-    def cached(self, value: Any) -> bool:
-        return cached(value)
-
     def text_block(self, text: str) -> Any:
         return {"type": "text", "text": text}
 

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from ...conversion.b64 import decoded_size
 from ...conversion.text import placeholder
-from .._edit import IdFormat, IdStyle, RequestEdits, as_json_text, joined_output
+from .._edit import IdFormat, IdStyle, RequestEdits, ResultText, as_json_text, joined_output
 from .checks import IMAGE_TYPES
 
 __all__ = ["EDITS", "OpenAIEdits"]
@@ -35,6 +35,37 @@ _PROFILE_IDS: Final[Mapping[str, tuple[IdStyle, IdFormat]]] = {
 _NO_HOIST: Final = frozenset({"mistral"})
 
 
+def _text_block(text: str) -> Any:
+    return {"type": "text", "text": text}
+
+
+def _output_text(target: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """A tool message's content as text, a part that is not text as its placeholder; the
+    placeholders."""
+    content = target.get("content")
+    if content is None or isinstance(content, str):
+        return content or "", ()
+    if not isinstance(content, list):
+        return as_json_text(content), ()
+    texts: list[str] = []
+    lost: list[str] = []
+    for part in content:
+        if isinstance(part, dict) and part.get("type") == "text":
+            texts.append(str(part.get("text", "")))
+            continue
+        texts.append(_part_placeholder(part))
+        lost.append(texts[-1])
+    return "\n".join(texts), tuple(lost)
+
+
+def _append_output(target: dict[str, Any], text: str) -> None:
+    target["content"] = joined_output(target.get("content"), None, text, _text_block)
+
+
+#: Mistral's: a kept output goes into the tool message before it, as text.
+_RESULT_TEXT: Final = ResultText(_output_text, _append_output)
+
+
 class OpenAIEdits(RequestEdits):
     """``{"role": "tool", "tool_call_id": ...}`` messages; ids ``call_...``."""
 
@@ -44,18 +75,16 @@ class OpenAIEdits(RequestEdits):
     #: At most 64 characters; over 40, some gateways refuse them (a warning).
     id_format = IdFormat(None, 64, "", warn_over=40)
     profile_ids = _PROFILE_IDS
+    hoists_images = True
 
     def is_result_entry(self, entry: Any) -> bool:
         return isinstance(entry, dict) and entry.get("role") == "tool"
 
-    def hoists_images(self, profile: str | None) -> bool:
-        return profile not in _NO_HOIST
-
-    def user_after_results(self, profile: str | None) -> bool:
-        return profile not in _NO_HOIST
+    def results_text(self, profile: str | None) -> ResultText | None:
+        return _RESULT_TEXT if profile in _NO_HOIST else None
 
     def text_block(self, text: str) -> Any:
-        return {"type": "text", "text": text}
+        return _text_block(text)
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
         """A user message: the header and the text, or the header's text part and the
@@ -65,25 +94,6 @@ class OpenAIEdits(RequestEdits):
             return {"role": "user", "content": [self.text_block(header), *content]}, ()
         text = content if isinstance(content, str) or content is None else as_json_text(content)
         return {"role": "user", "content": "\n".join(x for x in (header, text) if x)}, ()
-
-    def output_text(self, target: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
-        content = target.get("content")
-        if content is None or isinstance(content, str):
-            return content or "", ()
-        if not isinstance(content, list):
-            return as_json_text(content), ()
-        texts: list[str] = []
-        lost: list[str] = []
-        for part in content:
-            if isinstance(part, dict) and part.get("type") == "text":
-                texts.append(str(part.get("text", "")))
-                continue
-            texts.append(_part_placeholder(part))
-            lost.append(texts[-1])
-        return "\n".join(texts), tuple(lost)
-
-    def append_output(self, target: dict[str, Any], text: str) -> None:
-        target["content"] = joined_output(target.get("content"), None, text, self.text_block)
 
     def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
         kept["content"] = joined_output(
