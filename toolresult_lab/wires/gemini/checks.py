@@ -17,7 +17,7 @@ from .._read import ReadRequest, ResultPart
 from . import model_checks
 from .core import FACTS
 from .signatures import SIGNATURE_FIELD
-from .spelling import spellings
+from .spelling import dict_field, spellings
 
 __all__ = ["CHECKS", "IMAGE_TYPES", "PART_MEMBERS", "RESPONSE_TYPES", "encoded_twice", "input_kind"]
 
@@ -81,8 +81,6 @@ _HEAD: Final = 64
 _INLINE: Final = spellings("inlineData")
 _MEDIA: Final = spellings("inlineData", "fileData")
 _MIME: Final = spellings("mimeType")
-#: The members of a part that hold a ``functionResponse`` (either spelling).
-_RESPONSE: Final = spellings("functionResponse")
 #: The input kinds of the model-capability check, by a MIME type's major type.
 _KINDS: Final = frozenset({"image", "audio", "video"})
 
@@ -101,9 +99,7 @@ def encoded_twice(data: str) -> bool:
 
 def _response_parts(part: Any) -> Any:
     """The ``parts`` of a part's ``functionResponse`` (``None``: none)."""
-    if not isinstance(part, dict):
-        return None
-    body = next((part[key] for key in _RESPONSE if isinstance(part.get(key), dict)), None)
+    body = dict_field(part, "functionResponse")
     return body.get("parts") if body is not None else None
 
 
@@ -175,7 +171,7 @@ def part_media_resolution(read: ReadRequest, scope: Scope, add: Add) -> None:
     """A part with its own ``mediaResolution``."""
     for index, _, parts in entries(read, "parts"):
         for position, part in blocks(parts):
-            for member in ("mediaResolution", "media_resolution"):
+            for member in spellings("mediaResolution"):
                 if member in part:
                     add(
                         "part-media-resolution",
@@ -234,8 +230,7 @@ PREFIX: Final = PrefixFacts(
     fields=(
         ("model", "model"),
         ("tools", "tools"),
-        ("systemInstruction", "system"),
-        ("system_instruction", "system"),
+        *((key, "system") for key in spellings("systemInstruction")),
     ),
 )
 

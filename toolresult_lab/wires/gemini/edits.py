@@ -28,7 +28,7 @@ class GeminiEdits(RequestEdits):
     content_key = "parts"
     default_role = "user"
     joins_user_message = False
-    heads = frozenset({"systemInstruction", "system_instruction"})
+    heads = frozenset(spellings("systemInstruction"))
     #: The types its checks take (``media-type``): one declaration.
     image_mimes = IMAGE_TYPES
     #: Thought signatures first (round 3, once results are first), then the responses'

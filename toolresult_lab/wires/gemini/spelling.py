@@ -23,6 +23,7 @@ SNAKE: Final = {
     "executableCode": "executable_code",
     "codeExecutionResult": "code_execution_result",
     "videoMetadata": "video_metadata",
+    "mediaResolution": "media_resolution",
     "functionDeclarations": "function_declarations",
     "parametersJsonSchema": "parameters_json_schema",
 }
