@@ -19,7 +19,6 @@ from ...wires import (
     ImagePart,
     OpaquePart,
     Part,
-    ResultPart,
     TextPart,
     hoist_text,
 )
@@ -27,7 +26,7 @@ from ..findings import Change
 from .edit import REMOVED, Edit
 from .outputs import part_payloads
 from .paths import INDEX
-from .wire_fixes import REFUSED, run_fixes
+from .wire_fixes import REFUSED, parts_by_path, run_fixes
 
 __all__ = ["fix_contents"]
 
@@ -37,13 +36,7 @@ _TEXT_RULES: Final = ("tool-result-content", "error-result-not-text", "images-un
 def fix_contents(edit: Edit, changes: list[Change]) -> Any:
     """Round 3 on ``edit``'s copy; the changes are appended to ``changes``."""
     edits = edit.edits
-    by_path: dict[str, Part] = {}
-    for message in edit.read.messages:
-        for part in message.parts:
-            by_path[part.path] = part
-            if isinstance(part, ResultPart):
-                for inner in part.parts:
-                    by_path[inner.path] = inner
+    by_path = parts_by_path(edit)
     run_fixes("names", edit, changes, by_path)  # before any block moves
     hoist: dict[int, list[tuple[str, str, str]]] = {}
     hoists = edits.hoists_images and edit.ctx.vision and not edits.results_text(edit.ctx.profile)

@@ -133,7 +133,7 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
                 done.add(partner.path)
                 action = f"gave the call and {partner.path} the id {new!r}"
             changes.append(Change("missing-call-id", call.path, action))
-    run_fixes("ids", edit, changes, {})  # the wire's own (a call item's id: responses)
+    run_fixes("ids", edit, changes)  # the wire's own (a call item's id: responses)
     parts: list[CallPart | ResultPart] = [c for _, c in calls]
     parts.extend(r for _, r in results)
     for part in parts:

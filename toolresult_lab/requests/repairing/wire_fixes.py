@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...wires import CallPart, Part, ReadRequest, Stage
+from ...wires import CallPart, Part, ReadRequest, ResultPart, Stage
 from ..findings import Change
 from .edit import REMOVED, Edit
 from .outputs import part_payloads
 
-__all__ = ["REFUSED", "Site", "run_fixes"]
+__all__ = ["REFUSED", "Site", "parts_by_path", "run_fixes"]
 
 #: Why a block that carries a payload is not replaced by its placeholder (issue 36).
 REFUSED: Final = (
@@ -58,10 +58,25 @@ class Site:
         self._edit.unfixed.append(Change(rule, path, REFUSED))
 
 
-def run_fixes(stage: Stage, edit: Edit, changes: list[Change], parts: Mapping[str, Part]) -> None:
-    """Run the wire's fixes of ``stage`` on ``edit``'s copy, in their order."""
+def parts_by_path(edit: Edit) -> dict[str, Part]:
+    """Every part of the round's read, a result's own parts too, by path."""
+    by_path: dict[str, Part] = {}
+    for message in edit.read.messages:
+        for part in message.parts:
+            by_path[part.path] = part
+            if isinstance(part, ResultPart):
+                for inner in part.parts:
+                    by_path[inner.path] = inner
+    return by_path
+
+
+def run_fixes(
+    stage: Stage, edit: Edit, changes: list[Change], parts: Mapping[str, Part] | None = None
+) -> None:
+    """Run the wire's fixes of ``stage`` on ``edit``'s copy, in their order (``parts``:
+    :func:`parts_by_path`, when the round has made it already)."""
     fixes = [fix for fix in edit.edits.fixes if fix.stage == stage]
     if fixes:
-        site = Site(edit, changes, parts)
+        site = Site(edit, changes, parts_by_path(edit) if parts is None else parts)
         for fix in fixes:
             fix.run(site)
