@@ -5,7 +5,9 @@ the registry as :attr:`WireModule.edits <toolresult_lab.wires.WireModule.edits>`
 This module holds only what is the same on every wire: the base class, whose defaults say
 "this wire has no such thing" (``None``, ``False``, nothing done) and whose writers every
 wire must give raise :class:`NotImplementedError`, so nothing falls back to another wire's
-shape; and :class:`IdStyle`, the one place call ids are made.
+shape; :class:`IdStyle`, the one place call ids are made, and :class:`IdFormat`, the ids a
+wire takes, declared beside it. What only one wire does is that wire's own: its repair
+steps are :attr:`RequestEdits.fixes` (``wires/_fix.py``), not methods here.
 """
 
 from __future__ import annotations

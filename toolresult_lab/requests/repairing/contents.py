@@ -1,10 +1,11 @@
 """Round 3 of ``repair``: what blocks hold. A block the wire does not take in a result
 becomes the text it holds, else its JSON as text where it holds any data, else its
-placeholder text, an empty text block goes, a declared
-image type is corrected from the bytes, results move first, a Gemini 3 call gets its
-signature, a function response's parts move or become text, a final assistant message
-loses its trailing whitespace, an empty message goes, and (openai) a tool message's images
-are hoisted into a user message after the results."""
+placeholder text, an empty text block goes, a declared image type is corrected from the
+bytes, results move first, an empty message goes, and (a wire that hoists them) a tool
+message's images are hoisted into a user message after the results. The wire's own fixes
+(:attr:`RequestEdits.fixes <toolresult_lab.wires.RequestEdits.fixes>`: Bedrock's document
+names, Gemini 3's signatures and function-response parts, Anthropic's final assistant
+text) run at their stages in between (:mod:`.wire_fixes`)."""
 
 from __future__ import annotations
 
