@@ -36,12 +36,10 @@ def test_every_wire_hands_the_registry_its_own_edits(wire: str) -> None:
 
 
 def test_a_wire_without_an_edit_says_so_instead_of_writing_another_wires_shape() -> None:
-    with pytest.raises(NotImplementedError, match="openai: no thought signatures"):
-        request_edits("openai").set_signature({}, "x")
-    with pytest.raises(NotImplementedError, match="bedrock: no result bodies with parts"):
-        request_edits("bedrock").take_response_parts({})
+    with pytest.raises(NotImplementedError, match="hermes: no results to merge"):
+        request_edits("hermes").merge_output({}, {}, "h")
     assert request_edits("ollama").text_block("a") is None  # ollama has no text blocks
-    assert request_edits("anthropic").document_names(["a"]) is None
+    assert request_edits("anthropic").text_home("messages[0].content[0]") is None
     assert request_edits("openai").set_declared_mime({}, "image/png", "QUJD") is False
 
 

@@ -85,18 +85,20 @@ def _declaring() -> WireModule:
     class Alternating(toy.ToyRequest):  # type: ignore[misc,name-defined]
         alternating = True
 
+    class ShortIds(toy.ToyEdits):  # type: ignore[misc,name-defined]
+        id_format = IdFormat(None, 8, "")
+
     checks = WireChecks(
         rules=(_no_user_text,),
         reports=frozenset({"no-user-query"}),
         severities=MappingProxyType({"call-without-result": "warning"}),
         call_ids=True,
-        id_format=IdFormat(None, 8, ""),
         image_types=frozenset({"image/png"}),
         base64_media=True,
         empty_rejected=True,
     )
     return dataclasses.replace(
-        toy.WIRE, request=Alternating(NAME), checks=checks, limits=TOY_LIMITS
+        toy.WIRE, request=Alternating(NAME), edits=ShortIds(), checks=checks, limits=TOY_LIMITS
     )
 
 
@@ -120,7 +122,7 @@ def test_a_toy_wire_gets_every_rule_its_declarations_make_applicable() -> None:
             "missing-call-id",  # turn: needs_call_ids
             "duplicate-call-id",  # checks: call_ids
             "duplicate-result",  # checks: call_ids
-            "call-id-format",  # checks: id_format
+            "call-id-format",  # edits: id_format
             "media-type",  # checks: image_types
             "bad-base64",  # checks: base64_media
             "roles-not-alternating",  # request shape: alternating

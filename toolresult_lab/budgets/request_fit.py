@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from ..conversion.encoding import json_encode
 from ..requests.findings import Change
-from ..wires import ReadRequest, RequestEdits, ResultPart, TextPart, read_request, request_edits
+from ..wires import ReadRequest, ResultPart, TextPart, read_request, wire_module
 from .cutting import Cut, JsonPiece, TextCutter
 from .fitting import check_budget
 from .request_tokens import read_tokens
@@ -40,7 +40,7 @@ _MARGINS: Final = (0, 2, 8, 32, 128, 512)
 _STEP: Final = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
 
 
-#: How a text held inside a string is written back (``RequestEdits.with_result_text``).
+#: How a text held inside a string is written back (``WireModule.result_text_inside``).
 _Wrap = Callable[[str, str, str], "str | None"]
 
 
@@ -183,7 +183,7 @@ def fit_request(
     before = read_tokens(read).total
     if before <= budget:
         return []
-    texts = _texts(read, request_edits(wire))
+    texts = _texts(read, wire_module(wire).result_text_inside)
     if start:
         texts = [t for t in texts if _message_index(t.path, read.key) >= start]
     least = _minimum(wire, request, texts)
@@ -249,7 +249,7 @@ def _message_index(path: str, key: str) -> int:
     return int(path[len(key) + 1 : path.index("]")])
 
 
-def _texts(read: ReadRequest, edits: RequestEdits) -> list[_Text]:
+def _texts(read: ReadRequest, inside: _Wrap | None) -> list[_Text]:
     """Every text of a tool result (and each Gemini ``response`` object) the request holds
     as a string or object it can be cut in, in request order."""
     found: list[_Text] = []
@@ -257,7 +257,7 @@ def _texts(read: ReadRequest, edits: RequestEdits) -> list[_Text]:
     for result in read.results:
         for part in result.parts:
             if isinstance(part, TextPart):
-                place = _holder(root, part.path, part.text, edits)
+                place = _holder(root, part.path, part.text, inside)
                 if place is not None:
                     found.append(_Text(part.path, place, len(found), part.text))
         structured = _structured(result)
@@ -267,10 +267,11 @@ def _texts(read: ReadRequest, edits: RequestEdits) -> list[_Text]:
 
 
 def _holder(
-    root: Any, path: str, text: str, edits: RequestEdits
+    root: Any, path: str, text: str, inside: _Wrap | None
 ) -> tuple[Any, Any, _Wrap | None] | None:
     """The container and key that hold ``text`` at ``path``: the path names the string
-    itself (or one the wire writes the text inside: ``edits.with_result_text``), or the
+    itself (or one the wire writes the text inside: ``inside``, its
+    ``WireModule.result_text_inside``), or the
     block whose one member equal to ``text`` holds it."""
     parent: Any = None
     key: Any = None
@@ -287,8 +288,8 @@ def _holder(
     if isinstance(node, str) and parent is not None:
         if node == text:
             return parent, key, None
-        if edits.with_result_text(node, text, text) is not None:
-            return parent, key, edits.with_result_text
+        if inside is not None and inside(node, text, text) is not None:
+            return parent, key, inside
         return None
     if isinstance(node, dict):
         members = [member for member, value in node.items() if value == text]

@@ -12,6 +12,8 @@ import re
 from typing import Final
 
 __all__ = [
+    "FROM_URLSAFE",
+    "TO_URLSAFE",
     "WHITESPACE",
     "decoded_size",
     "is_canonical",
@@ -27,6 +29,12 @@ WHITESPACE: Final = (
     "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
+#: URL-safe base64 (RFC 4648 section 5) differs from the standard alphabet in two letters
+#: only: these tables translate between the two (``str.translate``), built here once.
+_URLSAFE_LETTERS: Final = "-_"
+_STANDARD_LETTERS: Final = "+/"
+FROM_URLSAFE: Final = str.maketrans(_URLSAFE_LETTERS, _STANDARD_LETTERS)
+TO_URLSAFE: Final = str.maketrans(_STANDARD_LETTERS, _URLSAFE_LETTERS)
 _ASCII_WHITESPACE: Final = "".join(ch for ch in WHITESPACE if ch.isascii())
 _ASCII_WHITESPACE_BYTES: Final = _ASCII_WHITESPACE.encode("ascii")
 _WHITESPACE_RE: Final = re.compile("[" + re.escape(WHITESPACE) + "]+")

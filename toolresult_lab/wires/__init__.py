@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, Final
 
 from ..conversion.nesting import check_nesting
@@ -19,7 +20,6 @@ from . import anthropic, bedrock, gemini, hermes, ollama, openai, responses
 from ._check import (
     Add,
     Check,
-    IdFormat,
     ModelView,
     PrefixFacts,
     ProfileView,
@@ -36,7 +36,8 @@ from ._check import (
 )
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
-from ._edit import IdStyle, RequestEdits, item_id, made_id
+from ._edit import IdFormat, IdStyle, RequestEdits, item_id, made_id
+from ._fix import Stage
 from ._limits import Limit, LimitScope, Measure
 from ._plain import plain as _plain
 from ._protocol import WireModule
@@ -88,7 +89,8 @@ from .gemini.blocks import (
 )
 from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
 from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
-from .gemini.edits import SIGNATURE_FIELD, function_response
+from .gemini.response_parts import function_response
+from .gemini.signatures import SIGNATURE_FIELD, SKIP_SIGNATURE
 from .ollama.blocks import OllamaToolMessage
 from .openai.blocks import OpenAIToolMessage
 from .responses import answerable_item_ids
@@ -105,9 +107,11 @@ __all__ = [
     "GEMINI_IMAGE_MIMES",
     "GEMINI_RESPONSE_MIMES",
     "HEADS",
+    "ID_FORMATS",
     "MISSING",
     "RESULT_BLOCK_TYPES",
     "SIGNATURE_FIELD",
+    "SKIP_SIGNATURE",
     "WIRES",
     "Add",
     "Alteration",
@@ -157,6 +161,7 @@ __all__ = [
     "Settings",
     "SettingsShape",
     "Source",
+    "Stage",
     "TextPart",
     "TokenRules",
     "ToolDefs",
@@ -183,6 +188,7 @@ __all__ = [
     "for_boto3",
     "function_response",
     "hoist_text",
+    "id_format_for",
     "is_document",
     "item_id",
     "items",
@@ -244,6 +250,12 @@ FACTS: Final[Mapping[str, WireFacts]] = _FACTS
 #: The body keys that come before the message list in request order (system parts), on
 #: every wire.
 HEADS: Final = frozenset().union(*(wire.edits.heads for wire in _MODULES.values()))
+#: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's):
+#: each wire's own declaration (``RequestEdits.id_format``, ``profile_ids``), gathered.
+ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
+    {p: f for w in _MODULES.values() for p, (_, f) in w.edits.profile_ids.items()}
+    | {n: w.edits.id_format for n, w in _MODULES.items() if w.edits.id_format is not None}
+)
 RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
     name: wire.checks.result_blocks for name, wire in _MODULES.items() if wire.checks.result_blocks
 }
@@ -496,6 +508,11 @@ def request_edits(wire: object) -> RequestEdits:
     """What lint and repair may write or recognise in a request of ``wire`` (SPEC 8);
     ``ValueError`` for an unknown wire."""
     return _MODULES[wire_facts(wire).wire].edits
+
+
+def id_format_for(wire: str, profile: str | None) -> IdFormat | None:
+    """The id format on ``wire`` with ``profile`` (``None``: any id), as the wire declares it."""
+    return request_edits(wire).id_format_of(profile)
 
 
 def new_call_id(wire: str, profile: str | None, old: str, taken: set[str], salt: str = "") -> str:

@@ -26,7 +26,6 @@ from ._read import CallPart, Message, Part, ReadRequest, ResultPart
 __all__ = [
     "Add",
     "Check",
-    "IdFormat",
     "InputKind",
     "ModelView",
     "PrefixFacts",
@@ -151,19 +150,6 @@ class PrefixFacts:
 Check = Callable[[ReadRequest, Scope, Add], None]
 
 
-@dataclass(frozen=True)
-class IdFormat:
-    """The call ids a wire or profile takes (``call-id-format``): ``pattern`` the whole id
-    must match (``None``: any characters), ``longest`` its most characters (``None``: no
-    limit), ``warn_over`` a length over which only a warning is given (some gateways), and
-    ``shown`` what a finding says of an id that does not match the pattern."""
-
-    pattern: str | None
-    longest: int | None
-    shown: str
-    warn_over: int | None = None
-
-
 #: A check of one tool result's content, as the wire takes it there.
 ResultCheck = Callable[[ResultPart, Scope, Add], None]
 #: ``image``, ``audio`` or ``video`` when a JSON object of the request is an input of that
@@ -199,7 +185,6 @@ class WireChecks:
     - ``pending_call_ids``: the ids of the calls whose output may come in a later request
       (a Responses call with ``async: true``): unanswered, they are pending, never missing
       (no ``call-without-result``, and repair adds no result); ``None``: none.
-    - ``id_format``: the call ids the provider takes (``call-id-format``; ``None``: any).
     - ``item_id_longest``: the most characters of a call item's own ``id`` (``None``: no
       limit).
     - ``prefix``: what comparing a request with the one sent before needs
@@ -244,7 +229,6 @@ class WireChecks:
     pairs_in_order: bool = False
     held_call_ids: Callable[[ReadRequest], Container[str]] | None = None
     pending_call_ids: Callable[[ReadRequest], Container[str]] | None = None
-    id_format: IdFormat | None = None
     item_id_longest: int | None = None
     sampling: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _NO_SAMPLING)
     effort: str | None = None

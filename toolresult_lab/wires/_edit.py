@@ -5,7 +5,9 @@ the registry as :attr:`WireModule.edits <toolresult_lab.wires.WireModule.edits>`
 This module holds only what is the same on every wire: the base class, whose defaults say
 "this wire has no such thing" (``None``, ``False``, nothing done) and whose writers every
 wire must give raise :class:`NotImplementedError`, so nothing falls back to another wire's
-shape; and :class:`IdStyle`, the one place call ids are made.
+shape; :class:`IdStyle`, the one place call ids are made, and :class:`IdFormat`, the ids a
+wire takes, declared beside it. What only one wire does is that wire's own: its repair
+steps are :attr:`RequestEdits.fixes` (``wires/_fix.py``), not methods here.
 """
 
 from __future__ import annotations
@@ -13,13 +15,24 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ._fix import Fix
 from ._read import OpaquePart
 
-__all__ = ["IdStyle", "RequestEdits", "as_json_text", "item_id", "joined_output", "made_id"]
+__all__ = [
+    "IdFormat",
+    "IdStyle",
+    "RequestEdits",
+    "ResultText",
+    "TextHome",
+    "as_json_text",
+    "item_id",
+    "joined_output",
+    "made_id",
+]
 
 
 def _hashed(text: str) -> bytes:
@@ -62,6 +75,20 @@ class IdStyle:
             attempt += 1
 
 
+@dataclass(frozen=True)
+class IdFormat:
+    """The call ids a wire or profile takes (``call-id-format``): ``pattern`` the whole id
+    must match (``None``: any characters), ``longest`` its most characters (``None``: no
+    limit), ``warn_over`` a length over which only a warning is given (some gateways), and
+    ``shown`` what a finding says of an id that does not match the pattern. Declared
+    beside the wire's :class:`IdStyle`, which makes ids of this format."""
+
+    pattern: str | None
+    longest: int | None
+    shown: str
+    warn_over: int | None = None
+
+
 def made_id(position: int, name: str) -> str:
     """The id of a call that had none: ``call_`` + 24 hex digits of a hash of the call's
     position and name (SPEC 9)."""
@@ -97,6 +124,28 @@ def joined_output(first: Any, second: Any, header: str, text_block: Any) -> Any:
     return [*blocks(first), text_block(header), *blocks(second)]
 
 
+@dataclass(frozen=True)
+class TextHome:
+    """Where the text of a part goes that sits in a list of no message's blocks (ollama's
+    ``images``, a Gemini response's ``parts``): ``path``, the element that takes the text;
+    ``add(holder, text, removed)`` adds it there (a list left holding only ``removed``
+    goes); ``said``: the one action repair reports (``None``: as for a block replaced)."""
+
+    path: str
+    add: Callable[[dict[str, Any], str, object], None]
+    said: str | None = None
+
+
+@dataclass(frozen=True)
+class ResultText:
+    """A result's output as text, where no user message may follow the results: ``text``
+    reads the output of a result (media as placeholder text; what became placeholder
+    text), ``append`` adds text to it."""
+
+    text: Callable[[dict[str, Any]], tuple[str, tuple[str, ...]]]
+    append: Callable[[dict[str, Any], str], None]
+
+
 class RequestEdits:
     """What lint and repair write or recognise in one wire's request.
 
@@ -122,10 +171,26 @@ class RequestEdits:
     image_mimes: ClassVar[frozenset[str]] = frozenset()
     #: How the wire makes call ids.
     ids: ClassVar[IdStyle] = IdStyle()
+    #: The call ids the wire takes (``call-id-format``; ``None``: any id).
+    id_format: ClassVar[IdFormat | None] = None
+    #: The profiles whose call ids have a format of their own: how each makes them and
+    #: the format it checks, declared together.
+    profile_ids: ClassVar[Mapping[str, tuple[IdStyle, IdFormat]]] = {}
+    #: Whether a tool message's images move to a user message after the results (where
+    #: one may follow them: :meth:`results_text`).
+    hoists_images: ClassVar[bool] = False
+    #: The wire's own repair steps (rules only this wire has), in the order they run.
+    fixes: ClassVar[tuple[Fix, ...]] = ()
 
     def id_style(self, profile: str | None) -> IdStyle:
         """How call ids are made on this wire with ``profile``."""
-        return self.ids
+        found = self.profile_ids.get(profile) if profile is not None else None
+        return found[0] if found is not None else self.ids
+
+    def id_format_of(self, profile: str | None) -> IdFormat | None:
+        """The call ids this wire takes with ``profile`` (``None``: any id)."""
+        found = self.profile_ids.get(profile) if profile else None
+        return found[1] if found is not None else self.id_format
 
     # -- recognising -----------------------------------------------------------------------
 
@@ -162,33 +227,10 @@ class RequestEdits:
         text = part.value.get("text") if isinstance(part.value, dict) else None
         return text if isinstance(text, str) and text.strip() else None
 
-    def cached(self, value: Any) -> bool:
-        """Whether a block (or a call's extra fields) carries a cache breakpoint."""
-        return False
-
-    def with_result_text(self, held: str, text: str, new: str) -> str | None:
-        """``held``, the string at a result text's path that holds ``text`` written inside
-        it (hermes: the ``<tool_response>`` JSON), with ``new`` written there instead;
-        ``None`` where ``held`` holds no such text (the default: a wire that holds a
-        result's text as the string itself)."""
+    def text_home(self, path: str) -> TextHome | None:
+        """Where the text of the part at ``path`` goes when the part cannot stay, if not
+        in its place (``None``: a text block, or the string, takes its place there)."""
         return None
-
-    def function_response(self, block: Any) -> dict[str, Any] | None:
-        """The body of a result part that may hold parts of its own (``None``: none)."""
-        return None
-
-    def response_of(self, path: str) -> str | None:
-        """The path of the result body whose own parts ``path`` points into (``None``)."""
-        return None
-
-    def images_of(self, path: str) -> str | None:
-        """The path of the message whose image list ``path`` points into (``None``: the
-        wire keeps images in blocks, or ``path`` is not one)."""
-        return None
-
-    def hoists_images(self, profile: str | None) -> bool:
-        """Whether a tool message's images move to a user message after the results."""
-        return False
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -205,14 +247,6 @@ class RequestEdits:
         message)."""
         raise NotImplementedError(f"{self.wire}: no call ids")
 
-    def item_id(self, target: dict[str, Any]) -> str | None:
-        """A call item's own id when it is too long for the wire (``None``: it is not)."""
-        return None
-
-    def set_item_id(self, target: dict[str, Any], old: str) -> str:
-        """Give a call item a short id for ``old``; the new id."""
-        raise NotImplementedError(f"{self.wire}: no item ids")
-
     def user_message(self, blocks: list[Any]) -> dict[str, Any]:
         """A user message holding ``blocks``."""
         return {"role": "user", self.content_key: blocks}
@@ -226,41 +260,11 @@ class RequestEdits:
         for it."""
         return False
 
-    def document_names(self, names: Iterable[str]) -> Any | None:
-        """The wire's record of the document names of a request (``names``: those it
-        holds), for :meth:`rename_document`; ``None``: the wire has no rule on them."""
+    def results_text(self, profile: str | None) -> ResultText | None:
+        """Where no user message may follow the run of results after a call (Mistral: none
+        right after a tool message), how a result's output is read and added to as text;
+        ``None``: a user message may follow."""
         return None
-
-    def rename_document(self, target: dict[str, Any], names: Any, clean: bool) -> str | None:
-        """Give a document block a name no other document has (``names``: from
-        :meth:`document_names`, updated; ``clean``: first keep only the characters the
-        wire takes). The new name; ``None`` when ``target`` is not a named document."""
-        return None
-
-    def set_signature(self, target: dict[str, Any], value: str) -> str:
-        """Set a call part's thought signature; the key written."""
-        raise NotImplementedError(f"{self.wire}: no thought signatures")
-
-    def add_response_text(self, body: dict[str, Any], text: str, removed: object) -> None:
-        """Add ``text`` to a result body's text (its parts set to ``removed`` go)."""
-        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
-
-    def take_response_parts(self, body: dict[str, Any]) -> list[Any]:
-        """Remove a result body's own parts; the parts."""
-        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
-
-    def media_placeholder(self, part: dict[str, Any]) -> str:
-        """The placeholder text of a media part of a result body."""
-        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
-
-    def media_message(self, media: list[Any]) -> dict[str, Any]:
-        """The user message that carries media moved out of result bodies."""
-        raise NotImplementedError(f"{self.wire}: no result bodies with parts")
-
-    def user_after_results(self, profile: str | None) -> bool:
-        """Whether a user message may follow the run of results after a call (Mistral:
-        no user message right after a tool message)."""
-        return True
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
         """The output of the result ``target`` (a result that answers no call) as user
@@ -270,25 +274,7 @@ class RequestEdits:
         ``None`` as the first value: the wire cannot take this result apart (it stays)."""
         raise NotImplementedError(f"{self.wire}: no kept outputs")
 
-    def append_output(self, target: dict[str, Any], text: str) -> None:
-        """Add ``text`` to the output of the result ``target`` (a tool message)."""
-        raise NotImplementedError(f"{self.wire}: no output to add to")
-
-    def output_text(self, target: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
-        """The output of the result ``target`` as text (media as placeholder text); what
-        became placeholder text."""
-        raise NotImplementedError(f"{self.wire}: no output text")
-
     def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
         """Append the output of the result ``other`` to that of ``kept`` (two results of one
         call become one), ``header`` between them; nothing of either is lost."""
         raise NotImplementedError(f"{self.wire}: no results to merge")
-
-    def append_text(self, message: dict[str, Any], text: str) -> None:
-        """Add ``text`` to a message's text."""
-        raise NotImplementedError(f"{self.wire}: no message text to add to")
-
-    def trim_final(self, message: dict[str, Any]) -> bool:
-        """Remove the trailing whitespace of a final assistant message's text; whether
-        there was any."""
-        raise NotImplementedError(f"{self.wire}: no final assistant text")

@@ -51,6 +51,11 @@ class WireModule:
     """The characters an entry's text takes in its block (escapes included), where the
     block writes each text whole: the fit then measures a 10 MB text instead of building
     the block around it (``fitting``). None: the fit builds the block and measures it."""
+    result_text_inside: Callable[[str, str, str], str | None] | None = None
+    """Where the wire writes a result's text inside a string (hermes: the JSON of a
+    ``<tool_response>``): ``(held, text, new)`` to ``held`` with ``new`` written in place
+    of ``text`` (``None``: ``held`` holds no such text); None: a result's text is the
+    string itself (the fit cuts it there, ``fitting``)."""
     readback: ReadBack = "parts"
     """How its tool-result blocks read back as MCP content (``readback``)."""
     bare_text: bool = False

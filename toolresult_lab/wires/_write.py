@@ -60,6 +60,22 @@ class RequestShape:
         """The request body around ``messages``."""
         return {"messages": messages if system is None else [self.system(system), *messages]}
 
+    def is_empty(self, message: Any) -> bool:
+        """A message with nothing in it (every part of it dropped): no wire takes one.
+        An item with a ``type`` (responses) or a field beside its role and content is
+        something all the same."""
+        if not isinstance(message, dict) or "type" in message:
+            return False
+        if any(key not in ("role", "content", "parts") for key in message):
+            return False
+        return not message.get("content") and not message.get("parts")
+
+    def one_per_role(self, messages: list[Any]) -> tuple[list[Any], list[str]]:
+        """``messages`` as the wire takes them in a row, and the role of each two it joined
+        into one (a change the writer reports): as they are, unless the wire takes only
+        alternating roles."""
+        return messages, []
+
     def system(self, text: str) -> Any:
         return {"role": "system", "content": text}
 

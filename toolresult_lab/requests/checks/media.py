@@ -6,9 +6,7 @@ that are no image where the wire's ``image_bytes_read``)."""
 
 from __future__ import annotations
 
-from typing import Final
-
-from ...conversion.b64 import is_canonical, strip_whitespace
+from ...conversion.b64 import FROM_URLSAFE, is_canonical, strip_whitespace
 from ...conversion.imagesize import image_size
 from ...wires import (
     Add,
@@ -24,8 +22,6 @@ from ...wires import (
 from ..rules import RULES
 
 __all__ = ["check"]
-
-_URL_SAFE: Final = str.maketrans("-_", "+/")
 
 
 def check(read: ReadRequest, scope: Scope, add: Add) -> None:
@@ -54,7 +50,7 @@ def check(read: ReadRequest, scope: Scope, add: Add) -> None:
 def _base64(path: str, data: str, facts: WireChecks, add: Add) -> None:
     text = strip_whitespace(data)
     if facts.url_safe_base64:
-        text = text.translate(_URL_SAFE)
+        text = text.translate(FROM_URLSAFE)
     if not is_canonical(text):
         add("bad-base64", path, "The inline payload is not valid base64.", "")
 

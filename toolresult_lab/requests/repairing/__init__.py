@@ -19,9 +19,8 @@ wire's :class:`~toolresult_lab.wires.RequestEdits`; call ids are made by its
 
 from __future__ import annotations
 
-from ...wires import new_call_id
+from ...wires import SKIP_SIGNATURE, new_call_id
 from ..findings import Change, Repaired
-from .contents import SKIP_SIGNATURE
 from .placement import MISSING_RESULT
 from .rounds import repair
 

@@ -1,10 +1,11 @@
 """Round 3 of ``repair``: what blocks hold. A block the wire does not take in a result
 becomes the text it holds, else its JSON as text where it holds any data, else its
-placeholder text, an empty text block goes, a declared
-image type is corrected from the bytes, results move first, a Gemini 3 call gets its
-signature, a function response's parts move or become text, a final assistant message
-loses its trailing whitespace, an empty message goes, and (openai) a tool message's images
-are hoisted into a user message after the results."""
+placeholder text, an empty text block goes, a declared image type is corrected from the
+bytes, results move first, an empty message goes, and (a wire that hoists them) a tool
+message's images are hoisted into a user message after the results. The wire's own fixes
+(:attr:`RequestEdits.fixes <toolresult_lab.wires.RequestEdits.fixes>`: Bedrock's document
+names, Gemini 3's signatures and function-response parts, Anthropic's final assistant
+text) run at their stages in between (:mod:`.wire_fixes`)."""
 
 from __future__ import annotations
 
@@ -19,42 +20,27 @@ from ...wires import (
     ImagePart,
     OpaquePart,
     Part,
-    ResultPart,
     TextPart,
-    document_name_of,
     hoist_text,
-    is_document,
 )
 from ..findings import Change
 from .edit import REMOVED, Edit
 from .outputs import part_payloads
 from .paths import INDEX
+from .wire_fixes import REFUSED, parts_by_path, run_fixes
 
-__all__ = ["SKIP_SIGNATURE", "fix_contents"]
+__all__ = ["fix_contents"]
 
-#: Google's value for a history no Gemini 3 model produced (Gemini API "Thought signatures").
-SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
 _TEXT_RULES: Final = ("tool-result-content", "error-result-not-text", "images-unsupported")
-#: Why a block that carries a payload is not replaced by its placeholder (issue 36).
-_REFUSED: Final = (
-    "left as it is: its placeholder text would lose the payload it carries, and no text"
-    " may hold a payload (a tool output is never removed)"
-)
 
 
 def fix_contents(edit: Edit, changes: list[Change]) -> Any:
     """Round 3 on ``edit``'s copy; the changes are appended to ``changes``."""
     edits = edit.edits
-    by_path: dict[str, Part] = {}
-    for message in edit.read.messages:
-        for part in message.parts:
-            by_path[part.path] = part
-            if isinstance(part, ResultPart):
-                for inner in part.parts:
-                    by_path[inner.path] = inner
-    _fix_document_names(edit, by_path, changes)  # before any block moves
+    by_path = parts_by_path(edit)
+    run_fixes("names", edit, changes, by_path)  # before any block moves
     hoist: dict[int, list[tuple[str, str, str]]] = {}
-    hoists = edits.hoists_images(edit.ctx.profile) and edit.ctx.vision
+    hoists = edits.hoists_images and edit.ctx.vision and not edits.results_text(edit.ctx.profile)
     done: set[str] = set()
     for finding in edit.findings:
         if finding.rule not in _TEXT_RULES or finding.path in done:
@@ -78,7 +64,7 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
         )
         if not hoisted and part_payloads(part):
             # a placeholder would lose the payload, and no text may hold it: left as it is
-            edit.unfixed.append(Change(finding.rule, finding.path, _REFUSED))
+            edit.unfixed.append(Change(finding.rule, finding.path, REFUSED))
             continue
         if hoisted and isinstance(part, ImagePart) and part.data is not None:
             pos = edit.message_pos(finding.path)
@@ -93,20 +79,15 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             # text, so nothing in it is lost
             held, as_json = strict_text(json_encode(target)), True
         text = held if held is not None else _placeholder_of(edit, part)
-        images_of = edits.images_of(finding.path)
-        if images_of is not None:  # an image list beside the message's string content
+        home = edits.text_home(finding.path)
+        if home is not None:  # a list beside the message's text: the text goes there
             edit.replace(finding.path, REMOVED)
-            message = edit.element(images_of)
-            if isinstance(message, dict):
-                edits.append_text(message, text)
-            changes.append(Change(finding.rule, finding.path, "replaced by its placeholder text"))
-            continue
-        body_path = edits.response_of(finding.path)
-        if body_path is not None:  # a part of a result body: its text instead
-            edit.replace(finding.path, REMOVED)
-            body = edit.element(body_path)
-            if isinstance(body, dict):
-                edits.add_response_text(body, text, REMOVED)
+            holder = edit.element(home.path)
+            if isinstance(holder, dict):
+                home.add(holder, text, REMOVED)
+            if home.said is not None:
+                changes.append(Change(finding.rule, finding.path, home.said))
+                continue
         elif INDEX.search(finding.path) is None:
             edit.set_member(finding.path, text)
         else:
@@ -133,14 +114,13 @@ def fix_contents(edit: Edit, changes: list[Change]) -> Any:
             _fix_media_type(edit, finding.path, by_path.get(finding.path), changes)
     edit.strip()
     _fix_order(edit, changes)
-    _fix_signatures(edit, changes)
-    _fix_final(edit, changes)
+    run_fixes("settled", edit, changes, by_path)
     # before any message is inserted: a removal marks the message at its read index, which
     # an insert before it would shift onto another (the media moved out of a response)
     for path in reversed(edit.rules("empty-message")):
         edit.remove(path)
         changes.append(Change("empty-message", path, "removed the empty message"))
-    _fix_response_parts(edit, by_path, changes)
+    run_fixes("inserts", edit, changes, by_path)  # may insert messages
     for pos in sorted(hoist, reverse=True):
         images = hoist[pos]
         message = edit.turn.hoisted(
@@ -292,84 +272,3 @@ def _fix_order(edit: Edit, changes: list[Change]) -> None:
 def _same(blocks: list[Any], old: list[Any]) -> bool:
     """Whether ``blocks`` are the very blocks of ``old``, in its order."""
     return len(blocks) == len(old) and all(a is b for a, b in zip(blocks, old, strict=True))
-
-
-def _fix_document_names(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
-    """Document names the wire rejects: each one cleaned as the converter names documents,
-    then each later one of a name another document has renamed."""
-    names = {path: document_name_of(part) for path, part in by_path.items() if is_document(part)}
-    taken = edit.edits.document_names(name for name in names.values() if name is not None)
-    if taken is None:
-        return
-    renamed: set[str] = set()
-    for rule in ("document-name", "duplicate-document-name"):
-        # an underscore (a warning: accepted in practice) is left as written
-        for path in edit.rules(rule, errors_only=rule == "document-name"):
-            old = names.get(path)
-            target = edit.element(path)
-            if old is None or path in renamed or not isinstance(target, dict):
-                continue
-            new = edit.edits.rename_document(target, taken, rule == "document-name")
-            if new is not None:
-                renamed.add(path)
-                changes.append(Change(rule, path, f"document name {old!r} -> {new!r}"))
-
-
-def _fix_signatures(edit: Edit, changes: list[Change]) -> None:
-    # only where it is an error (Gemini 3): without a profile the request may be for a
-    # model that needs no signature, and an accepted request is left as it is
-    for path in edit.rules("missing-thought-signature", errors_only=True):
-        target = edit.element(path)
-        if isinstance(target, dict):
-            key = edit.edits.set_signature(target, SKIP_SIGNATURE)
-            changes.append(
-                Change("missing-thought-signature", path, f"set {key} to {SKIP_SIGNATURE!r}")
-            )
-
-
-def _fix_final(edit: Edit, changes: list[Change]) -> None:
-    for finding in edit.findings:
-        if finding.rule != "final-assistant" or finding.severity != "error":
-            continue
-        message = edit.element(finding.path)
-        if not isinstance(message, dict):
-            continue
-        if edit.edits.trim_final(message):  # a prefill the model refuses stays: reported
-            changes.append(
-                Change("final-assistant", finding.path, "removed the trailing whitespace")
-            )
-
-
-def _fix_response_parts(edit: Edit, by_path: dict[str, Part], changes: list[Change]) -> None:
-    """A result body's own parts (Gemini 2.5: a ``functionResponse``'s) move to a user
-    message after the results (section 7's hoisting); without vision, those by URL become
-    placeholder text in the body, and inline media (payloads) stay, reported unfixed."""
-    edits = edit.edits
-    hoisted: dict[int, list[Any]] = {}
-    for path in edit.rules("function-response-parts"):
-        part = by_path.get(path)
-        target = edit.element(path)
-        if not isinstance(part, ResultPart) or not isinstance(target, dict):
-            continue
-        body = edits.function_response(target)
-        if body is None:
-            continue
-        label = part.id or part.name or "result"
-        if not edit.ctx.vision and any(part_payloads(inner) for inner in part.parts):
-            # placeholder text would lose the media's payloads: left as they are
-            edit.unfixed.append(Change("function-response-parts", path, _REFUSED))
-            continue
-        media = edits.take_response_parts(body)
-        if edit.ctx.vision:
-            pos = edit.message_pos(path)
-            hoisted.setdefault(pos, []).extend(media)
-            action = "moved its parts to a user content after the responses"
-        else:
-            texts = [edits.media_placeholder(entry) for entry in media if isinstance(entry, dict)]
-            if not texts:
-                continue
-            edits.add_response_text(body, "\n".join(texts), REMOVED)
-            action = "its parts became placeholder text in the response"
-        changes.append(Change("function-response-parts", path, action + f" ({label})"))
-    for pos in sorted(hoisted, reverse=True):
-        edit.entries.insert(edit.raw_index(pos) + 1, edits.media_message(hoisted[pos]))

@@ -14,6 +14,7 @@ from ...wires import CallPart, ResultPart, new_call_id
 from ..findings import Change
 from .edit import Edit
 from .paths import request_order
+from .wire_fixes import run_fixes
 
 __all__ = ["fix_ids"]
 
@@ -132,12 +133,7 @@ def fix_ids(edit: Edit, changes: list[Change]) -> Any:
                 done.add(partner.path)
                 action = f"gave the call and {partner.path} the id {new!r}"
             changes.append(Change("missing-call-id", call.path, action))
-    for _, call in calls:  # a call item's own id too long (responses)
-        item = edit.edits.item_id(call.extra)
-        target = edit.element(call.path) if item is not None else None
-        if item is not None and isinstance(target, dict):
-            new = edit.edits.set_item_id(target, item)
-            changes.append(Change("call-id-format", call.path, f"item id {item!r} -> {new!r}"))
+    run_fixes("ids", edit, changes)  # the wire's own (a call item's id: responses)
     parts: list[CallPart | ResultPart] = [c for _, c in calls]
     parts.extend(r for _, r in results)
     for part in parts:

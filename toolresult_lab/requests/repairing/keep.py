@@ -153,9 +153,10 @@ def keep_outputs(edit: Edit, changes: list[Change], drop: set[str], moved: set[s
 
 def _as_text(edit: Edit, target: dict[str, Any], header: str) -> tuple[str, tuple[str, ...]]:
     """The output as text, for a wire with no user message after results (else unused)."""
-    if edit.edits.user_after_results(edit.ctx.profile):
+    into = edit.edits.results_text(edit.ctx.profile)
+    if into is None:
         return "", ()
-    text, lost = edit.edits.output_text(target)
+    text, lost = into.text(target)
     return "\n".join(x for x in (header, text) if x), lost
 
 
@@ -189,7 +190,7 @@ def place_kept(edit: Edit, later: list[Later], changes: list[Change]) -> None:
     entries = edit.entries
     edits = edit.edits
     is_result = edits.is_result_entry
-    user_ok = edits.user_after_results(edit.ctx.profile)
+    into = edits.results_text(edit.ctx.profile)
     index_of = {id(entry): n for n, entry in enumerate(entries)}
     run_end = [0] * (len(entries) + 1)
     run_end[len(entries)] = len(entries)
@@ -199,8 +200,8 @@ def place_kept(edit: Edit, later: list[Later], changes: list[Change]) -> None:
     for anchor, kept, text, rule, path, lost in later:
         start = index_of.get(id(anchor), -1) + 1 if anchor is not None else 0
         end = run_end[start]
-        if not user_ok and end > 0 and is_result(entries[end - 1]):
-            edits.append_output(entries[end - 1], text)
+        if into is not None and end > 0 and is_result(entries[end - 1]):
+            into.append(entries[end - 1], text)
             what = "kept its output as text in the tool result before it"
             changes.append(Change(rule, path, _action(what, lost)))
             continue

@@ -66,7 +66,7 @@ WHERE: Final[Mapping[str, Where]] = MappingProxyType(
         "missing-call-id": lambda wire: wire.turn.needs_call_ids,
         "duplicate-call-id": lambda wire: wire.checks.call_ids,
         "duplicate-result": lambda wire: wire.checks.call_ids,
-        "call-id-format": lambda wire: wire.checks.id_format is not None,
+        "call-id-format": lambda wire: wire.edits.id_format is not None,
         # what a message and a result hold
         "tool-result-content": lambda wire: wire.checks.result_content is not None,
         "empty-text": lambda wire: wire.checks.empty_text_rejected,

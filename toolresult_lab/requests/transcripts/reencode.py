@@ -14,12 +14,11 @@ import binascii
 import re
 from typing import Any, Final
 
-from ...conversion.b64 import is_canonical, strip_whitespace
+from ...conversion.b64 import FROM_URLSAFE, is_canonical, strip_whitespace
 from .conversation import Loss
 
 __all__ = ["NOTE", "standard_base64", "standard_entries", "without_lone_surrogates"]
 
-_URL_SAFE: Final = str.maketrans("-_", "+/")
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 #: What a note says of a payload re-encoded.
 NOTE: Final = "payload re-encoded as standard base64 (the same bytes)"
@@ -31,7 +30,7 @@ def standard_base64(data: str) -> str | None:
     is no base64 at all. Linear in the payload's length."""
     if is_canonical(data) or not data.isascii():
         return None
-    compact = strip_whitespace(data).translate(_URL_SAFE).rstrip("=")
+    compact = strip_whitespace(data).translate(FROM_URLSAFE).rstrip("=")
     if not compact or len(compact) % 4 == 1:
         return None
     try:

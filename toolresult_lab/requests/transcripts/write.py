@@ -415,29 +415,17 @@ class _Writer:
             else:
                 messages.extend(self.user(turn))
             index += 1
-        written = [m for m in messages if not _is_empty(m)]
-        if self.shape.alternating:
-            written = self.alternate(written)
-        return self.wrap(system or None, written)  # an empty system says nothing
-
-    def alternate(self, messages: list[Any]) -> list[Any]:
-        """Consecutive messages of one role as one (their blocks in order), each merge a
-        note: a tool's results and the user's next words, two assistant messages."""
-        out: list[Any] = []
-        for message in messages:
-            last = out[-1] if out else None
-            if isinstance(last, dict) and last.get("role") == message.get("role"):
-                out[-1] = {**last, "content": [*_blocks(last), *_blocks(message)]}
-                self.notes.append(
-                    Loss(
-                        "",
-                        f"two {message.get('role')} messages in a row written as one"
-                        f" ({self.wire} takes alternating roles)",
-                    )
+        written = [m for m in messages if not self.shape.is_empty(m)]
+        written, joined = self.shape.one_per_role(written)
+        for role in joined:  # the destination takes alternating roles
+            self.notes.append(
+                Loss(
+                    "",
+                    f"two {role} messages in a row written as one"
+                    f" ({self.wire} takes alternating roles)",
                 )
-            else:
-                out.append(message)
-        return out
+            )
+        return self.wrap(system or None, written)  # an empty system says nothing
 
     def wrap(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         limit = self.shape.max_documents()
@@ -456,23 +444,6 @@ def _marked_text(part: Opaque) -> str | None:
         return None
     text = value.get("text")
     return text if isinstance(text, str) else None
-
-
-def _blocks(message: dict[str, Any]) -> list[Any]:
-    """A message's content as a list of blocks (a string as one text block)."""
-    content = message.get("content")
-    if isinstance(content, str):
-        return [{"text": content}]
-    return list(content) if isinstance(content, list) else []
-
-
-def _is_empty(message: Any) -> bool:
-    """A message with nothing in it (every part of it dropped): no wire takes one."""
-    if not isinstance(message, dict) or "type" in message:
-        return False
-    if any(key not in ("role", "content", "parts") for key in message):
-        return False
-    return not message.get("content") and not message.get("parts")
 
 
 def _with_id(call: ToolCall, new_id: str) -> ToolCall:

@@ -13,7 +13,6 @@ from typing import Any, Final
 from .._check import (
     Add,
     Check,
-    IdFormat,
     PrefixFacts,
     Scope,
     WireChecks,
@@ -410,7 +409,6 @@ PREFIX: Final = PrefixFacts(
 )
 
 CHECKS: Final = WireChecks(
-    id_format=IdFormat("[a-zA-Z0-9_-]+", None, "does not match ^[a-zA-Z0-9_-]+$"),
     prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,

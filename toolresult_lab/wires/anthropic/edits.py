@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._edit import IdStyle, RequestEdits, as_json_text, joined_output
+from .._edit import IdFormat, IdStyle, RequestEdits, as_json_text, joined_output
+from .._fix import Fix, FixSite
 from .core import FACTS
 
-__all__ = ["EDITS", "AnthropicEdits", "cached"]
+__all__ = ["EDITS", "AnthropicEdits", "cached", "trim_final"]
 
 _CACHE: Final = "cache_control"
+_FINAL: Final = "final-assistant"
+#: The characters a call id may hold (a given id is kept with the others replaced).
+_ID_CHARS: Final = "a-zA-Z0-9_-"
 #: The ``tool_result`` blocks a user message takes as they are (others go as their JSON).
 _USER_BLOCKS: Final = frozenset({"text", "image", "document", "search_result"})
 
@@ -19,6 +23,37 @@ _USER_BLOCKS: Final = frozenset({"text", "image", "document", "search_result"})
 def cached(value: Any) -> bool:
     """Whether a block (or call's extra fields) carries a ``cache_control`` breakpoint."""
     return isinstance(value, dict) and value.get(_CACHE) is not None
+
+
+def trim_final(message: dict[str, Any]) -> bool:
+    """The string content, or the last text block, of a final assistant message without
+    its trailing whitespace; whether there was any."""
+    content = message.get("content")
+    if isinstance(content, str):
+        trimmed = content.rstrip()
+        message["content"] = trimmed
+        return trimmed != content
+    if isinstance(content, list):
+        for block in reversed(content):
+            if isinstance(block, dict) and block.get("type") == "text":
+                text = str(block.get("text", ""))
+                cut = text.rstrip()
+                block["text"] = cut
+                return cut != text
+    return False
+
+
+def _fix_final(site: FixSite) -> None:
+    for path in site.rules(_FINAL, errors_only=True):
+        message = site.element(path)
+        if not isinstance(message, dict):
+            continue
+        if trim_final(message):  # a prefill the model refuses stays: reported
+            site.change(_FINAL, path, "removed the trailing whitespace")
+
+
+#: Repair's fix of a final assistant message ending in whitespace (a prefill).
+_FIX: Final = Fix(_FINAL, "settled", _fix_final)
 
 
 class AnthropicEdits(RequestEdits):
@@ -31,13 +66,12 @@ class AnthropicEdits(RequestEdits):
     #: ``tool_result`` content (SPEC 8 ``tool-result-content``).
     heads = frozenset({"system"})
     image_mimes = FACTS.image_mimes
-    ids = IdStyle("toolu_", clean=r"[^a-zA-Z0-9_-]")
+    ids = IdStyle("toolu_", clean=f"[^{_ID_CHARS}]")
+    id_format = IdFormat(f"[{_ID_CHARS}]+", None, f"does not match ^[{_ID_CHARS}]+$")
+    fixes = (_FIX,)
 
     def is_result_block(self, block: Any) -> bool:
         return isinstance(block, dict) and block.get("type") == "tool_result"
-
-    def cached(self, value: Any) -> bool:
-        return cached(value)
 
     def text_block(self, text: str) -> Any:
         return {"type": "text", "text": text}
@@ -73,23 +107,6 @@ class AnthropicEdits(RequestEdits):
         if isinstance(source, dict):
             source["media_type"] = mime
             return True
-        return False
-
-    def trim_final(self, message: dict[str, Any]) -> bool:
-        """The string content, or the last text block, without its trailing whitespace;
-        whether there was any."""
-        content = message.get("content")
-        if isinstance(content, str):
-            trimmed = content.rstrip()
-            message["content"] = trimmed
-            return trimmed != content
-        if isinstance(content, list):
-            for block in reversed(content):
-                if isinstance(block, dict) and block.get("type") == "text":
-                    text = str(block.get("text", ""))
-                    cut = text.rstrip()
-                    block["text"] = cut
-                    return cut != text
         return False
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Final
 
-from .._check import Add, Check, IdFormat, PrefixFacts, Scope, WireChecks, blocks, entries, short
+from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, ReadRequest, ResultPart
 from . import model_checks
 from .core import FACTS, IMAGE_FORMATS
@@ -297,7 +297,6 @@ PREFIX: Final = PrefixFacts(
 CHECKS: Final = WireChecks(
     # botocore 1.44.8's service model (bedrock-runtime 2023-09-30): ToolUseId, min 1,
     # max 64 (docs/research/bedrock-sources.md)
-    id_format=IdFormat("[a-zA-Z0-9_.:-]+", 64, "does not match ^[a-zA-Z0-9_.:-]+$"),
     prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,

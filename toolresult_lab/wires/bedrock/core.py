@@ -435,6 +435,14 @@ def _user_name(name: str | None) -> str:
     return safe_document_name(given[:dot] if dot > 0 else given)
 
 
+def _blocks(message: dict[str, Any]) -> list[Any]:
+    """A message's content as a list of blocks (a string as one text block)."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return [{"text": content}]
+    return list(content) if isinstance(content, list) else []
+
+
 class BedrockRequest(RequestShape):
     """``text`` / ``image`` / PDF ``document`` blocks (images and documents only in user
     messages, as Bedrock takes them); the assistant's blocks before its ``toolUse``
@@ -443,6 +451,21 @@ class BedrockRequest(RequestShape):
     its placeholder text (``cap_documents``, which the writer calls and reports)."""
 
     alternating = True
+
+    def one_per_role(self, messages: list[Any]) -> tuple[list[Any], list[str]]:
+        """Consecutive messages of one role as one, their blocks in order (a tool's results
+        and the user's next words, two assistant messages); a string content is one text
+        block."""
+        out: list[Any] = []
+        joined: list[str] = []
+        for message in messages:
+            last = out[-1] if out else None
+            if isinstance(last, dict) and last.get("role") == message.get("role"):
+                out[-1] = {**last, "content": [*_blocks(last), *_blocks(message)]}
+                joined.append(str(message.get("role")))
+            else:
+                out.append(message)
+        return out, joined
 
     def blocks(self, parts: list[ContentPart], media: bool) -> Written:
         out: list[Any] = []

@@ -4,19 +4,75 @@ in the request, as Bedrock takes them: :class:`~.core.DocumentNames`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, Final
 
 from ...conversion.filenames import document_name
-from .._edit import RequestEdits, as_json_text
-from .._read import OpaquePart
+from .._edit import IdFormat, RequestEdits, as_json_text
+from .._fix import Fix, FixSite
+from .._read import DocumentPart, OpaquePart
 from .core import FACTS
 from .documents import DocumentNames
 
 __all__ = ["EDITS", "BedrockEdits"]
 
+#: The characters a ``toolUseId`` may hold.
+_ID_CHARS: Final = "a-zA-Z0-9_.:-"
 #: The ``ToolResultContentBlock`` members a user message takes as they are.
 _USER_BLOCKS: Final = frozenset({"text", "image", "document", "video"})
+
+
+def _rename(target: dict[str, Any], names: DocumentNames, clean: bool) -> str | None:
+    """Give a document block a name no other document has: ``name (2)``, ``name (3)``, ...
+    as the converter de-duplicates; ``clean``: first as the converter names a document
+    from a file name (its extension dropped, then only what Bedrock takes: q3_report.pdf
+    is q3report either way). The new name; ``None`` when ``target`` is no named document."""
+    document = target.get("document")
+    if not isinstance(document, dict) or not isinstance(document.get("name"), str):
+        return None
+    given: str = document["name"]
+    name = names.take(document_name(given) if clean else given)
+    document["name"] = name
+    return name
+
+
+def _is_opaque_document(part: OpaquePart) -> bool:
+    """A ``document`` read as opaque (an S3 or text source): a document all the same."""
+    return part.kind == "document"
+
+
+def _opaque_name(part: OpaquePart) -> str | None:
+    body = part.value.get("document") if isinstance(part.value, dict) else None
+    name = body.get("name") if isinstance(body, dict) else None
+    return name if isinstance(name, str) else None
+
+
+def _fix_names(site: FixSite) -> None:
+    """Document names Bedrock rejects: each one cleaned as the converter names documents,
+    then each later one of a name another document has renamed (before any block
+    moves)."""
+    names = {
+        path: part.name if isinstance(part, DocumentPart) else _opaque_name(part)
+        for path, part in site.parts.items()
+        if isinstance(part, DocumentPart)
+        or (isinstance(part, OpaquePart) and _is_opaque_document(part))
+    }
+    taken = DocumentNames(name for name in names.values() if name is not None)
+    renamed: set[str] = set()
+    for rule in ("document-name", "duplicate-document-name"):
+        # an underscore (a warning: accepted in practice) is left as written
+        for path in site.rules(rule, errors_only=rule == "document-name"):
+            old = names.get(path)
+            target = site.element(path)
+            if old is None or path in renamed or not isinstance(target, dict):
+                continue
+            new = _rename(target, taken, rule == "document-name")
+            if new is not None:
+                renamed.add(path)
+                site.change(rule, path, f"document name {old!r} -> {new!r}")
+
+
+#: Repair's fix of Bedrock's document names (``duplicate-document-name`` too).
+_FIX: Final = Fix("document-name", "names", _fix_names)
 
 
 class BedrockEdits(RequestEdits):
@@ -28,18 +84,20 @@ class BedrockEdits(RequestEdits):
     #: The members of ``ToolResultContentBlock`` (a union; botocore 1.44.8's service model).
     heads = frozenset({"system"})
     image_mimes = FACTS.image_mimes
+    #: Document names (two document-name rules, one fix: names are unique together).
+    fixes = (_FIX,)
+    #: botocore 1.44.8's service model (bedrock-runtime 2023-09-30): ToolUseId, min 1,
+    #: max 64 (docs/research/bedrock-sources.md).
+    id_format = IdFormat(f"[{_ID_CHARS}]+", 64, f"does not match ^[{_ID_CHARS}]+$")
 
     def is_result_block(self, block: Any) -> bool:
         return isinstance(block, dict) and "toolResult" in block
 
     def is_opaque_document(self, part: OpaquePart) -> bool:
-        """A ``document`` read as opaque (an S3 or text source): a document all the same."""
-        return part.kind == "document"
+        return _is_opaque_document(part)
 
     def document_name(self, part: OpaquePart) -> str | None:
-        body = part.value.get("document") if isinstance(part.value, dict) else None
-        name = body.get("name") if isinstance(body, dict) else None
-        return name if isinstance(name, str) else None
+        return _opaque_name(part)
 
     def opaque_text(self, part: OpaquePart) -> str | None:
         """A string member (``{"kind": "text"}``), or a ``text`` string one or two levels
@@ -103,22 +161,6 @@ class BedrockEdits(RequestEdits):
             image["format"] = mime.partition("/")[2]  # png, jpeg, gif, webp: the MIME's name
             return True
         return False
-
-    def document_names(self, names: Iterable[str]) -> DocumentNames:
-        return DocumentNames(names)
-
-    def rename_document(self, target: dict[str, Any], names: Any, clean: bool) -> str | None:
-        """``name (2)``, ``name (3)``, ... as the converter de-duplicates; ``clean``: as the
-        converter names a document from a file name (its extension dropped, then only
-        what Bedrock takes: q3_report.pdf is q3report either way)."""
-        document = target.get("document")
-        if not isinstance(document, dict) or not isinstance(document.get("name"), str):
-            return None
-        assert isinstance(names, DocumentNames)
-        given: str = document["name"]
-        name = names.take(document_name(given) if clean else given)
-        document["name"] = name
-        return name
 
 
 EDITS: Final = BedrockEdits()

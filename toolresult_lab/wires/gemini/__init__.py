@@ -13,7 +13,6 @@ from .core import (
     FACTS,
     PART_FIELDS,
     REQUEST,
-    SKIP_SIGNATURE,
     TURN,
     GeminiConverter,
     GeminiRequest,
@@ -28,6 +27,7 @@ from .edits import EDITS
 from .limits import LIMITS
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
+from .signatures import SKIP_SIGNATURE
 
 __all__ = [
     "FACTS",

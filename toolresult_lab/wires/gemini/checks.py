@@ -12,10 +12,13 @@ import re
 from types import MappingProxyType
 from typing import Any, Final
 
+from ...conversion.b64 import FROM_URLSAFE
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, named, short
 from .._read import ReadRequest, ResultPart
 from . import model_checks
 from .core import FACTS
+from .signatures import SIGNATURE_FIELD
+from .spelling import dict_field, spellings
 
 __all__ = ["CHECKS", "IMAGE_TYPES", "PART_MEMBERS", "RESPONSE_TYPES", "encoded_twice", "input_kind"]
 
@@ -76,13 +79,9 @@ _B64_TEXT: Final = re.compile(rb"[A-Za-z0-9+/_-]{48}")
 #: Enough of the payload to decode its first 48 bytes.
 _HEAD: Final = 64
 #: The members that carry a part's data, and its MIME type (either spelling).
-_INLINE: Final = ("inlineData", "inline_data")
-_MEDIA: Final = ("inlineData", "inline_data", "fileData", "file_data")
-_MIME: Final = ("mimeType", "mime_type")
-#: The members of a part that hold a ``functionResponse`` (either spelling), and the key
-#: the reader keeps a call's signature under in ``CallPart.extra``.
-_RESPONSE: Final = ("functionResponse", "function_response")
-_SIGNATURE: Final = "thoughtSignature"
+_INLINE: Final = spellings("inlineData")
+_MEDIA: Final = spellings("inlineData", "fileData")
+_MIME: Final = spellings("mimeType")
 #: The input kinds of the model-capability check, by a MIME type's major type.
 _KINDS: Final = frozenset({"image", "audio", "video"})
 
@@ -93,7 +92,7 @@ def encoded_twice(data: str) -> bool:
     head = data[:_HEAD].strip()
     head = head[: len(head) - len(head) % 4]
     try:
-        decoded = base64.b64decode(head.translate(str.maketrans("-_", "+/")), validate=True)
+        decoded = base64.b64decode(head.translate(FROM_URLSAFE), validate=True)
     except (binascii.Error, ValueError):
         return False
     return _B64_TEXT.fullmatch(decoded[:48]) is not None
@@ -101,9 +100,7 @@ def encoded_twice(data: str) -> bool:
 
 def _response_parts(part: Any) -> Any:
     """The ``parts`` of a part's ``functionResponse`` (``None``: none)."""
-    if not isinstance(part, dict):
-        return None
-    body = next((part[key] for key in _RESPONSE if isinstance(part.get(key), dict)), None)
+    body = dict_field(part, "functionResponse")
     return body.get("parts") if body is not None else None
 
 
@@ -145,7 +142,7 @@ def messages(read: ReadRequest, scope: Scope, add: Add) -> None:
             start = pos + 1
     for message in listed[start:]:
         calls = message.calls
-        if message.role == "assistant" and calls and _SIGNATURE not in calls[0].extra:
+        if message.role == "assistant" and calls and SIGNATURE_FIELD not in calls[0].extra:
             add(
                 "missing-thought-signature",
                 calls[0].path,
@@ -175,7 +172,7 @@ def part_media_resolution(read: ReadRequest, scope: Scope, add: Add) -> None:
     """A part with its own ``mediaResolution``."""
     for index, _, parts in entries(read, "parts"):
         for position, part in blocks(parts):
-            for member in ("mediaResolution", "media_resolution"):
+            for member in spellings("mediaResolution"):
                 if member in part:
                     add(
                         "part-media-resolution",
@@ -234,8 +231,7 @@ PREFIX: Final = PrefixFacts(
     fields=(
         ("model", "model"),
         ("tools", "tools"),
-        ("systemInstruction", "system"),
-        ("system_instruction", "system"),
+        *((key, "system") for key in spellings("systemInstruction")),
     ),
 )
 

@@ -16,7 +16,7 @@ import base64
 import binascii
 from typing import Any, Final
 
-from ...conversion.b64 import is_canonical
+from ...conversion.b64 import FROM_URLSAFE, is_canonical
 from ...conversion.encoding import clone
 from ...conversion.items import Native
 from ...conversion.steps import Conversion, ResultNote, Step
@@ -41,6 +41,8 @@ from .._read import (
 from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
 from .._write import RequestShape, Written
 from .blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
+from .signatures import SIGNATURE_FIELD, sign_steps
+from .spelling import field_of, spelled
 
 FACTS: Final[WireFacts] = WireFacts(
     "gemini",
@@ -125,8 +127,7 @@ class GeminiConverter(Converter):
 #: The Part fields ``ToolCall.extra["gemini"]`` may add beside a ``functionCall``: the
 #: google-genai client rejects any key that is not a Part field, and a data field (text,
 #: inlineData, ...) would give the part two kinds of data.
-PART_FIELDS: Final = ("thought", "thoughtSignature", "partMetadata")
-_URLSAFE: Final = str.maketrans("-_", "+/")
+PART_FIELDS: Final = ("thought", SIGNATURE_FIELD, "partMetadata")
 
 
 class GeminiTurn(TurnShape):
@@ -153,7 +154,7 @@ class GeminiTurn(TurnShape):
             if key not in PART_FIELDS:
                 allowed = ", ".join(PART_FIELDS)
                 raise ValueError(f"{where}: not a Part field a call can carry (allowed: {allowed})")
-            if key == "thoughtSignature":
+            if key == SIGNATURE_FIELD:
                 if not isinstance(value, str):
                     raise TypeError(
                         f"{where} must be standard base64 text (a str), not {type(value).__name__}"
@@ -194,8 +195,8 @@ class GeminiTurn(TurnShape):
                 continue  # text, thoughts, code execution
             call = read_call(reading, part, at)
             reading.raise_first()
-            signature = call.extra.get("thoughtSignature")
-            extra = None if signature is None else {"gemini": {"thoughtSignature": signature}}
+            signature = call.extra.get(SIGNATURE_FIELD)
+            extra = None if signature is None else {"gemini": {SIGNATURE_FIELD: signature}}
             calls.append(ReadCall(at, call.id or "", call.name, call.arguments, extra))
         return calls
 
@@ -220,9 +221,9 @@ def _signature(reading: Reading, value: Any, where: str) -> str | None:
     if isinstance(value, (bytes, bytearray)):
         return base64.b64encode(bytes(value)).decode("ascii")
     if isinstance(value, str):
-        return _standard(value.translate(_URLSAFE))
+        return _standard(value.translate(FROM_URLSAFE))
     shown = type(value).__name__
-    reading.problem(at_key(where, "thoughtSignature"), f"expected base64 text, not {shown}")
+    reading.problem(at_key(where, SIGNATURE_FIELD), f"expected base64 text, not {shown}")
     return None
 
 
@@ -241,24 +242,6 @@ TURN: Final[TurnShape] = GeminiTurn(
 # Reading gemini's shapes (REST camelCase and google-genai snake_case alike)
 # ------------------------------------------------------------------------------------------
 
-#: The snake_case spelling google-genai's objects dump to, by REST name.
-_SNAKE: Final = {
-    "functionCall": "function_call",
-    "functionResponse": "function_response",
-    "inlineData": "inline_data",
-    "fileData": "file_data",
-    "mimeType": "mime_type",
-    "fileUri": "file_uri",
-    "displayName": "display_name",
-    "thoughtSignature": "thought_signature",
-    "partMetadata": "part_metadata",
-    "systemInstruction": "system_instruction",
-    "executableCode": "executable_code",
-    "codeExecutionResult": "code_execution_result",
-    "videoMetadata": "video_metadata",
-    "functionDeclarations": "function_declarations",
-    "parametersJsonSchema": "parameters_json_schema",
-}
 _ROLES: Final[dict[str, Role]] = {"user": "user", "model": "assistant"}
 #: A part's data fields with no neutral form (kept as opaque parts, by REST name).
 _OPAQUE_DATA: Final = ("executableCode", "codeExecutionResult")
@@ -274,23 +257,6 @@ _DATA: Final = (
 )
 
 
-def field_of(value: dict[str, Any], name: str) -> Any:
-    """``value[name]`` in REST camelCase, else in snake_case (``None`` when neither)."""
-    found = value.get(name)
-    if found is None:
-        snake = _SNAKE.get(name)
-        if snake is not None:
-            found = value.get(snake)
-    return found
-
-
-def spelled(value: dict[str, Any], name: str) -> str:
-    """The key ``name`` has in ``value`` (its snake_case spelling when that is the one)."""
-    if name in value:
-        return name
-    return _SNAKE.get(name, name)
-
-
 def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
     """A ``functionCall`` part; ``extra``: its ``thoughtSignature`` (standard base64
     text), ``thought`` and ``partMetadata`` (REST names), as the echo writes them."""
@@ -298,13 +264,13 @@ def read_call(reading: Reading, part: dict[str, Any], path: str) -> CallPart:
     call_path = at_key(path, "functionCall")
     function_call = reading.dict_at(part.get(key), call_path) or {}
     extra: dict[str, Any] = {}
-    signature = field_of(part, "thoughtSignature")
+    signature = field_of(part, SIGNATURE_FIELD)
     paths: tuple[str, ...] = ()
     if signature is not None:
         text = _signature(reading, signature, path)
         if text is not None:
-            extra["thoughtSignature"] = text
-            paths = (at_key(path, spelled(part, "thoughtSignature")),)
+            extra[SIGNATURE_FIELD] = text
+            paths = (at_key(path, spelled(part, SIGNATURE_FIELD)),)
     for name in ("thought", "partMetadata"):
         value = field_of(part, name)
         if value is not None:
@@ -468,10 +434,6 @@ def read_request(request: Any) -> ReadRequest:
 # Writing a whole request (SPEC 9)
 # ------------------------------------------------------------------------------------------
 
-#: The thought signature Google documents for calls no Gemini 3 model produced
-#: (ai.google.dev/gemini-api/docs/thought-signatures, checked 2026-12-01; rules.py).
-SKIP_SIGNATURE: Final = "skip_thought_signature_validator"
-
 
 class GeminiRequest(RequestShape):
     """Parts: ``text``, ``inlineData`` (inline media), ``fileData`` (by URI); the model's
@@ -511,20 +473,8 @@ class GeminiRequest(RequestShape):
 
     def sign(self, body: dict[str, Any]) -> list[int]:
         """Each model content with calls and no signature: its first call part gets
-        :data:`SKIP_SIGNATURE` (in ``body``, which the caller owns)."""
-        signed = []
-        steps = [
-            content
-            for content in body["contents"]
-            if content.get("role") == "model"
-            and any("functionCall" in part for part in content.get("parts", []))
-        ]
-        for index, content in enumerate(steps):
-            calls = [part for part in content["parts"] if "functionCall" in part]
-            if not any("thoughtSignature" in part for part in calls):
-                calls[0]["thoughtSignature"] = SKIP_SIGNATURE
-                signed.append(index)
-        return signed
+        :data:`~.signatures.SKIP_SIGNATURE` (in ``body``, which the caller owns)."""
+        return sign_steps(body)
 
 
 REQUEST: Final[RequestShape] = GeminiRequest("gemini")

@@ -6,7 +6,10 @@ from __future__ import annotations
 import copy
 from typing import Any, Final
 
+from ...conversion.b64 import TO_URLSAFE
 from .._data import Alteration, TokenRules
+from .signatures import SIGNATURE_FIELD
+from .spelling import SNAKE, spellings
 
 __all__ = ["ALTERATIONS", "TOKENS", "call_reply", "reply"]
 
@@ -46,17 +49,14 @@ def _snake_case_response_parts(messages: list[Any]) -> list[Any]:
     for part in _content_parts(out):  # a content's own part keeps its key
         blob = part.get("inlineData")
         if isinstance(blob, dict) and "mimeType" in blob:
-            blob["mime_type"] = blob.pop("mimeType")
+            blob[SNAKE["mimeType"]] = blob.pop("mimeType")
     for part in _function_response_parts(out):
         blob = part.pop("inlineData", None)
         if isinstance(blob, dict):
             if "mimeType" in blob:
-                blob["mime_type"] = blob.pop("mimeType")
-            part["inline_data"] = blob
+                blob[SNAKE["mimeType"]] = blob.pop("mimeType")
+            part[SNAKE["inlineData"]] = blob
     return out
-
-
-_URLSAFE: Final = str.maketrans("+/", "-_")
 
 
 def _urlsafe_bytes(messages: list[Any]) -> list[Any]:
@@ -66,13 +66,14 @@ def _urlsafe_bytes(messages: list[Any]) -> list[Any]:
     for content in out:
         parts = content.get("parts") if isinstance(content, dict) else None
         for part in parts if isinstance(parts, list) else ():
-            if isinstance(part, dict) and isinstance(part.get("thoughtSignature"), str):
-                part["thoughtSignature"] = part["thoughtSignature"].translate(_URLSAFE)
+            signature = part.get(SIGNATURE_FIELD) if isinstance(part, dict) else None
+            if isinstance(signature, str):
+                part[SIGNATURE_FIELD] = signature.translate(TO_URLSAFE)
     for part in [*_function_response_parts(out), *_content_parts(out)]:
-        for key in ("inlineData", "inline_data"):
+        for key in spellings("inlineData"):
             blob = part.get(key)
             if isinstance(blob, dict) and isinstance(blob.get("data"), str):
-                blob["data"] = blob["data"].translate(_URLSAFE)
+                blob["data"] = blob["data"].translate(TO_URLSAFE)
     return out
 
 

@@ -23,7 +23,7 @@ from .._settings import (
     unread,
 )
 from .._tool_defs import ToolDefs
-from .core import field_of, spelled
+from .spelling import field_of, spelled
 
 __all__ = ["SETTINGS", "TOOL_DEFS", "GeminiSettings", "json_schema"]
 

@@ -21,7 +21,7 @@ from .core import (
     text_chars,
     unclosable,
 )
-from .edits import EDITS
+from .edits import EDITS, with_result_text
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
 
@@ -54,4 +54,5 @@ WIRE: Final = WireModule(
     reading=READING,
     checks=CHECKS,
     text_chars=text_chars,
+    result_text_inside=with_result_text,
 )

@@ -12,7 +12,7 @@ from ...conversion.encoding import json_string
 from .._edit import RequestEdits, as_json_text
 from .core import RESULT_BLOCK, unclosable
 
-__all__ = ["EDITS", "HermesEdits"]
+__all__ = ["EDITS", "HermesEdits", "with_result_text"]
 
 #: The tags around a result (kept as user text, a result no more), with the one line break
 #: each is written with; the output between them is kept as it is, its whitespace too.
@@ -48,23 +48,25 @@ class HermesEdits(RequestEdits):
     def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
         target["id" if is_call else "tool_call_id"] = new
 
-    def with_result_text(self, held: str, text: str, new: str) -> str | None:
-        """The first result block of ``held`` whose ``content`` is ``text``, its content's
-        JSON string rewritten to ``new`` in place (the rest of the block as it was)."""
-        for block in RESULT_BLOCK.finditer(held):
-            body = block.group(2)
-            where = _content_at(body)
-            if where is None or _DECODER.decode(body[where[0] : where[1]]) != text:
-                continue
-            written = unclosable(json_string(new))
-            start, end = block.start(2) + where[0], block.start(2) + where[1]
-            return held[:start] + written + held[end:]
-        return None
-
 
 _DECODER: Final = json.JSONDecoder()
 _SCAN: Final = _DECODER.scan_once  # type: ignore[attr-defined]  # typeshed omits it
 _SPACE: Final = " \t\n\r"
+
+
+def with_result_text(held: str, text: str, new: str) -> str | None:
+    """The first result block of ``held`` whose ``content`` is ``text``, its content's
+    JSON string rewritten to ``new`` in place (the rest of the block as it was); ``None``
+    where ``held`` holds no such block."""
+    for block in RESULT_BLOCK.finditer(held):
+        body = block.group(2)
+        where = _content_at(body)
+        if where is None or _DECODER.decode(body[where[0] : where[1]]) != text:
+            continue
+        written = unclosable(json_string(new))
+        start, end = block.start(2) + where[0], block.start(2) + where[1]
+        return held[:start] + written + held[end:]
+    return None
 
 
 def _content_at(body: str) -> tuple[int, int] | None:

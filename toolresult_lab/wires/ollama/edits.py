@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._edit import RequestEdits, as_json_text
+from .._edit import RequestEdits, TextHome, as_json_text
 
 __all__ = ["EDITS", "OllamaEdits"]
 
@@ -19,9 +19,16 @@ class OllamaEdits(RequestEdits):
     def is_result_entry(self, entry: Any) -> bool:
         return isinstance(entry, dict) and entry.get("role") == "tool"
 
-    def images_of(self, path: str) -> str | None:
+    def text_home(self, path: str) -> TextHome | None:
+        """An entry of a message's ``images``: its placeholder text goes into the
+        message's string content."""
         message, _, last = path.rpartition(".")
-        return message if message and last.startswith("images[") else None
+        if not (message and last.startswith("images[")):
+            return None
+        return TextHome(message, self._add_text, "replaced by its placeholder text")
+
+    def _add_text(self, message: dict[str, Any], text: str, removed: object) -> None:
+        self.append_text(message, text)
 
     def append_text(self, message: dict[str, Any], text: str) -> None:
         old = message.get("content") or ""

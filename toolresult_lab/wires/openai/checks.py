@@ -8,7 +8,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Final
 
-from .._check import Add, Check, IdFormat, PrefixFacts, Scope, WireChecks, blocks, entries, short
+from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, OpaquePart, Part, ReadRequest, ResultPart, TextPart
 from . import model_checks
 
@@ -102,7 +102,6 @@ PREFIX: Final = PrefixFacts(
 
 CHECKS: Final = WireChecks(
     # over 64 characters an error, over 40 a warning (the rule's notes give the sources)
-    id_format=IdFormat(None, 64, "", warn_over=40),
     prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,

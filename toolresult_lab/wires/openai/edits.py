@@ -4,48 +4,87 @@ tool message cannot hold moved to a user message after it."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from typing import Any, Final
 
 from ...conversion.b64 import decoded_size
 from ...conversion.text import placeholder
-from .._edit import IdStyle, RequestEdits, as_json_text, joined_output
+from .._edit import IdFormat, IdStyle, RequestEdits, ResultText, as_json_text, joined_output
+from .checks import IMAGE_TYPES
 
 __all__ = ["EDITS", "OpenAIEdits"]
 
-#: Nine characters of a-z, A-Z, 0-9 (Mistral's validator, mistral-common): the profiles
-#: whose call ids have a format of their own.
-_PROFILE_IDS: Final[Mapping[str, IdStyle]] = {
-    "mistral": IdStyle("", 9, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+#: Nine characters of a-z, A-Z, 0-9 (Mistral's validator, mistral-common): made and checked
+#: from this one statement.
+_MISTRAL_LENGTH: Final = 9
+_MISTRAL_ALPHABET: Final = string.ascii_letters + string.digits
+#: The profiles whose call ids have a format of their own.
+_PROFILE_IDS: Final[Mapping[str, tuple[IdStyle, IdFormat]]] = {
+    "mistral": (
+        IdStyle("", _MISTRAL_LENGTH, _MISTRAL_ALPHABET),
+        IdFormat(
+            f"[{_MISTRAL_ALPHABET}]{{{_MISTRAL_LENGTH}}}",
+            None,
+            f"is not {_MISTRAL_LENGTH} characters of a-z, A-Z, 0-9",
+        ),
+    )
 }
 #: The profiles that take no user message right after a tool message (Mistral), so a tool
 #: message's images cannot be hoisted into one.
 _NO_HOIST: Final = frozenset({"mistral"})
 
 
+def _text_block(text: str) -> Any:
+    return {"type": "text", "text": text}
+
+
+def _output_text(target: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """A tool message's content as text, a part that is not text as its placeholder; the
+    placeholders."""
+    content = target.get("content")
+    if content is None or isinstance(content, str):
+        return content or "", ()
+    if not isinstance(content, list):
+        return as_json_text(content), ()
+    texts: list[str] = []
+    lost: list[str] = []
+    for part in content:
+        if isinstance(part, dict) and part.get("type") == "text":
+            texts.append(str(part.get("text", "")))
+            continue
+        texts.append(_part_placeholder(part))
+        lost.append(texts[-1])
+    return "\n".join(texts), tuple(lost)
+
+
+def _append_output(target: dict[str, Any], text: str) -> None:
+    target["content"] = joined_output(target.get("content"), None, text, _text_block)
+
+
+#: Mistral's: a kept output goes into the tool message before it, as text.
+_RESULT_TEXT: Final = ResultText(_output_text, _append_output)
+
+
 class OpenAIEdits(RequestEdits):
     """``{"role": "tool", "tool_call_id": ...}`` messages; ids ``call_...``."""
 
     wire = "openai"
-    #: The image types Chat Completions reads (OpenAI "Images and vision": PNG, JPEG,
-    #: WEBP, non-animated GIF).
-    image_mimes = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
-
-    def id_style(self, profile: str | None) -> IdStyle:
-        found = _PROFILE_IDS.get(profile) if profile is not None else None
-        return found if found is not None else self.ids
+    #: The types its checks take (``media-type``): one declaration.
+    image_mimes = IMAGE_TYPES
+    #: At most 64 characters; over 40, some gateways refuse them (a warning).
+    id_format = IdFormat(None, 64, "", warn_over=40)
+    profile_ids = _PROFILE_IDS
+    hoists_images = True
 
     def is_result_entry(self, entry: Any) -> bool:
         return isinstance(entry, dict) and entry.get("role") == "tool"
 
-    def hoists_images(self, profile: str | None) -> bool:
-        return profile not in _NO_HOIST
-
-    def user_after_results(self, profile: str | None) -> bool:
-        return profile not in _NO_HOIST
+    def results_text(self, profile: str | None) -> ResultText | None:
+        return _RESULT_TEXT if profile in _NO_HOIST else None
 
     def text_block(self, text: str) -> Any:
-        return {"type": "text", "text": text}
+        return _text_block(text)
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
         """A user message: the header and the text, or the header's text part and the
@@ -55,25 +94,6 @@ class OpenAIEdits(RequestEdits):
             return {"role": "user", "content": [self.text_block(header), *content]}, ()
         text = content if isinstance(content, str) or content is None else as_json_text(content)
         return {"role": "user", "content": "\n".join(x for x in (header, text) if x)}, ()
-
-    def output_text(self, target: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
-        content = target.get("content")
-        if content is None or isinstance(content, str):
-            return content or "", ()
-        if not isinstance(content, list):
-            return as_json_text(content), ()
-        texts: list[str] = []
-        lost: list[str] = []
-        for part in content:
-            if isinstance(part, dict) and part.get("type") == "text":
-                texts.append(str(part.get("text", "")))
-                continue
-            texts.append(_part_placeholder(part))
-            lost.append(texts[-1])
-        return "\n".join(texts), tuple(lost)
-
-    def append_output(self, target: dict[str, Any], text: str) -> None:
-        target["content"] = joined_output(target.get("content"), None, text, self.text_block)
 
     def merge_output(self, kept: dict[str, Any], other: dict[str, Any], header: str) -> None:
         kept["content"] = joined_output(

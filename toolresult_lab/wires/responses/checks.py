@@ -14,7 +14,6 @@ from urllib.parse import urlsplit
 from .._check import (
     Add,
     Check,
-    IdFormat,
     PrefixFacts,
     Scope,
     WireChecks,
@@ -24,7 +23,7 @@ from .._check import (
 )
 from .._read import MISSING, ReadRequest, ResultPart
 from . import model_checks
-from .core import answerable_item_ids
+from .core import FACTS, answerable_item_ids
 
 __all__ = [
     "CHECKS",
@@ -40,8 +39,9 @@ __all__ = [
 ]
 
 #: The image types the API reads in an ``input_image`` ("Images and vision", image input
-#: requirements: PNG, JPEG, WEBP, non-animated GIF).
-IMAGE_TYPES: Final = frozenset({"image/png", "image/jpeg", "image/webp", "image/gif"})
+#: requirements: PNG, JPEG, WEBP, non-animated GIF): the wire's native image types, one
+#: declaration for its checks, its edits and its converter.
+IMAGE_TYPES: Final = FACTS.image_mimes
 
 #: The part types a ``function_call_output``'s ``output`` list takes (SPEC 8
 #: ``tool-result-content``).
@@ -409,7 +409,6 @@ PREFIX: Final = PrefixFacts(
 )
 
 CHECKS: Final = WireChecks(
-    id_format=IdFormat(None, 64, ""),
     prefix=PREFIX,
     rules=RULES,
     sampling=model_checks.SAMPLING,

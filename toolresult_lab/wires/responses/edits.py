@@ -6,13 +6,29 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._edit import RequestEdits, as_json_text, item_id, joined_output
+from .._edit import IdFormat, RequestEdits, as_json_text, item_id, joined_output
+from .._fix import Fix, FixSite
 from .core import FACTS
 
 __all__ = ["EDITS", "ResponsesEdits"]
 
 #: The longest item id the Responses API takes.
 MAX_ITEM_ID: Final = 64
+_RULE: Final = "call-id-format"
+
+
+def _fix_item_ids(site: FixSite) -> None:
+    """A call item's own ``id`` too long for the API: a short one for it (round 1)."""
+    for call in site.calls:
+        found = call.extra.get("id")
+        target = site.element(call.path) if isinstance(found, str) else None
+        if isinstance(found, str) and len(found) > MAX_ITEM_ID and isinstance(target, dict):
+            new = target["id"] = item_id(found, "fc_")
+            site.change(_RULE, call.path, f"item id {found!r} -> {new!r}")
+
+
+#: Repair's fix of a call item's own id (``call-id-format``).
+_FIX: Final = Fix(_RULE, "ids", _fix_item_ids)
 
 
 class ResponsesEdits(RequestEdits):
@@ -22,6 +38,8 @@ class ResponsesEdits(RequestEdits):
     #: ``function_call_output.output`` parts (SPEC 8 ``tool-result-content``).
     heads = frozenset({"instructions"})
     image_mimes = FACTS.image_mimes
+    fixes = (_FIX,)
+    id_format = IdFormat(None, 64, "")
 
     def is_result_entry(self, entry: Any) -> bool:
         """A call or output item: the run after a call holds both."""
@@ -56,14 +74,6 @@ class ResponsesEdits(RequestEdits):
 
     def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
         target["call_id"] = new
-
-    def item_id(self, target: dict[str, Any]) -> str | None:
-        found = target.get("id")
-        return found if isinstance(found, str) and len(found) > MAX_ITEM_ID else None
-
-    def set_item_id(self, target: dict[str, Any], old: str) -> str:
-        new = target["id"] = item_id(old, "fc_")
-        return new
 
     def set_declared_mime(self, target: dict[str, Any], mime: str, data: str) -> bool:
         target["image_url"] = f"data:{mime};base64,{data}"
