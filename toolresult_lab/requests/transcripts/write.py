@@ -21,13 +21,13 @@ from ...wires import (
     TextPart,
     is_document,
     made_id,
+    new_call_id,
     reading_of,
     request_shape,
     turn_shape,
     wire_facts,
 )
-from ..linting import id_rejected
-from ..repairing import new_call_id
+from ..checks.ids import id_rejected
 from ..repairing.placement import MISSING_RESULT
 from ..rules import RULES
 from .conversation import (
