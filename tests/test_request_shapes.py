@@ -148,3 +148,32 @@ def test_the_checker_fails_an_unknown_key_a_missing_key_and_a_wrong_kind() -> No
     assert _errors(user, body, "") == [
         ".messages[0].content[0].image_url.size: not a key of OpenAIImageURL"
     ]
+
+
+def _keys(hint: Any, seen: set[Any]) -> set[str]:
+    """Every key of the TypedDicts reachable from ``hint``."""
+    if hint in seen:
+        return set()
+    seen.add(hint)
+    found: set[str] = set()
+    if typing.is_typeddict(hint):
+        for key, value in typing.get_type_hints(hint).items():
+            found |= {key} | _keys(value, seen)
+        return found
+    for arg in typing.get_args(hint):
+        found |= _keys(arg, seen)
+    return found
+
+
+#: The body keys no SDK type of the request holds: the method's own arguments there
+#: (google-genai's ``generate_content(model=, contents=, config=)``), and the call ids of
+#: Ollama's REST API, which its client drops (``wires/ollama/data.py``'s ALTERATIONS).
+_NOT_IN_THE_SDK = {"gemini": {"contents"}, "ollama": {"id", "tool_call_id"}}
+
+
+@pytest.mark.parametrize("wire", [wire for wire in WIRES if wire != "hermes"])
+def test_every_key_of_the_shapes_is_the_sdks(wire: str) -> None:
+    from provider_vocabulary import provider_names
+
+    keys = _keys(_body_type(wire), set())
+    assert keys - provider_names()[wire] == _NOT_IN_THE_SDK.get(wire, set())
