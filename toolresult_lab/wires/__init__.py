@@ -34,7 +34,7 @@ from ._check import (
     parts_of,
     short,
 )
-from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
+from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, exhausted, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
 from ._edit import IdStyle, RequestEdits, item_id, made_id
 from ._plain import plain as _plain
@@ -176,6 +176,7 @@ __all__ = [
     "document_name_of",
     "ends_in_server_result",
     "entries",
+    "exhausted",
     "for_boto3",
     "function_response",
     "hoist_text",

@@ -19,6 +19,7 @@ from ...wires import (
     ImagePart,
     OpaquePart,
     TextPart,
+    exhausted,
     is_document,
     made_id,
     new_call_id,
@@ -33,6 +34,7 @@ from ..rules import RULES
 from .conversation import (
     AssistantTurn,
     CacheMark,
+    Document,
     Image,
     Loss,
     Opaque,
@@ -178,8 +180,10 @@ class _Writer:
                     kept.append(TextPart(part.path, part.text))
             elif isinstance(part, Image):
                 kept.append(ImagePart(part.path, part.mime, part.data, part.url, part.detail))
-            else:
+            elif isinstance(part, Document):
                 kept.append(DocumentPart(part.path, part.mime, part.data, part.url, part.name))
+            else:
+                exhausted(part)
         return kept
 
     def cache(self, mark: CacheMark, kept: list[ContentPart]) -> None:
@@ -412,8 +416,10 @@ class _Writer:
                 messages.extend(written)
             elif isinstance(turn, ToolResults):
                 self.orphans(turn)
-            else:
+            elif isinstance(turn, UserTurn):
                 messages.extend(self.user(turn))
+            else:
+                exhausted(turn)
             index += 1
         written = [m for m in messages if not _is_empty(m)]
         if self.shape.alternating:
