@@ -16,7 +16,7 @@ from typing import Any, Final, cast
 
 from ...conversion.encoding import json_string, json_string_chars
 from ...conversion.steps import Conversion
-from .._common import Converter, Source, WireFacts
+from .._common import Converter, Source, WireFacts, exhausted
 from .._read import (
     CallPart,
     ContentPart,
@@ -256,11 +256,13 @@ def _message(reading: Reading, entry: Any, path: str) -> Message | None:
         result = read_block(text)
         texts = tuple([TextPart(content_path, t) for t in result.texts])
         parts.append(ResultPart(path, None, result.name, False, texts, None, message))
-    else:
+    elif role == "user" or role == "system":
         results = _results_in(reading, text, path, message) if role == "user" else []
         parts.extend(results)
         if not results:
             parts.append(TextPart(content_path, text))
+    else:
+        exhausted(role)
     return Message(path, role, tuple(parts), message, "string")
 
 
