@@ -334,6 +334,7 @@ def test_before_and_after_flag_what_changed() -> None:
         {"messages": [*given["messages"], added]},
         (Change("call-without-result", "messages[1].content[0]", "added an error result for t1"),),
         given,
+        "anthropic",
     )
     html = repaired._repr_html_()
     assert html == repaired_html(repaired)
@@ -364,6 +365,7 @@ def test_a_removed_message_is_flagged_before() -> None:
         given[:1],
         (Change("result-without-call", "messages[1]", "dropped the result for x"),),
         given,
+        "openai",
     )
     html = repaired_html(repaired)
     before, after = html.split('<div class="trl-title">after</div>')
@@ -375,11 +377,25 @@ def test_a_removed_message_is_flagged_before() -> None:
 
 def test_no_changes_shows_the_request_once() -> None:
     request = {"contents": [{"role": "user", "parts": [{"text": EVIL}]}]}
-    html = repaired_html(Repaired(request, (), request))
+    html = repaired_html(Repaired(request, (), request, "gemini"))
     _no_markup_from(html)
     assert '<div class="trl-summary">0 changes</div>' in html
     assert "before" not in html
     assert re.findall(r'data-path="([^"]+)"', html) == ["contents[0]"]
+
+
+def test_a_repaired_without_its_wire_is_read_as_the_wire_given_and_no_wire_is_guessed() -> None:
+    """Issue 35: the view read a ``Repaired`` without a wire as openai (or as the wire its
+    list's key suggested); the wire is now the ``Repaired``'s or the caller's."""
+    request = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+    made = Repaired(request, (), request)
+    with pytest.raises(ValueError, match=r"names no wire \(made by hand\?\): pass wire="):
+        repaired_html(made)
+    assert made._repr_html_() is None
+    assert repaired_html(made, wire="gemini") == repaired_html(
+        Repaired(request, (), request, "gemini")
+    )
+    assert re.findall(r'data-path="([^"]+)"', repaired_html(made, wire="gemini")) == ["contents[0]"]
 
 
 def test_a_repaired_bedrock_request_is_read_as_bedrock_its_payload_elided() -> None:

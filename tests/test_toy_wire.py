@@ -82,6 +82,35 @@ def test_register_and_unregister() -> None:
         register({"facts": FACTS})  # type: ignore[arg-type]
 
 
+def test_a_wire_registered_again_gets_its_own_converter_and_readers() -> None:
+    """The registry's caches (converters by options, the list key of a bare request) keep
+    the module they were made from: the second registration's parts are used, never the
+    first's, and an unregistered wire's converter is not served."""
+    module = _toy()
+
+    class LoudConverter(module.ToyConverter):  # type: ignore[misc,name-defined]
+        """The toy converter with its body upper-cased: a second registration's."""
+
+        def convert(self, data: Any) -> Any:
+            made = super().convert(data)
+            made.block["body"] = made.block["body"].upper()
+            return made
+
+    first = module.WIRE
+    second = dataclasses.replace(first, converter=LoudConverter)
+    with registered(first):
+        assert RESULT.to(NAME)["body"] == "Sunny"
+        assert len(toolresult_lab.wires.FACTS) == len(toolresult_lab.WIRES) + 1
+    with pytest.raises(ValueError, match="unknown wire 'toy'"):
+        RESULT.to(NAME)
+    with registered(second):
+        assert RESULT.to(NAME)["body"] == "SUNNY"
+        assert list(toolresult_lab.wires.FACTS)[-1] == NAME
+    with registered(first):
+        assert RESULT.to(NAME)["body"] == "Sunny"
+    assert list(toolresult_lab.wires.FACTS) == list(toolresult_lab.WIRES)
+
+
 def test_registered_unregisters_when_the_block_raises() -> None:
     TOY = _toy().WIRE
     with pytest.raises(RuntimeError), registered(TOY):

@@ -62,3 +62,21 @@ def test_a_card_breaks_long_words_and_its_widget_box_may_shrink() -> None:
     style = style_html()
     assert "line-height:1.4;overflow-wrap:anywhere}" in style  # on .trl-card
     assert ".trl-compare .widget-html-content{min-width:0}" in style
+
+
+def test_a_transcript_with_thinking_and_a_cache_mark_is_shown() -> None:
+    """Issue 35: the transcript view's switch over part kinds had no case for thinking or a
+    cache mark and raised; it ends in ``exhausted`` now, so mypy names a kind left out."""
+    from toolresult_lab import AssistantTurn, Text, UserTurn
+    from toolresult_lab.requests.transcripts import CacheMark, Thinking
+
+    transcript = Transcript(
+        turns=(
+            UserTurn((Text("hi"), CacheMark("cache_control"))),
+            AssistantTurn((Thinking("<hmm>", "sig"), Thinking(redacted="QUJD"), Text("ok"))),
+        )
+    )
+    html = transcript._repr_html_()
+    assert '<div class="trl-opaque">[cache mark: cache_control]</div>' in html
+    assert '<div class="trl-opaque">[thinking (signed)] &lt;hmm&gt;</div>' in html
+    assert '<div class="trl-opaque">[redacted thinking]</div>' in html

@@ -16,12 +16,14 @@ from urllib.parse import quote
 
 from ..wires import (
     MISSING,
+    ContentPart,
     DocumentPart,
     ImagePart,
     OpaquePart,
     ResultPart,
     TextPart,
     converter,
+    exhausted,
     prepare,
     read_block,
     wire_facts,
@@ -52,7 +54,7 @@ def _pdf_uri(name: str | None) -> str | None:
     return "file:///" + quote(name, safe="")
 
 
-def part_entry(part: Any) -> Any:
+def part_entry(part: ContentPart) -> Any:
     """The MCP content entry one read part stands for (no wire's block check)."""
     if isinstance(part, TextPart):
         return _text_entry(part)
@@ -80,7 +82,7 @@ def part_entry(part: Any) -> Any:
         return link
     if isinstance(part, OpaquePart):
         return part.value
-    raise AssertionError(f"unexpected part {part!r}")
+    exhausted(part)
 
 
 def _native_entry(wire: str, element: Any, part: Any, options: ConvertOptions) -> Any:

@@ -151,5 +151,7 @@ class Repaired:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str | None:
+        """The registered view; none for a ``Repaired`` made without its wire (the view
+        reads the requests as that wire, and guesses none)."""
         view = Repaired.html_view
-        return None if view is None else view(self)
+        return None if view is None or self.wire is None else view(self)

@@ -390,31 +390,6 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
 
 
-def _key_of(repaired: Repaired) -> str:
-    """The name of the request's list, which change paths start with (``messages`` when the
-    changes do not say and the body does not either)."""
-    for change in repaired.changes:
-        found = re.match(r"^([A-Za-z_]+)\[", change.path)
-        if found:
-            return found.group(1)
-    for value in (repaired.given, repaired.request):
-        if isinstance(value, dict):
-            for key in ("messages", "contents", "input"):
-                if key in value:
-                    return key
-    return "messages"
-
-
-def _wire_of(key: str) -> str:
-    return {"contents": "gemini", "input": "responses"}.get(key, "openai")
-
-
-def _read_any(repaired: Repaired, key: str, request: Any) -> ReadRequest:
-    """``request`` read by the repair's wire, else (a ``Repaired`` made by hand without
-    one) by a wire whose list is ``key`` (the view needs the paths and payload paths)."""
-    return read_request(repaired.wire or _wire_of(key), request)
-
-
 def _flags(mine: list[Any], theirs: list[Any], label: str, cls: str) -> dict[int, tuple[str, str]]:
     """The messages of ``mine`` that ``theirs`` does not hold (as a multiset), flagged."""
     left = Counter(_canonical(item) for item in theirs)
@@ -432,11 +407,20 @@ def _items(read: ReadRequest) -> list[Any]:
     return _list_and_key(read)[0]
 
 
-def repaired_html(repaired: Repaired) -> str:
+def repaired_html(repaired: Repaired, wire: str | None = None) -> str:
     """``repair``'s result: the changes, then the request before (each change marked where
     it was made, the messages the repair changed or removed flagged) and after (the
-    messages it added or changed highlighted). ``Repaired._repr_html_``."""
-    key = _key_of(repaired)
+    messages it added or changed highlighted). ``Repaired._repr_html_``.
+
+    The requests are read as ``wire``, by default the wire ``repair`` wrote in
+    ``repaired.wire`` (the view needs that wire's paths and payload paths; no wire is
+    guessed from the request's shape).
+
+    :raises ValueError: ``repaired.wire`` is None and no ``wire`` is given; an unknown wire.
+    """
+    wire = wire if wire is not None else repaired.wire
+    if wire is None:
+        raise ValueError("repaired_html: the Repaired names no wire (made by hand?): pass wire=")
     changes = list(repaired.changes)
     listed = "".join(
         f"<li><code>{escape(c.path or '(request)')}</code> [{escape(c.rule)}] "
@@ -457,12 +441,12 @@ def repaired_html(repaired: Repaired) -> str:
             f" fix{'' if len(repaired.unfixed) == 1 else 'es'} refused</div>"
             f'<ul class="trl-changes">{refused}</ul>'
         )
-    after = _read_any(repaired, key, repaired.request)
+    after = read_request(wire, repaired.request)
     if repaired.given is None or not changes:
         messages, _ = _messages_html(after, [])
         cols = f'<div class="trl-card"><div class="trl-title">request</div>{messages}</div>'
     else:
-        before = _read_any(repaired, key, repaired.given)
+        before = read_request(wire, repaired.given)
         gone = _flags(_items(before), _items(after), "changed or removed", " trl-gone")
         added = _flags(_items(after), _items(before), "added or changed", " trl-added")
         old, _ = _messages_html(before, changes, gone)

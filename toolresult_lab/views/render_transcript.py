@@ -14,16 +14,19 @@ from ..conversion.calls import ToolCall
 from ..conversion.facts import wire_facts
 from ..requests.transcripts import (
     AssistantTurn,
+    CacheMark,
     Document,
     Image,
     Loss,
     Opaque,
     Part,
     Text,
+    Thinking,
     ToolResults,
     Transcript,
     Turn,
 )
+from ..wires import exhausted
 from .render import elide_base64, json_html, style_html
 
 __all__ = ["transcript_card_html", "transcript_html"]
@@ -43,7 +46,13 @@ def _part_html(part: Part) -> str:
     if isinstance(part, Opaque):
         shown = f"[{part.kind or 'block'}: {part.wire} only]"
         return f'<div class="trl-opaque">{escape(shown)}</div>'
-    raise AssertionError(part)
+    if isinstance(part, Thinking):
+        signed = " (signed)" if part.signature else ""
+        shown = f"[thinking{signed}] {part.text}" if not part.redacted else "[redacted thinking]"
+        return f'<div class="trl-opaque">{escape(shown)}</div>'
+    if isinstance(part, CacheMark):
+        return f'<div class="trl-opaque">{escape(f"[cache mark: {part.name}]")}</div>'
+    exhausted(part)
 
 
 def _call_html(call: ToolCall) -> str:

@@ -8,7 +8,7 @@ option set).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from types import MappingProxyType
@@ -34,7 +34,7 @@ from ._check import (
     parts_of,
     short,
 )
-from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, prepare
+from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, exhausted, prepare
 from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
 from ._edit import IdFormat, IdStyle, RequestEdits, item_id, made_id
 from ._fix import Stage
@@ -185,6 +185,7 @@ __all__ = [
     "document_name_of",
     "ends_in_server_result",
     "entries",
+    "exhausted",
     "for_boto3",
     "function_response",
     "hoist_text",
@@ -226,27 +227,33 @@ __all__ = [
     "write_settings",
 ]
 
-#: Every wire, whole (``wires/<wire>/__init__.py`` defines each one's ``WIRE``).
+#: Every wire, whole (``wires/<wire>/__init__.py`` defines each one's ``WIRE``), in SPEC
+#: order, then any :func:`register` added: the registry's one table; everything else
+#: here is read from it.
 _MODULES: Final[dict[str, WireModule]] = {
     module.WIRE.name: module.WIRE
     for module in (openai, anthropic, gemini, ollama, responses, hermes, bedrock)
 }
-_CLASSES: Final[dict[str, tuple[WireFacts, type[Converter], TurnShape]]] = {
-    name: (wire.facts, wire.converter, wire.turn) for name, wire in _MODULES.items()
-}
-#: Each wire's readers: a tool-result block, a whole request.
-_READERS: Final[dict[str, tuple[Callable[[Any], ResultPart], Callable[[Any], ReadRequest]]]] = {
-    name: (wire.read_block, wire.read_request) for name, wire in _MODULES.items()
-}
-#: Each wire's name for the list a bare request is (read once, from an empty list).
-_LIST_KEYS: Final[dict[str, str]] = {}
-#: How each wire writes a whole request around its tool turns (SPEC 9).
-_REQUESTS: Final[dict[str, RequestShape]] = {name: wire.request for name, wire in _MODULES.items()}
-_FACTS: Final[dict[str, WireFacts]] = {wire: _CLASSES[wire][0] for wire in WIRES}
+
+
+class _Facts(Mapping[str, WireFacts]):
+    """Every registered wire's facts by name: a live view of :data:`_MODULES`."""
+
+    def __getitem__(self, name: str) -> WireFacts:
+        return _MODULES[name].facts
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+    def __repr__(self) -> str:
+        return f"FACTS({list(_MODULES)!r})"
+
+
 #: Every wire's facts, by name, in SPEC order (then any :func:`register` added).
-FACTS: Final[Mapping[str, WireFacts]] = _FACTS
-#: The block types a tool result may hold, by the wires that check them (SPEC 8
-#: ``tool-result-content``; each wire's ``checks.result_blocks``).
+FACTS: Final[Mapping[str, WireFacts]] = _Facts()
 #: The body keys that come before the message list in request order (system parts), on
 #: every wire.
 HEADS: Final = frozenset().union(*(wire.edits.heads for wire in _MODULES.values()))
@@ -256,14 +263,20 @@ ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
     {p: f for w in _MODULES.values() for p, (_, f) in w.edits.profile_ids.items()}
     | {n: w.edits.id_format for n, w in _MODULES.items() if w.edits.id_format is not None}
 )
+#: The block types a tool result may hold, by the wires that check them (SPEC 8
+#: ``tool-result-content``; each wire's ``checks.result_blocks``).
 RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
     name: wire.checks.result_blocks for name, wire in _MODULES.items() if wire.checks.result_blocks
 }
 
-_MADE: Final[dict[tuple[Any, ...], Converter]] = {}
+# Caches keyed by wire name keep the module they were made from, and serve only while that
+# module is still the one registered: a wire registered again never gets its old entries.
+#: Each wire's name for the list a bare request is (read once, from an empty list).
+_LIST_KEYS: Final[dict[str, tuple[WireModule, str]]] = {}
+_MADE: Final[dict[tuple[Any, ...], tuple[WireModule, Converter]]] = {}
 _MAX_MADE: Final = 1024
 #: Each wire's last options (a copy) and their converter: what :func:`converter` tries first.
-_LAST: Final[dict[str, tuple[dict[str, Any], Converter]]] = {}
+_LAST: Final[dict[str, tuple[WireModule, dict[str, Any], Converter]]] = {}
 
 
 def register(wire: object) -> None:
@@ -281,14 +294,11 @@ def register(wire: object) -> None:
     if name in _MODULES:
         raise ValueError(f"register: a wire named {name!r} is registered already")
     _MODULES[name] = wire
-    _CLASSES[name] = (wire.facts, wire.converter, wire.turn)
-    _READERS[name] = (wire.read_block, wire.read_request)
-    _REQUESTS[name] = wire.request
-    _FACTS[name] = wire.facts
 
 
 def unregister(name: str) -> WireModule:
-    """Remove the wire :func:`register` added as ``name`` (and its converters), and return it.
+    """Remove the wire :func:`register` added as ``name``, and return it (the converters
+    made for it are never served again: each cache entry keeps the module it came from).
 
     :raises ValueError: ``name`` is one of :data:`WIRES`, or no registered wire.
     """
@@ -296,10 +306,6 @@ def unregister(name: str) -> WireModule:
         raise ValueError(f"unregister: {name!r} is one of the package's wires")
     if name not in _MODULES:
         raise ValueError(f"unregister: no wire named {name!r} is registered")
-    for table in (_CLASSES, _READERS, _REQUESTS, _FACTS, _LAST, _LIST_KEYS):
-        table.pop(name, None)
-    for key in [key for key in _MADE if key[0] == name]:
-        del _MADE[key]
     return _MODULES.pop(name)
 
 
@@ -313,12 +319,18 @@ def registered(wire: WireModule) -> Iterator[WireModule]:
         unregister(wire.name)
 
 
+def wire_module(wire: object) -> WireModule:
+    """The whole :class:`WireModule` of ``wire``: what callers ask instead of comparing
+    wire names; ``ValueError`` naming it and listing the known wires."""
+    found = _MODULES.get(wire) if isinstance(wire, str) else None
+    if found is None:
+        raise ValueError(f"unknown wire {wire!r}; known wires: {', '.join(_MODULES)}")
+    return found
+
+
 def wire_facts(wire: object) -> WireFacts:
     """The facts of ``wire``; ``ValueError`` naming it and listing the known wires."""
-    found = _CLASSES.get(wire) if isinstance(wire, str) else None
-    if found is None:
-        raise ValueError(f"unknown wire {wire!r}; known wires: {', '.join(_FACTS)}")
-    return found[0]
+    return wire_module(wire).facts
 
 
 _ABSENT: Final = object()
@@ -332,11 +344,12 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
     """
     # ``to()`` asks on every call, mostly with the options of the call before: each
     # wire's last options (a copy) and converter are tried first, one dict comparison.
-    last = _LAST.get(wire) if isinstance(wire, str) else None
-    if last is not None:
+    module = _MODULES.get(wire) if isinstance(wire, str) else None
+    last = _LAST.get(module.name) if module is not None else None
+    if last is not None and last[0] is module:
         try:
-            if last[0] == options:
-                return last[1]
+            if last[1] == options:
+                return last[2]
         except Exception:  # an option value whose == raises: looked up below
             pass
     # The options as given, and how many there are: equal keys mean the same options,
@@ -351,29 +364,34 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
         len(options),
     )
     try:
-        made = _MADE[key]
+        kept = _MADE[key]
     except (KeyError, TypeError):  # TypeError: an unhashable value (not kept)
-        facts = wire_facts(wire)
-        made = _CLASSES[facts.wire][1](facts, Resolved(options_key(options), facts.defaults))
+        kept = None
+    if kept is not None and kept[0] is module:
+        made = kept[1]
+    else:
+        module = wire_module(wire)
+        facts = module.facts
+        made = module.converter(facts, Resolved(options_key(options), facts.defaults))
         try:
             if len(_MADE) >= _MAX_MADE:
                 _MADE.clear()
-            _MADE[key] = made
+            _MADE[key] = (module, made)
         except TypeError:
             return made
-    _LAST[made.facts.wire] = (dict(options), made)
+    _LAST[module.name] = (module, dict(options), made)
     return made
 
 
 def wire_checks(wire: object) -> WireChecks:
     """What ``lint`` knows of ``wire``: its own checks and the data the generic checks
     read; ``ValueError`` for an unknown wire."""
-    return _MODULES[wire_facts(wire).wire].checks
+    return wire_module(wire).checks
 
 
 def turn_shape(wire: object) -> TurnShape:
     """How ``wire`` puts a tool turn into messages; ``ValueError`` for an unknown wire."""
-    return _CLASSES[wire_facts(wire).wire][2]
+    return wire_module(wire).turn
 
 
 def turn(
@@ -400,7 +418,7 @@ def turn(
     if not isinstance(hoist, bool):
         raise TypeError(f"{function}: hoist_images must be a bool, not {type(hoist).__name__}")
     made = converter(wire, options)
-    return assemble(_CLASSES[made.facts.wire][2], made, neutral, given, echo, hoist)
+    return assemble(wire_module(wire).turn, made, neutral, given, echo, hoist)
 
 
 def turn_messages(
@@ -422,7 +440,7 @@ def read_block(wire: object, block: Any) -> ResultPart:
 
     :raises ValueError: unknown wire.
     """
-    return _READERS[wire_facts(wire).wire][0](_plain(block))
+    return wire_module(wire).read_block(_plain(block))
 
 
 def read_request(wire: object, request: Any) -> ReadRequest:
@@ -434,12 +452,12 @@ def read_request(wire: object, request: Any) -> ReadRequest:
         (:func:`check_request`, naming where).
     :raises TypeError: the request is neither a dict nor a list.
     """
-    name = wire_facts(wire).wire
-    check_request(name, request)
+    module = wire_module(wire)
+    check_request(module.name, request)
     plain = _plain(request)
     if plain is not request:  # SDK objects dumped: what they hold is checked too
-        check_request(name, plain)
-    return _READERS[name][1](plain)
+        check_request(module.name, plain)
+    return module.read_request(plain)
 
 
 def check_request(wire: object, request: Any) -> None:
@@ -451,12 +469,12 @@ def check_request(wire: object, request: Any) -> None:
     :raises ValueError: unknown wire; the request nested too deep, holding itself, or
         spelling too many values as JSON (naming where).
     """
-    name = wire_facts(wire).wire
+    module = wire_module(wire)
     if isinstance(request, (list, tuple)):
-        key = _LIST_KEYS.get(name)
-        if key is None:
-            key = _LIST_KEYS[name] = _READERS[name][1]([]).key
-        check_nesting(request, key)
+        kept = _LIST_KEYS.get(module.name)
+        if kept is None or kept[0] is not module:
+            kept = _LIST_KEYS[module.name] = (module, module.read_request([]).key)
+        check_nesting(request, kept[1])
     else:
         check_nesting(request)
 
@@ -498,16 +516,10 @@ def read_native_block(block: Any) -> Part:
     return anthropic.read_content(Reading("anthropic"), block, "", True)
 
 
-def wire_module(wire: object) -> WireModule:
-    """The whole :class:`WireModule` of ``wire``: what callers ask instead of comparing
-    wire names; ``ValueError`` for an unknown wire."""
-    return _MODULES[wire_facts(wire).wire]
-
-
 def request_edits(wire: object) -> RequestEdits:
     """What lint and repair may write or recognise in a request of ``wire`` (SPEC 8);
     ``ValueError`` for an unknown wire."""
-    return _MODULES[wire_facts(wire).wire].edits
+    return wire_module(wire).edits
 
 
 def id_format_for(wire: str, profile: str | None) -> IdFormat | None:
@@ -547,13 +559,13 @@ def document_name_of(part: Part) -> str | None:
 def request_shape(wire: object) -> RequestShape:
     """How ``wire`` writes user messages, assistant messages and the body (SPEC 9);
     ``ValueError`` for an unknown wire."""
-    return _REQUESTS[wire_facts(wire).wire]
+    return wire_module(wire).request
 
 
 def settings_shape(wire: object) -> SettingsShape:
     """How ``wire`` holds a request's settings (SPEC 9); ``ValueError`` for an unknown wire
     or one without settings."""
-    shape = _MODULES[wire_facts(wire).wire].settings
+    shape = wire_module(wire).settings
     if shape is None:
         raise ValueError(f"the {wire} wire reads and writes no request settings")
     return shape
@@ -563,7 +575,7 @@ def tool_defs(wire: object) -> tuple[SettingsShape, ToolDefs]:
     """What writes MCP tools as ``wire``'s definitions (issue 40: ``tools_for``): its
     settings shape and its :class:`ToolDefs`; ``ValueError`` for an unknown wire or one
     that writes none."""
-    module = _MODULES[wire_facts(wire).wire]
+    module = wire_module(wire)
     defs = module.tool_defs
     if module.settings is None or defs is None:
         raise ValueError(f"wire: the {wire} wire writes no tool definitions")
@@ -577,7 +589,7 @@ def tool_defs(wire: object) -> tuple[SettingsShape, ToolDefs]:
 def settings_of(wire: object, request: Any) -> Settings | None:
     """The settings of a request body of ``wire``; None for a bare message list, a body
     that holds its conversation only, or a wire that declares no settings shape."""
-    shape = _MODULES[wire_facts(wire).wire].settings
+    shape = wire_module(wire).settings
     return None if shape is None else read_settings(shape, request)
 
 
@@ -593,7 +605,7 @@ def write_settings(
 ) -> None:
     """``settings`` written into ``body`` (of ``dst``), each one with no counterpart a loss;
     see ``wires._settings.write_settings``."""
-    shape = _MODULES[wire_facts(dst).wire].settings
+    shape = wire_module(dst).settings
     if shape is None:  # a wire that holds no settings: each one read is lost
         losses.extend(all_lost(settings, wire_facts(dst).wire))
         return
@@ -602,4 +614,4 @@ def write_settings(
 
 def reading_of(wire: object) -> TranscriptReading:
     """How a request of ``wire`` reads as a transcript where wires differ (SPEC 9)."""
-    return _MODULES[wire_facts(wire).wire].reading
+    return wire_module(wire).reading

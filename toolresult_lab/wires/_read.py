@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Final, Literal
 
 from ..conversion.encoding import json_type
+from ._common import exhausted
 
 __all__ = [
     "MISSING",
@@ -588,4 +589,6 @@ def payload_paths(parts: tuple[Part, ...] | list[Part]) -> list[str]:
             found.extend(payload_paths(list(part.parts)))
         elif isinstance(part, (CallPart, OpaquePart)):
             found.extend(part.payload_paths)
+        elif not isinstance(part, TextPart):  # a text holds no payload
+            exhausted(part)
     return found

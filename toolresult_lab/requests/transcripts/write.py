@@ -19,20 +19,22 @@ from ...wires import (
     ImagePart,
     OpaquePart,
     TextPart,
+    exhausted,
     is_document,
     made_id,
+    new_call_id,
     reading_of,
     request_shape,
     turn_shape,
     wire_facts,
 )
-from ..linting import id_rejected
-from ..repairing import new_call_id
+from ..checks.ids import id_rejected
 from ..repairing.placement import MISSING_RESULT
 from ..rules import RULES
 from .conversation import (
     AssistantTurn,
     CacheMark,
+    Document,
     Image,
     Loss,
     Opaque,
@@ -178,8 +180,10 @@ class _Writer:
                     kept.append(TextPart(part.path, part.text))
             elif isinstance(part, Image):
                 kept.append(ImagePart(part.path, part.mime, part.data, part.url, part.detail))
-            else:
+            elif isinstance(part, Document):
                 kept.append(DocumentPart(part.path, part.mime, part.data, part.url, part.name))
+            else:
+                exhausted(part)
         return kept
 
     def cache(self, mark: CacheMark, kept: list[ContentPart]) -> None:
@@ -412,8 +416,10 @@ class _Writer:
                 messages.extend(written)
             elif isinstance(turn, ToolResults):
                 self.orphans(turn)
-            else:
+            elif isinstance(turn, UserTurn):
                 messages.extend(self.user(turn))
+            else:
+                exhausted(turn)
             index += 1
         written = [m for m in messages if not self.shape.is_empty(m)]
         written, joined = self.shape.one_per_role(written)

@@ -12,7 +12,7 @@ holding every ``tool_result`` block.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...conversion.encoding import clone
 from ...conversion.items import (
@@ -59,6 +59,12 @@ from .._read import (
 )
 from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
 from .blocks import AnthropicToolResult
+from .shapes import (
+    AnthropicAssistantMessage,
+    AnthropicBlock,
+    AnthropicToolUse,
+    AnthropicUserMessage,
+)
 
 FACTS: Final[WireFacts] = WireFacts(
     "anthropic",
@@ -206,18 +212,20 @@ class AnthropicTurn(TurnShape):
     """Echo ``{"role": "assistant", "content": [tool_use, ...]}``; results
     ``{"role": "user", "content": [tool_result, ...]}``."""
 
-    def echo(self, calls: list[CallData]) -> list[Any]:
-        uses = [
-            with_extra(
-                {"type": "tool_use", "id": call.id, "name": call.name, "input": call.fresh_args()},
-                call,
-                "anthropic",
-            )
-            for call in calls
-        ]
+    def echo(self, calls: list[CallData]) -> list[AnthropicAssistantMessage]:
+        uses: list[AnthropicBlock] = []
+        for call in calls:
+            use: AnthropicToolUse = {
+                "type": "tool_use",
+                "id": call.id,
+                "name": call.name,
+                "input": call.fresh_args(),
+            }
+            # the caller's ToolCall.extra["anthropic"] fields join it: JSON the caller typed
+            uses.append(cast(AnthropicToolUse, with_extra(dict(use), call, "anthropic")))
         return [{"role": "assistant", "content": uses}]
 
-    def results(self, blocks: list[Any]) -> list[Any]:
+    def results(self, blocks: list[Any]) -> list[AnthropicUserMessage]:
         return [{"role": "user", "content": list(blocks)}]
 
     def read(self, message: Any) -> list[ReadCall]:

@@ -6,10 +6,25 @@ readers are in :mod:`.core`).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from .._read import MISSING, ContentPart, DocumentPart, ImagePart, TextPart
-from .._write import RequestShape, Written
+from .._common import exhausted
+from .._read import MISSING, ContentPart, DocumentPart, ImagePart, OpaquePart, TextPart
+from .._write import RequestShape
+from .shapes import (
+    AnthropicAssistantMessage,
+    AnthropicBase64Source,
+    AnthropicBlock,
+    AnthropicBody,
+    AnthropicDocumentBlock,
+    AnthropicMessage,
+    AnthropicTextBlock,
+    AnthropicTextSource,
+    AnthropicURLSource,
+)
+
+#: Messages written, and the parts that had no form there.
+_Written = tuple[list[AnthropicMessage], list[ContentPart]]
 
 __all__ = ["REQUEST", "AnthropicRequest"]
 
@@ -22,19 +37,20 @@ _INLINE: Final = {
 }
 
 
-def _source(part: ImagePart | DocumentPart) -> dict[str, Any]:
+def _source(part: ImagePart | DocumentPart) -> AnthropicBase64Source | AnthropicURLSource:
+    # an inline part has its MIME (lost otherwise: _INLINE), a linked one its URL
     if part.data is not None:
-        return {"type": "base64", "media_type": part.mime, "data": part.data}
-    return {"type": "url", "url": part.url}
+        return {"type": "base64", "media_type": cast(str, part.mime), "data": part.data}
+    return {"type": "url", "url": cast(str, part.url)}
 
 
 class AnthropicRequest(RequestShape):
     """Content as a string (one text) or ``text`` / ``image`` / ``document`` blocks; the
     assistant's blocks before its ``tool_use`` blocks; ``system`` beside ``messages``."""
 
-    def blocks(self, parts: list[ContentPart]) -> Written:
+    def blocks(self, parts: list[ContentPart]) -> tuple[list[AnthropicBlock], list[ContentPart]]:
         """The blocks of ``parts``, and the inline media of a type Anthropic does not take."""
-        out: list[Any] = []
+        out: list[AnthropicBlock] = []
         lost: list[ContentPart] = []
         for part in parts:
             if (
@@ -48,35 +64,38 @@ class AnthropicRequest(RequestShape):
             elif isinstance(part, ImagePart):
                 out.append({"type": "image", "source": _source(part)})
             elif isinstance(part, DocumentPart):
-                document: dict[str, Any] = {"type": "document", "source": _source(part)}
+                document: AnthropicDocumentBlock = {"type": "document", "source": _source(part)}
                 if part.name:
                     document["title"] = part.name
                 out.append(document)
-            else:
+            elif isinstance(part, OpaquePart):
                 out.append(part.value)
+            else:
+                exhausted(part)
         return out, lost
 
-    def user(self, parts: list[ContentPart]) -> Written:
+    def user(self, parts: list[ContentPart]) -> _Written:
         if len(parts) == 1 and isinstance(parts[0], TextPart):
             return [{"role": "user", "content": parts[0].text}], []
         blocks, lost = self.blocks(parts)
         return [{"role": "user", "content": blocks}], lost
 
-    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> _Written:
         if not echo:
             if len(parts) == 1 and isinstance(parts[0], TextPart):
                 return [{"role": "assistant", "content": parts[0].text}], []
             blocks, lost = self.blocks(parts)
             return [{"role": "assistant", "content": blocks}], lost
-        first = dict(echo[0])
+        first = cast(AnthropicAssistantMessage, dict(echo[0]))  # the echo is TURN.echo's
         blocks, lost = self.blocks(parts)
-        first["content"] = blocks + first["content"]
+        first["content"] = blocks + echo[0]["content"]
         return [first, *echo[1:]], lost
 
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
-        return (
-            {"messages": messages} if system is None else {"system": system, "messages": messages}
-        )
+        body: AnthropicBody = {"messages": messages}
+        if system is not None:
+            body = {"system": system, "messages": messages}
+        return cast(dict[str, Any], body)  # JSON from here: settings and lint edit it
 
     def trim_final(self, body: dict[str, Any]) -> bool:
         """A final assistant text ending in whitespace is refused ("final assistant
@@ -101,14 +120,21 @@ class AnthropicRequest(RequestShape):
         content[at[-1]] = {**block, "text": text.rstrip()}  # a copy: never the input's
         return True
 
-    def rebuild(self, part: TextPart | DocumentPart) -> Any:
+    def rebuild(self, part: TextPart | DocumentPart) -> AnthropicTextBlock | AnthropicDocumentBlock:
+        block: AnthropicTextBlock | AnthropicDocumentBlock
         if isinstance(part, TextPart):
-            block: dict[str, Any] = {"type": "text", "text": part.text}
+            block = {"type": "text", "text": part.text}
         else:
-            source = {"type": "text", "media_type": part.mime, "data": part.text}
-            block = {"type": "document", "source": source}
+            # a text document (the caller's): its MIME and text as read
+            source: AnthropicTextSource = {
+                "type": "text",
+                "media_type": cast(str, part.mime),
+                "data": cast(str, part.text),
+            }
+            document: AnthropicDocumentBlock = {"type": "document", "source": source}
             if part.name is not None:
-                block["title"] = part.name
+                document["title"] = part.name
+            block = document
         if part.cache is not MISSING:
             block["cache_control"] = part.cache
         return block

@@ -19,13 +19,13 @@ every ``toolResult`` block; every call needs an id.
 from __future__ import annotations
 
 import base64
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...conversion.encoding import clone, json_encode
 from ...conversion.filenames import document_name, safe_document_name
 from ...conversion.items import BlobItem, Native
 from ...conversion.steps import Conversion, ResultNote, Step
-from .._common import IMAGE_MIMES, Converter, Source, WireFacts
+from .._common import IMAGE_MIMES, Converter, Source, WireFacts, exhausted
 from .._read import (
     CallPart,
     ContentPart,
@@ -44,7 +44,7 @@ from .._read import (
     body_list,
 )
 from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
-from .._write import RequestShape, Written
+from .._write import RequestShape
 from .blocks import BedrockToolResult, BedrockToolResultBody
 from .documents import (
     MAX_DOCUMENTS,
@@ -54,6 +54,19 @@ from .documents import (
     unique_documents,
     unique_in_request,
 )
+from .shapes import (
+    BedrockBlock,
+    BedrockBody,
+    BedrockDocument,
+    BedrockImage,
+    BedrockImageFormat,
+    BedrockMessage,
+    BedrockToolUse,
+    BedrockToolUseBlock,
+)
+
+#: Messages written, and the parts that had no form there.
+_Written = tuple[list[BedrockMessage], list[ContentPart]]
 
 FACTS: Final[WireFacts] = WireFacts(
     "bedrock",
@@ -68,7 +81,7 @@ FACTS: Final[WireFacts] = WireFacts(
 )
 
 #: Bedrock's image formats by MIME type (the ``ImageFormat`` enum, lower case).
-IMAGE_FORMATS: Final[dict[str, str]] = {
+IMAGE_FORMATS: Final[dict[str, BedrockImageFormat]] = {
     "image/png": "png",
     "image/jpeg": "jpeg",
     "image/gif": "gif",
@@ -180,20 +193,22 @@ class BedrockTurn(TurnShape):
     """Echo ``{"role": "assistant", "content": [{"toolUse": ...}, ...]}``; results
     ``{"role": "user", "content": [toolResult, ...]}`` with document names unique."""
 
-    def echo(self, calls: list[CallData]) -> list[Any]:
-        uses = [
-            {
-                "toolUse": with_extra(
-                    {"toolUseId": call.id, "name": call.name, "input": call.fresh_args()},
-                    call,
-                    "bedrock",
-                )
+    def echo(self, calls: list[CallData]) -> list[BedrockMessage]:
+        uses: list[BedrockBlock] = []
+        for call in calls:
+            use: BedrockToolUse = {
+                "toolUseId": call.id,
+                "name": call.name,
+                "input": call.fresh_args(),
             }
-            for call in calls
-        ]
+            # the caller's ToolCall.extra["bedrock"] fields join it (check_extra's)
+            block: BedrockToolUseBlock = {
+                "toolUse": cast(BedrockToolUse, with_extra(dict(use), call, "bedrock"))
+            }
+            uses.append(block)
         return [{"role": "assistant", "content": uses}]
 
-    def results(self, blocks: list[Any]) -> list[Any]:
+    def results(self, blocks: list[Any]) -> list[BedrockMessage]:
         return [{"role": "user", "content": unique_documents(blocks)}]
 
     def check_extra(self, fields: dict[str, Any]) -> None:
@@ -467,38 +482,54 @@ class BedrockRequest(RequestShape):
                 out.append(message)
         return out, joined
 
-    def blocks(self, parts: list[ContentPart], media: bool) -> Written:
-        out: list[Any] = []
+    def blocks(
+        self, parts: list[ContentPart], media: bool
+    ) -> tuple[list[BedrockBlock], list[ContentPart]]:
+        out: list[BedrockBlock] = []
         lost: list[ContentPart] = []
         for part in parts:
-            mime = (getattr(part, "mime", None) or "").lower()
             if isinstance(part, TextPart):
                 if part.text.strip():  # Bedrock rejects blank text; nothing is lost
                     out.append({"text": part.text})
-            elif isinstance(part, ImagePart) and media and part.data and mime in IMAGE_FORMATS:
-                source = {"bytes": part.data}
-                out.append({"image": {"format": IMAGE_FORMATS[mime], "source": source}})
-            elif (
-                isinstance(part, DocumentPart) and media and part.data and mime == "application/pdf"
-            ):
-                name = _user_name(part.name)
-                source = {"bytes": part.data}
-                out.append({"document": {"format": "pdf", "name": name, "source": source}})
-            elif isinstance(part, OpaquePart) and part.wire == "bedrock":
-                out.append(clone(part.value))  # the names may be made unique in place
+            elif isinstance(part, ImagePart):
+                mime = (part.mime or "").lower()
+                if media and part.data and mime in IMAGE_FORMATS:
+                    image: BedrockImage = {
+                        "format": IMAGE_FORMATS[mime],
+                        "source": {"bytes": part.data},
+                    }
+                    out.append({"image": image})
+                else:
+                    lost.append(part)
+            elif isinstance(part, DocumentPart):
+                if media and part.data and (part.mime or "").lower() == "application/pdf":
+                    name = _user_name(part.name)
+                    document: BedrockDocument = {
+                        "format": "pdf",
+                        "name": name,
+                        "source": {"bytes": part.data},
+                    }
+                    out.append({"document": document})
+                else:
+                    lost.append(part)
+            elif isinstance(part, OpaquePart):
+                if part.wire == "bedrock":
+                    out.append(clone(part.value))  # the names may be made unique in place
+                else:
+                    lost.append(part)
             else:
-                lost.append(part)
+                exhausted(part)
         return out, lost
 
-    def user(self, parts: list[ContentPart]) -> Written:
+    def user(self, parts: list[ContentPart]) -> _Written:
         content, lost = self.blocks(parts, True)
         return [{"role": "user", "content": content}], lost
 
-    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> _Written:
         content, lost = self.blocks(parts, False)
         if not echo:
             return [{"role": "assistant", "content": content}], lost
-        first = dict(echo[0])
+        first = cast(BedrockMessage, dict(echo[0]))  # the echo is TURN.echo's
         first["content"] = content + first["content"]
         return [first, *echo[1:]], lost
 
@@ -517,9 +548,10 @@ class BedrockRequest(RequestShape):
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
         unique_in_request(messages)
         text_beside_documents(messages)
-        if system is None:
-            return {"messages": messages}
-        return {"system": [{"text": system}], "messages": messages}
+        body: BedrockBody = {"messages": messages}
+        if system is not None:
+            body = {"system": [{"text": system}], "messages": messages}
+        return cast(dict[str, Any], body)  # JSON from here: settings and lint edit it
 
 
 _TOO_MANY_SENT: Final = (

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...conversion.b64 import FROM_URLSAFE, is_canonical
 from ...conversion.encoding import clone
 from ...conversion.items import Native
 from ...conversion.steps import Conversion, ResultNote, Step
-from .._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content
+from .._common import IMAGE_MIMES, Converter, Source, WireFacts, empty_content, exhausted
 from .._read import (
     CallPart,
     ContentPart,
@@ -39,10 +39,22 @@ from .._read import (
     body_list,
 )
 from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
-from .._write import RequestShape, Written
+from .._write import RequestShape
 from .blocks import GeminiFunctionResponse, GeminiFunctionResponsePart, GeminiInlinePart
+from .shapes import (
+    GeminiBlob,
+    GeminiBody,
+    GeminiCallPart,
+    GeminiContent,
+    GeminiFileData,
+    GeminiFunctionCall,
+    GeminiPart,
+)
 from .signatures import SIGNATURE_FIELD, sign_steps
 from .spelling import field_of, spelled
+
+#: Contents written, and the parts that had no form there.
+_Written = tuple[list[GeminiContent], list[ContentPart]]
 
 FACTS: Final[WireFacts] = WireFacts(
     "gemini",
@@ -134,16 +146,18 @@ class GeminiTurn(TurnShape):
     """Echo ``{"role": "model", "parts": [{"functionCall": ...}, ...]}``; results
     ``{"role": "user", "parts": [functionResponse, ...]}``."""
 
-    def echo(self, calls: list[CallData]) -> list[Any]:
-        parts = []
+    def echo(self, calls: list[CallData]) -> list[GeminiContent]:
+        parts: list[GeminiPart] = []
         for call in calls:
-            function_call: dict[str, Any] = {"name": call.name, "args": call.fresh_args()}
+            function_call: GeminiFunctionCall = {"name": call.name, "args": call.fresh_args()}
             if call.id:
                 function_call["id"] = call.id
-            parts.append(with_extra({"functionCall": function_call}, call, "gemini"))
+            # the caller's ToolCall.extra["gemini"] Part fields join it (check_extra's)
+            part = with_extra({"functionCall": function_call}, call, "gemini")
+            parts.append(cast(GeminiCallPart, part))
         return [{"role": "model", "parts": parts}]
 
-    def results(self, blocks: list[Any]) -> list[Any]:
+    def results(self, blocks: list[Any]) -> list[GeminiContent]:
         return [{"role": "user", "parts": list(blocks)}]
 
     def check_extra(self, fields: dict[str, Any]) -> None:
@@ -439,37 +453,46 @@ class GeminiRequest(RequestShape):
     """Parts: ``text``, ``inlineData`` (inline media), ``fileData`` (by URI); the model's
     parts before its ``functionCall`` parts; ``systemInstruction`` beside ``contents``."""
 
-    def parts(self, parts: list[ContentPart]) -> list[Any]:
-        out: list[Any] = []
+    def parts(self, parts: list[ContentPart]) -> list[GeminiPart]:
+        out: list[GeminiPart] = []
         for part in parts:
             if isinstance(part, TextPart):
                 out.append({"text": part.text})
             elif isinstance(part, (ImagePart, DocumentPart)):
                 # a MIME is never invented: one unknown is left out (``fileData`` takes
                 # none; media inline without one is sniffed, or dropped, by the reader)
-                typed = {"mimeType": part.mime} if part.mime else {}
                 if part.data is not None:
-                    out.append({"inlineData": {**typed, "data": part.data}})
+                    blob: GeminiBlob = {"data": part.data}
+                    if part.mime:
+                        blob = {"mimeType": part.mime, "data": part.data}
+                    out.append({"inlineData": blob})
                 else:
-                    out.append({"fileData": {**typed, "fileUri": part.url}})
-            else:
+                    # a part without data has its URL (the reader's)
+                    file: GeminiFileData = {"fileUri": cast(str, part.url)}
+                    if part.mime:
+                        file = {"mimeType": part.mime, "fileUri": cast(str, part.url)}
+                    out.append({"fileData": file})
+            elif isinstance(part, OpaquePart):
                 out.append(part.value)
+            else:
+                exhausted(part)
         return out
 
-    def user(self, parts: list[ContentPart]) -> Written:
+    def user(self, parts: list[ContentPart]) -> _Written:
         return [{"role": "user", "parts": self.parts(parts)}], []
 
-    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> _Written:
         if not echo:
             return [{"role": "model", "parts": self.parts(parts)}], []
-        first = dict(echo[0])
+        first = cast(GeminiContent, dict(echo[0]))  # the echo is TURN.echo's
         first["parts"] = self.parts(parts) + first["parts"]
         return [first, *echo[1:]], []
 
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
-        if system is None:
-            return {"contents": messages}
-        return {"systemInstruction": {"parts": [{"text": system}]}, "contents": messages}
+        body: GeminiBody = {"contents": messages}
+        if system is not None:
+            body = {"systemInstruction": {"parts": [{"text": system}]}, "contents": messages}
+        return cast(dict[str, Any], body)  # JSON from here: settings and lint edit it
 
     def sign(self, body: dict[str, Any]) -> list[int]:
         """Each model content with calls and no signature: its first call part gets

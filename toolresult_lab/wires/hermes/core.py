@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...conversion.encoding import json_string, json_string_chars
 from ...conversion.steps import Conversion
-from .._common import Converter, Source, WireFacts
+from .._common import Converter, Source, WireFacts, exhausted
 from .._read import (
     CallPart,
     ContentPart,
@@ -33,7 +33,8 @@ from .._read import (
     body_list,
 )
 from .._turn import CallData, ReadCall, TurnShape, malformed
-from .._write import RequestShape, TextOnlyShape, Written
+from .._write import RequestShape, TextOnlyShape
+from .shapes import HermesBody, HermesMessage
 
 FACTS: Final[WireFacts] = WireFacts(
     "hermes", "Hermes <tool_response> text", reads=frozenset({"response_tag"}), has_id_field=False
@@ -87,7 +88,7 @@ class HermesTurn(TurnShape):
     """Echo ``{"role": "assistant", "content": "<tool_call>...</tool_call>..."}``; results
     ``{"role": "tool", "content": <tool_response> text}`` each."""
 
-    def echo(self, calls: list[CallData]) -> list[Any]:
+    def echo(self, calls: list[CallData]) -> list[HermesMessage]:
         blocks = []
         for call in calls:
             block = call.memo.get("hermes")
@@ -99,7 +100,7 @@ class HermesTurn(TurnShape):
             blocks.append(block)
         return [{"role": "assistant", "content": "\n".join(blocks)}]
 
-    def results(self, blocks: list[Any]) -> list[Any]:
+    def results(self, blocks: list[Any]) -> list[HermesMessage]:
         return [{"role": "tool", "content": block} for block in blocks]
 
     def read(self, message: Any) -> list[ReadCall]:
@@ -255,11 +256,13 @@ def _message(reading: Reading, entry: Any, path: str) -> Message | None:
         result = read_block(text)
         texts = tuple([TextPart(content_path, t) for t in result.texts])
         parts.append(ResultPart(path, None, result.name, False, texts, None, message))
-    else:
+    elif role == "user" or role == "system":
         results = _results_in(reading, text, path, message) if role == "user" else []
         parts.extend(results)
         if not results:
             parts.append(TextPart(content_path, text))
+    else:
+        exhausted(role)
     return Message(path, role, tuple(parts), message, "string")
 
 
@@ -272,18 +275,27 @@ class HermesRequest(TextOnlyShape):
     """Text only: user and assistant ``content`` strings (the assistant's text before its
     ``<tool_call>`` blocks); system as the first message."""
 
-    def user(self, parts: list[ContentPart]) -> Written:
+    def user(self, parts: list[ContentPart]) -> tuple[list[HermesMessage], list[ContentPart]]:
         text, lost = self.joined(parts)
         return [{"role": "user", "content": text}], lost
 
-    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+    def assistant(
+        self, parts: list[ContentPart], echo: list[Any]
+    ) -> tuple[list[HermesMessage], list[ContentPart]]:
         text, lost = self.joined(parts)
         if not echo:
             return [{"role": "assistant", "content": text}], lost
-        first = dict(echo[0])
+        first = cast(HermesMessage, dict(echo[0]))  # the echo is TURN.echo's
         if text:
             first["content"] = text + "\n" + first["content"]
         return [first, *echo[1:]], lost
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        typed: list[HermesMessage] = messages
+        if system is not None:
+            typed = [{"role": "system", "content": system}, *messages]
+        body: HermesBody = {"messages": typed}
+        return cast(dict[str, Any], body)  # JSON from here: settings and lint edit it
 
 
 REQUEST: Final[RequestShape] = HermesRequest("hermes")

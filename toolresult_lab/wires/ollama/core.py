@@ -8,7 +8,7 @@ message's ``images``.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...conversion.steps import Conversion
 from .._common import Converter, Source, WireFacts
@@ -37,8 +37,18 @@ from .._turn import (
     read_function_calls,
     with_extra,
 )
-from .._write import RequestShape, TextOnlyShape, Written
+from .._write import RequestShape, TextOnlyShape
 from .blocks import OllamaToolMessage
+from .shapes import (
+    OllamaAssistantMessage,
+    OllamaBody,
+    OllamaMessage,
+    OllamaToolCall,
+    OllamaUserMessage,
+)
+
+#: Messages written, and the parts that had no form there.
+_Written = tuple[list[OllamaMessage], list[ContentPart]]
 
 #: The key of an assistant message's calls.
 _CALLS: Final = "tool_calls"
@@ -71,21 +81,22 @@ class OllamaTurn(TurnShape):
     """Echo ``{"role": "assistant", "content": "", "tool_calls": [...]}``; results one
     ``tool`` message each; hoisted images in one user message's ``images``."""
 
-    def echo(self, calls: list[CallData]) -> list[Any]:
-        tool_calls = []
+    def echo(self, calls: list[CallData]) -> list[OllamaAssistantMessage]:
+        tool_calls: list[OllamaToolCall] = []
         for call in calls:
-            entry: dict[str, Any] = {
+            entry: OllamaToolCall = {
                 "function": {"name": call.name, "arguments": call.fresh_args()}
             }
             if call.id:
                 entry["id"] = call.id
-            tool_calls.append(with_extra(entry, call, "ollama"))
+            # the caller's ToolCall.extra["ollama"] fields join it: JSON the caller typed
+            tool_calls.append(cast(OllamaToolCall, with_extra(dict(entry), call, "ollama")))
         return [{"role": "assistant", "content": "", "tool_calls": tool_calls}]
 
-    def results(self, blocks: list[Any]) -> list[Any]:
+    def results(self, blocks: list[Any]) -> list[OllamaToolMessage]:
         return list(blocks)
 
-    def hoisted(self, text: str, images: list[tuple[str, str]]) -> Any:
+    def hoisted(self, text: str, images: list[tuple[str, str]]) -> OllamaUserMessage:
         return {"role": "user", "content": text, "images": [data for _, data in images]}
 
     def read(self, message: Any) -> list[ReadCall]:
@@ -190,25 +201,34 @@ class OllamaRequest(TextOnlyShape):
     """Text as ``content``, inline images as ``images`` (base64), an assistant's thinking
     as its ``thinking``; system as the first message."""
 
-    def user(self, parts: list[ContentPart]) -> Written:
+    def user(self, parts: list[ContentPart]) -> _Written:
         text, others = self.joined(parts)
-        message: dict[str, Any] = {"role": "user", "content": text}
+        message: OllamaUserMessage = {"role": "user", "content": text}
         images = [p.data for p in others if isinstance(p, ImagePart) and p.data is not None]
         if images:
             message["images"] = images
         lost = [p for p in others if not (isinstance(p, ImagePart) and p.data is not None)]
         return [message], lost
 
-    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> _Written:
         text, others = self.joined(parts)
         thinking = [p for p in others if isinstance(p, OpaquePart) and p.kind == "thinking"]
         lost = [p for p in others if p not in thinking]
-        first = dict(echo[0]) if echo else {"role": "assistant", "content": text}
+        first: OllamaAssistantMessage = {"role": "assistant", "content": text}
+        if echo:
+            first = cast(OllamaAssistantMessage, dict(echo[0]))  # the echo is TURN.echo's
         if parts:
             first["content"] = text
         if thinking:
             first["thinking"] = thinking[0].value
         return [first, *echo[1:]], lost
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        typed: list[OllamaMessage] = messages
+        if system is not None:
+            typed = [{"role": "system", "content": system}, *messages]
+        body: OllamaBody = {"messages": typed}
+        return cast(dict[str, Any], body)  # JSON from here: settings and lint edit it
 
 
 REQUEST: Final[RequestShape] = OllamaRequest("ollama")

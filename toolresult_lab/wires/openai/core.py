@@ -7,11 +7,11 @@ tool messages could only name follow in one user message.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...conversion.filenames import DEFAULT_PDF_NAME
 from ...conversion.steps import Conversion
-from .._common import Converter, Source, WireFacts
+from .._common import Converter, Source, WireFacts, exhausted
 from .._read import (
     ContentForm,
     ContentPart,
@@ -40,8 +40,17 @@ from .._turn import (
     read_list,
     with_extra,
 )
-from .._write import RequestShape, TextOnlyShape, Written, data_url
+from .._write import RequestShape, TextOnlyShape, data_url
 from .blocks import OpenAIToolMessage
+from .shapes import (
+    OpenAIAssistantMessage,
+    OpenAIBody,
+    OpenAIContentPart,
+    OpenAIImageURL,
+    OpenAIMessage,
+    OpenAIToolCall,
+    OpenAIUserMessage,
+)
 
 #: The key of an assistant message's calls.
 _CALLS: Final = "tool_calls"
@@ -70,21 +79,25 @@ class OpenAITurn(TurnShape):
     """Echo ``{"role": "assistant", "content": None, "tool_calls": [...]}``; results one
     ``tool`` message each; hoisted images as ``image_url`` parts of one user message."""
 
-    def echo(self, calls: list[CallData]) -> list[Any]:
-        tool_calls = []
+    def echo(self, calls: list[CallData]) -> list[OpenAIAssistantMessage]:
+        tool_calls: list[OpenAIToolCall] = []
         for call in calls:
-            function = {"name": call.name, "arguments": call.argtext}
-            entry = {"id": call.id, "type": "function", "function": function}
-            tool_calls.append(with_extra(entry, call, "openai"))
+            entry: OpenAIToolCall = {
+                "id": call.id,
+                "type": "function",
+                "function": {"name": call.name, "arguments": call.argtext},
+            }
+            # the caller's ToolCall.extra["openai"] fields join it: JSON the caller typed
+            tool_calls.append(cast(OpenAIToolCall, with_extra(dict(entry), call, "openai")))
         return [{"role": "assistant", "content": None, "tool_calls": tool_calls}]
 
-    def results(self, blocks: list[Any]) -> list[Any]:
+    def results(self, blocks: list[Any]) -> list[OpenAIToolMessage]:
         return list(blocks)
 
-    def hoisted(self, text: str, images: list[tuple[str, str]]) -> Any:
-        content: list[dict[str, Any]] = [{"type": "text", "text": text}]
+    def hoisted(self, text: str, images: list[tuple[str, str]]) -> OpenAIUserMessage:
+        content: list[OpenAIContentPart] = [{"type": "text", "text": text}]
         for mime, data in images:
-            url = {"url": f"data:{mime};base64,{data}"}
+            url: OpenAIImageURL = {"url": f"data:{mime};base64,{data}"}
             content.append({"type": "image_url", "image_url": url})
         return {"role": "user", "content": content}
 
@@ -247,41 +260,54 @@ class OpenAIRequest(TextOnlyShape):
     """User content as a string or ``text`` / ``image_url`` / ``file`` parts; the assistant's
     text as its message's ``content``; system as the first message."""
 
-    def user(self, parts: list[ContentPart]) -> Written:
+    def user(self, parts: list[ContentPart]) -> tuple[list[OpenAIMessage], list[ContentPart]]:
         if len(parts) == 1 and isinstance(parts[0], TextPart):
             return [{"role": "user", "content": parts[0].text}], []
-        content: list[Any] = []
+        content: list[OpenAIContentPart] = []
         lost: list[ContentPart] = []
         for part in parts:
             if isinstance(part, TextPart):
                 content.append({"type": "text", "text": part.text})
             elif isinstance(part, ImagePart):
                 url = data_url(part.mime, part.data) if part.data is not None else part.url
-                image: dict[str, Any] = {"url": url}
+                # a URL or data is what makes an ImagePart (the reader's)
+                image: OpenAIImageURL = {"url": cast(str, url)}
                 if part.detail is not None:
-                    image["detail"] = part.detail
+                    image["detail"] = cast(Any, part.detail)  # as read: lint checks it
                 content.append({"type": "image_url", "image_url": image})
-            elif isinstance(part, DocumentPart) and part.data is not None:
+            elif isinstance(part, DocumentPart):
+                if part.data is None:
+                    lost.append(part)
+                    continue
                 name = part.name or DEFAULT_PDF_NAME
-                file = {"filename": name, "file_data": data_url(part.mime, part.data)}
-                content.append({"type": "file", "file": file})
+                file_data = data_url(part.mime, part.data)
+                content.append({"type": "file", "file": {"filename": name, "file_data": file_data}})
             elif isinstance(part, OpaquePart):
                 content.append(part.value)
             else:
-                lost.append(part)
+                exhausted(part)
         return [{"role": "user", "content": content}], lost
 
     def joins_texts(self, role: str) -> bool:
         return role == "assistant"  # a user message holds text parts
 
-    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
+    def assistant(
+        self, parts: list[ContentPart], echo: list[Any]
+    ) -> tuple[list[OpenAIMessage], list[ContentPart]]:
         text, lost = self.joined(parts)
         if not echo:
             return [{"role": "assistant", "content": text}], lost
-        first = dict(echo[0])
+        first = cast(OpenAIAssistantMessage, dict(echo[0]))  # the echo is TURN.echo's
         if parts:
             first["content"] = text
         return [first, *echo[1:]], lost
+
+    def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
+        typed: list[OpenAIMessage] = messages
+        if system is not None:
+            typed = [{"role": "system", "content": system}, *messages]
+        body: OpenAIBody = {"messages": typed}
+        return cast(dict[str, Any], body)  # JSON from here: settings and lint edit it
 
 
 REQUEST: Final[RequestShape] = OpenAIRequest("openai")

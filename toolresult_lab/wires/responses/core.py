@@ -11,12 +11,12 @@ then one ``function_call_output`` item per result.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...conversion.filenames import DEFAULT_PDF_NAME, pdf_filename
 from ...conversion.items import BlobItem, Native
 from ...conversion.steps import Conversion, Step
-from .._common import IMAGE_MIMES, Converter, Source, WireFacts
+from .._common import IMAGE_MIMES, Converter, Source, WireFacts, exhausted
 from .._read import (
     MISSING,
     CallPart,
@@ -39,13 +39,23 @@ from .._read import (
     split_data_url,
 )
 from .._turn import CallData, ReadCall, TurnShape, malformed, read_dict, read_list, with_extra
-from .._write import RequestShape, Written, data_url
+from .._write import RequestShape, data_url
 from .blocks import (
     ResponsesFunctionCallOutput,
     ResponsesInputFile,
     ResponsesInputImage,
     ResponsesInputText,
 )
+from .shapes import (
+    ResponsesBody,
+    ResponsesContent,
+    ResponsesFunctionCall,
+    ResponsesImage,
+    ResponsesItem,
+)
+
+#: Input items written, and the parts that had no form there.
+_Written = tuple[list[ResponsesItem], list[ContentPart]]
 
 #: One part of a list ``output``.
 OutputPart = ResponsesInputText | ResponsesInputImage | ResponsesInputFile
@@ -127,22 +137,20 @@ class ResponsesTurn(TurnShape):
     """Echo ``{"type": "function_call", "call_id", "name", "arguments"}`` items; results
     one ``function_call_output`` item each."""
 
-    def echo(self, calls: list[CallData]) -> list[Any]:
-        return [
-            with_extra(
-                {
-                    "type": "function_call",
-                    "call_id": call.id,
-                    "name": call.name,
-                    "arguments": call.argtext,
-                },
-                call,
-                "responses",
-            )
-            for call in calls
-        ]
+    def echo(self, calls: list[CallData]) -> list[ResponsesFunctionCall]:
+        items: list[ResponsesFunctionCall] = []
+        for call in calls:
+            item: ResponsesFunctionCall = {
+                "type": "function_call",
+                "call_id": call.id,
+                "name": call.name,
+                "arguments": call.argtext,
+            }
+            # the caller's ToolCall.extra["responses"] fields join it: JSON the caller typed
+            items.append(cast(ResponsesFunctionCall, with_extra(dict(item), call, "responses")))
+        return items
 
-    def results(self, blocks: list[Any]) -> list[Any]:
+    def results(self, blocks: list[Any]) -> list[ResponsesFunctionCallOutput]:
         return list(blocks)
 
     def read(self, message: Any) -> list[ReadCall]:
@@ -380,10 +388,10 @@ class ResponsesRequest(RequestShape):
     the assistant's text as a message item and its other items (reasoning, ...) in place,
     before its ``function_call`` items; ``instructions`` beside ``input``."""
 
-    def user(self, parts: list[ContentPart]) -> Written:
+    def user(self, parts: list[ContentPart]) -> _Written:
         if len(parts) == 1 and isinstance(parts[0], TextPart):
             return [{"role": "user", "content": parts[0].text}], []
-        content: list[Any] = []
+        content: list[ResponsesContent] = []
         lost: list[ContentPart] = []
         for part in parts:
             media = (getattr(part, "mime", None) or "").lower()
@@ -392,39 +400,50 @@ class ResponsesRequest(RequestShape):
             elif isinstance(part, DocumentPart) and media.startswith(("audio/", "video/")):
                 lost.append(part)  # an input_file of audio or video is refused (a Loss)
             elif isinstance(part, ImagePart):
+                # a part without data has its URL (the reader's)
                 url = data_url(part.mime, part.data) if part.data is not None else part.url
                 # the SDK's ResponseInputImageParam requires detail; "auto" is the default
                 detail = part.detail if part.detail is not None else "auto"
-                content.append({"type": "input_image", "image_url": url, "detail": detail})
+                image: ResponsesImage = {
+                    "type": "input_image",
+                    "image_url": cast(str, url),
+                    "detail": detail,
+                }
+                content.append(image)
             elif isinstance(part, DocumentPart):
                 if part.data is None:
-                    content.append({"type": "input_file", "file_url": part.url})
+                    content.append({"type": "input_file", "file_url": cast(str, part.url)})
                 else:
                     name = part.name or DEFAULT_PDF_NAME
                     data = data_url(part.mime, part.data)
                     content.append({"type": "input_file", "filename": name, "file_data": data})
-            else:
+            elif isinstance(part, OpaquePart):
                 content.append(part.value)
+            else:
+                exhausted(part)
         if not content:
             return [], lost
         return [{"role": "user", "content": content}], lost
 
-    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> Written:
-        items: list[Any] = []
+    def assistant(self, parts: list[ContentPart], echo: list[Any]) -> _Written:
+        items: list[ResponsesItem] = []
         lost: list[ContentPart] = []
         for part in parts:
             if isinstance(part, OpaquePart):
                 items.append(part.value)
             elif isinstance(part, TextPart):
                 items.append({"role": "assistant", "content": part.text})
-            else:
+            elif isinstance(part, (ImagePart, DocumentPart)):
                 lost.append(part)
+            else:
+                exhausted(part)
         return items + echo, lost
 
     def body(self, system: str | None, messages: list[Any]) -> dict[str, Any]:
-        return (
-            {"input": messages} if system is None else {"instructions": system, "input": messages}
-        )
+        body: ResponsesBody = {"input": messages}
+        if system is not None:
+            body = {"instructions": system, "input": messages}
+        return cast(dict[str, Any], body)  # JSON from here: settings and lint edit it
 
 
 REQUEST: Final[RequestShape] = ResponsesRequest("responses")

@@ -1,0 +1,179 @@
+"""Issue 35: each wire's written request conforms, exactly, to the TypedDicts of its
+``wires/<wire>/shapes.py`` (the Vercel AI SDK types a provider's whole request as one
+union): every key known, every required key present, every value of its declared type.
+
+The checker below reads the TypedDicts as mypy does (required and optional keys,
+``Literal``, unions, lists, nested TypedDicts); a key a TypedDict does not declare fails.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import types
+import typing
+from typing import Any
+
+import pytest
+
+from toolresult_lab import WIRES, translate
+
+_IMAGE = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9a"
+    "wAAAABJRU5ErkJggg=="
+)
+_SOURCE = {"type": "base64", "media_type": "image/png", "data": _IMAGE}
+#: A conversation in the anthropic wire's shape: system, a user's text and image, the
+#: assistant's text and a tool call, its result with text and an image, a final answer.
+CONVERSATION: dict[str, Any] = {
+    "model": "m",
+    "system": "Be brief.",
+    "messages": [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "Weather?"},
+                {"type": "image", "source": _SOURCE},
+            ],
+        },
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "text", "text": "Checking."},
+                {"type": "tool_use", "id": "call_1", "name": "get_weather", "input": {"city": "P"}},
+            ],
+        },
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "call_1",
+                    "content": [
+                        {"type": "text", "text": "Sunny"},
+                        {"type": "image", "source": _SOURCE},
+                    ],
+                }
+            ],
+        },
+        {"role": "assistant", "content": "Sunny."},
+    ],
+}
+
+#: Each wire's body TypedDict.
+BODIES = {
+    "openai": "OpenAIBody",
+    "anthropic": "AnthropicBody",
+    "gemini": "GeminiBody",
+    "ollama": "OllamaBody",
+    "responses": "ResponsesBody",
+    "hermes": "HermesBody",
+    "bedrock": "BedrockBody",
+}
+
+
+def _errors(value: Any, hint: Any, path: str) -> list[str]:
+    """Where ``value`` is not of ``hint`` (empty: it is)."""
+    origin = typing.get_origin(hint)
+    if hint is Any or hint is object:
+        return []
+    if origin is typing.Literal:
+        return [] if value in typing.get_args(hint) else [f"{path}: {value!r} not in {hint}"]
+    if origin in (typing.Union, types.UnionType):
+        found = [_errors(value, arg, path) for arg in typing.get_args(hint)]
+        if any(not f for f in found):
+            return []
+        # the nearest kind: the fewest errors, then the deepest (a kind that matched further)
+        return min(found, key=lambda f: (len(f), -max(len(e.split(":")[0]) for e in f)))
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{path}: {type(value).__name__}, not a list"]
+        (item,) = typing.get_args(hint)
+        return [e for n, v in enumerate(value) for e in _errors(v, item, f"{path}[{n}]")]
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{path}: {type(value).__name__}, not a dict"]
+        _, item = typing.get_args(hint)
+        return [e for k, v in value.items() for e in _errors(v, item, f"{path}.{k}")]
+    if typing.is_typeddict(hint):
+        if not isinstance(value, dict):
+            return [f"{path}: {type(value).__name__}, not a {hint.__name__}"]
+        fields = typing.get_type_hints(hint)
+        errors = [f"{path}.{k}: not a key of {hint.__name__}" for k in value if k not in fields]
+        errors += [
+            f"{path}.{k}: missing from {hint.__name__}"
+            for k in hint.__required_keys__
+            if k not in value
+        ]
+        for key, item in value.items():
+            if key in fields:
+                errors += _errors(item, fields[key], f"{path}.{key}")
+        return errors
+    if hint is type(None):
+        return [] if value is None else [f"{path}: {value!r} is not None"]
+    if hint is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return [] if ok else [f"{path}: {value!r} is not a float"]
+    if isinstance(hint, type):
+        ok = isinstance(value, hint) and (hint is bool or not isinstance(value, bool))
+        return [] if ok else [f"{path}: {value!r} is not a {hint.__name__}"]
+    raise AssertionError(f"{path}: no check for {hint!r}")
+
+
+def _body_type(wire: str) -> Any:
+    return getattr(importlib.import_module(f"toolresult_lab.wires.{wire}.shapes"), BODIES[wire])
+
+
+def test_every_wire_has_a_body_type() -> None:
+    assert sorted(BODIES) == sorted(WIRES)
+
+
+@pytest.mark.parametrize("wire", WIRES)
+def test_the_written_request_is_of_the_wires_body_type(wire: str) -> None:
+    written = translate("anthropic", wire, CONVERSATION, vision=True, hoist_images=True)
+    body = json.loads(json.dumps(written.request))
+    assert _errors(body, _body_type(wire), "") == []
+
+
+def test_the_checker_fails_an_unknown_key_a_missing_key_and_a_wrong_kind() -> None:
+    body = _body_type("openai")
+    assert _errors({"messages": [], "extra": 1}, body, "") == [".extra: not a key of OpenAIBody"]
+    assert _errors({}, body, "") == [".messages: missing from OpenAIBody"]
+    wrong = {"messages": [{"role": "robot", "content": "hi"}]}
+    assert _errors(wrong, body, "") == [
+        ".messages[0].role: 'robot' not in typing.Literal['system']"
+    ]
+    image = {"type": "image_url", "image_url": {"url": "u", "size": 1}}
+    user = {"messages": [{"role": "user", "content": [image]}]}
+    assert _errors(user, body, "") == [
+        ".messages[0].content[0].image_url.size: not a key of OpenAIImageURL"
+    ]
+
+
+def _keys(hint: Any, seen: set[Any]) -> set[str]:
+    """Every key of the TypedDicts reachable from ``hint``."""
+    if hint in seen:
+        return set()
+    seen.add(hint)
+    found: set[str] = set()
+    if typing.is_typeddict(hint):
+        for key, value in typing.get_type_hints(hint).items():
+            found |= {key} | _keys(value, seen)
+        return found
+    for arg in typing.get_args(hint):
+        found |= _keys(arg, seen)
+    return found
+
+
+#: The body keys no SDK type of the request holds: the method's own arguments there
+#: (google-genai's ``generate_content(model=, contents=, config=)``), and the call ids of
+#: Ollama's REST API, which its client drops (``wires/ollama/data.py``'s ALTERATIONS).
+_NOT_IN_THE_SDK = {"gemini": {"contents"}, "ollama": {"id", "tool_call_id"}}
+
+
+@pytest.mark.parametrize("wire", [wire for wire in WIRES if wire != "hermes"])
+def test_every_key_of_the_shapes_is_the_sdks(wire: str) -> None:
+    from provider_vocabulary import provider_names
+
+    keys = _keys(_body_type(wire), set())
+    assert keys - provider_names()[wire] == _NOT_IN_THE_SDK.get(wire, set())

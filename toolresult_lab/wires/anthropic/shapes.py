@@ -1,0 +1,114 @@
+"""The anthropic wire's request as TypedDicts: the Messages body and the message and block
+kinds its writer (``REQUEST``, ``TURN``) produces, each a subset of the anthropic SDK's
+``MessageCreateParams`` types (``MessageParam``, ``TextBlockParam``, ``ImageBlockParam``,
+``DocumentBlockParam``, ``Base64ImageSourceParam``, ``URLImageSourceParam``,
+``PlainTextSourceParam``, ``ToolUseBlockParam``). Plain dicts at run time; one union of
+message kinds, as the Vercel AI SDK types a prompt."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from .blocks import AnthropicToolResult
+
+__all__ = [
+    "AnthropicAssistantMessage",
+    "AnthropicBase64Source",
+    "AnthropicBlock",
+    "AnthropicBody",
+    "AnthropicDocumentBlock",
+    "AnthropicImageBlock",
+    "AnthropicMessage",
+    "AnthropicTextBlock",
+    "AnthropicTextSource",
+    "AnthropicToolUse",
+    "AnthropicURLSource",
+    "AnthropicUserMessage",
+]
+
+
+class _AnthropicTextBlock(TypedDict):
+    type: Literal["text"]
+    text: str
+
+
+class AnthropicTextBlock(_AnthropicTextBlock, total=False):
+    cache_control: dict[str, Any]
+
+
+class AnthropicBase64Source(TypedDict):
+    type: Literal["base64"]
+    media_type: str
+    data: str
+
+
+class AnthropicURLSource(TypedDict):
+    type: Literal["url"]
+    url: str
+
+
+class AnthropicTextSource(TypedDict):
+    """A text document's source (``PlainTextSourceParam``)."""
+
+    type: Literal["text"]
+    media_type: str
+    data: str
+
+
+class AnthropicImageBlock(TypedDict):
+    type: Literal["image"]
+    source: AnthropicBase64Source | AnthropicURLSource
+
+
+class _AnthropicDocumentBlock(TypedDict):
+    type: Literal["document"]
+    source: AnthropicBase64Source | AnthropicURLSource | AnthropicTextSource
+
+
+class AnthropicDocumentBlock(_AnthropicDocumentBlock, total=False):
+    title: str
+    cache_control: dict[str, Any]
+
+
+class AnthropicToolUse(TypedDict):
+    type: Literal["tool_use"]
+    id: str
+    name: str
+    input: dict[str, Any]
+
+
+#: A block the writer puts in a message (a tool result is the converter's block).
+AnthropicBlock = (
+    AnthropicTextBlock
+    | AnthropicImageBlock
+    | AnthropicDocumentBlock
+    | AnthropicToolUse
+    | AnthropicToolResult
+)
+
+
+class AnthropicUserMessage(TypedDict):
+    role: Literal["user"]
+    content: str | list[AnthropicBlock]
+
+
+class AnthropicAssistantMessage(TypedDict):
+    role: Literal["assistant"]
+    content: str | list[AnthropicBlock]
+
+
+#: Every message kind the writer produces (system is the body's, not a message).
+AnthropicMessage = AnthropicUserMessage | AnthropicAssistantMessage
+
+
+class _AnthropicBody(TypedDict):
+    messages: list[AnthropicMessage]
+
+
+class AnthropicBody(_AnthropicBody, total=False):
+    """The body: ``system`` and ``messages`` (``body()``), and the model and ``max_tokens``
+    the settings writer adds."""
+
+    system: str
+    model: str
+    max_tokens: int
