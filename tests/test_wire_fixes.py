@@ -25,8 +25,7 @@ from toolresult_lab.wires import (
     RequestEdits,
     id_format_for,
     new_call_id,
-    request_edits,
-    wire_checks,
+    wire_module,
 )
 from toolresult_lab.wires.gemini import signatures
 from toolresult_lab.wires.gemini.spelling import SNAKE, dict_field, field_of, spellings
@@ -71,7 +70,8 @@ def test_the_base_request_edits_holds_only_what_the_wires_share() -> None:
 
 def test_each_wire_runs_its_own_fixes_at_their_stage() -> None:
     fixes = {
-        wire: tuple((fix.rule, fix.stage) for fix in request_edits(wire).fixes) for wire in WIRES
+        wire: tuple((fix.rule, fix.stage) for fix in wire_module(wire).edits.fixes)
+        for wire in WIRES
     }
     assert fixes == {
         "openai": (),
@@ -148,7 +148,7 @@ def test_gemini_spells_each_key_two_ways_from_one_table() -> None:
 
 @pytest.mark.parametrize("wire", WIRES)
 def test_a_wires_image_types_are_one_declaration(wire: str) -> None:
-    edits, checks = request_edits(wire).image_mimes, wire_checks(wire).image_types
+    edits, checks = wire_module(wire).edits.image_mimes, wire_module(wire).checks.image_types
     assert edits is checks or edits == checks == frozenset()
 
 

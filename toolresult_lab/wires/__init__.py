@@ -206,12 +206,9 @@ __all__ = [
     "read_block",
     "read_native_block",
     "read_request",
-    "reading_of",
     "register",
     "registered",
-    "request_edits",
     "request_payload_paths",
-    "request_shape",
     "settings_of",
     "settings_shape",
     "short",
@@ -219,9 +216,7 @@ __all__ = [
     "tool_defs",
     "turn",
     "turn_messages",
-    "turn_shape",
     "unregister",
-    "wire_checks",
     "wire_facts",
     "wire_module",
     "write_settings",
@@ -383,17 +378,6 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
     return made
 
 
-def wire_checks(wire: object) -> WireChecks:
-    """What ``lint`` knows of ``wire``: its own checks and the data the generic checks
-    read; ``ValueError`` for an unknown wire."""
-    return wire_module(wire).checks
-
-
-def turn_shape(wire: object) -> TurnShape:
-    """How ``wire`` puts a tool turn into messages; ``ValueError`` for an unknown wire."""
-    return wire_module(wire).turn
-
-
 def turn(
     wire: object,
     options: ConvertOptions,
@@ -516,21 +500,15 @@ def read_native_block(block: Any) -> Part:
     return anthropic.read_content(Reading("anthropic"), block, "", True)
 
 
-def request_edits(wire: object) -> RequestEdits:
-    """What lint and repair may write or recognise in a request of ``wire`` (SPEC 8);
-    ``ValueError`` for an unknown wire."""
-    return wire_module(wire).edits
-
-
 def id_format_for(wire: str, profile: str | None) -> IdFormat | None:
     """The id format on ``wire`` with ``profile`` (``None``: any id), as the wire declares it."""
-    return request_edits(wire).id_format_of(profile)
+    return wire_module(wire).edits.id_format_of(profile)
 
 
 def new_call_id(wire: str, profile: str | None, old: str, taken: set[str], salt: str = "") -> str:
     """A valid id for ``old`` on ``wire`` (with ``profile``), deterministic and unused
     (``taken`` is updated): how repair maps ids, and translate too (SPEC 9)."""
-    return request_edits(wire).id_style(profile).make(old, taken, salt)
+    return wire_module(wire).edits.id_style(profile).make(old, taken, salt)
 
 
 def is_document(part: Part) -> bool:
@@ -554,12 +532,6 @@ def document_name_of(part: Part) -> str | None:
         if found is not None and isinstance(part, OpaquePart)
         else None
     )
-
-
-def request_shape(wire: object) -> RequestShape:
-    """How ``wire`` writes user messages, assistant messages and the body (SPEC 9);
-    ``ValueError`` for an unknown wire."""
-    return wire_module(wire).request
 
 
 def settings_shape(wire: object) -> SettingsShape:
@@ -610,8 +582,3 @@ def write_settings(
         losses.extend(all_lost(settings, wire_facts(dst).wire))
         return
     _write_settings(shape, settings, body, called, losses, notes, model, source)
-
-
-def reading_of(wire: object) -> TranscriptReading:
-    """How a request of ``wire`` reads as a transcript where wires differ (SPEC 9)."""
-    return wire_module(wire).reading

@@ -14,7 +14,7 @@ from ...wires import (
     Scope,
     TextPart,
     parts_of,
-    wire_checks,
+    wire_module,
 )
 from ..rules import RULES
 
@@ -23,7 +23,7 @@ __all__ = ["check"]
 
 def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     """Tool results' contents, empty texts, long strings, images a model cannot read."""
-    result_content = wire_checks(scope.wire).result_content
+    result_content = wire_module(scope.wire).checks.result_content
     most_chars = (
         _most_chars(scope) if RULES["text-too-long"].applies(scope.wire, scope.profile) else None
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._protocol import WireModule
+from .boto3_bytes import for_boto3
 from .checks import CHECKS
 from .core import (
     ERROR_NOTE,
@@ -20,7 +21,6 @@ from .core import (
     BedrockConverter,
     BedrockRequest,
     BedrockTurn,
-    for_boto3,
     one_member,
     read_block,
     read_call,
