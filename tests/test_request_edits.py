@@ -14,7 +14,7 @@ from botocore.validate import ParamValidator
 
 from toolresult_lab import lint, repair
 from toolresult_lab.requests.repairing import MISSING_RESULT, new_call_id
-from toolresult_lab.wires import WIRES, IdStyle, RequestEdits, for_boto3, made_id, request_edits
+from toolresult_lab.wires import WIRES, IdStyle, RequestEdits, for_boto3, made_id, wire_module
 from toolresult_lab.wires.bedrock import MAX_DOCUMENTS, DocumentNames, unique_documents
 
 _CONVERSE = Session().get_service_model("bedrock-runtime").operation_model("Converse")
@@ -29,7 +29,7 @@ def _botocore_errors(messages: list[Any]) -> str:
 
 @pytest.mark.parametrize("wire", WIRES)
 def test_every_wire_hands_the_registry_its_own_edits(wire: str) -> None:
-    edits = request_edits(wire)
+    edits = wire_module(wire).edits
     assert isinstance(edits, RequestEdits)
     assert edits.wire == wire
     assert type(edits).__module__ == f"toolresult_lab.wires.{wire}.edits"
@@ -37,16 +37,16 @@ def test_every_wire_hands_the_registry_its_own_edits(wire: str) -> None:
 
 def test_a_wire_without_an_edit_says_so_instead_of_writing_another_wires_shape() -> None:
     with pytest.raises(NotImplementedError, match="openai: no thought signatures"):
-        request_edits("openai").set_signature({}, "x")
+        wire_module("openai").edits.set_signature({}, "x")
     with pytest.raises(NotImplementedError, match="bedrock: no result bodies with parts"):
-        request_edits("bedrock").take_response_parts({})
-    assert request_edits("ollama").text_block("a") is None  # ollama has no text blocks
-    assert request_edits("anthropic").document_names(["a"]) is None
-    assert request_edits("openai").set_declared_mime({}, "image/png", "QUJD") is False
+        wire_module("bedrock").edits.take_response_parts({})
+    assert wire_module("ollama").edits.text_block("a") is None  # ollama has no text blocks
+    assert wire_module("anthropic").edits.document_names(["a"]) is None
+    assert wire_module("openai").edits.set_declared_mime({}, "image/png", "QUJD") is False
 
 
 def test_each_wire_writes_its_own_text_block() -> None:
-    blocks = {wire: request_edits(wire).text_block("t") for wire in WIRES}
+    blocks = {wire: wire_module(wire).edits.text_block("t") for wire in WIRES}
     assert blocks == {
         "openai": {"type": "text", "text": "t"},
         "anthropic": {"type": "text", "text": "t"},
@@ -85,7 +85,7 @@ def test_call_ids_are_made_by_each_wires_id_style() -> None:
     assert re.fullmatch(r"toolu_[0-9a-f]{24}", made)
     assert re.fullmatch(r"call_[0-9a-f]{24}", new_call_id("bedrock", None, "x.y", set()))
     assert re.fullmatch(r"[a-zA-Z0-9]{9}", new_call_id("openai", "mistral", "call_1", set()))
-    assert request_edits("openai").id_style(None) == IdStyle()
+    assert wire_module("openai").edits.id_style(None) == IdStyle()
     assert made_id(0, "f") == made_id(0, "f") != made_id(1, "f")
     assert re.fullmatch(r"call_[0-9a-f]{24}", made_id(3, "get_weather"))
 

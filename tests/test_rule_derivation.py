@@ -14,7 +14,7 @@ import pytest
 import toolresult_lab
 from toolresult_lab.conversion.profiles import PROFILES
 from toolresult_lab.requests.rules import RULES
-from toolresult_lab.wires import WIRES, wire_checks
+from toolresult_lab.wires import WIRES, wire_module
 
 RULES_BY_WIRE: dict[str, tuple[str, ...]] = {
     "openai": (
@@ -447,7 +447,7 @@ def test_every_severity_is_the_one_it_was(wire: str) -> None:
             for case, severity in expected.items():
                 assert rule.level(wire, profile, case) == severity, (rule.id, wire, profile, case)
                 # lint reads the same through the wire's own severities
-                own = wire_checks(wire).severities
+                own = wire_module(wire).checks.severities
                 assert rule.level_with(own, profile, case) == severity
                 checked += 1
     assert checked == _CHECKED[wire]
@@ -483,7 +483,7 @@ def test_a_rule_a_wire_reports_applies_there_and_its_reports_are_reported(wire: 
     for rule_id in reported:
         rule = RULES[rule_id]
         assert any(rule.applies(wire, p) for p in (None, *rule.profiles)), rule_id
-    assert wire_checks(wire).reports <= reported
+    assert wire_module(wire).checks.reports <= reported
     assert len(reported) == _REPORTED_COUNT[wire]
 
 
@@ -507,6 +507,6 @@ def test_each_derivation_names_a_rule_and_every_other_rule_is_a_wires_own() -> N
     assert set(WHERE) <= set(RULES)
     assert len(WHERE) == 27
     own = {rule.id for rule in RULES.values() if rule.id not in WHERE and not rule.profiles}
-    declared = set().union(*(wire_checks(wire).reports for wire in WIRES))
+    declared = set().union(*(wire_module(wire).checks.reports for wire in WIRES))
     assert own <= declared
     assert len(own) == 35

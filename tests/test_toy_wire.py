@@ -35,10 +35,9 @@ from toolresult_lab.wires import (
     read_request,
     register,
     registered,
-    request_shape,
-    turn_shape,
     unregister,
     wire_facts,
+    wire_module,
 )
 
 NAME = "toy"
@@ -66,8 +65,8 @@ def test_register_and_unregister() -> None:
         wire_facts(NAME)
     with registered(TOY):
         assert wire_facts(NAME) is FACTS
-        assert turn_shape(NAME) is TURN
-        assert request_shape(NAME) is TOY.request
+        assert wire_module(NAME).turn is TURN
+        assert wire_module(NAME).request is TOY.request
         assert toolresult_lab.wires.FACTS[NAME] is FACTS
         with pytest.raises(ValueError, match="a wire named 'toy' is registered already"):
             register(TOY)

@@ -23,7 +23,7 @@ from toolresult_lab.wires import (
     WireChecks,
     WireModule,
     registered,
-    wire_checks,
+    wire_module,
 )
 
 NAME = "toy"
@@ -181,6 +181,6 @@ def test_no_rule_names_a_wire() -> None:
 
 def test_each_wire_declares_severities_only_of_rules_that_apply_there() -> None:
     for wire in WIRES:
-        for key in wire_checks(wire).severities:
+        for key in wire_module(wire).checks.severities:
             rule = RULES[key.partition(":")[0]]
             assert any(rule.applies(wire, profile) for profile in (None, *rule.profiles)), key

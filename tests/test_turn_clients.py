@@ -42,7 +42,7 @@ from toolresult_lab.views.roundtrip import (
     sent_messages,
     user_message,
 )
-from toolresult_lab.wires import turn_shape
+from toolresult_lab.wires import wire_module
 
 
 def calls_of(case: TurnCase) -> list[ToolCall]:
@@ -196,7 +196,7 @@ def turns(
 ) -> tuple[str, list[ToolCall], list[ToolResult], dict[str, Any]]:
     wire = draw(st.sampled_from(wires))
     count = draw(st.integers(1, 4))
-    with_ids = turn_shape(wire).needs_call_ids or draw(st.booleans())
+    with_ids = wire_module(wire).turn.needs_call_ids or draw(st.booleans())
     calls = [
         ToolCall(
             id=f"call_{index}" if with_ids else "",

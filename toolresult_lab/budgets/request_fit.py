@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from ..conversion.encoding import json_encode
 from ..requests.findings import Change
-from ..wires import ReadRequest, RequestEdits, ResultPart, TextPart, read_request, request_edits
+from ..wires import ReadRequest, RequestEdits, ResultPart, TextPart, read_request, wire_module
 from .cutting import Cut, JsonPiece, TextCutter
 from .fitting import check_budget
 from .request_tokens import read_tokens
@@ -183,7 +183,7 @@ def fit_request(
     before = read_tokens(read).total
     if before <= budget:
         return []
-    texts = _texts(read, request_edits(wire))
+    texts = _texts(read, wire_module(wire).edits)
     if start:
         texts = [t for t in texts if _message_index(t.path, read.key) >= start]
     least = _minimum(wire, request, texts)

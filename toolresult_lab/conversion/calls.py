@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..wires import CallData, make_call, turn_shape
+from ..wires import CallData, make_call, wire_module
 from .encoding import MAX_DEPTH, clone, json_encode
 from .facts import FACTS
 
@@ -68,7 +68,7 @@ class ToolCall:
                     raise TypeError(
                         f"ToolCall.extra[{wire!r}] must be a dict, not {type(given).__name__}"
                     )
-                turn_shape(wire).check_extra(given)
+                wire_module(wire).turn.check_extra(given)
                 fields[wire] = given
         self._data: CallData = make_call(id, name, arguments, fields)
 
@@ -125,7 +125,7 @@ class ToolCall:
         :raises ValueError: unknown wire; a malformed call or message, saying where.
         :raises TypeError: ``message`` is none of the above.
         """
-        shape = turn_shape(wire)
+        shape = wire_module(wire).turn
         plain = _plain(message, 0)
         if not isinstance(plain, (dict, list, str)):
             raise TypeError(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..wires import Wire, neutral_calls, turn, turn_messages, turn_shape, wire_facts
+from ..wires import Wire, neutral_calls, turn, turn_messages, wire_facts, wire_module
 from .calls import ToolCall
 from .hooks import fit_turn
 from .options import ConvertOptions, Keep
@@ -134,4 +134,4 @@ def build_turn(
 def tool_echo(wire: str, calls: Sequence[ToolCall]) -> list[Any]:
     """The assistant's echo of ``calls`` alone, as :func:`tool_turn` writes it (for a
     transcript whose calls have no results in the request)."""
-    return turn_shape(wire).echo(neutral_calls(calls, "tool_echo"))
+    return wire_module(wire).turn.echo(neutral_calls(calls, "tool_echo"))

@@ -16,16 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..conversion.gc_pause import paused_cycle_collector
 from ..conversion.options import ConvertOptions
 from ..conversion.profiles import PROFILES, without_vision
-from ..wires import (
-    Note,
-    check_request,
-    reading_of,
-    request_shape,
-    settings_of,
-    wire_checks,
-    wire_module,
-    write_settings,
-)
+from ..wires import Note, check_request, settings_of, wire_module, write_settings
 from .findings import Findings
 from .finite_settings import without_non_finite
 from .linting import context, lint
@@ -90,7 +81,7 @@ def _signed(dst: str, body: dict[str, Any], turns: list[Turn], notes: list[Loss]
         for turn in turns
         if isinstance(turn, AssistantTurn) and turn.calls
     ]
-    for index in request_shape(dst).sign(body):
+    for index in wire_module(dst).request.sign(body):
         path = paths[index] if index < len(paths) else ""
         notes.append(Loss(path, "no thought signature: the documented skip value set"))
 
@@ -109,7 +100,7 @@ CARRIED_THINKING: Final = (
 def _carried_thinking(src: str, dst: str, turns: list[Turn], notes: list[Loss]) -> None:
     """One note at the first signed thinking block carried to another wire that holds
     thinking (Anthropic <-> Bedrock): the destination cannot be sure to read it."""
-    test = wire_checks(src).prefix.signed
+    test = wire_module(src).checks.prefix.signed
     for turn in turns:
         if not isinstance(turn, AssistantTurn):
             continue
@@ -194,9 +185,9 @@ def translate(
         notes.extend(Loss(path, what) for path, what in noted)
         if ctx.wire != read.wire:
             _signed(ctx.wire, body, turns, notes)
-            if reading_of(ctx.wire).thinking_block("", "s", None) is not None:
+            if wire_module(ctx.wire).reading.thinking_block("", "s", None) is not None:
                 _carried_thinking(read.wire, ctx.wire, turns, notes)
-            if request_shape(ctx.wire).trim_final(body):
+            if wire_module(ctx.wire).request.trim_final(body):
                 last = turns[-1].path if turns else ""
                 losses.append(
                     Loss(last, f"{_TRIMMED} {ctx.wire} refuses: trailing whitespace dropped")

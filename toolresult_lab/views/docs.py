@@ -14,7 +14,7 @@ from ..conversion.options import OPTION_HELP, OPTION_NAMES
 from ..conversion.profiles import PROFILES
 from ..conversion.tool_turns import tool_turn
 from ..requests.rules import RULES, UNCHECKED, Rule, RuleSource, wire_severities, wires_of
-from ..wires import turn_shape
+from ..wires import wire_module
 from .matrix import capability_matrix, profile_matrix, token_table
 from .probes import PROBES, recorded_turn
 from .roundtrip import (
@@ -119,7 +119,7 @@ def _client_rows() -> tuple[list[dict[str, str]], list[str]]:
     rows, seen = [], []
     with RecordingServer() as server:
         for wire in ROUNDTRIP_WIRES:
-            hoist = turn_shape(wire).hoists  # the wires whose tool messages name images
+            hoist = wire_module(wire).turn.hoists  # the wires whose tool messages name images
             turn = tool_turn(wire, calls, results, hoist_images=hoist, **_TURN_OPTIONS)
             given = [user_message(wire), *turn]
             sent = sent_messages(wire, send(wire, turn, server))
@@ -148,7 +148,7 @@ def _clients() -> str:
         f"{a.wire}: {a.name}": a.description for alts in ALTERATIONS.values() for a in alts
     }
     changes = "\n".join(f"- **{key}**: {_escape(described[key])}" for key in seen)
-    hoisting = " and ".join(wire for wire in ROUNDTRIP_WIRES if turn_shape(wire).hoists)
+    hoisting = " and ".join(wire for wire in ROUNDTRIP_WIRES if wire_module(wire).turn.hoists)
     return "\n".join(
         [
             "One tool turn (three calls: text, a PNG with `image_input`, a PDF with `native_pdf`;"

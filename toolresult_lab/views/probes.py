@@ -25,7 +25,7 @@ from ..wires import (
     DocumentPart,
     ImagePart,
     read_native_block,
-    request_shape,
+    wire_module,
 )
 
 __all__ = [
@@ -120,7 +120,7 @@ def _resource(**resource: Any) -> dict[str, Any]:
 
 #: Anthropic-native blocks in MCP content (SPEC 2) are Anthropic's own blocks: the probes
 #: hold them as the anthropic wire writes them.
-_ANTHROPIC: Final = request_shape("anthropic")
+_ANTHROPIC: Final = wire_module("anthropic").request
 
 
 def _native(part: ContentPart) -> Any:

@@ -28,7 +28,7 @@ from types import MappingProxyType, TracebackType
 from typing import Any, Literal, get_args
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from ..wires import Alteration, TextPart, for_boto3, request_shape, wire_module
+from ..wires import Alteration, TextPart, for_boto3, wire_module
 
 __all__ = [
     "ALTERATIONS",
@@ -356,7 +356,7 @@ class RecordingServer:
 
 def user_message(wire: str) -> dict[str, Any]:
     """The user message :func:`send` puts before the messages, in ``wire``'s shape."""
-    written, _ = request_shape(_check_wire(wire)).user([TextPart("", _USER_TEXT)])
+    written, _ = wire_module(_check_wire(wire)).request.user([TextPart("", _USER_TEXT)])
     message: dict[str, Any] = written[0]
     return message
 
@@ -489,7 +489,7 @@ def send(wire: str, messages: list[Any], server: RecordingServer) -> Recorded:
 
 def _messages_key(wire: str) -> str:
     """Where ``wire`` keeps its conversation in a request body, as its own writer puts it."""
-    body = request_shape(wire).body(None, [])
+    body = wire_module(wire).request.body(None, [])
     return next(key for key, value in body.items() if isinstance(value, list))
 
 

@@ -22,21 +22,17 @@ from ._check import (
     IdFormat,
     ModelView,
     PrefixFacts,
-    ProfileView,
-    ResultCheck,
     Scope,
     WireChecks,
-    blocks,
     body_value,
-    entries,
     items,
     named,
     parts_of,
     short,
 )
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, exhausted, prepare
-from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
-from ._edit import IdStyle, RequestEdits, item_id, made_id
+from ._data import Alteration, ImageTokenRule, TokenRules
+from ._edit import IdStyle, RequestEdits, made_id
 from ._plain import plain as _plain
 from ._protocol import WireModule
 from ._read import (
@@ -46,7 +42,6 @@ from ._read import (
     DocumentPart,
     ImagePart,
     Message,
-    Missing,
     OpaquePart,
     Part,
     Problem,
@@ -54,14 +49,12 @@ from ._read import (
     ReadRequest,
     ResultPart,
     TextPart,
-    ToolEntry,
     payload_paths,
     split_data_url,
 )
 from ._settings import Note, Settings, SettingsShape, ToolNames, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
 from ._tool_defs import ToolDefs
-from ._transcript import TranscriptReading
 from ._turn import (
     CallData,
     TurnParts,
@@ -73,9 +66,7 @@ from ._turn import (
     neutral_results,
 )
 from ._write import RequestShape
-from .anthropic import ends_in_server_result
 from .anthropic.blocks import AnthropicToolResult
-from .anthropic.edits import cached
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
 from .bedrock.blocks import BedrockToolResult, BedrockToolResultBody
@@ -87,10 +78,9 @@ from .gemini.blocks import (
 )
 from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
 from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
-from .gemini.edits import SIGNATURE_FIELD, function_response
+from .gemini.edits import SIGNATURE_FIELD
 from .ollama.blocks import OllamaToolMessage
 from .openai.blocks import OpenAIToolMessage
-from .responses import answerable_item_ids
 from .responses.blocks import (
     ResponsesFunctionCallOutput,
     ResponsesInputFile,
@@ -128,7 +118,6 @@ __all__ = [
     "ImagePart",
     "ImageTokenRule",
     "Message",
-    "Missing",
     "ModelView",
     "Note",
     "OllamaToolMessage",
@@ -137,9 +126,8 @@ __all__ = [
     "Part",
     "PrefixFacts",
     "Problem",
-    "ProfileView",
-    "ReadBack",
     "ReadRequest",
+    "Reading",
     "RequestEdits",
     "RequestShape",
     "RequiredField",
@@ -147,41 +135,28 @@ __all__ = [
     "ResponsesInputFile",
     "ResponsesInputImage",
     "ResponsesInputText",
-    "ResultCheck",
     "ResultPart",
     "Scope",
     "Settings",
-    "SettingsShape",
     "Source",
     "TextPart",
     "TokenRules",
-    "ToolDefs",
-    "ToolEntry",
     "ToolNames",
     "ToolSpec",
-    "TranscriptReading",
-    "TurnParts",
     "TurnShape",
     "Wire",
     "WireChecks",
     "WireFacts",
     "WireModule",
-    "answerable_item_ids",
     "block_payload_paths",
-    "blocks",
     "body_value",
-    "cached",
     "check_request",
     "converter",
     "document_name_of",
-    "ends_in_server_result",
-    "entries",
     "exhausted",
     "for_boto3",
-    "function_response",
     "hoist_text",
     "is_document",
-    "item_id",
     "items",
     "made_id",
     "make_call",
@@ -196,12 +171,8 @@ __all__ = [
     "read_block",
     "read_native_block",
     "read_request",
-    "reading_of",
     "register",
     "registered",
-    "request_edits",
-    "request_payload_paths",
-    "request_shape",
     "settings_of",
     "settings_shape",
     "short",
@@ -209,9 +180,7 @@ __all__ = [
     "tool_defs",
     "turn",
     "turn_messages",
-    "turn_shape",
     "unregister",
-    "wire_checks",
     "wire_facts",
     "wire_module",
     "write_settings",
@@ -367,17 +336,6 @@ def converter(wire: object, options: ConvertOptions) -> Converter:
     return made
 
 
-def wire_checks(wire: object) -> WireChecks:
-    """What ``lint`` knows of ``wire``: its own checks and the data the generic checks
-    read; ``ValueError`` for an unknown wire."""
-    return wire_module(wire).checks
-
-
-def turn_shape(wire: object) -> TurnShape:
-    """How ``wire`` puts a tool turn into messages; ``ValueError`` for an unknown wire."""
-    return wire_module(wire).turn
-
-
 def turn(
     wire: object,
     options: ConvertOptions,
@@ -485,31 +443,16 @@ def block_payload_paths(wire: object, block: Any) -> frozenset[str]:
     return frozenset(payload_paths(list(read_block(wire, block).parts)))
 
 
-def request_payload_paths(wire: object, request: Any) -> frozenset[str]:
-    """The paths (from the body: ``messages[2].images[0]``) of every inline payload string
-    in a request of ``wire`` or its list of messages, as its reader finds them."""
-    read = read_request(wire, request)
-    return frozenset(
-        [path for message in read.messages for path in payload_paths(list(message.parts))]
-    )
-
-
 def read_native_block(block: Any) -> Part:
     """An Anthropic-native block a caller put in MCP content (SPEC 2), read by the
     anthropic reader as one block of a ``tool_result`` (paths from the block)."""
     return anthropic.read_content(Reading("anthropic"), block, "", True)
 
 
-def request_edits(wire: object) -> RequestEdits:
-    """What lint and repair may write or recognise in a request of ``wire`` (SPEC 8);
-    ``ValueError`` for an unknown wire."""
-    return wire_module(wire).edits
-
-
 def new_call_id(wire: str, profile: str | None, old: str, taken: set[str], salt: str = "") -> str:
     """A valid id for ``old`` on ``wire`` (with ``profile``), deterministic and unused
     (``taken`` is updated): how repair maps ids, and translate too (SPEC 9)."""
-    return request_edits(wire).id_style(profile).make(old, taken, salt)
+    return wire_module(wire).edits.id_style(profile).make(old, taken, salt)
 
 
 def is_document(part: Part) -> bool:
@@ -533,12 +476,6 @@ def document_name_of(part: Part) -> str | None:
         if found is not None and isinstance(part, OpaquePart)
         else None
     )
-
-
-def request_shape(wire: object) -> RequestShape:
-    """How ``wire`` writes user messages, assistant messages and the body (SPEC 9);
-    ``ValueError`` for an unknown wire."""
-    return wire_module(wire).request
 
 
 def settings_shape(wire: object) -> SettingsShape:
@@ -589,8 +526,3 @@ def write_settings(
         losses.extend(all_lost(settings, wire_facts(dst).wire))
         return
     _write_settings(shape, settings, body, called, losses, notes, model, source)
-
-
-def reading_of(wire: object) -> TranscriptReading:
-    """How a request of ``wire`` reads as a transcript where wires differ (SPEC 9)."""
-    return wire_module(wire).reading

@@ -9,7 +9,7 @@ into a :class:`~toolresult_lab.requests.findings.Finding` with the rule table's 
 A generic check is registered below as a :class:`RuleCheck`: the rules it reports, which
 decide where it runs (``rules.where``: from what each wire declares, and the rule's
 ``profiles``). Where it differs per
-wire, it reads the wire's data (``wires.wire_checks``, ``wires.turn_shape``,
+wire, it reads the wire's data (``wires.wire_module(wire).checks``, ``.turn``,
 ``limits.LIMITS``), never the wire's name. The checks that concern only one wire's shapes
 live in that wire's package (``wires/<wire>/checks.py``) and run after the generic ones.
 
@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from ...wires import Add, Check, ReadRequest, Scope, WireChecks, wire_checks
+from ...wires import Add, Check, ReadRequest, Scope, WireChecks, wire_module
 from ..answers import Checked
 from ..findings import Finding, Severity
 from ..rules import RULES
@@ -108,7 +108,7 @@ _MAX_PLANS: Final = 256
 def _plan(wire: str, profile: str | None) -> _Plan:
     """Every check that runs on ``wire`` with ``profile``, in order, and the rules that
     apply there (made once per wire's checks and profile)."""
-    checks = wire_checks(wire)
+    checks = wire_module(wire).checks
     kept = _PLANS.get((wire, profile))
     if kept is not None and kept[0] is checks:
         return kept[1]

@@ -24,8 +24,7 @@ from ...wires import (
     Scope,
     named,
     short,
-    turn_shape,
-    wire_checks,
+    wire_module,
 )
 from ..answers import Dropped, Pairing
 
@@ -53,8 +52,8 @@ class _Pairer:
         self.read = read
         self.wire = scope.wire
         self.report = add
-        self.shape = turn_shape(scope.wire)
-        self.facts = wire_checks(scope.wire)
+        self.shape = wire_module(scope.wire).turn
+        self.facts = wire_module(scope.wire).checks
         # The pairing (``pairing.Pairing``): the calls (message position, call), and by
         # call index its misplaced results; results to drop; calls no result answers.
         self.calls: list[tuple[int, CallPart]] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ...wires import Add, ReadRequest, Scope, items, wire_checks
+from ...wires import Add, ReadRequest, Scope, items, wire_module
 
 __all__ = ["check"]
 
@@ -34,7 +34,7 @@ def _walk(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
 def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     """Each input of a kind the model does not take (nothing without the model's facts)."""
     facts = scope.model
-    input_kind = wire_checks(scope.wire).input_kind
+    input_kind = wire_module(scope.wire).checks.input_kind
     if facts is None or input_kind is None:
         return
     for index, entry in enumerate(items(read)):

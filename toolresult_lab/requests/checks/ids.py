@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ...wires import Add, ReadRequest, Scope, short, wire_checks
+from ...wires import Add, ReadRequest, Scope, short, wire_module
 from ..rules import id_format_for
 
 __all__ = ["check", "id_problem", "id_rejected"]
@@ -62,7 +62,7 @@ def _format(scope: Scope, path: str, value: str, what: str, add: Add) -> None:
 def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     """Duplicate call ids and ids of the wrong format (SPEC 8 ``duplicate-call-id``,
     ``call-id-format``)."""
-    longest = wire_checks(scope.wire).item_id_longest
+    longest = wire_module(scope.wire).checks.item_id_longest
     seen: dict[str, int] = {}  # id -> the message it was last seen in
     for pos, message in enumerate(read.messages):
         for call in message.calls:

@@ -19,7 +19,7 @@ from ...wires import (
     Scope,
     WireChecks,
     short,
-    wire_checks,
+    wire_module,
 )
 from ..rules import RULES
 
@@ -31,7 +31,7 @@ _URL_SAFE: Final = str.maketrans("-_", "+/")
 def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     """Each inline image's and document's base64, and each image's declared type (a
     document's too inside a tool result, where the wire names the types it takes there)."""
-    facts = wire_checks(scope.wire)
+    facts = wire_module(scope.wire).checks
     base64 = RULES["bad-base64"].applies(scope.wire, scope.profile)
     typed = RULES["media-type"].applies(scope.wire, scope.profile)
     for message in read.messages:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...budgets.model_table import CHECKED
 from ...budgets.models import catalog_in_use, named_in
-from ...wires import Add, ModelView, ReadRequest, Scope, body_value, short, wire_checks
+from ...wires import Add, ModelView, ReadRequest, Scope, body_value, short, wire_module
 
 __all__ = ["sampling", "unknown"]
 
@@ -36,7 +36,7 @@ def sampling(read: ReadRequest, scope: Scope, add: Add) -> None:
     facts = scope.model
     if facts is None or not (facts.rejects_sampling or facts.ignores_sampling):
         return
-    checks = wire_checks(scope.wire)
+    checks = wire_module(scope.wire).checks
     effort = body_value(read, checks.effort) if checks.effort else None
     for name, paths in checks.sampling.items():
         for path in paths:

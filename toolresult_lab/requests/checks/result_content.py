@@ -13,7 +13,7 @@ from ...wires import (
     Scope,
     TextPart,
     parts_of,
-    wire_checks,
+    wire_module,
 )
 from ..rules import RULES, TEXT_LIMIT
 
@@ -22,7 +22,7 @@ __all__ = ["check"]
 
 def check(read: ReadRequest, scope: Scope, add: Add) -> None:
     """Tool results' contents, empty texts, long strings, images a model cannot read."""
-    result_content = wire_checks(scope.wire).result_content
+    result_content = wire_module(scope.wire).checks.result_content
     long_text = RULES["text-too-long"].applies(scope.wire, scope.profile)
     misshapen = {problem.path for problem in read.problems}
     for message in read.messages:

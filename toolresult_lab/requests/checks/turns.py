@@ -6,7 +6,7 @@ role in a row where the wire's request shape takes alternating roles
 
 from __future__ import annotations
 
-from ...wires import Add, ReadRequest, ResultPart, Scope, request_shape, short, turn_shape
+from ...wires import Add, ReadRequest, ResultPart, Scope, short, wire_module
 
 __all__ = ["alternation", "no_messages", "results_first", "user_after_tool"]
 
@@ -14,7 +14,7 @@ __all__ = ["alternation", "no_messages", "results_first", "user_after_tool"]
 def results_first(read: ReadRequest, scope: Scope, add: Add) -> None:
     """A user message's result blocks come before its other blocks (on a wire that
     combines consecutive user messages, the run's blocks as one message)."""
-    shape = turn_shape(scope.wire)
+    shape = wire_module(scope.wire).turn
     if not shape.results_first:
         return
     merged = shape.merged_roles
@@ -55,7 +55,7 @@ def user_after_tool(read: ReadRequest, scope: Scope, add: Add) -> None:
 
 def alternation(read: ReadRequest, scope: Scope, add: Add) -> None:
     """A message of the same role as the one before it, on a wire of alternating roles."""
-    if not request_shape(scope.wire).alternating:
+    if not wire_module(scope.wire).request.alternating:
         return
     listed = read.messages
     for pos in range(1, len(listed)):

@@ -30,7 +30,7 @@ from ...wires import (
     ResultPart,
     plain_request,
     read_request,
-    wire_checks,
+    wire_module,
 )
 from .bound import bound_after, reasoning_after
 from .raw_walk import Spot, first_difference, same
@@ -171,7 +171,7 @@ def diff_reads(
     only the message where it differs) and ``b`` already read; ``response``: the
     provider's answer to ``a``."""
     wire, key = b.wire, b.key
-    facts = wire_checks(wire).prefix
+    facts = wire_module(wire).checks.prefix
     old, new = _list(a, key), _items(b)
     continues = b.previous is not MISSING
     change = _field_change(facts, a, b.raw)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ...wires import CallPart, ReadRequest, ResultPart, request_edits, turn_shape
+from ...wires import CallPart, ReadRequest, ResultPart, wire_module
 from ..answers import Checked
 from ..findings import Change
 from ..linting import Context
@@ -31,8 +31,8 @@ class Edit:
         self.pairing = check.pairing
         self.ctx = ctx
         self.wire = ctx.wire
-        self.edits = request_edits(ctx.wire)
-        self.turn = turn_shape(ctx.wire)
+        self.edits = wire_module(ctx.wire).edits
+        self.turn = wire_module(ctx.wire).turn
         self.request = request
         if isinstance(request, list):
             self.entries: list[Any] = request

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...budgets.models import binds_thinking
-from ...wires import ReadRequest, plain_request, wire_checks
+from ...wires import ReadRequest, plain_request, wire_module
 from ..history import diff_reads
 from ..history.bound import bound_after
 
@@ -36,7 +36,7 @@ def frozen(read: ReadRequest, previous: Any, model: str | None) -> dict[str, str
     """The paths ``repair`` must not change in ``read``, each with why (empty: none)."""
     key = read.key
     items = _items(read)
-    facts = wire_checks(read.wire).prefix
+    facts = wire_module(read.wire).checks.prefix
     if previous is not None:
         earlier = plain_request(read.wire, previous)
         found = diff_reads(earlier, read, model=model)

@@ -14,7 +14,7 @@ from ...wires import (
     GEMINI_RESPONSE_MIMES,
     WIRES,
     IdFormat,
-    wire_checks,
+    wire_module,
 )
 
 __all__ = [
@@ -47,7 +47,11 @@ PROFILE_ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
 ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
     {
         **PROFILE_ID_FORMATS,
-        **{wire: found for wire in WIRES if (found := wire_checks(wire).id_format) is not None},
+        **{
+            wire: found
+            for wire in WIRES
+            if (found := wire_module(wire).checks.id_format) is not None
+        },
     }
 )
 
@@ -58,6 +62,6 @@ def id_format_for(wire: str, profile: str | None) -> IdFormat | None:
     if found is not None:
         return found
     try:
-        return wire_checks(wire).id_format
+        return wire_module(wire).checks.id_format
     except ValueError:  # a wire not registered declares none
         return None

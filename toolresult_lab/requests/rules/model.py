@@ -8,7 +8,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Final, Literal
 
-from ...wires import wire_checks, wire_module
+from ...wires import wire_module
 from ..findings import Severity
 from .where import on
 
@@ -80,7 +80,7 @@ class Rule:
     def level(self, wire: str, profile: str | None, case: str = "") -> Severity | None:
         """The severity on ``wire`` with ``profile`` in ``case`` (``None``: no finding)."""
         try:
-            own = wire_checks(wire).severities
+            own = wire_module(wire).checks.severities
         except ValueError:  # a wire not registered declares nothing
             own = _NONE
         return self.level_with(own, profile, case)

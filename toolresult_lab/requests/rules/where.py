@@ -22,7 +22,7 @@ from typing import Final
 
 from ...budgets.provider_limits import LIMITS
 from ...conversion.profiles import PROFILES
-from ...wires import WIRES, WireModule, wire_checks, wire_module
+from ...wires import WIRES, WireModule, wire_module
 from ..findings import Severity
 
 __all__ = ["WHERE", "Where", "on", "wire_severities", "wires_of"]
@@ -112,7 +112,7 @@ def wire_severities(rule_id: str) -> tuple[tuple[str, Severity | None], ...]:
     as the docs show them: ``<wire>`` for its default, ``<wire>:<case>`` for a case."""
     shown: list[tuple[str, Severity | None]] = []
     for wire in WIRES:
-        for key, value in wire_checks(wire).severities.items():
+        for key, value in wire_module(wire).checks.severities.items():
             name, _, case = key.partition(":")
             if name == rule_id:
                 shown.append((f"{wire}:{case}" if case else wire, value))

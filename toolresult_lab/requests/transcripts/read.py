@@ -29,10 +29,8 @@ from ...wires import (
     ResultPart,
     TextPart,
     read_request,
-    reading_of,
-    request_shape,
-    turn_shape,
     wire_facts,
+    wire_module,
 )
 from .conversation import (
     AssistantTurn,
@@ -94,7 +92,7 @@ def _given(message: Message | None, part: Any) -> Any:
 
 def _has_more(wire: str, block: Any) -> bool:
     """``block`` (a text block) holds a field its wire's transcript does not read."""
-    keys = reading_of(wire).text_keys
+    keys = wire_module(wire).reading.text_keys
     if keys is None or not isinstance(block, dict) or not isinstance(block.get("text"), str):
         return False
     return any(k not in keys and v not in (None, "", [], {}) for k, v in block.items())
@@ -116,7 +114,7 @@ def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = Non
         inline = _data(part.data, part.path, notes) or ""
         mime = sniff_mime(inline)
         if mime is None and isinstance(part, DocumentPart):
-            rebuilt = request_shape(wire).rebuild(part)
+            rebuilt = wire_module(wire).request.rebuild(part)
             if rebuilt is None:
                 rebuilt = _given(message, part)
             return Opaque(wire, rebuilt, "media of unknown type", part.path)
@@ -137,7 +135,7 @@ def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = Non
     if isinstance(part, DocumentPart) and (part.data is not None or part.url is not None):
         data = _data(part.data, part.path, notes)
         return Document(part.mime or None, data, part.url, part.name, part.path)
-    reading = reading_of(wire)
+    reading = wire_module(wire).reading
     if isinstance(part, OpaquePart):
         if reading.cache_point() is not None and part.value == reading.cache_point():
             carried: tuple[Part, ...] = (CacheMark(part.kind, part.path),)
@@ -150,18 +148,18 @@ def _part(wire: str, part: Any, notes: list[Loss], message: Message | None = Non
         # a text with the shared cache mark: whole on its wire; elsewhere the text, and
         # the mark where the destination has one
         carried = (Text(part.text, part.path), CacheMark(_CACHE_FIELD, part.path, True))
-        return Opaque(wire, request_shape(wire).rebuild(part), "text", part.path, carried)
+        return Opaque(wire, wire_module(wire).request.rebuild(part), "text", part.path, carried)
     if isinstance(part, ImagePart):  # neither bytes nor a URL (an image_url of [] or {})
         return Opaque(wire, _given(message, part), "image", part.path)
     kind = "text" if isinstance(part, TextPart) else "document"
-    rebuilt = request_shape(wire).rebuild(part)
+    rebuilt = wire_module(wire).request.rebuild(part)
     return Opaque(wire, _given(message, part) if rebuilt is None else rebuilt, kind, part.path)
 
 
 def _calls(wire: str, message: Message) -> tuple[ToolCall, ...]:
     """The message's calls exactly as ``ToolCall.from_wire`` reads them."""
     try:
-        return ToolCall.from_wire(wire, reading_of(wire).calls_source(message.raw))
+        return ToolCall.from_wire(wire, wire_module(wire).reading.calls_source(message.raw))
     except (TypeError, ValueError) as error:
         raise ValueError(f"{message.path}: {error}") from None
 
@@ -244,7 +242,8 @@ def _result(
 ) -> ToolResult:
     try:
         fields = read_fields(wire, part, options)
-        if reading_of(wire).typed_entries:  # one entry per part: a MIME the part lacked is read
+        # one entry per part: a MIME the part lacked is read
+        if wire_module(wire).reading.typed_entries:
             fields["content"] = _typed_entries(fields["content"], part.parts, part.path, lost)
         fields["content"] = standard_entries(fields["content"], part.path, notes)
         return ToolResult(**fields)
@@ -272,7 +271,7 @@ def _is_hoisted(wire: str, message: Message, turns: list[Turn], options: Convert
 def _system(read: ReadRequest, wire: str, lost: list[Loss]) -> tuple[str | None, int]:
     """The system text and how many leading messages it came from. It is one text: what
     it cannot hold is a loss (a block's cache mark, a message's own field, texts joined)."""
-    reading = reading_of(wire)
+    reading = wire_module(wire).reading
     parts = [part for part in read.system if isinstance(part, TextPart)]
     skip = 0
     if not parts:
@@ -450,7 +449,7 @@ def read_transcript(
     :raises TypeError: the request is neither a dict nor a list.
     """
     known = wire_facts(wire).wire
-    reading = reading_of(known)
+    reading = wire_module(known).reading
     readable, systems = reading.relabelled(request)
     readable, untangled = reading.untangled(readable)
     noted_early = [Loss(path, what) for path, what in untangled]
@@ -463,7 +462,7 @@ def read_transcript(
     lost: list[Loss] = [] if losses is None else losses
     system, skip = _system(read, known, lost)
     turns = _Turns()
-    shape = turn_shape(known)
+    shape = wire_module(known).turn
     merged, joined_results = shape.merged_roles, shape.joined_results
     before: Message | None = None
     for message in read.messages[skip:]:

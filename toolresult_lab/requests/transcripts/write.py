@@ -23,10 +23,8 @@ from ...wires import (
     is_document,
     made_id,
     new_call_id,
-    reading_of,
-    request_shape,
-    turn_shape,
     wire_facts,
+    wire_module,
 )
 from ..checks.ids import id_rejected
 from ..repairing.placement import MISSING_RESULT
@@ -68,11 +66,11 @@ class _Writer:
         self.hoist: Final = hoist
         self.losses: Final[list[Loss]] = []
         self.notes: Final[list[Loss]] = []
-        self.needs_ids: Final = turn_shape(self.wire).needs_call_ids
+        self.needs_ids: Final = wire_module(self.wire).turn.needs_call_ids
         #: a call with no result is an error on the destination (not only a warning)
         self.needs_results: Final = RULES[_NO_RESULT].level(self.wire, profile) == "error"
         self.has_ids: Final = wire_facts(self.wire).has_id_field
-        self.shape: Final = request_shape(self.wire)
+        self.shape: Final = wire_module(self.wire).request
         self.position = 0
         # each document block written, in request order: its source path and where in
         # it (``content[1]`` of a result), for the wire's cap on documents per request
@@ -168,7 +166,7 @@ class _Writer:
             elif isinstance(part, CacheMark):
                 self.cache(part, kept)
             elif isinstance(part, Thinking):
-                block = reading_of(self.wire).thinking_block(
+                block = wire_module(self.wire).reading.thinking_block(
                     part.text, part.signature, part.redacted
                 )
                 if block is None:
@@ -189,7 +187,7 @@ class _Writer:
     def cache(self, mark: CacheMark, kept: list[ContentPart]) -> None:
         """A cache mark as the destination's: a block of its own after what it marks
         (Bedrock), or the mark on the text before it (Anthropic); else a loss."""
-        reading = reading_of(self.wire)
+        reading = wire_module(self.wire).reading
         point = reading.cache_point()
         if point is not None:
             kept.append(OpaquePart(mark.path, self.wire, "cache mark", point))
