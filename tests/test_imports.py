@@ -111,7 +111,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", (
         "conversion", "requests", "budgets", "logs", "views",
         "conversion.b64", "conversion.encoding", "conversion.options", "requests.findings",
-        "budgets.models", "budgets.model_table", "budgets.model_catalog",
+        "budgets.model_lookup", "budgets.model_table", "budgets.model_catalog",
         "conversion.imagesize", "conversion.pdfpages", "logs.linereader",
         "logs.parquet_rows", "logs.progress", "budgets.shares", "budgets.json_array",
         "budgets.json_object", "budgets.cutting", "budgets.doc_pages", "conversion.gc_pause",
@@ -133,6 +133,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "conversion.facts", "conversion.block_types", "conversion.pipeline", "_build",
         "conversion.profiles", "budgets.provider_limits", "budgets.tokens", "requests.answers",
         "requests.rules", "views.roundtrip", "budgets.provider_warning", "requests.rules.*",
+        "budgets.models",
     )),
     # the Result layer (it reaches its views through ``hooks``)
     ("result", (

@@ -28,6 +28,7 @@ __all__ = [
     "ROWS",
     "TABLE",
     "ChatTools",
+    "Maker",
     "TableRow",
 ]
 
@@ -39,9 +40,9 @@ CHECKED: Final = "2026-12-07"
 #: Responses API); ``None`` not known.
 ChatTools = Literal["yes", "effort-none", "never"]
 
-_OPENAI_WIRES: Final = ("openai", "responses")
-_CLAUDE_WIRES: Final = ("anthropic", "bedrock")
-_GEMINI_WIRES: Final = ("gemini",)
+#: The company that makes a row's model, as its pages name it: a wire declares the makers
+#: whose models it sends (``ModelIds.makers``), so a row names no wire.
+Maker = Literal["OpenAI", "Anthropic", "Google"]
 
 #: Neutral names of the sampling parameters (each wire maps its own fields to these).
 SAMPLING: Final = frozenset(
@@ -77,12 +78,14 @@ class TableRow:
       ``patch_multiplier`` tokens each (``None``: the wire's own rule).
     - ``reported``: the facts above (by field name) read only in a user report or a
       write-up; a rule built on one is a warning.
+    - ``maker``: the company that makes the model (:data:`Maker`): a wire whose
+      ``ModelIds.makers`` name it sends the model.
     - ``url``: the page the row's figures come from; ``sources``: the pages of its other
       facts (``(what, url)``); ``checked``: the day they were read.
     """
 
     model: str
-    wires: tuple[str, ...]
+    maker: Maker
     family: str
     url: str
     released: str | None = None
@@ -164,7 +167,7 @@ def _gpt6(
     """A GPT-6 model (``figures``: its page gives the window and limits)."""
     return TableRow(
         model,
-        _OPENAI_WIRES,
+        "OpenAI",
         "gpt-6",
         url,
         released=released,
@@ -188,7 +191,7 @@ def _gpt6(
 _OPENAI: Final = (
     TableRow(
         "gpt-5.4",
-        _OPENAI_WIRES,
+        "OpenAI",
         "gpt-5.4",
         "https://github.com/pipecat-ai/pipecat/issues/4043",
         reasoning=True,
@@ -205,7 +208,7 @@ _OPENAI: Final = (
     ),
     TableRow(
         "gpt-5.5",
-        _OPENAI_WIRES,
+        "OpenAI",
         "gpt-5.5",
         "https://developers.openai.com/api/docs/guides/images-vision",
         image_patches=_PATCHES,
@@ -216,7 +219,7 @@ _OPENAI: Final = (
     *(
         TableRow(
             f"gpt-5.6-{tier}",
-            _OPENAI_WIRES,
+            "OpenAI",
             "gpt-5.6",
             f"https://vercel.com/ai-gateway/models/gpt-5.6-{tier}",
             released="2026-07-09",
@@ -253,7 +256,7 @@ _OPENAI: Final = (
     _gpt6("gpt-6.1-sol", "2026-09-29", "https://docs.venice.ai/models/gpt-6-1-sol", "never", False),
     TableRow(
         "gpt-6.1-terra",
-        _OPENAI_WIRES,
+        "OpenAI",
         "gpt-6",
         "https://docs.venice.ai/models/gpt-6-1-terra",
         released="2026-10-26",
@@ -278,7 +281,7 @@ _OPENAI: Final = (
     *(
         TableRow(
             f"gpt-6.2-{tier}",
-            _OPENAI_WIRES,
+            "OpenAI",
             "gpt-6",
             f"https://vercel.com/ai-gateway/models/gpt-6.2-{tier}",
             released="2026-11-17",
@@ -328,7 +331,7 @@ def _claude(
 ) -> TableRow:
     return TableRow(
         model,
-        _CLAUDE_WIRES,
+        "Anthropic",
         family,
         f"{_CLAUDE_DOCS}/{page}/overview",
         released=released,
@@ -360,7 +363,7 @@ _ANTHROPIC: Final = (
     *(
         TableRow(
             model,
-            _CLAUDE_WIRES,
+            "Anthropic",
             family,
             _MIGRATION[1],
             prefill=False,
@@ -455,7 +458,7 @@ def _gemini(
     behaviour = frozenset({"rejects_sampling", "ignores_sampling", "final_model_turn"})
     return TableRow(
         model,
-        _GEMINI_WIRES,
+        "Google",
         "gemini-flash",
         url,
         released=released,
@@ -492,7 +495,7 @@ _GEMINI: Final = (
 #: Every row, in the table's order (provider, then release).
 ROWS: Final[tuple[TableRow, ...]] = (*_OPENAI, *_ANTHROPIC, *_GEMINI)
 
-#: The rows by (wire, model id).
-TABLE: Final[Mapping[tuple[str, str], TableRow]] = MappingProxyType(
-    {(wire, row.model): row for row in ROWS for wire in row.wires}
+#: The rows by (maker, model id).
+TABLE: Final[Mapping[tuple[Maker, str], TableRow]] = MappingProxyType(
+    {(row.maker, row.model): row for row in ROWS}
 )

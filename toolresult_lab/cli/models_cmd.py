@@ -12,7 +12,8 @@ from tabulate import tabulate
 
 from ..budgets.model_catalog import DEFAULT_URL, CatalogError, bundled, cache_file, refresh
 from ..budgets.model_table import ROWS
-from ..budgets.models import catalog_in_use, forget
+from ..budgets.models import catalog_in_use, forget, model_ids
+from ..wires import WIRES
 from ._shared import InputError
 
 __all__ = ["add_parsers"]
@@ -64,10 +65,16 @@ def _summary() -> dict[str, Any]:
     }
 
 
+def _sends(wire: str, maker: str) -> bool:
+    """``wire`` sends the models of ``maker`` (its ``ModelIds.makers`` name it)."""
+    ids = model_ids(wire)
+    return ids is not None and maker in ids.makers
+
+
 def _row(row: Any) -> dict[str, Any]:
     return {
         "model": row.model,
-        "wires": list(row.wires),
+        "wires": [wire for wire in WIRES if _sends(wire, row.maker)],
         "family": row.family,
         "released": row.released,
         "context": row.context_window,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..budgets.models import ModelFacts
+    from ..budgets.model_lookup import ModelFacts
 
 __all__ = ["SEVERITIES", "Change", "Finding", "Findings", "Repaired", "Severity"]
 

@@ -581,4 +581,5 @@ def write_settings(
     if shape is None:  # a wire that holds no settings: each one read is lost
         losses.extend(all_lost(settings, wire_facts(dst).wire))
         return
-    _write_settings(shape, settings, body, called, losses, notes, model, source)
+    models = wire_module(dst).checks.models
+    _write_settings(shape, settings, body, called, losses, notes, model, source, models)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
+from ..budgets.model_lookup import ModelIds
 from ..requests.findings import Severity
 from ._read import CallPart, Message, Part, ReadRequest, ResultPart
 
@@ -209,8 +210,10 @@ class WireChecks:
     - ``media_limits``: lint checks its images and pages against the provider's documented
       per-request count and per-image size (``too-much-media``, ``image-too-large``; the
       figures in ``budgets.provider_limits``).
-    - ``model_facts``: its models are in the model catalog, so lint knows a model's window
-      and whether it is known (``context-window``, ``model-unknown``).
+    - ``models``: whose model ids its ``model`` is (:class:`ModelIds`: the models.dev
+      catalog providers, the model makers of the dated table, the models the catalog
+      lacks), so lint knows a model's facts (``context-window``, ``model-unknown``, the
+      sampling and capability checks); ``None``: its models are not looked up.
     - ``empty_rejected``: the provider rejects an empty list of messages (``no-messages``).
     - ``empty_text_rejected``: the provider rejects an empty text block, and one of only
       whitespace unless beside other content (``empty-text``).
@@ -238,9 +241,14 @@ class WireChecks:
     call_ids: bool = False
     base64_media: bool = False
     media_limits: bool = False
-    model_facts: bool = False
+    models: ModelIds | None = None
     empty_rejected: bool = False
     empty_text_rejected: bool = False
+
+    @property
+    def model_facts(self) -> bool:
+        """Lint looks the wire's models up: it declares their :class:`ModelIds`."""
+        return self.models is not None
 
 
 def items(read: ReadRequest) -> list[Any]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
-from ..budgets.models import ModelFacts, model_facts
+from ..budgets.model_lookup import ModelFacts, ModelIds, facts_of
 from ..conversion.encoding import strict_copy
 from ._schemas import schema_fault
 
@@ -425,11 +425,13 @@ def write_settings(
     notes: list[Note],
     model: str | None = None,
     source: str = "",
+    models: ModelIds | None = None,
 ) -> None:
     """Write ``settings`` into ``body`` (``dst``'s, in place); each one the destination has
     no field for a loss at its source path. On the wire they were read from (``source``
     where there are none) every field is kept as given. ``called``: the names of the calls
-    written; ``model`` replaces the model."""
+    written; ``model`` replaces the model; ``models``: what the destination wire declares
+    of its models (``WireChecks.models``), whose facts the settings are fitted to."""
     if (settings.wire if settings is not None else source) == dst.wire:
         if settings is not None:
             body.update({key: strict_copy(value, key) for key, value in settings.raw.items()})
@@ -467,7 +469,7 @@ def write_settings(
             )
     settings = replace(settings, tools=tuple(written))
     losses.extend(untaken(settings, dst))
-    facts = model_facts(dst.wire, settings.model) if settings.model else None
+    facts = facts_of(models, settings.model) if models and settings.model else None
     if facts is not None:
         settings = fit_to_model(settings, facts, losses)
     if settings.model is not None and not dst.model_in_body:

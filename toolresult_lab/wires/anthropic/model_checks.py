@@ -1,5 +1,8 @@
 """The Messages API's checks read from the model's facts: a forced tool choice the model
-refuses, and where the request sets its sampling parameters (for the generic check)."""
+refuses, and where the request sets its sampling parameters (for the generic check).
+
+``MODELS``: whose model ids the wire's ``model`` is (``WireChecks.models``), so the
+facts are looked up by this declaration, never by the wire's name."""
 
 from __future__ import annotations
 
@@ -7,10 +10,19 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from ...budgets.model_lookup import ModelIds
 from .._check import Add, Scope
 from .._read import ReadRequest
 
-__all__ = ["SAMPLING", "forced_tool_choice"]
+__all__ = ["MODELS", "SAMPLING", "forced_tool_choice"]
+
+#: The Messages API's model ids are Anthropic's; its bodies also go to Bedrock InvokeModel and
+#: Vertex AI, whose ids are theirs.
+MODELS: Final = ModelIds(
+    ("anthropic", "amazon-bedrock", "google-vertex-anthropic"),
+    makers=("Anthropic",),
+)
+
 
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"temperature": ("temperature",), "top-p": ("top_p",), "top-k": ("top_k",)}

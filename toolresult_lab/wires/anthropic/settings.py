@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...budgets.models import model_facts
+from ...budgets.model_lookup import facts_of
 from .._claude_thinking import claude_budget
 from .._settings import (
     Note,
@@ -27,6 +27,7 @@ from .._settings import (
     unread,
 )
 from .._tool_defs import ToolDefs
+from .model_checks import MODELS
 from .versions import refused_sampling
 
 __all__ = ["SETTINGS", "TOOL_DEFS", "AnthropicSettings"]
@@ -261,7 +262,7 @@ class AnthropicSettings(SettingsShape):
         if limit is None:
             limit = DEFAULT_MAX_TOKENS + (budget or 0)
             # never over what the destination model writes (its facts, where known)
-            facts = model_facts(self.wire, s.model)
+            facts = facts_of(MODELS, s.model)
             most = facts.output_limit if facts is not None else None
             capped = most is not None and limit > most
             limit = most if capped and most is not None else limit

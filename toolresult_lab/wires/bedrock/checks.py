@@ -337,6 +337,6 @@ CHECKS: Final = WireChecks(
     ),
     call_ids=True,
     base64_media=True,
-    model_facts=True,
+    models=model_checks.MODELS,
     empty_text_rejected=True,
 )

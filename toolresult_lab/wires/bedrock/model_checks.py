@@ -1,5 +1,8 @@
 """Converse's checks read from the model's facts: a forced tool choice the model refuses,
-and where the request sets its sampling parameters (for the generic check)."""
+and where the request sets its sampling parameters (for the generic check).
+
+``MODELS``: whose model ids the wire's ``model`` is (``WireChecks.models``), so the
+facts are looked up by this declaration, never by the wire's name."""
 
 from __future__ import annotations
 
@@ -7,10 +10,19 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from ...budgets.model_lookup import ModelIds
 from .._check import Add, Scope, body_value
 from .._read import ReadRequest
 
-__all__ = ["SAMPLING", "forced_tool_choice"]
+__all__ = ["MODELS", "SAMPLING", "forced_tool_choice"]
+
+#: Bedrock's model ids are its own; the dated table's rows it sends are Anthropic's Claude
+#: models (``anthropic.`` ids).
+MODELS: Final = ModelIds(
+    ("amazon-bedrock",),
+    makers=("Anthropic",),
+)
+
 
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {

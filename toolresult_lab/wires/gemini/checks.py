@@ -260,6 +260,6 @@ CHECKS: Final = WireChecks(
     severities=MappingProxyType({"media-type": "warning", "tool-schema-root:untyped": "warning"}),
     call_ids=True,
     base64_media=True,
-    model_facts=True,
+    models=model_checks.MODELS,
     empty_rejected=True,
 )

@@ -1,6 +1,9 @@
 """generateContent's checks read from the model's facts: a last content with role
 ``model`` on a model that refuses it, and where the request sets its sampling parameters
-(for the generic check)."""
+(for the generic check).
+
+``MODELS``: whose model ids the wire's ``model`` is (``WireChecks.models``), so the
+facts are looked up by this declaration, never by the wire's name."""
 
 from __future__ import annotations
 
@@ -8,10 +11,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from ...budgets.model_lookup import ModelIds
 from .._check import Add, Scope, items
 from .._read import ReadRequest
 
-__all__ = ["SAMPLING", "final_model_turn"]
+__all__ = ["MODELS", "SAMPLING", "final_model_turn"]
+
+#: Gemini's model ids are Google's, on AI Studio and Vertex AI.
+MODELS: Final = ModelIds(
+    ("google", "google-vertex"),
+    makers=("Google",),
+)
+
 
 #: The REST API's camelCase names, and the SDK dump's snake_case ones.
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(

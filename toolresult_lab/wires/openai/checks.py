@@ -126,6 +126,6 @@ CHECKS: Final = WireChecks(
     call_ids=True,
     base64_media=True,
     media_limits=True,
-    model_facts=True,
+    models=model_checks.MODELS,
     empty_rejected=True,
 )

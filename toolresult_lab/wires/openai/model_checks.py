@@ -1,6 +1,9 @@
 """Chat Completions' checks read from the model's facts: function tools with a reasoning
 effort the model refuses them with, and where the request sets its sampling parameters and
-its effort (for the generic sampling check)."""
+its effort (for the generic sampling check).
+
+``MODELS``: whose model ids the wire's ``model`` is (``WireChecks.models``), so the
+facts are looked up by this declaration, never by the wire's name."""
 
 from __future__ import annotations
 
@@ -8,10 +11,30 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from ...budgets.model_lookup import ModelIds, Override
 from .._check import Add, Scope, short
 from .._read import ReadRequest
 
-__all__ = ["EFFORT", "SAMPLING", "tools_with_reasoning"]
+__all__ = ["EFFORT", "MODELS", "SAMPLING", "tools_with_reasoning"]
+
+#: Chat Completions' model ids are OpenAI's (also served by Azure); the models the
+#: catalog lacks that only Chat Completions serves are declared here.
+MODELS: Final = ModelIds(
+    ("openai", "azure"),
+    makers=("OpenAI",),
+    overrides=(
+        (
+            "gpt-4o-audio-preview",
+            Override(
+                frozenset({"text", "audio"}),
+                128_000,
+                "https://developers.openai.com/api/docs/models/gpt-4o-audio-preview",
+                "2026-12-02",
+            ),
+        ),
+    ),
+)
+
 
 #: Where a Chat Completions body sets each sampling parameter.
 SAMPLING: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(

@@ -430,5 +430,5 @@ CHECKS: Final = WireChecks(
     ),
     call_ids=True,
     base64_media=True,
-    model_facts=True,
+    models=model_checks.MODELS,
 )
