@@ -214,6 +214,8 @@ class WireChecks:
       catalog providers, the model makers of the dated table, the models the catalog
       lacks), so lint knows a model's facts (``context-window``, ``model-unknown``, the
       sampling and capability checks); ``None``: its models are not looked up.
+    - ``unchecked``: the documented provider rules of this wire that no check implements
+      yet (``rules.UNCHECKED``'s ids): the rules doc lists each on the wires that name it.
     - ``empty_rejected``: the provider rejects an empty list of messages (``no-messages``).
     - ``empty_text_rejected``: the provider rejects an empty text block, and one of only
       whitespace unless beside other content (``empty-text``).
@@ -242,6 +244,7 @@ class WireChecks:
     base64_media: bool = False
     media_limits: bool = False
     models: ModelIds | None = None
+    unchecked: frozenset[str] = frozenset()
     empty_rejected: bool = False
     empty_text_rejected: bool = False
 

@@ -8,7 +8,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Final, Literal
 
-from ...wires import wire_module
+from ...wires import WIRES, wire_module
 from ..findings import Severity
 from .where import on
 
@@ -125,15 +125,29 @@ class Unchecked:
     what ``lint`` does not find, and why, instead of leaving it out silently.
 
     ``why``: why it is not checked (what the request does not say, or what is missing).
+    Where it applies is what the wires declare (``WireChecks.unchecked`` names it), never a
+    list of wire names here.
     """
 
     id: str
     title: str
-    wires: tuple[str, ...]
     answer: str
     sources: tuple[RuleSource, ...]
     why: str
     checked: str = CHECKED
+
+    def concerns(self, wire: str) -> bool:
+        """Whether ``wire`` (one registered later included) names this rule among its
+        documented rules no check implements (``WireChecks.unchecked``)."""
+        try:
+            return self.id in wire_module(wire).checks.unchecked
+        except ValueError:  # a wire not registered declares nothing
+            return False
+
+    @property
+    def wires(self) -> tuple[str, ...]:
+        """The package's wires this rule concerns, in the registry's order (the docs)."""
+        return tuple(wire for wire in WIRES if self.concerns(wire))
 
 
 #: An error in every case.

@@ -1,7 +1,8 @@
 """Provider rules known from their pages or their errors that no check implements yet
 (rule-recheck.md A.1 #10, #11, #13; B.4's function_call without its reasoning item and
 encrypted reasoning of another caller), each with its source, its date and why it is not
-checked. The rules doc lists them after the rules."""
+checked. The rules doc lists them after the rules, each on the wires whose
+``WireChecks.unchecked`` name it (issue 35: no row names a wire)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ UNCHECKED: Final[tuple[Unchecked, ...]] = (
         "replayed-thinking",
         "A thinking or redacted_thinking block that differs from what the model returned, or"
         " comes from another model",
-        ("anthropic",),
         "400: `thinking` or `redacted_thinking` blocks in the latest assistant message cannot"
         " be modified. These blocks must remain as they were in the original response.;"
         " Invalid `signature` in `thinking` block",
@@ -45,7 +45,6 @@ UNCHECKED: Final[tuple[Unchecked, ...]] = (
     Unchecked(
         "foreign-thought-signature",
         "A Gemini thought signature made by another endpoint or model",
-        ("gemini",),
         "Corrupted thought signature",
         (
             THOUGHT_SIGNATURES,
@@ -66,7 +65,6 @@ UNCHECKED: Final[tuple[Unchecked, ...]] = (
     Unchecked(
         "foreign-encrypted-reasoning",
         "A Responses reasoning item whose encrypted_content another caller was issued",
-        ("responses",),
         "[invalid_request_error] reasoning `encrypted_content` was not issued to this caller",
         (
             RuleSource(
@@ -83,7 +81,6 @@ UNCHECKED: Final[tuple[Unchecked, ...]] = (
     Unchecked(
         "oversized-image-error",
         'An image marked `"oversized_image": "error"` that a model the request names would resize',
-        ("anthropic",),
         "400 invalid_request_error: image dimensions 1920x1080 exceed the maximum image size of"
         " a model named on this request and would be downsized to 1456x819",
         (
@@ -101,7 +98,6 @@ UNCHECKED: Final[tuple[Unchecked, ...]] = (
     Unchecked(
         "call-without-reasoning",
         "A Responses function_call replayed without the reasoning item it was produced with",
-        ("responses",),
         "Item 'fc_0a4d512680f81369006a5364c645f481a1a979134e6d548de1' of type 'function_call'"
         " was provided without its required 'reasoning' item:"
         " 'rs_0a4d512680f81369006a5364c4142481a1803037dcae023e29'.",

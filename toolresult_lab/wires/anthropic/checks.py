@@ -454,6 +454,7 @@ CHECKS: Final = WireChecks(
     base64_media=True,
     media_limits=True,
     models=model_checks.MODELS,
+    unchecked=frozenset({"replayed-thinking", "oversized-image-error"}),
     empty_rejected=True,
     empty_text_rejected=True,
 )
