@@ -177,3 +177,40 @@ def test_every_key_of_the_shapes_is_the_sdks(wire: str) -> None:
 
     keys = _keys(_body_type(wire), set())
     assert keys - provider_names()[wire] == _NOT_IN_THE_SDK.get(wire, set())
+
+
+def _returned(method: Any) -> Any:
+    """What an edits method is annotated to return (the wire's own TypedDict)."""
+    return typing.get_type_hints(method)["return"]
+
+
+@pytest.mark.parametrize("wire", WIRES)
+def test_the_edits_writers_return_the_wires_types(wire: str) -> None:
+    from toolresult_lab.wires import wire_module
+
+    edits = wire_module(wire).edits
+    kind = type(edits)
+    for call_id in ("call_1", None):
+        made = edits.missing_result(call_id, "get_weather", "no result")
+        assert _errors(made, _returned(kind.missing_result), "") == []
+    block = edits.text_block("hi")
+    assert _errors(block, _returned(kind.text_block), "") == []
+    if edits.result_blocks:  # a result's own message and its call's (repair's placement)
+        for writer in (kind.user_message, kind.call_message):
+            made = writer(edits, [block])
+            assert _errors(made, _returned(writer), "") == []
+
+
+def test_the_edits_writers_are_typed_on_every_wire() -> None:
+    """Only the base's ``Any`` is left where the wire writes no such thing (ollama has no
+    text blocks: its ``text_block`` is the base's ``None``)."""
+    from toolresult_lab.wires import wire_module
+    from toolresult_lab.wires._edit import RequestEdits
+
+    untyped = [
+        f"{wire}.{name}"
+        for wire in WIRES
+        for name in ("missing_result", "text_block")
+        if getattr(type(wire_module(wire).edits), name) is getattr(RequestEdits, name)
+    ]
+    assert untyped == ["ollama.text_block"]

@@ -17,6 +17,7 @@ __all__ = [
     "AnthropicBlock",
     "AnthropicBody",
     "AnthropicDocumentBlock",
+    "AnthropicErrorResult",
     "AnthropicImageBlock",
     "AnthropicMessage",
     "AnthropicTextBlock",
@@ -75,6 +76,16 @@ class AnthropicToolUse(TypedDict):
     id: str
     name: str
     input: dict[str, Any]
+
+
+class AnthropicErrorResult(TypedDict):
+    """Repair's error result for a call nothing answered (``RequestEdits.missing_result``):
+    ``tool_use_id`` is ``None`` where the call has none (a finding of its own)."""
+
+    type: Literal["tool_result"]
+    tool_use_id: str | None
+    content: str
+    is_error: Literal[True]
 
 
 #: A block the writer puts in a message (a tool result is the converter's block).

@@ -17,6 +17,8 @@ __all__ = [
     "BedrockBytes",
     "BedrockDocument",
     "BedrockDocumentBlock",
+    "BedrockErrorResult",
+    "BedrockErrorResultBody",
     "BedrockImage",
     "BedrockImageBlock",
     "BedrockImageFormat",
@@ -71,6 +73,19 @@ class BedrockToolUse(TypedDict):
 
 class BedrockToolUseBlock(TypedDict):
     toolUse: BedrockToolUse
+
+
+class BedrockErrorResultBody(TypedDict):
+    """Repair's error result for a call nothing answered (``RequestEdits.missing_result``):
+    ``toolUseId`` is ``None`` where the call has none (a finding of its own)."""
+
+    toolUseId: str | None
+    content: list[BedrockText]
+    status: Literal["error"]
+
+
+class BedrockErrorResult(TypedDict):
+    toolResult: BedrockErrorResultBody
 
 
 #: Every content block kind the writer produces (a result is the converter's block).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-__all__ = ["HermesBody", "HermesMessage"]
+__all__ = ["HermesBody", "HermesMessage", "HermesTextPart"]
 
 
 class HermesMessage(TypedDict):
@@ -16,6 +16,14 @@ class HermesMessage(TypedDict):
 
     role: Literal["system", "user", "assistant", "tool"]
     content: str
+
+
+class HermesTextPart(TypedDict):
+    """A text content part (the OpenAI-compatible servers take one where a string
+    stands): the block repair writes in place of another."""
+
+    type: Literal["text"]
+    text: str
 
 
 class _HermesBody(TypedDict):

@@ -14,6 +14,7 @@ __all__ = [
     "OpenAIAssistantMessage",
     "OpenAIBody",
     "OpenAIContentPart",
+    "OpenAIErrorResult",
     "OpenAIFile",
     "OpenAIFilePart",
     "OpenAIFunction",
@@ -89,6 +90,18 @@ class _OpenAIAssistantMessage(TypedDict):
 
 class OpenAIAssistantMessage(_OpenAIAssistantMessage, total=False):
     tool_calls: list[OpenAIToolCall]
+
+
+class _OpenAIErrorResult(TypedDict):
+    role: Literal["tool"]
+    content: str
+
+
+class OpenAIErrorResult(_OpenAIErrorResult, total=False):
+    """Repair's error result for a call nothing answered (``RequestEdits.missing_result``):
+    no ``tool_call_id`` where the call has none (a finding of its own)."""
+
+    tool_call_id: str
 
 
 #: Every message kind the writer produces (the tool message is the converter's block).

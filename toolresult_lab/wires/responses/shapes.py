@@ -15,6 +15,7 @@ __all__ = [
     "ResponsesAssistantMessage",
     "ResponsesBody",
     "ResponsesContent",
+    "ResponsesErrorOutput",
     "ResponsesFileURL",
     "ResponsesFunctionCall",
     "ResponsesImage",
@@ -55,6 +56,15 @@ class ResponsesFunctionCall(TypedDict):
     call_id: str
     name: str
     arguments: str
+
+
+class ResponsesErrorOutput(TypedDict):
+    """Repair's error output for a call nothing answered (``RequestEdits.missing_result``):
+    ``call_id`` is ``None`` where the call has none (a finding of its own)."""
+
+    type: Literal["function_call_output"]
+    call_id: str | None
+    output: str
 
 
 #: Every input item kind the writer produces (a result is the converter's item).
