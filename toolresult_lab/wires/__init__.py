@@ -8,7 +8,7 @@ option set).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Set
 from contextlib import contextmanager
 from dataclasses import replace
 from types import MappingProxyType
@@ -249,20 +249,76 @@ class _Facts(Mapping[str, WireFacts]):
 
 #: Every wire's facts, by name, in SPEC order (then any :func:`register` added).
 FACTS: Final[Mapping[str, WireFacts]] = _Facts()
+#: What is read from every registered wire at once (:data:`HEADS`,
+#: :data:`RESULT_BLOCK_TYPES`), made on first use and again only after :func:`register` or
+#: :func:`unregister` changed the table (they empty it): no cost per lookup beyond a dict's.
+_DERIVED: Final[dict[str, Any]] = {}
+
+
+def _heads() -> frozenset[str]:
+    found: frozenset[str] | None = _DERIVED.get("heads")
+    if found is None:
+        found = _DERIVED["heads"] = frozenset().union(
+            *(wire.edits.heads for wire in _MODULES.values())
+        )
+    return found
+
+
+def _result_block_types() -> dict[str, frozenset[str]]:
+    found: dict[str, frozenset[str]] | None = _DERIVED.get("result_blocks")
+    if found is None:
+        found = _DERIVED["result_blocks"] = {
+            name: wire.checks.result_blocks
+            for name, wire in _MODULES.items()
+            if wire.checks.result_blocks
+        }
+    return found
+
+
+class _Heads(Set[str]):
+    """Every registered wire's head keys: a live view of :data:`_MODULES`."""
+
+    def __contains__(self, key: object) -> bool:
+        return key in _heads()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_heads())
+
+    def __len__(self) -> int:
+        return len(_heads())
+
+    def __repr__(self) -> str:
+        return f"HEADS({sorted(_heads())!r})"
+
+
+class _ResultBlockTypes(Mapping[str, frozenset[str]]):
+    """Every registered wire's result block types: a live view of :data:`_MODULES`."""
+
+    def __getitem__(self, name: str) -> frozenset[str]:
+        return _result_block_types()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_result_block_types())
+
+    def __len__(self) -> int:
+        return len(_result_block_types())
+
+    def __repr__(self) -> str:
+        return f"RESULT_BLOCK_TYPES({_result_block_types()!r})"
+
+
 #: The body keys that come before the message list in request order (system parts), on
-#: every wire.
-HEADS: Final = frozenset().union(*(wire.edits.heads for wire in _MODULES.values()))
+#: every registered wire (one :func:`register` added counts).
+HEADS: Final[Set[str]] = _Heads()
 #: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's):
 #: each wire's own declaration (``RequestEdits.id_format``, ``profile_ids``), gathered.
 ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
     {p: f for w in _MODULES.values() for p, (_, f) in w.edits.profile_ids.items()}
     | {n: w.edits.id_format for n, w in _MODULES.items() if w.edits.id_format is not None}
 )
-#: The block types a tool result may hold, by the wires that check them (SPEC 8
+#: The block types a tool result may hold, by the registered wires that check them (SPEC 8
 #: ``tool-result-content``; each wire's ``checks.result_blocks``).
-RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
-    name: wire.checks.result_blocks for name, wire in _MODULES.items() if wire.checks.result_blocks
-}
+RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = _ResultBlockTypes()
 
 # Caches keyed by wire name keep the module they were made from, and serve only while that
 # module is still the one registered: a wire registered again never gets its old entries.
@@ -289,6 +345,7 @@ def register(wire: object) -> None:
     if name in _MODULES:
         raise ValueError(f"register: a wire named {name!r} is registered already")
     _MODULES[name] = wire
+    _DERIVED.clear()
 
 
 def unregister(name: str) -> WireModule:
@@ -301,6 +358,7 @@ def unregister(name: str) -> WireModule:
         raise ValueError(f"unregister: {name!r} is one of the package's wires")
     if name not in _MODULES:
         raise ValueError(f"unregister: no wire named {name!r} is registered")
+    _DERIVED.clear()
     return _MODULES.pop(name)
 
 
