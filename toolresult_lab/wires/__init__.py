@@ -22,21 +22,17 @@ from ._check import (
     Check,
     ModelView,
     PrefixFacts,
-    ProfileView,
-    ResultCheck,
     Scope,
     WireChecks,
-    blocks,
     body_value,
-    entries,
     items,
     named,
     parts_of,
     short,
 )
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, exhausted, prepare
-from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
-from ._edit import IdFormat, IdStyle, RequestEdits, item_id, made_id
+from ._data import Alteration, ImageTokenRule, TokenRules
+from ._edit import IdFormat, IdStyle, RequestEdits, made_id
 from ._fix import Stage
 from ._limits import Limit, LimitScope, Measure
 from ._plain import plain as _plain
@@ -48,7 +44,6 @@ from ._read import (
     DocumentPart,
     ImagePart,
     Message,
-    Missing,
     OpaquePart,
     Part,
     Problem,
@@ -56,16 +51,15 @@ from ._read import (
     ReadRequest,
     ResultPart,
     TextPart,
-    ToolEntry,
     payload_paths,
     split_data_url,
 )
 from ._settings import Note, Settings, SettingsShape, ToolNames, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
 from ._tool_defs import ToolDefs
-from ._transcript import TranscriptReading
 from ._turn import (
     CallData,
+    ReadCall,
     TurnParts,
     TurnShape,
     assemble,
@@ -75,9 +69,7 @@ from ._turn import (
     neutral_results,
 )
 from ._write import RequestShape
-from .anthropic import ends_in_server_result
 from .anthropic.blocks import AnthropicToolResult
-from .anthropic.edits import cached
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
 from .bedrock.blocks import BedrockToolResult, BedrockToolResultBody
@@ -89,11 +81,9 @@ from .gemini.blocks import (
 )
 from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
 from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
-from .gemini.response_parts import function_response
 from .gemini.signatures import SIGNATURE_FIELD, SKIP_SIGNATURE
 from .ollama.blocks import OllamaToolMessage
 from .openai.blocks import OpenAIToolMessage
-from .responses import answerable_item_ids
 from .responses.blocks import (
     ResponsesFunctionCallOutput,
     ResponsesInputFile,
@@ -136,7 +126,6 @@ __all__ = [
     "LimitScope",
     "Measure",
     "Message",
-    "Missing",
     "ModelView",
     "Note",
     "OllamaToolMessage",
@@ -145,9 +134,9 @@ __all__ = [
     "Part",
     "PrefixFacts",
     "Problem",
-    "ProfileView",
-    "ReadBack",
+    "ReadCall",
     "ReadRequest",
+    "Reading",
     "RequestEdits",
     "RequestShape",
     "RequiredField",
@@ -155,43 +144,29 @@ __all__ = [
     "ResponsesInputFile",
     "ResponsesInputImage",
     "ResponsesInputText",
-    "ResultCheck",
     "ResultPart",
     "Scope",
     "Settings",
-    "SettingsShape",
     "Source",
     "Stage",
     "TextPart",
     "TokenRules",
-    "ToolDefs",
-    "ToolEntry",
     "ToolNames",
     "ToolSpec",
-    "TranscriptReading",
-    "TurnParts",
     "TurnShape",
     "Wire",
     "WireChecks",
     "WireFacts",
     "WireModule",
-    "answerable_item_ids",
     "block_payload_paths",
-    "blocks",
     "body_value",
-    "cached",
     "check_request",
     "converter",
-    "document_name_of",
-    "ends_in_server_result",
-    "entries",
     "exhausted",
     "for_boto3",
-    "function_response",
     "hoist_text",
     "id_format_for",
     "is_document",
-    "item_id",
     "items",
     "made_id",
     "make_call",
@@ -208,7 +183,6 @@ __all__ = [
     "read_request",
     "register",
     "registered",
-    "request_payload_paths",
     "settings_of",
     "settings_shape",
     "short",
@@ -543,15 +517,6 @@ def block_payload_paths(wire: object, block: Any) -> frozenset[str]:
     return frozenset(payload_paths(list(read_block(wire, block).parts)))
 
 
-def request_payload_paths(wire: object, request: Any) -> frozenset[str]:
-    """The paths (from the body: ``messages[2].images[0]``) of every inline payload string
-    in a request of ``wire`` or its list of messages, as its reader finds them."""
-    read = read_request(wire, request)
-    return frozenset(
-        [path for message in read.messages for path in payload_paths(list(message.parts))]
-    )
-
-
 def read_native_block(block: Any) -> Part:
     """An Anthropic-native block a caller put in MCP content (SPEC 2), read by the
     anthropic reader as one block of a ``tool_result`` (paths from the block)."""
@@ -577,18 +542,6 @@ def is_document(part: Part) -> bool:
     found = _MODULES.get(part.wire) if isinstance(part, OpaquePart) else None
     return (
         found is not None and isinstance(part, OpaquePart) and found.edits.is_opaque_document(part)
-    )
-
-
-def document_name_of(part: Part) -> str | None:
-    """The name of a document block (:func:`is_document`), ``None`` when it has none."""
-    if isinstance(part, DocumentPart):
-        return part.name
-    found = _MODULES.get(part.wire) if isinstance(part, OpaquePart) else None
-    return (
-        found.edits.document_name(part)
-        if found is not None and isinstance(part, OpaquePart)
-        else None
     )
 
 
