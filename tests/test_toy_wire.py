@@ -25,9 +25,13 @@ import pytest
 
 import toolresult_lab
 from toolresult_lab import ToolCall, ToolResult, lint, tool_turn, translate
+from toolresult_lab.requests.linting import path_order
 from toolresult_lab.wires import (
+    HEADS,
+    RESULT_BLOCK_TYPES,
     Add,
     ReadRequest,
+    RequestEdits,
     Scope,
     WireChecks,
     WireModule,
@@ -315,3 +319,38 @@ def test_a_wire_registered_again_runs_its_new_checks() -> None:
         ]
     with registered(first):
         assert list(lint(NAME, request)) == []
+
+
+class _PreambleEdits(RequestEdits):
+    """The toy wire's edits with a head key of its own (a body key before ``turns``)."""
+
+    wire = NAME
+    heads = frozenset({"preamble"})
+
+
+def test_a_registered_wires_heads_and_result_block_types_count() -> None:
+    """``HEADS`` and ``RESULT_BLOCK_TYPES`` read the registry as it is, not as it was at
+    import: a wire registered later counts, and stops counting once unregistered."""
+    toy = dataclasses.replace(
+        _toy().WIRE,
+        edits=_PreambleEdits(),
+        checks=WireChecks(result_blocks=frozenset({"body"})),
+    )
+    assert "preamble" not in HEADS
+    assert NAME not in RESULT_BLOCK_TYPES
+    with registered(toy):
+        assert "preamble" in HEADS
+        assert set(HEADS) == {
+            "system",
+            "systemInstruction",
+            "system_instruction",
+            "instructions",
+            "preamble",
+        }
+        assert RESULT_BLOCK_TYPES[NAME] == frozenset({"body"})
+        assert list(RESULT_BLOCK_TYPES)[-1] == NAME
+        # lint's path order puts a head key first: the toy's preamble before its turns
+        assert path_order("preamble", "turns") < path_order("turns[0]", "turns")
+    assert "preamble" not in HEADS
+    assert NAME not in RESULT_BLOCK_TYPES
+    assert path_order("preamble", "turns") > path_order("turns[0]", "turns")

@@ -18,6 +18,7 @@ from toolresult_lab.wires import (
     ContentPart,
     Converter,
     Message,
+    ReadCall,
     Reading,
     ReadRequest,
     RequestEdits,
@@ -30,10 +31,6 @@ from toolresult_lab.wires import (
     WireFacts,
     WireModule,
 )
-
-# Not re-exported by the registry: a wire outside the package reaches into its modules
-# for the record of a read call (listed in the report of issue 24).
-from toolresult_lab.wires._turn import ReadCall
 
 NAME: Final = "toy"
 

@@ -8,7 +8,7 @@ option set).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Set
 from contextlib import contextmanager
 from dataclasses import replace
 from types import MappingProxyType
@@ -22,21 +22,17 @@ from ._check import (
     Check,
     ModelView,
     PrefixFacts,
-    ProfileView,
-    ResultCheck,
     Scope,
     WireChecks,
-    blocks,
     body_value,
-    entries,
     items,
     named,
     parts_of,
     short,
 )
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, exhausted, prepare
-from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
-from ._edit import IdFormat, IdStyle, RequestEdits, item_id, made_id
+from ._data import Alteration, ImageTokenRule, TokenRules
+from ._edit import IdFormat, IdStyle, RequestEdits, made_id
 from ._fix import Stage
 from ._limits import Limit, LimitScope, Measure
 from ._plain import plain as _plain
@@ -48,7 +44,6 @@ from ._read import (
     DocumentPart,
     ImagePart,
     Message,
-    Missing,
     OpaquePart,
     Part,
     Problem,
@@ -56,16 +51,15 @@ from ._read import (
     ReadRequest,
     ResultPart,
     TextPart,
-    ToolEntry,
     payload_paths,
     split_data_url,
 )
 from ._settings import Note, Settings, SettingsShape, ToolNames, ToolSpec, all_lost, read_settings
 from ._settings import write_settings as _write_settings
 from ._tool_defs import ToolDefs
-from ._transcript import TranscriptReading
 from ._turn import (
     CallData,
+    ReadCall,
     TurnParts,
     TurnShape,
     assemble,
@@ -75,9 +69,7 @@ from ._turn import (
     neutral_results,
 )
 from ._write import RequestShape
-from .anthropic import ends_in_server_result
 from .anthropic.blocks import AnthropicToolResult
-from .anthropic.edits import cached
 from .bedrock import MAX_DOCUMENTS as BEDROCK_MAX_DOCUMENTS
 from .bedrock import for_boto3
 from .bedrock.blocks import BedrockToolResult, BedrockToolResultBody
@@ -89,11 +81,9 @@ from .gemini.blocks import (
 )
 from .gemini.checks import IMAGE_TYPES as GEMINI_IMAGE_MIMES
 from .gemini.checks import RESPONSE_TYPES as GEMINI_RESPONSE_MIMES
-from .gemini.response_parts import function_response
 from .gemini.signatures import SIGNATURE_FIELD, SKIP_SIGNATURE
 from .ollama.blocks import OllamaToolMessage
 from .openai.blocks import OpenAIToolMessage
-from .responses import answerable_item_ids
 from .responses.blocks import (
     ResponsesFunctionCallOutput,
     ResponsesInputFile,
@@ -136,7 +126,6 @@ __all__ = [
     "LimitScope",
     "Measure",
     "Message",
-    "Missing",
     "ModelView",
     "Note",
     "OllamaToolMessage",
@@ -145,9 +134,9 @@ __all__ = [
     "Part",
     "PrefixFacts",
     "Problem",
-    "ProfileView",
-    "ReadBack",
+    "ReadCall",
     "ReadRequest",
+    "Reading",
     "RequestEdits",
     "RequestShape",
     "RequiredField",
@@ -155,43 +144,29 @@ __all__ = [
     "ResponsesInputFile",
     "ResponsesInputImage",
     "ResponsesInputText",
-    "ResultCheck",
     "ResultPart",
     "Scope",
     "Settings",
-    "SettingsShape",
     "Source",
     "Stage",
     "TextPart",
     "TokenRules",
-    "ToolDefs",
-    "ToolEntry",
     "ToolNames",
     "ToolSpec",
-    "TranscriptReading",
-    "TurnParts",
     "TurnShape",
     "Wire",
     "WireChecks",
     "WireFacts",
     "WireModule",
-    "answerable_item_ids",
     "block_payload_paths",
-    "blocks",
     "body_value",
-    "cached",
     "check_request",
     "converter",
-    "document_name_of",
-    "ends_in_server_result",
-    "entries",
     "exhausted",
     "for_boto3",
-    "function_response",
     "hoist_text",
     "id_format_for",
     "is_document",
-    "item_id",
     "items",
     "made_id",
     "make_call",
@@ -208,7 +183,6 @@ __all__ = [
     "read_request",
     "register",
     "registered",
-    "request_payload_paths",
     "settings_of",
     "settings_shape",
     "short",
@@ -249,20 +223,76 @@ class _Facts(Mapping[str, WireFacts]):
 
 #: Every wire's facts, by name, in SPEC order (then any :func:`register` added).
 FACTS: Final[Mapping[str, WireFacts]] = _Facts()
+#: What is read from every registered wire at once (:data:`HEADS`,
+#: :data:`RESULT_BLOCK_TYPES`), made on first use and again only after :func:`register` or
+#: :func:`unregister` changed the table (they empty it): no cost per lookup beyond a dict's.
+_DERIVED: Final[dict[str, Any]] = {}
+
+
+def _heads() -> frozenset[str]:
+    found: frozenset[str] | None = _DERIVED.get("heads")
+    if found is None:
+        found = _DERIVED["heads"] = frozenset().union(
+            *(wire.edits.heads for wire in _MODULES.values())
+        )
+    return found
+
+
+def _result_block_types() -> dict[str, frozenset[str]]:
+    found: dict[str, frozenset[str]] | None = _DERIVED.get("result_blocks")
+    if found is None:
+        found = _DERIVED["result_blocks"] = {
+            name: wire.checks.result_blocks
+            for name, wire in _MODULES.items()
+            if wire.checks.result_blocks
+        }
+    return found
+
+
+class _Heads(Set[str]):
+    """Every registered wire's head keys: a live view of :data:`_MODULES`."""
+
+    def __contains__(self, key: object) -> bool:
+        return key in _heads()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_heads())
+
+    def __len__(self) -> int:
+        return len(_heads())
+
+    def __repr__(self) -> str:
+        return f"HEADS({sorted(_heads())!r})"
+
+
+class _ResultBlockTypes(Mapping[str, frozenset[str]]):
+    """Every registered wire's result block types: a live view of :data:`_MODULES`."""
+
+    def __getitem__(self, name: str) -> frozenset[str]:
+        return _result_block_types()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_result_block_types())
+
+    def __len__(self) -> int:
+        return len(_result_block_types())
+
+    def __repr__(self) -> str:
+        return f"RESULT_BLOCK_TYPES({_result_block_types()!r})"
+
+
 #: The body keys that come before the message list in request order (system parts), on
-#: every wire.
-HEADS: Final = frozenset().union(*(wire.edits.heads for wire in _MODULES.values()))
+#: every registered wire (one :func:`register` added counts).
+HEADS: Final[Set[str]] = _Heads()
 #: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's):
 #: each wire's own declaration (``RequestEdits.id_format``, ``profile_ids``), gathered.
 ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
     {p: f for w in _MODULES.values() for p, (_, f) in w.edits.profile_ids.items()}
     | {n: w.edits.id_format for n, w in _MODULES.items() if w.edits.id_format is not None}
 )
-#: The block types a tool result may hold, by the wires that check them (SPEC 8
+#: The block types a tool result may hold, by the registered wires that check them (SPEC 8
 #: ``tool-result-content``; each wire's ``checks.result_blocks``).
-RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = {
-    name: wire.checks.result_blocks for name, wire in _MODULES.items() if wire.checks.result_blocks
-}
+RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = _ResultBlockTypes()
 
 # Caches keyed by wire name keep the module they were made from, and serve only while that
 # module is still the one registered: a wire registered again never gets its old entries.
@@ -289,6 +319,7 @@ def register(wire: object) -> None:
     if name in _MODULES:
         raise ValueError(f"register: a wire named {name!r} is registered already")
     _MODULES[name] = wire
+    _DERIVED.clear()
 
 
 def unregister(name: str) -> WireModule:
@@ -301,6 +332,7 @@ def unregister(name: str) -> WireModule:
         raise ValueError(f"unregister: {name!r} is one of the package's wires")
     if name not in _MODULES:
         raise ValueError(f"unregister: no wire named {name!r} is registered")
+    _DERIVED.clear()
     return _MODULES.pop(name)
 
 
@@ -485,15 +517,6 @@ def block_payload_paths(wire: object, block: Any) -> frozenset[str]:
     return frozenset(payload_paths(list(read_block(wire, block).parts)))
 
 
-def request_payload_paths(wire: object, request: Any) -> frozenset[str]:
-    """The paths (from the body: ``messages[2].images[0]``) of every inline payload string
-    in a request of ``wire`` or its list of messages, as its reader finds them."""
-    read = read_request(wire, request)
-    return frozenset(
-        [path for message in read.messages for path in payload_paths(list(message.parts))]
-    )
-
-
 def read_native_block(block: Any) -> Part:
     """An Anthropic-native block a caller put in MCP content (SPEC 2), read by the
     anthropic reader as one block of a ``tool_result`` (paths from the block)."""
@@ -519,18 +542,6 @@ def is_document(part: Part) -> bool:
     found = _MODULES.get(part.wire) if isinstance(part, OpaquePart) else None
     return (
         found is not None and isinstance(part, OpaquePart) and found.edits.is_opaque_document(part)
-    )
-
-
-def document_name_of(part: Part) -> str | None:
-    """The name of a document block (:func:`is_document`), ``None`` when it has none."""
-    if isinstance(part, DocumentPart):
-        return part.name
-    found = _MODULES.get(part.wire) if isinstance(part, OpaquePart) else None
-    return (
-        found.edits.document_name(part)
-        if found is not None and isinstance(part, OpaquePart)
-        else None
     )
 
 

@@ -235,7 +235,9 @@ class RequestEdits:
     # -- writing ---------------------------------------------------------------------------
 
     def text_block(self, text: str) -> Any | None:
-        """A text block holding ``text`` (``None``: the wire has no text blocks)."""
+        """A text block holding ``text`` (``None``: the wire has no text blocks). The
+        writers here return ``Any``: each wire's override narrows it to its own TypedDict
+        (``wires/<wire>/shapes.py``), which no one base type holds."""
         return None
 
     def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
@@ -247,11 +249,11 @@ class RequestEdits:
         message)."""
         raise NotImplementedError(f"{self.wire}: no call ids")
 
-    def user_message(self, blocks: list[Any]) -> dict[str, Any]:
+    def user_message(self, blocks: list[Any]) -> Any:
         """A user message holding ``blocks``."""
         return {"role": "user", self.content_key: blocks}
 
-    def call_message(self, blocks: list[Any]) -> dict[str, Any]:
+    def call_message(self, blocks: list[Any]) -> Any:
         """An assistant message holding ``blocks`` (calls)."""
         return {"role": "assistant", self.content_key: blocks}
 

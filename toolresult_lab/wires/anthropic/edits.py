@@ -9,6 +9,12 @@ from typing import Any, Final
 from .._edit import IdFormat, IdStyle, RequestEdits, as_json_text, joined_output
 from .._fix import Fix, FixSite
 from .core import FACTS
+from .shapes import (
+    AnthropicAssistantMessage,
+    AnthropicErrorResult,
+    AnthropicTextBlock,
+    AnthropicUserMessage,
+)
 
 __all__ = ["EDITS", "AnthropicEdits", "cached", "trim_final"]
 
@@ -73,7 +79,7 @@ class AnthropicEdits(RequestEdits):
     def is_result_block(self, block: Any) -> bool:
         return isinstance(block, dict) and block.get("type") == "tool_result"
 
-    def text_block(self, text: str) -> Any:
+    def text_block(self, text: str) -> AnthropicTextBlock:
         return {"type": "text", "text": text}
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
@@ -96,8 +102,14 @@ class AnthropicEdits(RequestEdits):
             kept.get("content"), other.get("content"), header, self.text_block
         )
 
-    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
+    def missing_result(self, call_id: str | None, name: str, text: str) -> AnthropicErrorResult:
         return {"type": "tool_result", "tool_use_id": call_id, "content": text, "is_error": True}
+
+    def user_message(self, blocks: list[Any]) -> AnthropicUserMessage:
+        return {"role": "user", "content": blocks}
+
+    def call_message(self, blocks: list[Any]) -> AnthropicAssistantMessage:
+        return {"role": "assistant", "content": blocks}
 
     def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
         target["id" if is_call else "tool_use_id"] = new

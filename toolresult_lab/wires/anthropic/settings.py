@@ -28,6 +28,7 @@ from .._settings import (
 )
 from .._tool_defs import ToolDefs
 from .model_checks import MODELS
+from .shapes import AnthropicThinking
 from .versions import refused_sampling
 
 __all__ = ["SETTINGS", "TOOL_DEFS", "AnthropicSettings"]
@@ -296,7 +297,8 @@ class AnthropicSettings(SettingsShape):
                 )
             )
         elif budget is not None:
-            body["thinking"] = {"type": "enabled", "budget_tokens": budget}
+            thinking: AnthropicThinking = {"type": "enabled", "budget_tokens": budget}
+            body["thinking"] = thinking
         losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
         if not s.tools:
             if s.parallel_calls is not None:

@@ -17,10 +17,15 @@ __all__ = [
     "AnthropicBlock",
     "AnthropicBody",
     "AnthropicDocumentBlock",
+    "AnthropicErrorResult",
     "AnthropicImageBlock",
     "AnthropicMessage",
+    "AnthropicModeChoice",
     "AnthropicTextBlock",
     "AnthropicTextSource",
+    "AnthropicThinking",
+    "AnthropicTool",
+    "AnthropicToolChoice",
     "AnthropicToolUse",
     "AnthropicURLSource",
     "AnthropicUserMessage",
@@ -77,6 +82,16 @@ class AnthropicToolUse(TypedDict):
     input: dict[str, Any]
 
 
+class AnthropicErrorResult(TypedDict):
+    """Repair's error result for a call nothing answered (``RequestEdits.missing_result``):
+    ``tool_use_id`` is ``None`` where the call has none (a finding of its own)."""
+
+    type: Literal["tool_result"]
+    tool_use_id: str | None
+    content: str
+    is_error: Literal[True]
+
+
 #: A block the writer puts in a message (a tool result is the converter's block).
 AnthropicBlock = (
     AnthropicTextBlock
@@ -105,10 +120,59 @@ class _AnthropicBody(TypedDict):
     messages: list[AnthropicMessage]
 
 
+class _AnthropicTool(TypedDict):
+    name: str
+    input_schema: dict[str, Any]
+
+
+class AnthropicTool(_AnthropicTool, total=False):
+    """A tool definition (``ToolParam``); ``strict`` and the cache mark where the source
+    has them."""
+
+    description: str
+    strict: bool
+    cache_control: dict[str, Any]
+
+
+class _AnthropicModeChoice(TypedDict):
+    type: Literal["auto", "any", "none"]
+
+
+class AnthropicModeChoice(_AnthropicModeChoice, total=False):
+    """``ToolChoiceAutoParam``, ``ToolChoiceAnyParam``, ``ToolChoiceNoneParam``."""
+
+    disable_parallel_tool_use: bool
+
+
+class _AnthropicToolChoice(TypedDict):
+    type: Literal["tool"]
+    name: str
+
+
+class AnthropicToolChoice(_AnthropicToolChoice, total=False):
+    """``ToolChoiceToolParam``: one named tool."""
+
+    disable_parallel_tool_use: bool
+
+
+class AnthropicThinking(TypedDict):
+    """``ThinkingConfigEnabledParam``."""
+
+    type: Literal["enabled"]
+    budget_tokens: int
+
+
 class AnthropicBody(_AnthropicBody, total=False):
-    """The body: ``system`` and ``messages`` (``body()``), and the model and ``max_tokens``
-    the settings writer adds."""
+    """The body: ``system`` and ``messages`` (``body()``), and what the settings writer
+    adds (``settings.py``'s ``write``)."""
 
     system: str
     model: str
     max_tokens: int
+    temperature: float
+    top_p: float
+    top_k: int
+    stop_sequences: list[str]
+    thinking: AnthropicThinking
+    tools: list[AnthropicTool]
+    tool_choice: AnthropicModeChoice | AnthropicToolChoice

@@ -12,6 +12,7 @@ from .._fix import Fix, FixSite
 from .._read import DocumentPart, OpaquePart
 from .core import FACTS
 from .documents import DocumentNames
+from .shapes import BedrockErrorResult, BedrockMessage, BedrockText
 
 __all__ = ["EDITS", "BedrockEdits"]
 
@@ -114,7 +115,7 @@ class BedrockEdits(RequestEdits):
             inner = inner.get("text")
         return inner if isinstance(inner, str) and inner.strip() else None
 
-    def text_block(self, text: str) -> Any:
+    def text_block(self, text: str) -> BedrockText:
         return {"text": text}
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
@@ -145,10 +146,15 @@ class BedrockEdits(RequestEdits):
             *(more if isinstance(more, list) else []),
         ]
 
-    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
-        result: dict[str, Any] = {"toolUseId": call_id, "content": [{"text": text}]}
-        result["status"] = "error"
-        return {"toolResult": result}
+    def missing_result(self, call_id: str | None, name: str, text: str) -> BedrockErrorResult:
+        content = [self.text_block(text)]
+        return {"toolResult": {"toolUseId": call_id, "content": content, "status": "error"}}
+
+    def user_message(self, blocks: list[Any]) -> BedrockMessage:
+        return {"role": "user", "content": blocks}
+
+    def call_message(self, blocks: list[Any]) -> BedrockMessage:
+        return {"role": "assistant", "content": blocks}
 
     def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
         body = target.get("toolUse" if is_call else "toolResult")

@@ -27,6 +27,7 @@ from .._settings import (
     unread,
 )
 from .._tool_defs import ToolDefs
+from .shapes import BedrockInferenceConfig
 
 __all__ = ["SETTINGS", "TOOL_DEFS", "BedrockSettings"]
 
@@ -121,6 +122,20 @@ def _with_minimal(
                 )
             )
     return out
+
+
+def _inference_config(s: Settings) -> BedrockInferenceConfig:
+    """The settings ``inferenceConfig`` holds, in the order written (empty: none given)."""
+    config: BedrockInferenceConfig = {}
+    if s.max_tokens is not None:
+        config["maxTokens"] = s.max_tokens
+    if s.temperature is not None:
+        config["temperature"] = s.temperature
+    if s.top_p is not None:
+        config["topP"] = s.top_p
+    if s.stop_list is not None:
+        config["stopSequences"] = s.stop_list
+    return config
 
 
 def _tool_config(tools: Sequence[ToolSpec]) -> dict[str, Any]:
@@ -246,16 +261,7 @@ class BedrockSettings(SettingsShape):
         notes: list[Note],
     ) -> None:
         s = settings
-        config = {
-            key: value
-            for key, value in (
-                ("maxTokens", s.max_tokens),
-                ("temperature", s.temperature),
-                ("topP", s.top_p),
-                ("stopSequences", s.stop_list),
-            )
-            if value is not None
-        }
+        config = _inference_config(s)
         if config:
             body["inferenceConfig"] = config
         if s.thinking_budget is not None and _loop_without_reasoning(body.get("messages")):

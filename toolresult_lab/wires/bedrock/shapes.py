@@ -15,14 +15,21 @@ __all__ = [
     "BedrockBlock",
     "BedrockBody",
     "BedrockBytes",
+    "BedrockCachePoint",
+    "BedrockCachePointBlock",
     "BedrockDocument",
     "BedrockDocumentBlock",
+    "BedrockErrorResult",
+    "BedrockErrorResultBody",
     "BedrockImage",
     "BedrockImageBlock",
     "BedrockImageFormat",
+    "BedrockInferenceConfig",
     "BedrockMessage",
+    "BedrockSpecificTool",
     "BedrockText",
     "BedrockTool",
+    "BedrockToolChoice",
     "BedrockToolConfig",
     "BedrockToolSpec",
     "BedrockToolUse",
@@ -73,6 +80,19 @@ class BedrockToolUseBlock(TypedDict):
     toolUse: BedrockToolUse
 
 
+class BedrockErrorResultBody(TypedDict):
+    """Repair's error result for a call nothing answered (``RequestEdits.missing_result``):
+    ``toolUseId`` is ``None`` where the call has none (a finding of its own)."""
+
+    toolUseId: str | None
+    content: list[BedrockText]
+    status: Literal["error"]
+
+
+class BedrockErrorResult(TypedDict):
+    toolResult: BedrockErrorResultBody
+
+
 #: Every content block kind the writer produces (a result is the converter's block).
 BedrockBlock = (
     BedrockText | BedrockImageBlock | BedrockDocumentBlock | BedrockToolUseBlock | BedrockToolResult
@@ -91,14 +111,50 @@ class _BedrockToolSpec(TypedDict):
 
 class BedrockToolSpec(_BedrockToolSpec, total=False):
     description: str
+    strict: bool
 
 
 class BedrockTool(TypedDict):
     toolSpec: BedrockToolSpec
 
 
-class BedrockToolConfig(TypedDict):
-    tools: list[BedrockTool]
+class BedrockCachePoint(TypedDict):
+    type: Literal["default"]
+
+
+class BedrockCachePointBlock(TypedDict):
+    """A cache point after a tool definition the source marks for caching."""
+
+    cachePoint: BedrockCachePoint
+
+
+class BedrockSpecificTool(TypedDict):
+    name: str
+
+
+class BedrockToolChoice(TypedDict, total=False):
+    """``ToolChoice``, a union: one of ``auto``, ``any`` (empty objects) or ``tool``."""
+
+    auto: dict[str, Any]
+    any: dict[str, Any]
+    tool: BedrockSpecificTool
+
+
+class _BedrockToolConfig(TypedDict):
+    tools: list[BedrockTool | BedrockCachePointBlock]
+
+
+class BedrockToolConfig(_BedrockToolConfig, total=False):
+    toolChoice: BedrockToolChoice
+
+
+class BedrockInferenceConfig(TypedDict, total=False):
+    """``InferenceConfiguration``."""
+
+    maxTokens: int
+    temperature: float
+    topP: float
+    stopSequences: list[str]
 
 
 class _BedrockBody(TypedDict):
@@ -106,8 +162,12 @@ class _BedrockBody(TypedDict):
 
 
 class BedrockBody(_BedrockBody, total=False):
-    """The body: ``system`` and ``messages`` (``body()``), and the ``toolConfig`` the
-    settings writer adds (Converse refuses tool use without it); the model is the URL's."""
+    """The body: ``system`` and ``messages`` (``body()``), and what the settings writer
+    adds: ``inferenceConfig``, Claude's thinking, the ``toolConfig`` (Converse refuses tool
+    use without it); the model is the URL's."""
 
     system: list[BedrockText]
     toolConfig: BedrockToolConfig
+    inferenceConfig: BedrockInferenceConfig
+    #: A document the model reads as it is (Claude's ``thinking`` here).
+    additionalModelRequestFields: dict[str, Any]

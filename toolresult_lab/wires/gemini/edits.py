@@ -8,8 +8,10 @@ from typing import Any, Final
 
 from .._edit import RequestEdits, TextHome, as_json_text
 from . import response_parts, signatures
+from .blocks import GeminiFunctionResponse, GeminiFunctionResponsePart
 from .checks import IMAGE_TYPES
 from .response_parts import function_response
+from .shapes import GeminiContent, GeminiTextPart
 from .spelling import spelled, spellings
 
 __all__ = ["EDITS", "GeminiEdits"]
@@ -35,7 +37,10 @@ class GeminiEdits(RequestEdits):
     #: own parts (last: they may insert contents).
     fixes = (signatures.FIX, response_parts.FIX)
 
-    def call_message(self, blocks: list[Any]) -> dict[str, Any]:
+    def user_message(self, blocks: list[Any]) -> GeminiContent:
+        return {"role": "user", "parts": blocks}
+
+    def call_message(self, blocks: list[Any]) -> GeminiContent:
         return {"role": "model", "parts": blocks}
 
     def is_result_block(self, block: Any) -> bool:
@@ -44,7 +49,7 @@ class GeminiEdits(RequestEdits):
     def text_home(self, path: str) -> TextHome | None:
         return response_parts.text_home(path)
 
-    def text_block(self, text: str) -> Any:
+    def text_block(self, text: str) -> GeminiTextPart:
         return {"text": text}
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
@@ -89,8 +94,10 @@ class GeminiEdits(RequestEdits):
         if isinstance(parts, list) and parts:
             first["parts"] = [*(first.get("parts") or []), *parts]
 
-    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
-        response: dict[str, Any] = {"name": name, "response": {"error": text}}
+    def missing_result(
+        self, call_id: str | None, name: str, text: str
+    ) -> GeminiFunctionResponsePart:
+        response: GeminiFunctionResponse = {"name": name, "response": {"error": text}}
         if call_id:
             response["id"] = call_id
         return {"functionResponse": response}

@@ -23,6 +23,7 @@ from .._settings import (
     unread,
 )
 from .._tool_defs import ToolDefs
+from .shapes import GeminiFunctionCallingConfig, GeminiGenerationConfig
 from .spelling import field_of, spelled
 
 __all__ = ["SETTINGS", "TOOL_DEFS", "GeminiSettings", "json_schema"]
@@ -114,6 +115,26 @@ def json_schema(schema: Any) -> Any:
 
 #: The two spellings of a declaration's full JSON Schema (the API takes both).
 _JSON_SCHEMA_KEYS: Final = ("parametersJsonSchema", "parameters_json_schema")
+
+
+def _generation_config(s: Settings) -> GeminiGenerationConfig:
+    """The settings ``generationConfig`` holds, in the order written (empty: none given)."""
+    config: GeminiGenerationConfig = {}
+    if s.max_tokens is not None:
+        config["maxOutputTokens"] = s.max_tokens
+    if s.temperature is not None:
+        config["temperature"] = s.temperature
+    if s.top_p is not None:
+        config["topP"] = s.top_p
+    if s.top_k is not None:
+        config["topK"] = s.top_k
+    if s.candidates is not None:
+        config["candidateCount"] = s.candidates
+    if s.stop_list is not None:
+        config["stopSequences"] = s.stop_list
+    if s.thinking_budget is not None:
+        config["thinkingConfig"] = {"thinkingBudget": s.thinking_budget}
+    return config
 
 
 class GeminiSettings(SettingsShape):
@@ -231,20 +252,7 @@ class GeminiSettings(SettingsShape):
         notes: list[Note],
     ) -> None:
         s = settings
-        config: dict[str, Any] = {
-            key: value
-            for key, value in (
-                ("maxOutputTokens", s.max_tokens),
-                ("temperature", s.temperature),
-                ("topP", s.top_p),
-                ("topK", s.top_k),
-                ("candidateCount", s.candidates),
-                ("stopSequences", s.stop_list),
-            )
-            if value is not None
-        }
-        if s.thinking_budget is not None:
-            config["thinkingConfig"] = {"thinkingBudget": s.thinking_budget}
+        config = _generation_config(s)
         losses.extend(thinking_lost(s, self.wire, budget=True, effort=False))
         if config:
             body["generationConfig"] = config
@@ -261,6 +269,7 @@ class GeminiSettings(SettingsShape):
             }
         ]
         if s.tool_choice is not None:
+            calling: GeminiFunctionCallingConfig
             if s.choice_is_name:
                 calling = {"mode": "ANY", _ALLOWED: [s.tool_choice]}
             else:

@@ -19,9 +19,15 @@ __all__ = [
     "GeminiFileData",
     "GeminiFilePart",
     "GeminiFunctionCall",
+    "GeminiFunctionCallingConfig",
+    "GeminiFunctionDeclaration",
+    "GeminiGenerationConfig",
     "GeminiPart",
     "GeminiSystemInstruction",
     "GeminiTextPart",
+    "GeminiThinkingConfig",
+    "GeminiTool",
+    "GeminiToolConfig",
 ]
 
 
@@ -96,7 +102,54 @@ class _GeminiBody(TypedDict):
     contents: list[GeminiContent]
 
 
+class GeminiThinkingConfig(TypedDict):
+    thinkingBudget: int
+
+
+class GeminiGenerationConfig(TypedDict, total=False):
+    """What the settings writer puts in ``generationConfig`` (``GenerationConfig``)."""
+
+    maxOutputTokens: int
+    temperature: float
+    topP: float
+    topK: float
+    candidateCount: int
+    stopSequences: list[str]
+    thinkingConfig: GeminiThinkingConfig
+
+
+class _GeminiFunctionDeclaration(TypedDict):
+    name: str
+    parametersJsonSchema: dict[str, Any]
+
+
+class GeminiFunctionDeclaration(_GeminiFunctionDeclaration, total=False):
+    description: str
+
+
+class GeminiTool(TypedDict):
+    functionDeclarations: list[GeminiFunctionDeclaration]
+
+
+class _GeminiFunctionCallingConfig(TypedDict):
+    mode: str
+
+
+class GeminiFunctionCallingConfig(_GeminiFunctionCallingConfig, total=False):
+    """``mode`` (``AUTO``, ``ANY``, ``NONE``, ...), the names allowed with ``ANY``."""
+
+    allowedFunctionNames: list[str]
+
+
+class GeminiToolConfig(TypedDict):
+    functionCallingConfig: GeminiFunctionCallingConfig
+
+
 class GeminiBody(_GeminiBody, total=False):
-    """The body: ``systemInstruction`` and ``contents`` (``body()``); the model is the URL's."""
+    """The body: ``systemInstruction`` and ``contents`` (``body()``), and what the settings
+    writer adds; the model is the URL's."""
 
     systemInstruction: GeminiSystemInstruction
+    generationConfig: GeminiGenerationConfig
+    tools: list[GeminiTool]
+    toolConfig: GeminiToolConfig

@@ -11,6 +11,7 @@ from typing import Any, Final
 from ...conversion.encoding import json_string
 from .._edit import RequestEdits, as_json_text
 from .core import RESULT_BLOCK, unclosable
+from .shapes import HermesMessage, HermesTextPart
 
 __all__ = ["EDITS", "HermesEdits", "with_result_text"]
 
@@ -27,10 +28,12 @@ class HermesEdits(RequestEdits):
     def is_result_entry(self, entry: Any) -> bool:
         return isinstance(entry, dict) and entry.get("role") == "tool"
 
-    def text_block(self, text: str) -> Any:
+    def text_block(self, text: str) -> HermesTextPart:
         return {"type": "text", "text": text}
 
-    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+    def kept_output(
+        self, target: dict[str, Any], header: str
+    ) -> tuple[HermesMessage | None, tuple[str, ...]]:
         """A tool message: a user message with the header and the response's text, without
         its tags (its own whitespace kept: it is the tool's output). A ``<tool_response>``
         in a user message is already user text: ``None``."""
@@ -41,7 +44,7 @@ class HermesEdits(RequestEdits):
         text = _TAGS.sub("", text or "")
         return {"role": "user", "content": "\n".join(x for x in (header, text) if x)}, ()
 
-    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
+    def missing_result(self, call_id: str | None, name: str, text: str) -> HermesMessage:
         body = json.dumps({"name": name, "content": text}).replace("</", "<\\/")
         return {"role": "tool", "content": f"<tool_response>\n{body}\n</tool_response>"}
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .._edit import RequestEdits, TextHome, as_json_text
+from .blocks import OllamaToolMessage
+from .shapes import OllamaUserMessage
 
 __all__ = ["EDITS", "OllamaEdits"]
 
@@ -34,11 +36,13 @@ class OllamaEdits(RequestEdits):
         old = message.get("content") or ""
         message["content"] = (old + "\n" if old else "") + text
 
-    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+    def kept_output(
+        self, target: dict[str, Any], header: str
+    ) -> tuple[OllamaUserMessage, tuple[str, ...]]:
         """A user message with the header and the text, and the tool message's images."""
         content = target.get("content")
         text = content if isinstance(content, str) or content is None else as_json_text(content)
-        message: dict[str, Any] = {
+        message: OllamaUserMessage = {
             "role": "user",
             "content": "\n".join(x for x in (header, text) if x),
         }
@@ -55,12 +59,10 @@ class OllamaEdits(RequestEdits):
         if isinstance(images, list) and images:
             kept["images"] = [*(kept.get("images") or []), *images]
 
-    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
-        message: dict[str, Any] = {"role": "tool", "content": text}
-        if call_id:
-            message["tool_call_id"] = call_id
-        message["tool_name"] = name
-        return message
+    def missing_result(self, call_id: str | None, name: str, text: str) -> OllamaToolMessage:
+        if call_id:  # the keys in the order the converter writes them
+            return {"role": "tool", "content": text, "tool_call_id": call_id, "tool_name": name}
+        return {"role": "tool", "content": text, "tool_name": name}
 
     def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:
         target["id" if is_call else "tool_call_id"] = new

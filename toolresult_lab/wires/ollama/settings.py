@@ -11,6 +11,7 @@ from typing import Any, Final
 from .._chat_settings import ChatKeys, ChatSettings
 from .._settings import Note, Settings, SettingSource
 from .._tool_defs import ToolDefs
+from .shapes import OllamaOptions
 
 __all__ = ["KEYS", "SETTINGS", "TOOL_DEFS", "OllamaSettings"]
 
@@ -25,16 +26,15 @@ KEYS: Final = ChatKeys(
 
 class OllamaSettings(ChatSettings):
     def write_limits(self, s: Settings, body: dict[str, Any], losses: list[Note]) -> None:
-        options = {
-            k: v
-            for k, v in (
-                ("num_predict", s.max_tokens),
-                ("temperature", s.temperature),
-                ("top_p", s.top_p),
-                ("stop", s.stop_list),
-            )
-            if v is not None
-        }
+        options: OllamaOptions = {}
+        if s.max_tokens is not None:
+            options["num_predict"] = s.max_tokens
+        if s.temperature is not None:
+            options["temperature"] = s.temperature
+        if s.top_p is not None:
+            options["top_p"] = s.top_p
+        if s.stop_list is not None:
+            options["stop"] = s.stop_list
         if options:
             body["options"] = options
 

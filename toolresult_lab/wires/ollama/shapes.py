@@ -14,8 +14,11 @@ __all__ = [
     "OllamaAssistantMessage",
     "OllamaBody",
     "OllamaFunction",
+    "OllamaFunctionDefinition",
     "OllamaMessage",
+    "OllamaOptions",
     "OllamaSystemMessage",
+    "OllamaTool",
     "OllamaToolCall",
     "OllamaUserMessage",
 ]
@@ -64,11 +67,39 @@ class OllamaAssistantMessage(_OllamaAssistantMessage, total=False):
 OllamaMessage = OllamaSystemMessage | OllamaUserMessage | OllamaAssistantMessage | OllamaToolMessage
 
 
+class OllamaOptions(TypedDict, total=False):
+    """The sampling options the settings writer puts in ``options`` (``Options``)."""
+
+    num_predict: int
+    temperature: float
+    top_p: float
+    stop: list[str]
+
+
+class _OllamaFunctionDefinition(TypedDict):
+    name: str
+    parameters: dict[str, Any]
+
+
+class OllamaFunctionDefinition(_OllamaFunctionDefinition, total=False):
+    description: str
+
+
+class OllamaTool(TypedDict):
+    """A tool definition (``Tool``, ``Tool.Function``)."""
+
+    type: Literal["function"]
+    function: OllamaFunctionDefinition
+
+
 class _OllamaBody(TypedDict):
     messages: list[OllamaMessage]
 
 
 class OllamaBody(_OllamaBody, total=False):
-    """The body: ``messages`` (``body()``), and the model the settings writer adds."""
+    """The body: ``messages`` (``body()``), and what the settings writer adds: the model,
+    ``options`` and the tools (ollama has no ``tool_choice``)."""
 
     model: str
+    options: OllamaOptions
+    tools: list[OllamaTool]

@@ -12,6 +12,7 @@ from ...conversion.b64 import decoded_size
 from ...conversion.text import placeholder
 from .._edit import IdFormat, IdStyle, RequestEdits, ResultText, as_json_text, joined_output
 from .checks import IMAGE_TYPES
+from .shapes import OpenAIErrorResult, OpenAITextPart, OpenAIUserMessage
 
 __all__ = ["EDITS", "OpenAIEdits"]
 
@@ -35,7 +36,7 @@ _PROFILE_IDS: Final[Mapping[str, tuple[IdStyle, IdFormat]]] = {
 _NO_HOIST: Final = frozenset({"mistral"})
 
 
-def _text_block(text: str) -> Any:
+def _text_block(text: str) -> OpenAITextPart:
     return {"type": "text", "text": text}
 
 
@@ -83,10 +84,12 @@ class OpenAIEdits(RequestEdits):
     def results_text(self, profile: str | None) -> ResultText | None:
         return _RESULT_TEXT if profile in _NO_HOIST else None
 
-    def text_block(self, text: str) -> Any:
+    def text_block(self, text: str) -> OpenAITextPart:
         return _text_block(text)
 
-    def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
+    def kept_output(
+        self, target: dict[str, Any], header: str
+    ) -> tuple[OpenAIUserMessage, tuple[str, ...]]:
         """A user message: the header and the text, or the header's text part and the
         tool message's parts (a user message takes image, file and audio parts)."""
         content = target.get("content")
@@ -100,8 +103,8 @@ class OpenAIEdits(RequestEdits):
             kept.get("content"), other.get("content"), header, self.text_block
         )
 
-    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
-        message: dict[str, Any] = {"role": "tool", "content": text}
+    def missing_result(self, call_id: str | None, name: str, text: str) -> OpenAIErrorResult:
+        message: OpenAIErrorResult = {"role": "tool", "content": text}
         if call_id:
             message["tool_call_id"] = call_id
         return message

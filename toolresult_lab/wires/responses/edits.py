@@ -8,7 +8,9 @@ from typing import Any, Final
 
 from .._edit import IdFormat, RequestEdits, as_json_text, item_id, joined_output
 from .._fix import Fix, FixSite
+from .blocks import ResponsesInputText
 from .core import FACTS
+from .shapes import ResponsesErrorOutput
 
 __all__ = ["EDITS", "ResponsesEdits"]
 
@@ -48,7 +50,7 @@ class ResponsesEdits(RequestEdits):
             "function_call",
         )
 
-    def text_block(self, text: str) -> Any:
+    def text_block(self, text: str) -> ResponsesInputText:
         return {"type": "input_text", "text": text}
 
     def kept_output(self, target: dict[str, Any], header: str) -> tuple[Any, tuple[str, ...]]:
@@ -69,7 +71,7 @@ class ResponsesEdits(RequestEdits):
             kept.get("output"), other.get("output"), header, self.text_block
         )
 
-    def missing_result(self, call_id: str | None, name: str, text: str) -> Any:
+    def missing_result(self, call_id: str | None, name: str, text: str) -> ResponsesErrorOutput:
         return {"type": "function_call_output", "call_id": call_id, "output": text}
 
     def set_id(self, target: dict[str, Any], is_call: bool, new: str) -> None:

@@ -23,6 +23,7 @@ from .._settings import (
     thinking_lost,
 )
 from .._tool_defs import ToolDefs
+from .shapes import ResponsesReasoning
 
 __all__ = ["SETTINGS", "TOOL_DEFS", "ResponsesSettings"]
 
@@ -168,7 +169,8 @@ class ResponsesSettings(SettingsShape):
             if value is not None:
                 body[key] = value
         if s.reasoning_effort is not None:
-            body["reasoning"] = {"effort": s.reasoning_effort}
+            reasoning: ResponsesReasoning = {"effort": s.reasoning_effort}
+            body["reasoning"] = reasoning
         text = {
             key: strict_copy(value, f"text.{key}")
             for key, value in (("format", s.output_format), ("verbosity", s.verbosity))
