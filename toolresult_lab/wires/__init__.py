@@ -35,7 +35,7 @@ from ._check import (
     short,
 )
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, exhausted, prepare
-from ._data import Alteration, ImageTokenRule, ReadBack, TokenRules
+from ._data import Alteration, ImageTokenRule, OfficialClient, ReadBack, TokenRules
 from ._edit import IdFormat, IdStyle, RequestEdits, item_id, made_id
 from ._fix import Stage
 from ._limits import Limit, LimitScope, Measure
@@ -139,6 +139,7 @@ __all__ = [
     "Missing",
     "ModelView",
     "Note",
+    "OfficialClient",
     "OllamaToolMessage",
     "OpaquePart",
     "OpenAIToolMessage",
