@@ -150,9 +150,14 @@ def test_docs_command_without_the_clients_is_one_line(monkeypatch, capsys):
 
 def test_the_docs_extra_holds_the_clients_the_document_imports():
     """``pip install 'toolresult_lab[docs]'`` is enough for ``toolresult-lab docs``: its
-    extra names the distribution of every client roundtrip.py imports, and no test tool."""
+    extra names the distribution of every client the wires' round trips import (the module
+    of each ``OfficialClient.send``), and no test tool."""
+    import inspect
     import re
     import sys
+
+    from toolresult_lab.views.roundtrip import ROUNDTRIP_WIRES
+    from toolresult_lab.wires import wire_module
 
     if sys.version_info >= (3, 11):
         import tomllib
@@ -164,9 +169,11 @@ def test_the_docs_extra_holds_the_clients_the_document_imports():
     ]
     names = {re.split(r"[<>=\[; ]", spec, maxsplit=1)[0] for spec in extras["docs"]}
     assert names == {"anthropic", "openai", "google-genai", "ollama", "boto3"}
-    source = (root / "toolresult_lab" / "views" / "roundtrip.py").read_text()
-    imported = set(re.findall(r"^\s+(?:import|from) (\w+)", source, flags=re.M))
-    assert imported >= {"openai", "anthropic", "google", "ollama", "boto3", "botocore"}
+    sending = {wire_module(wire).client for wire in ROUNDTRIP_WIRES}
+    files = {inspect.getsourcefile(client.send) for client in sending if client is not None}
+    source = "".join(Path(file).read_text() for file in sorted(f for f in files if f))
+    imported = set(re.findall(r"^[ \t]+(?:import|from) (\w+)", source, flags=re.M))
+    assert imported == {"openai", "anthropic", "google", "ollama", "boto3", "botocore"}
     assert "toolresult_lab[docs]" in extras["test"]
 
 

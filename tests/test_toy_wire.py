@@ -30,6 +30,7 @@ from toolresult_lab.wires import (
     HEADS,
     RESULT_BLOCK_TYPES,
     Add,
+    OfficialClient,
     ReadRequest,
     RequestEdits,
     Scope,
@@ -354,3 +355,101 @@ def test_a_registered_wires_heads_and_result_block_types_count() -> None:
     assert "preamble" not in HEADS
     assert NAME not in RESULT_BLOCK_TYPES
     assert path_order("preamble", "turns") > path_order("turns[0]", "turns")
+
+
+# -- the round trip: a client declared here, sent through the recorder ----------------------
+
+#: What the recorder answered the toy client, as it parsed it (one entry per request sent).
+_ANSWERED: list[Any] = []
+
+
+def _toy_send(model: str, messages: list[Any], base_url: str, timeout: float) -> None:
+    """The toy's "official client": POST ``{"model", "turns"}`` as JSON to ``/toy/chat``
+    (no proxy from the environment: the recorder is on 127.0.0.1)."""
+    import urllib.request
+
+    body = json.dumps({"model": model, "turns": messages}).encode()
+    request = urllib.request.Request(
+        f"{base_url}/toy/chat", body, {"Content-Type": "application/json"}
+    )
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=timeout) as response:
+        _ANSWERED.append(json.load(response))
+
+
+def _toy_reply(model: str, text: str) -> dict[str, Any]:
+    return {"model": model, "turn": {"role": "assistant", "body": text}}
+
+
+def _toy_call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
+    [message] = echo
+    return {"model": model, "turn": message}
+
+
+TOY_CLIENT = OfficialClient(
+    model="toy-roundtrip",
+    call="toy: urllib POST",
+    endpoint="/toy/chat",
+    send=_toy_send,
+    answers=lambda path: path == "/toy/chat",
+    reply=_toy_reply,
+    call_reply=_toy_call_reply,
+)
+
+
+def test_a_toy_client_declared_here_takes_part_in_the_round_trip() -> None:
+    """Issue 35: a wire's round trip is its own declaration (``WireModule.client``): the
+    toy's, given here, is sent by ``send``, answered by the recorder with its own reply,
+    listed with the others, and gone once the wire is unregistered."""
+    from toolresult_lab.views.replies import tool_call_reply
+    from toolresult_lab.views.roundtrip import (
+        CLIENTS,
+        ENDPOINTS,
+        MODELS,
+        ROUNDTRIP_WIRES,
+        RecordingServer,
+        expected_sent,
+        send,
+        sent_messages,
+        user_message,
+    )
+
+    call = ToolCall(name="get_weather", id="c1", arguments={"city": "Oslo"})
+    _ANSWERED.clear()
+    with registered(dataclasses.replace(_toy().WIRE, client=TOY_CLIENT)):
+        assert list(ROUNDTRIP_WIRES) == [*toolresult_lab.WIRES, NAME]
+        assert (MODELS[NAME], CLIENTS[NAME], ENDPOINTS[NAME]) == (
+            "toy-roundtrip",
+            "toy: urllib POST",
+            "/toy/chat",
+        )
+        turn = tool_turn(NAME, [call], [RESULT])
+        with RecordingServer() as server:
+            recorded = send(NAME, turn, server)
+        given = [{"role": "user", "body": "What is the weather in Köln?"}, *turn]
+        assert user_message(NAME) == given[0]
+        assert (recorded.method, recorded.path, recorded.model) == (
+            "POST",
+            "/toy/chat",
+            "toy-roundtrip",
+        )
+        assert recorded.body == {"model": "toy-roundtrip", "turns": given}
+        assert sent_messages(NAME, recorded) == given == expected_sent(NAME, given)
+        assert _ANSWERED == [
+            {"model": "toy-roundtrip", "turn": {"role": "assistant", "body": "ok"}}
+        ]
+        assert tool_call_reply(NAME, [call]) == {"model": "toy-roundtrip", "turn": turn[0]}
+    assert NAME not in ROUNDTRIP_WIRES
+    assert NAME not in MODELS
+    with pytest.raises(ValueError, match="unknown wire 'toy'"):
+        user_message(NAME)
+
+
+def test_a_wire_without_a_client_takes_no_part_in_the_round_trip(toy: WireModule) -> None:
+    from toolresult_lab.views.roundtrip import ROUNDTRIP_WIRES, RecordingServer, send
+
+    assert toy.client is None
+    assert list(ROUNDTRIP_WIRES) == list(toolresult_lab.WIRES)
+    with RecordingServer() as server, pytest.raises(ValueError, match="unknown wire 'toy'"):
+        send(NAME, [], server)
+    assert server.requests == ()

@@ -1,6 +1,7 @@
 """Issue 24's "done when", counted on the source: outside a wire's own package
 ``wires/<wire>/`` no code compares a value against a wire's name, and no module of the
-package has more than 600 lines (the field names are ``test_field_names``'s)."""
+package has more than 600 lines (the field names are ``test_field_names``'s). Issue 35's:
+no module under ``views/`` keeps a table keyed by wire names (a wire declares its facts)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,64 @@ def test_no_module_has_more_than_600_lines() -> None:
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+def _keyed_by_wires(node: ast.AST) -> list[str]:
+    """The wire names ``node`` uses as a table's keys: a dict literal's, ``dict(openai=...)``'s,
+    or a ``Literal[...]``'s members."""
+    if isinstance(node, ast.Dict):
+        return [name for key in node.keys if key is not None for name in _names_in(key)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        return [k.arg for k in node.keywords if k.arg in WIRES]
+    if isinstance(node, ast.Subscript):
+        head = node.value
+        if (isinstance(head, ast.Name) and head.id == "Literal") or (
+            isinstance(head, ast.Attribute) and head.attr == "Literal"
+        ):
+            return _names_in(node.slice)
+    return []
+
+
+def wire_tables(source: str) -> list[tuple[int, str]]:
+    """``(line, wire)`` of each wire name that keys a table bound at module or class level
+    (an assignment, annotated or not, whatever wraps the table: ``MappingProxyType({...})``).
+    A dict passed inside a function (a call's ``extra={"gemini": ...}``) is data, not a
+    table, and is not counted."""
+    found = []
+    bodies = [ast.parse(source).body]
+    while bodies:
+        for statement in bodies.pop():
+            if isinstance(statement, ast.ClassDef):
+                bodies.append(statement.body)
+            elif isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                for node in ast.walk(statement):
+                    found += [(node.lineno, name) for name in _keyed_by_wires(node)]
+    return sorted(found)
+
+
+def test_the_table_guard_finds_each_form_of_table() -> None:
+    code = """
+A = {"openai": 1, "other": 2}
+B: Mapping[str, str] = MappingProxyType({"hermes": "openai"})
+C = Literal["gemini", "x"]
+D = dict(ollama=1)
+class E:
+    F = {"bedrock": 1}
+def g():
+    return call(extra={"responses": 1})
+H = ("anthropic", "openai")  # a tuple keys nothing
+"""
+    found = [(2, "openai"), (3, "hermes"), (4, "gemini"), (5, "ollama"), (7, "bedrock")]
+    assert wire_tables(code) == found
+
+
+def test_no_view_keys_a_table_by_a_wire_name() -> None:
+    """``views/roundtrip.py`` and ``views/replies.py`` read each wire's ``OfficialClient``
+    from the registry: a wire's round trip is declared in its own package, once."""
+    found = [
+        f"{path.relative_to(PACKAGE)}:{line}: {wire}"
+        for path in _modules()
+        if path.relative_to(PACKAGE).parts[0] == "views"
+        for line, wire in wire_tables(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

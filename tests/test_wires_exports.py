@@ -42,6 +42,7 @@ EXPORTED = frozenset(
         "Message",
         "ModelView",
         "Note",
+        "OfficialClient",
         "OllamaToolMessage",
         "OpaquePart",
         "OpenAIToolMessage",

@@ -10,27 +10,23 @@ so the official client parses it as it would the provider's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any
 
 from ..conversion.calls import ToolCall
 from ..conversion.tool_turns import tool_echo
 from ..wires import wire_module
-from .roundtrip import MODELS, ROUNDTRIP_WIRES
+from .roundtrip import ROUNDTRIP_WIRES
 
 __all__ = ["tool_call_reply"]
-
-#: A wire whose responses another wire's API writes: hermes answers through the OpenAI chat
-#: API (as ``roundtrip`` sends it), its calls that message's ``<tool_call>`` text.
-_ANSWERED_BY: Final[Mapping[str, str]] = MappingProxyType({"hermes": "openai"})
 
 
 def tool_call_reply(
     wire: str, calls: Sequence[ToolCall], *, model: str | None = None
 ) -> dict[str, Any]:
     """The response of ``wire``'s API in which ``model`` (default: ``roundtrip.MODELS``'s)
-    calls ``calls``: for ``RecordingServer(replies=[...])``.
+    calls ``calls``: for ``RecordingServer(replies=[...])``. The wire's official client
+    declares it (``OfficialClient.call_reply``, or its ``answered_by`` wire's).
 
     hermes answers through the OpenAI chat API, its calls as ``<tool_call>`` text; on
     responses each call is an output item with an ``fc_`` id, as the API gives.
@@ -43,12 +39,15 @@ def tool_call_reply(
     :raises ValueError: ``wire`` is none of ``roundtrip.ROUNDTRIP_WIRES``; no calls.
     :raises TypeError: a call that is not a ``ToolCall``.
     """
-    if wire not in ROUNDTRIP_WIRES:
+    client = wire_module(wire).client if wire in ROUNDTRIP_WIRES else None
+    if client is None:
         raise ValueError(f"wire: expected one of {', '.join(ROUNDTRIP_WIRES)}, got {wire!r}")
     if not calls:
         raise ValueError("calls: a reply that calls tools needs at least one call")
     echo = tool_echo(wire, calls)  # also checks each call's type, naming it
-    writer = wire_module(_ANSWERED_BY.get(wire, wire)).recorded_call_reply
-    if writer is None:  # pragma: no cover (every round-trip wire has one)
-        raise ValueError(f"wire: {wire!r} has no recorded reply")
-    return writer(model or MODELS[wire], echo)
+    # A wire answered by another's API (hermes: the OpenAI chat API) gets that API's reply.
+    answering = client if client.answered_by is None else wire_module(client.answered_by).client
+    writer = None if answering is None else answering.call_reply
+    if writer is None:
+        raise ValueError(f"wire: {wire!r} declares no reply that calls tools")
+    return writer(model or client.model, echo)

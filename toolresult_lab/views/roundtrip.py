@@ -4,8 +4,11 @@ A turn that this library builds is only useful if the provider's own client send
 This module starts a local recording HTTP server, sends a conversation through the official
 client of a wire (``openai``, ``anthropic``, ``google-genai``, ``ollama``, ``boto3``) pointed
 at it, and returns the request that arrived, so a test or a notebook can compare what was given
-with what was sent. The clients are optional dependencies (the ``test`` extra): each is imported
-only by the function that uses it.
+with what was sent. Each wire declares its client in its own package (``WireModule.client``, an
+``OfficialClient``: the model, the call, the endpoint, how to send, what the server answers),
+and this module reads those declarations from the registry, so a wire registered with one takes
+part. The clients are optional dependencies (the ``test`` extra): each declaration imports its
+SDK only when it sends.
 
 The clients do not send every message exactly as given; each change a client makes is listed in
 :data:`ALTERATIONS` under its name, so :func:`expected_sent` predicts the request body exactly and
@@ -21,14 +24,13 @@ import copy
 import json
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import MappingProxyType, TracebackType
-from typing import Any, Literal, get_args
-from urllib.parse import parse_qsl, unquote, urlsplit
+from types import TracebackType
+from typing import Any, Final, TypeVar, overload
+from urllib.parse import parse_qsl, urlsplit
 
-from ..wires import Alteration, TextPart, for_boto3, wire_module
+from ..wires import FACTS, Alteration, OfficialClient, TextPart, wire_module
 
 __all__ = [
     "ALTERATIONS",
@@ -48,68 +50,93 @@ __all__ = [
     "user_message",
 ]
 
-RoundTripWire = Literal["openai", "responses", "anthropic", "gemini", "ollama", "hermes", "bedrock"]
-#: The wires :func:`send` knows, each with its official client. Not the registry's wires
-#: (``wires.FACTS``): a round trip sends a turn through the provider's own client library to
-#: a local server, so a registered wire (no client here to drive) cannot be one.
-ROUNDTRIP_WIRES: tuple[RoundTripWire, ...] = get_args(RoundTripWire)
+_T = TypeVar("_T")
+
+#: A wire's name, where it declares an official client (``WireModule.client``).
+RoundTripWire = str
+
+
+def _declared() -> dict[str, OfficialClient]:
+    """Every registered wire that declares an official client, in registry order."""
+    return {name: client for name in FACTS if (client := wire_module(name).client) is not None}
+
+
+class _RoundTripWires(Sequence[str]):
+    """The wires that declare an official client, in registry order: a live view, so a
+    wire registered later with one is among them."""
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return tuple(_declared())[index]
+
+    def __len__(self) -> int:
+        return len(_declared())
+
+    def __repr__(self) -> str:
+        return f"ROUNDTRIP_WIRES({tuple(_declared())!r})"
+
+
+class _ByWire(Mapping[str, _T]):
+    """One fact of each declared official client, by wire: a live view of the registry."""
+
+    def __init__(self, name: str, fact: Callable[[str, OfficialClient], _T]) -> None:
+        self._name, self._fact = name, fact
+
+    def __getitem__(self, wire: str) -> _T:
+        client = _declared().get(wire)
+        if client is None:
+            raise KeyError(wire)
+        return self._fact(wire, client)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_declared())
+
+    def __len__(self) -> int:
+        return len(_declared())
+
+    def __repr__(self) -> str:
+        return f"{self._name}({dict(self)!r})"
+
+
+#: The wires :func:`send` knows: those whose package declares an official client
+#: (``WireModule.client``), in registry order. A round trip sends a turn through the
+#: provider's own client library to a local server, so a wire without one cannot take part.
+ROUNDTRIP_WIRES: Final[Sequence[str]] = _RoundTripWires()
 
 #: The only address the recording server binds and the clients are pointed at.
 LOOPBACK = "127.0.0.1"
 
 #: The model name :func:`send` asks for on each wire (any name works with the recording server).
-MODELS: Mapping[str, str] = MappingProxyType(
-    {
-        "openai": "gpt-roundtrip",
-        "responses": "gpt-roundtrip",
-        "anthropic": "claude-roundtrip",
-        "gemini": "gemini-roundtrip",
-        "ollama": "llama-roundtrip",
-        "hermes": "hermes-roundtrip",
-        "bedrock": "anthropic.claude-roundtrip",
-    }
-)
+MODELS: Final[Mapping[str, str]] = _ByWire("MODELS", lambda _, client: client.model)
 
 #: The official client and call :func:`send` uses on each wire.
-CLIENTS: Mapping[str, str] = MappingProxyType(
-    {
-        "openai": "openai: client.chat.completions.create",
-        "responses": "openai: client.responses.create",
-        "anthropic": "anthropic: client.messages.create",
-        "gemini": "google-genai: client.models.generate_content",
-        "ollama": "ollama: client.chat",
-        "hermes": "openai: client.chat.completions.create",
-        "bedrock": "boto3: client('bedrock-runtime').converse (payloads through for_boto3)",
-    }
-)
+CLIENTS: Final[Mapping[str, str]] = _ByWire("CLIENTS", lambda _, client: client.call)
 
 #: The request path each wire's client uses against :attr:`RecordingServer.base_url`
 #: (``{model}`` stands for the model name).
-ENDPOINTS: Mapping[str, str] = MappingProxyType(
-    {
-        "openai": "/v1/chat/completions",
-        "responses": "/v1/responses",
-        "anthropic": "/v1/messages",
-        "gemini": "/v1beta/models/{model}:generateContent",
-        "ollama": "/api/chat",
-        "hermes": "/v1/chat/completions",
-        "bedrock": "/model/{model}/converse",
-    }
-)
+ENDPOINTS: Final[Mapping[str, str]] = _ByWire("ENDPOINTS", lambda _, client: client.endpoint)
 
 _TIMEOUT_SECONDS = 10.0
 _POLL_SECONDS = 0.05  # how soon serve_forever notices shutdown()
-# Pinned: the client's default depends on its version and on GOOGLE_GENAI_API_VERSION.
-_GEMINI_API_VERSION = "v1beta"
 _USER_TEXT = "What is the weather in Köln?"
 _REPLY_TEXT = "ok"
 
 
-def _check_wire(wire: str) -> RoundTripWire:
-    for known in ROUNDTRIP_WIRES:
-        if wire == known:
-            return known
-    raise ValueError(f"unknown wire {wire!r}; known: {', '.join(ROUNDTRIP_WIRES)}")
+def _client(wire: str) -> OfficialClient:
+    """``wire``'s official client; ``ValueError`` listing the wires with one."""
+    client = _declared().get(wire)
+    if client is None:
+        raise ValueError(f"unknown wire {wire!r}; known: {', '.join(ROUNDTRIP_WIRES)}")
+    return client
+
+
+def _known(wire: str) -> str:
+    """``wire``, checked to declare an official client (:func:`_client`)."""
+    _client(wire)
+    return wire
 
 
 # ------------------------------------------------------------------------------------------------
@@ -143,56 +170,29 @@ class Recorded:
 
     @property
     def model(self) -> str | None:
-        """The model asked for: the body's ``model``, or the name in a Gemini path."""
-        if isinstance(self.body, dict) and isinstance(self.body.get("model"), str):
-            model: str = self.body["model"]
-            return model
-        return _gemini_model(self.path) or _bedrock_model(self.path)
+        """The model asked for: the body's ``model``, or the name its path gives."""
+        return _model_of(self.path, self.body)
 
 
-def _gemini_model(path: str) -> str | None:
-    """The model named by a Gemini path ``.../models/{model}:{method}``, else ``None``."""
-    _, sep, tail = path.partition("/models/")
-    if not sep or ":" not in tail:
-        return None
-    return unquote(tail.rsplit(":", 1)[0])
-
-
-def _bedrock_model(path: str) -> str | None:
-    """The model named by a Bedrock path ``/model/{modelId}/converse``, else ``None``."""
-    head, sep, tail = path.partition("/model/")
-    if head or not sep or not tail.endswith("/converse"):
-        return None
-    return unquote(tail[: -len("/converse")])
-
-
-def _replying_wire(path: str, body: Any) -> tuple[str, str] | None:
-    """The wire whose API answers at ``path`` and the model the answer names (the body's
-    ``model``, a Gemini path's), or ``None`` for an unknown path."""
-    model = body.get("model") if isinstance(body, dict) else None
-    model = model if isinstance(model, str) else "unknown"
-    if path.endswith("/chat/completions"):
-        return "openai", model
-    if path.endswith("/responses"):
-        return "responses", model
-    if path.endswith("/messages"):
-        return "anthropic", model
-    gemini_model = _gemini_model(path)
-    if gemini_model is not None and path.endswith(":generateContent"):
-        return "gemini", gemini_model
-    if _bedrock_model(path) is not None:
-        return "bedrock", model
-    if path == "/api/chat":
-        return "ollama", model
+def _model_of(path: str, body: Any) -> str | None:
+    """The body's ``model``, else the one ``path`` names (a Gemini or Bedrock path)."""
+    if isinstance(body, dict) and isinstance(body.get("model"), str):
+        model: str = body["model"]
+        return model
+    for client in _declared().values():
+        named = None if client.path_model is None else client.path_model(path)
+        if named is not None:
+            return named
     return None
 
 
 def _canned_response(path: str, body: Any) -> dict[str, Any] | None:
-    """A minimal valid response for the API at ``path`` (its wire's recorded reply), or
-    ``None`` for an unknown path."""
-    found = _replying_wire(path, body)
-    reply = None if found is None else wire_module(found[0]).recorded_reply
-    return None if found is None or reply is None else reply(found[1], _REPLY_TEXT)
+    """A minimal valid response of the API at ``path`` (the reply of the client whose path
+    it is, naming the model asked for), or ``None`` for an unknown path."""
+    for client in _declared().values():
+        if client.answers is not None and client.answers(path) and client.reply is not None:
+            return client.reply(_model_of(path, body) or "unknown", _REPLY_TEXT)
+    return None
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -356,114 +356,9 @@ class RecordingServer:
 
 def user_message(wire: str) -> dict[str, Any]:
     """The user message :func:`send` puts before the messages, in ``wire``'s shape."""
-    written, _ = wire_module(_check_wire(wire)).request.user([TextPart("", _USER_TEXT)])
+    written, _ = wire_module(_known(wire)).request.user([TextPart("", _USER_TEXT)])
     message: dict[str, Any] = written[0]
     return message
-
-
-def _send_chat(wire: str, messages: list[Any], base_url: str) -> None:
-    with _openai_client(base_url) as client:
-        client.chat.completions.create(model=MODELS[wire], messages=messages)
-
-
-def _send_responses(wire: str, messages: list[Any], base_url: str) -> None:
-    with _openai_client(base_url) as client:
-        client.responses.create(model=MODELS[wire], input=messages)
-
-
-@contextmanager
-def _openai_client(base_url: str) -> Iterator[Any]:
-    import openai
-
-    with (
-        openai.DefaultHttpxClient(trust_env=False) as http_client,
-        openai.OpenAI(
-            api_key="roundtrip",
-            base_url=f"{base_url}/v1",
-            max_retries=0,
-            timeout=_TIMEOUT_SECONDS,
-            http_client=http_client,
-        ) as client,
-    ):
-        yield client
-
-
-def _send_anthropic(wire: str, messages: list[Any], base_url: str) -> None:
-    import anthropic
-
-    with (
-        anthropic.DefaultHttpxClient(trust_env=False) as http_client,
-        anthropic.Anthropic(
-            api_key="roundtrip",
-            base_url=base_url,
-            max_retries=0,
-            timeout=_TIMEOUT_SECONDS,
-            http_client=http_client,
-        ) as client,
-    ):
-        client.messages.create(model=MODELS[wire], max_tokens=64, messages=messages)
-
-
-def _send_gemini(wire: str, messages: list[Any], base_url: str) -> None:
-    from google import genai
-    from google.genai import types
-
-    no_env = {"trust_env": False}
-    options = types.HttpOptions(
-        base_url=base_url,
-        api_version=_GEMINI_API_VERSION,
-        timeout=int(_TIMEOUT_SECONDS * 1000),
-        retry_options=types.HttpRetryOptions(attempts=1),
-        client_args=no_env,
-        async_client_args=no_env,
-    )
-    with genai.Client(api_key="roundtrip", vertexai=False, http_options=options) as client:
-        client.models.generate_content(model=MODELS[wire], contents=messages)
-
-
-def _send_ollama(wire: str, messages: list[Any], base_url: str) -> None:
-    import ollama
-
-    client = ollama.Client(host=base_url, timeout=_TIMEOUT_SECONDS, trust_env=False)
-    with client:
-        client.chat(model=MODELS[wire], messages=messages, stream=False)
-
-
-def _send_bedrock(wire: str, messages: list[Any], base_url: str) -> None:
-    import boto3
-    from botocore.config import Config
-
-    config = Config(
-        retries={"max_attempts": 1, "mode": "standard"},
-        connect_timeout=_TIMEOUT_SECONDS,
-        read_timeout=_TIMEOUT_SECONDS,
-        proxies={"http": "", "https": ""},  # never a proxy from the environment
-    )
-    client = boto3.client(
-        "bedrock-runtime",
-        endpoint_url=base_url,
-        region_name="us-east-1",
-        aws_access_key_id="roundtrip",
-        aws_secret_access_key="roundtrip",
-        config=config,
-    )
-    try:
-        client.converse(modelId=MODELS[wire], messages=for_boto3(messages))
-    finally:
-        client.close()
-
-
-_SENDERS: Mapping[str, Callable[[str, list[Any], str], None]] = MappingProxyType(
-    {
-        "openai": _send_chat,
-        "responses": _send_responses,
-        "hermes": _send_chat,
-        "anthropic": _send_anthropic,
-        "gemini": _send_gemini,
-        "ollama": _send_ollama,
-        "bedrock": _send_bedrock,
-    }
-)
 
 
 def send(wire: str, messages: list[Any], server: RecordingServer) -> Recorded:
@@ -475,15 +370,14 @@ def send(wire: str, messages: list[Any], server: RecordingServer) -> Recorded:
     time per server). ``hermes`` goes through the OpenAI chat client, as Hermes-style servers
     (vLLM, SGLang, llama.cpp) speak that API.
     """
-    checked = _check_wire(wire)
-    sender = _SENDERS[checked]
+    client = _client(wire)
     if not server.running:
         raise RuntimeError("the RecordingServer is not running (use it in a with statement)")
     before = len(server.requests)
-    sender(checked, [user_message(checked), *messages], server.base_url)
+    client.send(client.model, [user_message(wire), *messages], server.base_url, _TIMEOUT_SECONDS)
     arrived = server.requests[before:]
     if len(arrived) != 1:
-        raise RuntimeError(f"{checked}: expected one request, {len(arrived)} arrived")
+        raise RuntimeError(f"{wire}: expected one request, {len(arrived)} arrived")
     return arrived[0]
 
 
@@ -495,7 +389,7 @@ def _messages_key(wire: str) -> str:
 
 def sent_messages(wire: str, recorded: Recorded) -> list[Any]:
     """The conversation in a recorded body: ``messages``, ``input`` or ``contents``."""
-    key = _messages_key(_check_wire(wire))
+    key = _messages_key(_known(wire))
     body = recorded.body
     if not isinstance(body, dict) or not isinstance(body.get(key), list):
         raise ValueError(f"{wire}: the recorded body has no {key!r} list")
@@ -510,8 +404,8 @@ def sent_messages(wire: str, recorded: Recorded) -> list[Any]:
 
 #: Each wire's client alterations, in the order :func:`expected_sent` applies them. A wire with
 #: an empty tuple sends every message exactly as given.
-ALTERATIONS: Mapping[str, tuple[Alteration, ...]] = MappingProxyType(
-    {wire: wire_module(wire).client_alterations for wire in ROUNDTRIP_WIRES}
+ALTERATIONS: Final[Mapping[str, tuple[Alteration, ...]]] = _ByWire(
+    "ALTERATIONS", lambda wire, _: wire_module(wire).client_alterations
 )
 
 
@@ -530,9 +424,9 @@ def expected_sent(
     >>> expected_sent("ollama", [echo])
     [{'role': 'assistant', 'tool_calls': [{'function': {'name': 'f', 'arguments': {}}}]}]
     """
-    checked = _check_wire(wire)
+    known = _known(wire)
     out = copy.deepcopy(messages)
-    for alteration in ALTERATIONS[checked] if alterations is None else alterations:
+    for alteration in ALTERATIONS[known] if alterations is None else alterations:
         out = alteration.apply(out)
     return out
 
@@ -545,5 +439,4 @@ def applied_alterations(wire: str, messages: list[Any]) -> tuple[str, ...]:
     >>> applied_alterations("anthropic", [{"role": "user", "content": "x"}])
     ()
     """
-    checked = _check_wire(wire)
-    return tuple(a.name for a in ALTERATIONS[checked] if a.apply(messages) != messages)
+    return tuple(a.name for a in ALTERATIONS[_known(wire)] if a.apply(messages) != messages)

@@ -31,7 +31,7 @@ from ._check import (
     short,
 )
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, exhausted, prepare
-from ._data import Alteration, ImageTokenRule, TokenRules
+from ._data import Alteration, ImageTokenRule, OfficialClient, TokenRules
 from ._edit import IdFormat, IdStyle, RequestEdits, made_id
 from ._fix import Stage
 from ._limits import Limit, LimitScope, Measure
@@ -128,6 +128,7 @@ __all__ = [
     "Message",
     "ModelView",
     "Note",
+    "OfficialClient",
     "OllamaToolMessage",
     "OpaquePart",
     "OpenAIToolMessage",

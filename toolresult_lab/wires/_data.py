@@ -1,5 +1,6 @@
 """What a wire declares, as data, for the layers above it: which documented token rule
-prices its media and text, how its blocks read back, and what its official client changes.
+prices its media and text, how its blocks read back, what its official client changes, and
+how that client takes part in a round trip (:class:`OfficialClient`).
 
 A wire names a rule by kind; the rules themselves (their arithmetic and the pages they
 cite) live above the wires, in ``tokens`` and ``readback``, in tables keyed by rule kind,
@@ -16,6 +17,7 @@ __all__ = [
     "NO_TOKEN_RULES",
     "Alteration",
     "ImageTokenRule",
+    "OfficialClient",
     "PdfTokenRule",
     "ReadBack",
     "TextTokenRule",
@@ -82,3 +84,35 @@ class Alteration:
     name: str
     description: str
     apply: Callable[[list[Any]], list[Any]]
+
+
+@dataclass(frozen=True)
+class OfficialClient:
+    """How a wire's official client takes part in a round trip (``views.roundtrip``) and
+    what the loopback recorder answers it (``views.replies``). The wire declares it, so a
+    wire registered later with one takes part, and no table above the wires names it.
+
+    ``model``: the model name the round trip asks for (any name works with the recorder).
+    ``call``: the client and call, as shown (``"openai: client.chat.completions.create"``).
+    ``endpoint``: the request path the client uses (``{model}`` stands for the model).
+    ``send``: ``(model, messages, base_url, timeout)``, sends ``messages`` through the client
+    to ``base_url`` (retries off, no proxy from the environment); it imports its SDK when
+    called, as the SDKs are optional extras. ``answers``: whether a recorded request path is
+    its API's (``None``: the recorder answers it as ``answered_by``'s, or not at all).
+    ``path_model``: the model a request path names (Gemini's and Bedrock's do), else
+    ``None``. ``reply``: a minimal valid response of its API, ``(model, text)`` to body, what
+    the recorder answers. ``call_reply``: a response in which the model says its turn's
+    echo, ``(model, echo)`` to body, what the recorder answers a tool loop with.
+    ``answered_by``: the wire whose API answers it, where another's (hermes: openai, as
+    Hermes-style servers speak the OpenAI chat API); its own ``reply`` is then unused.
+    """
+
+    model: str
+    call: str
+    endpoint: str
+    send: Callable[[str, list[Any], str, float], None]
+    answers: Callable[[str], bool] | None = None
+    path_model: Callable[[str], str | None] | None = None
+    reply: Callable[[str, str], dict[str, Any]] | None = None
+    call_reply: Callable[[str, list[Any]], dict[str, Any]] | None = None
+    answered_by: str | None = None

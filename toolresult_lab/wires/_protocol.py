@@ -16,7 +16,7 @@ from typing import Any
 
 from ._check import WireChecks
 from ._common import Converter, WireFacts
-from ._data import NO_TOKEN_RULES, Alteration, ReadBack, TokenRules
+from ._data import NO_TOKEN_RULES, Alteration, OfficialClient, ReadBack, TokenRules
 from ._edit import RequestEdits
 from ._limits import Limit
 from ._read import ReadRequest, ResultPart
@@ -62,12 +62,9 @@ class WireModule:
     """Its messages may be bare text, not JSON (a hermes turn)."""
     client_alterations: tuple[Alteration, ...] = ()
     """What its official client changes in the messages it sends (``roundtrip``)."""
-    recorded_reply: Callable[[str, str], dict[str, Any]] | None = None
-    """A minimal valid response of its API, ``(model, text)`` to body: what the loopback
-    recorder answers its official client (``roundtrip``; None: the recorder has none)."""
-    recorded_call_reply: Callable[[str, list[Any]], dict[str, Any]] | None = None
-    """A response of its API in which the model says its turn's echo, ``(model, echo)`` to
-    body: what the loopback recorder answers a tool loop with (``views.replies``)."""
+    client: OfficialClient | None = None
+    """How its official client takes part in a round trip and what the loopback recorder
+    answers it (``roundtrip``, ``views.replies``; None: it has no round trip)."""
     #: How the wire holds a request's settings beside its conversation (SPEC 9; None: none).
     settings: SettingsShape | None = None
     #: How its requests read as a transcript where wires differ (SPEC 9).

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._data import TokenRules
+from .._data import OfficialClient, TokenRules
+from .client import send
 
-__all__ = ["TOKENS", "call_reply", "reply"]
+__all__ = ["CLIENT", "TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="claude_patches",
@@ -38,3 +39,19 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     [message] = echo
     body["content"], body["stop_reason"] = message["content"], "tool_use"
     return body
+
+
+def _messages_path(path: str) -> bool:
+    return path.endswith("/messages")
+
+
+#: How the round trip sends through its official client, and what the recorder answers.
+CLIENT: Final = OfficialClient(
+    model="claude-roundtrip",
+    call="anthropic: client.messages.create",
+    endpoint="/v1/messages",
+    send=send,
+    answers=_messages_path,
+    reply=reply,
+    call_reply=call_reply,
+)

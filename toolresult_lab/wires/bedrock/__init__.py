@@ -27,7 +27,7 @@ from .core import (
     read_content,
     read_request,
 )
-from .data import TOKENS, call_reply, reply
+from .data import CLIENT, TOKENS
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
 from .limits import LIMITS
@@ -71,7 +71,6 @@ WIRE: Final = WireModule(
     reading=READING,
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
-    recorded_reply=reply,
-    recorded_call_reply=call_reply,
+    client=CLIENT,
     limits=LIMITS,
 )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._data import TokenRules
+from .._data import OfficialClient, TokenRules
+from .client import answers, path_model, send
 
-__all__ = ["TOKENS", "call_reply", "reply"]
+__all__ = ["CLIENT", "TOKENS", "call_reply", "reply"]
 
 #: Bedrock documents no image rule of its own: Claude's applies there.
 TOKENS: Final = TokenRules(
@@ -34,3 +35,16 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     [message] = echo
     body["output"]["message"], body["stopReason"] = message, "tool_use"
     return body
+
+
+#: How the round trip sends through its official client, and what the recorder answers.
+CLIENT: Final = OfficialClient(
+    model="anthropic.claude-roundtrip",
+    call="boto3: client('bedrock-runtime').converse (payloads through for_boto3)",
+    endpoint="/model/{model}/converse",
+    send=send,
+    answers=answers,
+    path_model=path_model,
+    reply=reply,
+    call_reply=call_reply,
+)

@@ -22,7 +22,7 @@ from .core import (
     read_part,
     read_request,
 )
-from .data import ALTERATIONS, TOKENS, call_reply, reply
+from .data import ALTERATIONS, CLIENT, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
 from .reading import READING
@@ -59,7 +59,6 @@ WIRE: Final = WireModule(
     reading=READING,
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
-    recorded_reply=reply,
-    recorded_call_reply=call_reply,
+    client=CLIENT,
     limits=LIMITS,
 )

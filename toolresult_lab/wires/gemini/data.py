@@ -7,11 +7,12 @@ import copy
 from typing import Any, Final
 
 from ...conversion.b64 import TO_URLSAFE
-from .._data import Alteration, TokenRules
+from .._data import Alteration, OfficialClient, TokenRules
+from .client import answers, path_model, send
 from .signatures import SIGNATURE_FIELD
 from .spelling import SNAKE, spellings
 
-__all__ = ["ALTERATIONS", "TOKENS", "call_reply", "reply"]
+__all__ = ["ALTERATIONS", "CLIENT", "TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="gemini_tiles",
@@ -129,3 +130,16 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     [content] = echo
     body["candidates"][0]["content"] = content
     return body
+
+
+#: How the round trip sends through its official client, and what the recorder answers.
+CLIENT: Final = OfficialClient(
+    model="gemini-roundtrip",
+    call="google-genai: client.models.generate_content",
+    endpoint="/v1beta/models/{model}:generateContent",
+    send=send,
+    answers=answers,
+    path_model=path_model,
+    reply=reply,
+    call_reply=call_reply,
+)

@@ -21,6 +21,7 @@ from .core import (
     text_chars,
     unclosable,
 )
+from .data import CLIENT
 from .edits import EDITS, with_result_text
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
@@ -55,4 +56,5 @@ WIRE: Final = WireModule(
     checks=CHECKS,
     text_chars=text_chars,
     result_text_inside=with_result_text,
+    client=CLIENT,
 )

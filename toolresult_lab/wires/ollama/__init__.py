@@ -19,7 +19,7 @@ from .core import (
     read_block,
     read_request,
 )
-from .data import ALTERATIONS, call_reply, reply
+from .data import ALTERATIONS, CLIENT
 from .edits import EDITS
 from .reading import READING
 from .settings import SETTINGS, TOOL_DEFS
@@ -49,6 +49,5 @@ WIRE: Final = WireModule(
     reading=READING,
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
-    recorded_reply=reply,
-    recorded_call_reply=call_reply,
+    client=CLIENT,
 )

@@ -6,9 +6,10 @@ from __future__ import annotations
 import copy
 from typing import Any, Final
 
-from .._data import Alteration
+from .._data import Alteration, OfficialClient
+from .client import send
 
-__all__ = ["ALTERATIONS", "call_reply", "reply"]
+__all__ = ["ALTERATIONS", "CLIENT", "call_reply", "reply"]
 
 
 def _drop_empty_fields(messages: list[Any]) -> list[Any]:
@@ -87,3 +88,19 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     [message] = echo
     body["message"] = message
     return body
+
+
+def _chat_path(path: str) -> bool:
+    return path == "/api/chat"
+
+
+#: How the round trip sends through its official client, and what the recorder answers.
+CLIENT: Final = OfficialClient(
+    model="llama-roundtrip",
+    call="ollama: client.chat",
+    endpoint="/api/chat",
+    send=send,
+    answers=_chat_path,
+    reply=reply,
+    call_reply=call_reply,
+)

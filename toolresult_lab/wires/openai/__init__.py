@@ -21,7 +21,7 @@ from .core import (
     read_message,
     read_request,
 )
-from .data import TOKENS, call_reply, reply
+from .data import CLIENT, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
 from .reading import READING
@@ -55,7 +55,6 @@ WIRE: Final = WireModule(
     reading=READING,
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
-    recorded_reply=reply,
-    recorded_call_reply=call_reply,
+    client=CLIENT,
     limits=LIMITS,
 )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._data import TokenRules
+from .._data import OfficialClient, TokenRules
+from .._openai_client import send_chat
 
-__all__ = ["TOKENS", "call_reply", "reply"]
+__all__ = ["CLIENT", "TOKENS", "call_reply", "reply"]
 
 #: Chat carries no image or PDF in a tool message: only its text is priced. An image hoisted
 #: into a user message is priced by OpenAI's tile rule, as on responses. Text is counted in
@@ -45,3 +46,20 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     choice["message"] = {"refusal": None, **message}
     choice["finish_reason"] = "tool_calls" if message.get("tool_calls") else "stop"
     return body
+
+
+def _chat_path(path: str) -> bool:
+    """A Chat Completions path (hermes's requests too: its wire is answered here)."""
+    return path.endswith("/chat/completions")
+
+
+#: How the round trip sends through its official client, and what the recorder answers.
+CLIENT: Final = OfficialClient(
+    model="gpt-roundtrip",
+    call="openai: client.chat.completions.create",
+    endpoint="/v1/chat/completions",
+    send=send_chat,
+    answers=_chat_path,
+    reply=reply,
+    call_reply=call_reply,
+)

@@ -24,7 +24,7 @@ from .core import (
     read_item,
     read_request,
 )
-from .data import TOKENS, call_reply, reply
+from .data import CLIENT, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
 from .reading import READING
@@ -60,7 +60,6 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     reading=READING,
     checks=CHECKS,
-    recorded_reply=reply,
-    recorded_call_reply=call_reply,
+    client=CLIENT,
     limits=LIMITS,
 )

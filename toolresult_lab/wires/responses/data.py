@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._data import TokenRules
+from .._data import OfficialClient, TokenRules
+from .._openai_client import send_responses
 
-__all__ = ["TOKENS", "call_reply", "reply"]
+__all__ = ["CLIENT", "TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="openai_tiles",
@@ -57,3 +58,19 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
         {**item, "id": f"fc_{index}", "status": "completed"} for index, item in enumerate(echo)
     ]
     return body
+
+
+def _responses_path(path: str) -> bool:
+    return path.endswith("/responses")
+
+
+#: How the round trip sends through its official client, and what the recorder answers.
+CLIENT: Final = OfficialClient(
+    model="gpt-roundtrip",
+    call="openai: client.responses.create",
+    endpoint="/v1/responses",
+    send=send_responses,
+    answers=_responses_path,
+    reply=reply,
+    call_reply=call_reply,
+)
