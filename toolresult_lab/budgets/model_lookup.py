@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from .model_catalog import Catalog, Entry, catalog, reset
-from .model_table import CHECKED, ROWS, TABLE, ChatTools, Maker, TableRow
+from .model_table import CHECKED, ROWS, TABLE, Maker, ModelBehaviour, TableRow
 
 __all__ = [
     "BINDS_THINKING",
@@ -38,14 +38,15 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class ModelFacts:
+class ModelFacts(ModelBehaviour):
     """What a model takes: ``inputs`` among ``text``, ``image``, ``audio``, ``video``,
     ``pdf``; ``context_window`` in tokens (``None``: not known); ``source`` where the facts
     come from (the catalog entry and its version, the table row's page and date, or both);
     ``input_limit`` the most input tokens where a figure below the window is given
     (gpt-5: 272,000 of 400,000; ``None``: the window bounds the input).
 
-    The rest come from the dated table (``model_table.TableRow`` says what each means;
+    The rest (keyword-only, declared once in ``model_table.ModelBehaviour``) come from the
+    dated table (``model_table.TableRow`` says what each means;
     ``None``: not known): ``output_limit``, ``released``, ``family``, ``reasoning``,
     ``default_effort``, ``effort_none``, ``omitted_is_none``, ``rejects_sampling`` (and
     ``sampling_when``), ``ignores_sampling``, ``forced_tool_choice``, ``chat_tools``,
@@ -57,25 +58,7 @@ class ModelFacts:
     inputs: frozenset[str]
     context_window: int | None
     source: str
-    input_limit: int | None = None
-    output_limit: int | None = None
-    released: str | None = None
     family: str | None = None
-    reasoning: bool | None = None
-    default_effort: str | None = None
-    effort_none: bool | None = None
-    omitted_is_none: bool | None = None
-    rejects_sampling: frozenset[str] = frozenset()
-    sampling_when: Literal["always", "effort-not-none"] = "always"
-    ignores_sampling: frozenset[str] = frozenset()
-    forced_tool_choice: bool | None = None
-    chat_tools: ChatTools | None = None
-    prefill: bool | None = None
-    final_model_turn: bool | None = None
-    binds_thinking: bool = False
-    image_patches: int | None = None
-    patch_multiplier: float | None = None
-    reported: frozenset[str] = frozenset()
 
     @property
     def input_window(self) -> int | None:
@@ -231,11 +214,11 @@ def facts_of(ids: ModelIds, model: str | None) -> ModelFacts | None:
             listed.inputs,
             listed.context,
             sources[0],
-            listed.input_limit,
-            listed.output_limit,
-            listed.released,
-            listed.family,
-            listed.reasoning,
+            input_limit=listed.input_limit,
+            output_limit=listed.output_limit,
+            released=listed.released,
+            family=listed.family,
+            reasoning=listed.reasoning,
         )
     listed_or_none = entry[2] if entry is not None else None
     return _merged(model, row, listed_or_none, "; ".join(sources))

@@ -29,6 +29,7 @@ __all__ = [
     "TABLE",
     "ChatTools",
     "Maker",
+    "ModelBehaviour",
     "TableRow",
 ]
 
@@ -50,8 +51,34 @@ SAMPLING: Final = frozenset(
 )
 
 
+@dataclass(frozen=True, kw_only=True)
+class ModelBehaviour:
+    """What a model does beyond its ids and window, as the dated table gives it and
+    ``ModelFacts`` carries it: the fields declared once for both (:class:`TableRow` says
+    what each means). Keyword-only, so each subclass keeps its own positional fields."""
+
+    released: str | None = None
+    output_limit: int | None = None
+    input_limit: int | None = None
+    reasoning: bool | None = None
+    default_effort: str | None = None
+    effort_none: bool | None = None
+    omitted_is_none: bool | None = None
+    rejects_sampling: frozenset[str] = frozenset()
+    sampling_when: Literal["always", "effort-not-none"] = "always"
+    ignores_sampling: frozenset[str] = frozenset()
+    forced_tool_choice: bool | None = None
+    chat_tools: ChatTools | None = None
+    prefill: bool | None = None
+    final_model_turn: bool | None = None
+    binds_thinking: bool = False
+    image_patches: int | None = None
+    patch_multiplier: float | None = None
+    reported: frozenset[str] = frozenset()
+
+
 @dataclass(frozen=True)
-class TableRow:
+class TableRow(ModelBehaviour):
     """One model's facts, as its pages say them.
 
     - ``context_window``, ``output_limit``, ``input_limit`` in tokens (``None``: the row
@@ -88,26 +115,8 @@ class TableRow:
     maker: Maker
     family: str
     url: str
-    released: str | None = None
     context_window: int | None = None
-    output_limit: int | None = None
-    input_limit: int | None = None
     inputs: frozenset[str] = frozenset()
-    reasoning: bool | None = None
-    default_effort: str | None = None
-    effort_none: bool | None = None
-    omitted_is_none: bool | None = None
-    rejects_sampling: frozenset[str] = frozenset()
-    sampling_when: Literal["always", "effort-not-none"] = "always"
-    ignores_sampling: frozenset[str] = frozenset()
-    forced_tool_choice: bool | None = None
-    chat_tools: ChatTools | None = None
-    prefill: bool | None = None
-    final_model_turn: bool | None = None
-    binds_thinking: bool = False
-    image_patches: int | None = None
-    patch_multiplier: float | None = None
-    reported: frozenset[str] = frozenset()
     sources: tuple[tuple[str, str], ...] = ()
     checked: str = CHECKED
 
