@@ -10,7 +10,7 @@ from ...conversion.filenames import document_name
 from .._edit import IdFormat, RequestEdits, as_json_text
 from .._fix import Fix, FixSite
 from .._read import DocumentPart, OpaquePart
-from .core import FACTS
+from .convert import FACTS
 from .documents import DocumentNames
 
 __all__ = ["EDITS", "BedrockEdits"]

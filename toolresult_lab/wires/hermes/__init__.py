@@ -9,25 +9,18 @@ from typing import Final
 
 from .._protocol import WireModule
 from .checks import CHECKS
-from .core import (
-    FACTS,
-    REQUEST,
-    TURN,
-    HermesConverter,
-    HermesRequest,
-    HermesTurn,
-    read_block,
-    read_request,
-    text_chars,
-    unclosable,
-)
+from .convert import FACTS, HermesConverter, text_chars, unclosable
 from .edits import EDITS, with_result_text
+from .read import RESULT_BLOCK, read_block, read_request
 from .reading import READING
+from .request import REQUEST, HermesRequest
 from .settings import SETTINGS, TOOL_DEFS
+from .turn import TURN, HermesTurn
 
 __all__ = [
     "FACTS",
     "REQUEST",
+    "RESULT_BLOCK",
     "TURN",
     "WIRE",
     "HermesConverter",

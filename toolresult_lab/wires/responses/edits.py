@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .._edit import IdFormat, RequestEdits, as_json_text, item_id, joined_output
 from .._fix import Fix, FixSite
-from .core import FACTS
+from .convert import FACTS
 
 __all__ = ["EDITS", "ResponsesEdits"]
 
