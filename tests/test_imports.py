@@ -338,7 +338,7 @@ def test_a_module_is_placed_by_its_name_else_by_its_most_specific_glob():
 def test_the_layer_check_finds_an_import_up_a_layer() -> None:
     planted = {
         "wires._common": "requests.checks",  # wires never import from the layers above them
-        "wires.openai.core": "wires",  # a wire's package never imports the registry
+        "wires.openai.convert": "wires",  # a wire's package never imports the registry
         "requests.checks.call_pairs": "requests.linting",
         "requests.linting": "requests.transcripts",
         "requests.transcripts.read": "views.render",
@@ -368,9 +368,9 @@ def test_the_layer_check_finds_an_import_up_a_layer() -> None:
 
 def test_the_layer_check_finds_a_wire_importing_another_wire() -> None:
     graph = _edges(_modules(), runtime=True)
-    graph[f"{NAME}.wires.bedrock.core"].add(f"{NAME}.wires.anthropic.core")
+    graph[f"{NAME}.wires.bedrock.read"].add(f"{NAME}.wires.anthropic.read")
     assert layer_violations(graph) == [
-        f"{NAME}.wires.bedrock.core imports {NAME}.wires.anthropic.core: a wire imports no"
+        f"{NAME}.wires.bedrock.read imports {NAME}.wires.anthropic.read: a wire imports no"
         " other wire"
     ]
 

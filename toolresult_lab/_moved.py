@@ -7,7 +7,9 @@ it. Nothing is imported until an old path is asked for. ``lint``, ``repair`` and
 ``translate`` are not here: those names are the public functions, and the modules they once
 shadowed are ``requests.linting``, ``requests.repairing`` and ``requests.translating``. Nor
 is ``logs``, which is the package of the log readers now (its old module is
-``logs.log_parts``).
+``logs.log_parts``). A wire's ``core`` module (``wires.openai.core``), split by role since,
+gives its wire's package, which holds every public name the module had (its private
+helpers are in the package's ``convert``, ``turn``, ``read`` and ``request`` modules).
 """
 
 from __future__ import annotations
@@ -63,6 +65,12 @@ MOVED: Final[dict[str, str]] = {
     "checks.content": "requests.checks.result_content",
     "checks.documents": "wires.bedrock.document_checks",
     "checks.caching": "wires.anthropic.caching",
+    # a wire's core.py, split by role (convert, turn, read, request): its package holds
+    # every public name the module had
+    **{
+        f"wires.{wire}.core": f"wires.{wire}"
+        for wire in ("anthropic", "bedrock", "gemini", "hermes", "ollama", "openai", "responses")
+    },
 }
 
 

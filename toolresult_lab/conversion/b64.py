@@ -81,7 +81,8 @@ def decoded_size(data: str, present: list[str] | None = None) -> int:
     length = len(data)
     for ch in whitespace_in(data) if present is None else present:
         length -= data.count(ch)
-    return max(0, length * 3 // 4 - data.count("="))
+    size = length * 3 // 4 - data.count("=")
+    return size if size > 0 else 0  # not max(): compiled, a generic call
 
 
 def lenient_decode(data: str) -> bytes:

@@ -26,15 +26,13 @@ __all__ = [
 
 def placeholder(kind: Any, mime: Any, uri: Any, size: int | None) -> str:
     """``[type] mime <uri> (N bytes)``: what a model learns of a payload it cannot get."""
-    text = "[" + text_field(kind) + "]"
+    # one f-string per part present and one for the whole (compiled: a string built
+    # once each, not a copy per ``+``); a part absent is the shared empty string
     mime_text = optional_text(mime)
-    if mime_text:
-        text += " " + mime_text
-    if uri is not None:
-        text += " <" + text_field(uri) + ">"
-    if size is not None:
-        text += f" ({size} bytes)"
-    return text
+    shown_mime = f" {mime_text}" if mime_text else ""
+    link = "" if uri is None else f" <{text_field(uri)}>"
+    bytes_part = "" if size is None else f" ({size} bytes)"
+    return f"[{text_field(kind)}]{shown_mime}{link}{bytes_part}"
 
 
 def _parts(value: Any) -> list[str]:

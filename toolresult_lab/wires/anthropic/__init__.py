@@ -9,11 +9,11 @@ from typing import Final
 
 from .._protocol import WireModule
 from .checks import CHECKS
-from .core import (
-    FACTS,
-    TURN,
-    AnthropicConverter,
-    AnthropicTurn,
+from .convert import FACTS, AnthropicConverter
+from .data import CLIENT, TOKENS
+from .edits import EDITS
+from .limits import LIMITS
+from .read import (
     block_contents,
     ends_in_server_result,
     read_block,
@@ -21,12 +21,10 @@ from .core import (
     read_content,
     read_request,
 )
-from .data import CLIENT, TOKENS
-from .edits import EDITS
-from .limits import LIMITS
 from .reading import READING
 from .request import REQUEST, AnthropicRequest
 from .settings import SETTINGS, TOOL_DEFS
+from .turn import TURN, AnthropicTurn
 
 __all__ = [
     "FACTS",

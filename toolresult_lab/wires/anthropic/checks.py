@@ -25,7 +25,8 @@ from .._claude_thinking import MIN_BUDGET
 from .._read import Message, ReadRequest, ResultPart, TextPart
 from . import model_checks
 from .caching import breakpoints
-from .core import FACTS, ends_in_server_result
+from .convert import FACTS
+from .read import ends_in_server_result
 from .sources import base64_sources_only
 from .versions import api_version
 

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from .._edit import IdFormat, IdStyle, RequestEdits, as_json_text, joined_output
 from .._fix import Fix, FixSite
-from .core import FACTS
+from .convert import FACTS
 from .shapes import (
     AnthropicAssistantMessage,
     AnthropicErrorResult,

@@ -1,7 +1,7 @@
 """The anthropic wire's request around its turns (SPEC 9 "Writing"): content as a string
 or ``text`` / ``image`` / ``document`` blocks, the assistant's blocks before its
-``tool_use`` blocks, ``system`` beside ``messages`` (``RequestShape``; the turn and the
-readers are in :mod:`.core`).
+``tool_use`` blocks, ``system`` beside ``messages`` (``RequestShape``; the turn is in
+:mod:`.turn`, the readers in :mod:`.read`).
 """
 
 from __future__ import annotations

@@ -10,29 +10,24 @@ from typing import Final
 from .._protocol import WireModule
 from .boto3_bytes import for_boto3
 from .checks import CHECKS
-from .core import (
-    ERROR_NOTE,
-    FACTS,
-    IMAGE_FORMATS,
-    REQUEST,
+from .convert import ERROR_NOTE, FACTS, IMAGE_FORMATS, BedrockConverter
+from .data import CLIENT, TOKENS
+from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
+from .edits import EDITS
+from .limits import LIMITS
+from .read import (
     TOOL_USE_FIELDS,
     TOOL_USE_TYPES,
-    TURN,
-    BedrockConverter,
-    BedrockRequest,
-    BedrockTurn,
     one_member,
     read_block,
     read_call,
     read_content,
     read_request,
 )
-from .data import CLIENT, TOKENS
-from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
-from .edits import EDITS
-from .limits import LIMITS
 from .reading import READING
+from .request import REQUEST, BedrockRequest
 from .settings import SETTINGS, TOOL_DEFS
+from .turn import TURN, BedrockTurn
 
 __all__ = [
     "ERROR_NOTE",

@@ -12,7 +12,7 @@ from typing import Any, Final
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, short
 from .._read import ImagePart, ReadRequest, ResultPart
 from . import model_checks
-from .core import FACTS, IMAGE_FORMATS
+from .convert import FACTS, IMAGE_FORMATS
 from .document_checks import documents
 
 __all__ = ["CHECKS", "RESULT_MEMBERS", "family", "input_kind"]

@@ -1,6 +1,6 @@
 """The bedrock wire's request edits (SPEC 8): ``toolResult`` blocks in a user message,
 ``toolUseId``, ``{"text": ...}`` blocks, an image's ``format``, and document names (unique
-in the request, as Bedrock takes them: :class:`~.core.DocumentNames`)."""
+in the request, as Bedrock takes them: :class:`~.documents.DocumentNames`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ...conversion.filenames import document_name
 from .._edit import IdFormat, RequestEdits, as_json_text
 from .._fix import Fix, FixSite
 from .._read import DocumentPart, OpaquePart
-from .core import FACTS
+from .convert import FACTS
 from .documents import DocumentNames
 from .shapes import BedrockErrorResult, BedrockMessage, BedrockText
 

@@ -9,25 +9,16 @@ from typing import Final
 
 from .._protocol import WireModule
 from .checks import CHECKS
-from .core import (
-    FACTS,
-    PART_FIELDS,
-    REQUEST,
-    TURN,
-    GeminiConverter,
-    GeminiRequest,
-    GeminiTurn,
-    read_block,
-    read_call,
-    read_part,
-    read_request,
-)
+from .convert import FACTS, GeminiConverter
 from .data import ALTERATIONS, CLIENT, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
+from .read import read_block, read_call, read_part, read_request
 from .reading import READING
+from .request import REQUEST, GeminiRequest
 from .settings import SETTINGS, TOOL_DEFS
 from .signatures import SKIP_SIGNATURE
+from .turn import PART_FIELDS, TURN, GeminiTurn
 
 __all__ = [
     "FACTS",

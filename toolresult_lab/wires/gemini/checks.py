@@ -16,7 +16,7 @@ from ...conversion.b64 import FROM_URLSAFE
 from .._check import Add, Check, PrefixFacts, Scope, WireChecks, blocks, entries, named, short
 from .._read import ReadRequest, ResultPart
 from . import model_checks
-from .core import FACTS
+from .convert import FACTS
 from .signatures import SIGNATURE_FIELD
 from .spelling import dict_field, spellings
 

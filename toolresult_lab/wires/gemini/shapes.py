@@ -76,7 +76,7 @@ class _GeminiCallPart(TypedDict):
 
 class GeminiCallPart(_GeminiCallPart, total=False):
     """A call's part; the Part fields a ``ToolCall.extra["gemini"]`` may add beside it
-    (``core.PART_FIELDS``), and the skip signature ``sign`` gives an unsigned call."""
+    (``turn.PART_FIELDS``), and the skip signature ``sign`` gives an unsigned call."""
 
     thought: bool
     thoughtSignature: str

@@ -9,26 +9,19 @@ from typing import Final
 
 from .._protocol import WireModule
 from .checks import CHECKS
-from .core import (
-    FACTS,
-    REQUEST,
-    TURN,
-    HermesConverter,
-    HermesRequest,
-    HermesTurn,
-    read_block,
-    read_request,
-    text_chars,
-    unclosable,
-)
+from .convert import FACTS, HermesConverter, text_chars, unclosable
 from .data import CLIENT
 from .edits import EDITS, with_result_text
+from .read import RESULT_BLOCK, read_block, read_request
 from .reading import READING
+from .request import REQUEST, HermesRequest
 from .settings import SETTINGS, TOOL_DEFS
+from .turn import TURN, HermesTurn
 
 __all__ = [
     "FACTS",
     "REQUEST",
+    "RESULT_BLOCK",
     "TURN",
     "WIRE",
     "HermesConverter",
@@ -53,8 +46,8 @@ WIRE: Final = WireModule(
     settings=SETTINGS,
     tool_defs=TOOL_DEFS,
     reading=READING,
+    client=CLIENT,
     checks=CHECKS,
     text_chars=text_chars,
     result_text_inside=with_result_text,
-    client=CLIENT,
 )

@@ -10,7 +10,8 @@ from typing import Any, Final
 
 from ...conversion.encoding import json_string
 from .._edit import RequestEdits, as_json_text
-from .core import RESULT_BLOCK, unclosable
+from .convert import unclosable
+from .read import RESULT_BLOCK
 from .shapes import HermesMessage, HermesTextPart
 
 __all__ = ["EDITS", "HermesEdits", "with_result_text"]

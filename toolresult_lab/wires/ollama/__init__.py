@@ -9,20 +9,14 @@ from typing import Final
 
 from .._protocol import WireModule
 from .checks import CHECKS
-from .core import (
-    FACTS,
-    REQUEST,
-    TURN,
-    OllamaConverter,
-    OllamaRequest,
-    OllamaTurn,
-    read_block,
-    read_request,
-)
+from .convert import FACTS, OllamaConverter
 from .data import ALTERATIONS, CLIENT
 from .edits import EDITS
+from .read import read_block, read_request
 from .reading import READING
+from .request import REQUEST, OllamaRequest
 from .settings import SETTINGS, TOOL_DEFS
+from .turn import TURN, OllamaTurn
 
 __all__ = [
     "FACTS",

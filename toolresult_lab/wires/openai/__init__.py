@@ -9,24 +9,16 @@ from typing import Final
 
 from .._protocol import WireModule
 from .checks import CHECKS
-from .core import (
-    FACTS,
-    REQUEST,
-    TURN,
-    OpenAIConverter,
-    OpenAIRequest,
-    OpenAITurn,
-    read_block,
-    read_content,
-    read_message,
-    read_request,
-)
+from .convert import FACTS, OpenAIConverter
 from .data import CLIENT, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
+from .read import read_block, read_content, read_message, read_request
 from .reading import READING
+from .request import REQUEST, OpenAIRequest
 from .settings import SETTINGS
 from .tool_rules import TOOL_DEFS
+from .turn import TURN, OpenAITurn
 
 __all__ = [
     "FACTS",

@@ -9,26 +9,15 @@ from typing import Final
 
 from .._protocol import WireModule
 from .checks import CHECKS
-from .core import (
-    FACTS,
-    REQUEST,
-    TURN,
-    OutputPart,
-    ResponsesConverter,
-    ResponsesRequest,
-    ResponsesTurn,
-    answerable_item_ids,
-    read_block,
-    read_call,
-    read_content,
-    read_item,
-    read_request,
-)
+from .convert import FACTS, OutputPart, ResponsesConverter
 from .data import CLIENT, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
+from .read import answerable_item_ids, read_block, read_call, read_content, read_item, read_request
 from .reading import READING
+from .request import REQUEST, ResponsesRequest
 from .settings import SETTINGS, TOOL_DEFS
+from .turn import TURN, ResponsesTurn
 
 __all__ = [
     "FACTS",

@@ -23,7 +23,8 @@ from .._check import (
 )
 from .._read import MISSING, ReadRequest, ResultPart
 from . import model_checks
-from .core import FACTS, answerable_item_ids
+from .convert import FACTS
+from .read import answerable_item_ids
 
 __all__ = [
     "CHECKS",

@@ -9,7 +9,7 @@ from typing import Any, Final
 from .._edit import IdFormat, RequestEdits, as_json_text, item_id, joined_output
 from .._fix import Fix, FixSite
 from .blocks import ResponsesInputText
-from .core import FACTS
+from .convert import FACTS
 from .shapes import ResponsesErrorOutput
 
 __all__ = ["EDITS", "ResponsesEdits"]
