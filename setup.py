@@ -80,6 +80,7 @@ COMPILED_MODULES = [
     "toolresult_lab/wires/bedrock/request.py",
     "toolresult_lab/wires/bedrock/data.py",
     "toolresult_lab/wires/bedrock/documents.py",
+    "toolresult_lab/wires/_live.py",
     "toolresult_lab/wires/__init__.py",
     "toolresult_lab/conversion/pipeline.py",
     "toolresult_lab/conversion/mcp_input.py",

@@ -83,6 +83,30 @@ def test_the_wire_comes_from_the_path(path: str, expected: Route | None) -> None
     assert route(path) == expected
 
 
+def test_a_registered_wire_is_routed_by_the_paths_it_declares() -> None:
+    """The guard's routes are each wire's declared paths (``WireModule.paths``): a toy wire
+    registered with its own takes its requests, and its conversation is its reader's list."""
+    import dataclasses
+    import importlib
+
+    from toolresult_lab.guarding.wire_paths import conversation_key, conversation_of
+    from toolresult_lab.wires import ApiPaths, registered
+
+    toy = importlib.import_module("toy_wire").WIRE
+    declared = dataclasses.replace(
+        toy, paths=ApiPaths(model_marker="/toy/", model_methods=(":talk",))
+    )
+    assert route("/v2/toy/pebble-1:talk?stream=no") is None
+    with registered(declared):
+        assert route("/v2/toy/pebble-1:talk?stream=no") == Route("toy", "pebble-1")
+        assert route("/v2/toy/:talk") is None
+        assert route("/v1/chat/completions") == Route("openai", None)
+        assert conversation_key("toy") == "turns"
+        turns = [{"role": "user", "body": "hi"}]
+        assert conversation_of("toy", {"turns": turns}) == turns
+    assert route("/v2/toy/pebble-1:talk") is None
+
+
 # -- the conversation memory --------------------------------------------------------------
 
 

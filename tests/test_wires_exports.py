@@ -12,6 +12,7 @@ EXPORTED = frozenset(
     {
         "Add",
         "Alteration",
+        "ApiPaths",
         "AnthropicToolResult",
         "BEDROCK_MAX_DOCUMENTS",
         "BedrockToolResult",
@@ -87,6 +88,7 @@ EXPORTED = frozenset(
         "id_format_for",
         "is_document",
         "items",
+        "list_key",
         "made_id",
         "make_call",
         "named",

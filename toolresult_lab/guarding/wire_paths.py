@@ -1,10 +1,12 @@
 """Which wire a request speaks, read from its path, and where its conversation is.
 
-A path names its API: ``/chat/completions`` (the openai wire; Hermes-style servers speak it
-too, and nothing in the request tells them apart), ``/responses``, ``/messages``, Gemini's
+A path names its API, as each wire declares it (``WireModule.paths``, in its own
+``data.py``): ``/chat/completions`` (the openai wire; Hermes-style servers speak it too,
+and nothing in the request tells them apart), ``/responses``, ``/messages``, Gemini's
 ``models/{model}:generateContent`` and ``:streamGenerateContent``, Ollama's ``/api/chat``
-and Bedrock's ``/model/{modelId}/converse`` and ``/converse-stream``. Any other path is no
-request the guard knows, and passes untouched.
+and Bedrock's ``/model/{modelId}/converse`` and ``/converse-stream``; a wire registered
+later with its paths is routed too. Any other path is no request the guard knows, and
+passes untouched.
 
 >>> route("/v1/chat/completions")
 Route(wire='openai', model=None)
@@ -19,27 +21,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Any, Final, NamedTuple
-from urllib.parse import unquote
+from typing import Any, NamedTuple
 
-__all__ = ["CONVERSATION_KEYS", "Route", "conversation_of", "route"]
+from ..wires import FACTS, list_key, wire_module
 
-#: Where each wire keeps its conversation in a request body (the list the prefix is made of).
-CONVERSATION_KEYS: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "openai": "messages",
-        "hermes": "messages",
-        "responses": "input",
-        "anthropic": "messages",
-        "gemini": "contents",
-        "ollama": "messages",
-        "bedrock": "messages",
-    }
-)
-
-_GEMINI_METHODS: Final = (":generateContent", ":streamGenerateContent")
-_BEDROCK_METHODS: Final = ("/converse", "/converse-stream")
+__all__ = ["Route", "conversation_key", "conversation_of", "route"]
 
 
 class Route(NamedTuple):
@@ -51,29 +37,23 @@ class Route(NamedTuple):
 
 def route(path: str) -> Route | None:
     """The wire and URL model of a request ``path`` (a query string is ignored), or ``None``
-    for a path of no known request."""
-    path = path.partition("?")[0].rstrip("/")
-    if path.endswith("/chat/completions"):
-        return Route("openai", None)
-    if path.endswith("/responses"):
-        return Route("responses", None)
-    if path.endswith("/messages"):
-        return Route("anthropic", None)
-    if path.endswith("/api/chat"):
-        return Route("ollama", None)
-    for method in _GEMINI_METHODS:
-        if path.endswith(method):
-            _, sep, model = path[: -len(method)].rpartition("models/")
-            return Route("gemini", unquote(model)) if sep and model else None
-    for method in _BEDROCK_METHODS:
-        if path.endswith(method):
-            _, sep, model = path[: -len(method)].rpartition("/model/")
-            return Route("bedrock", unquote(model)) if sep and model else None
+    for a path of no known request: the first wire, in the registry's order, whose
+    declared paths take it."""
+    for wire in tuple(FACTS):
+        found = wire_module(wire).paths.match(path)
+        if found is not None:
+            return Route(wire, found.model)
     return None
+
+
+def conversation_key(wire: str) -> str:
+    """Where ``wire`` keeps its conversation in a request body (``messages``, ``input``,
+    ``contents``): the list its reader reads."""
+    return list_key(wire)
 
 
 def conversation_of(wire: str, body: Mapping[str, Any]) -> list[Any] | None:
     """The conversation of a request ``body`` of ``wire`` (its messages, ``input`` or
     ``contents`` list), or ``None`` when it holds none (a Responses ``input`` string)."""
-    found = body.get(CONVERSATION_KEYS.get(wire, "messages"))
+    found = body.get(list_key(wire))
     return found if isinstance(found, list) else None

@@ -30,7 +30,7 @@ from types import TracebackType
 from typing import Any, Final, TypeVar, overload
 from urllib.parse import parse_qsl, urlsplit
 
-from ..wires import FACTS, Alteration, OfficialClient, TextPart, wire_module
+from ..wires import FACTS, Alteration, OfficialClient, TextPart, list_key, wire_module
 
 __all__ = [
     "ALTERATIONS",
@@ -382,9 +382,8 @@ def send(wire: str, messages: list[Any], server: RecordingServer) -> Recorded:
 
 
 def _messages_key(wire: str) -> str:
-    """Where ``wire`` keeps its conversation in a request body, as its own writer puts it."""
-    body = wire_module(wire).request.body(None, [])
-    return next(key for key, value in body.items() if isinstance(value, list))
+    """Where ``wire`` keeps its conversation in a request body (its reader's list)."""
+    return list_key(wire)
 
 
 def sent_messages(wire: str, recorded: Recorded) -> list[Any]:

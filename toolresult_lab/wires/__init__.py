@@ -31,10 +31,11 @@ from ._check import (
     short,
 )
 from ._common import WIRES, Converter, RequiredField, Source, Wire, WireFacts, exhausted, prepare
-from ._data import Alteration, ImageTokenRule, OfficialClient, TokenRules
+from ._data import Alteration, ApiPaths, ImageTokenRule, OfficialClient, TokenRules
 from ._edit import IdFormat, IdStyle, RequestEdits, made_id
 from ._fix import Stage
 from ._limits import Limit, LimitScope, Measure
+from ._live import LiveMapping, LiveSet
 from ._plain import plain as _plain
 from ._protocol import WireModule
 from ._read import (
@@ -106,6 +107,7 @@ __all__ = [
     "Add",
     "Alteration",
     "AnthropicToolResult",
+    "ApiPaths",
     "BedrockToolResult",
     "BedrockToolResultBody",
     "CallData",
@@ -169,6 +171,7 @@ __all__ = [
     "id_format_for",
     "is_document",
     "items",
+    "list_key",
     "made_id",
     "make_call",
     "named",
@@ -250,41 +253,9 @@ def _result_block_types() -> dict[str, frozenset[str]]:
     return found
 
 
-class _Heads(Set[str]):
-    """Every registered wire's head keys: a live view of :data:`_MODULES`."""
-
-    def __contains__(self, key: object) -> bool:
-        return key in _heads()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_heads())
-
-    def __len__(self) -> int:
-        return len(_heads())
-
-    def __repr__(self) -> str:
-        return f"HEADS({sorted(_heads())!r})"
-
-
-class _ResultBlockTypes(Mapping[str, frozenset[str]]):
-    """Every registered wire's result block types: a live view of :data:`_MODULES`."""
-
-    def __getitem__(self, name: str) -> frozenset[str]:
-        return _result_block_types()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_result_block_types())
-
-    def __len__(self) -> int:
-        return len(_result_block_types())
-
-    def __repr__(self) -> str:
-        return f"RESULT_BLOCK_TYPES({_result_block_types()!r})"
-
-
 #: The body keys that come before the message list in request order (system parts), on
 #: every registered wire (one :func:`register` added counts).
-HEADS: Final[Set[str]] = _Heads()
+HEADS: Final[Set[str]] = LiveSet("HEADS", _heads)
 #: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's):
 #: each wire's own declaration (``RequestEdits.id_format``, ``profile_ids``), gathered.
 ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
@@ -293,7 +264,9 @@ ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
 )
 #: The block types a tool result may hold, by the registered wires that check them (SPEC 8
 #: ``tool-result-content``; each wire's ``checks.result_blocks``).
-RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = _ResultBlockTypes()
+RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = LiveMapping(
+    "RESULT_BLOCK_TYPES", _result_block_types
+)
 
 # Caches keyed by wire name keep the module they were made from, and serve only while that
 # module is still the one registered: a wire registered again never gets its old entries.
@@ -486,14 +459,21 @@ def check_request(wire: object, request: Any) -> None:
     :raises ValueError: unknown wire; the request nested too deep, holding itself, or
         spelling too many values as JSON (naming where).
     """
-    module = wire_module(wire)
     if isinstance(request, (list, tuple)):
-        kept = _LIST_KEYS.get(module.name)
-        if kept is None or kept[0] is not module:
-            kept = _LIST_KEYS[module.name] = (module, module.read_request([]).key)
-        check_nesting(request, kept[1])
+        check_nesting(request, list_key(wire))
     else:
+        wire_module(wire)  # an unknown wire is named first
         check_nesting(request)
+
+
+def list_key(wire: object) -> str:
+    """The key of ``wire``'s conversation in a request body (``messages``, ``input``,
+    ``contents``), as its reader names it; ``ValueError`` for an unknown wire."""
+    module = wire_module(wire)
+    kept = _LIST_KEYS.get(module.name)
+    if kept is None or kept[0] is not module:
+        kept = _LIST_KEYS[module.name] = (module, module.read_request([]).key)
+    return kept[1]
 
 
 def plain_request(wire: object, request: Any) -> Any:

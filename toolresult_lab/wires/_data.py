@@ -1,6 +1,7 @@
 """What a wire declares, as data, for the layers above it: which documented token rule
 prices its media and text, how its blocks read back, what its official client changes, and
-how that client takes part in a round trip (:class:`OfficialClient`).
+how that client takes part in a round trip (:class:`OfficialClient`), and the request paths
+of its API (:class:`ApiPaths`).
 
 A wire names a rule by kind; the rules themselves (their arithmetic and the pages they
 cite) live above the wires, in ``tokens`` and ``readback``, in tables keyed by rule kind,
@@ -11,13 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal, NamedTuple
+from urllib.parse import unquote
 
 __all__ = [
+    "NO_PATHS",
     "NO_TOKEN_RULES",
     "Alteration",
+    "ApiPaths",
     "ImageTokenRule",
     "OfficialClient",
+    "PathMatch",
     "PdfTokenRule",
     "ReadBack",
     "TextTokenRule",
@@ -116,3 +121,47 @@ class OfficialClient:
     reply: Callable[[str, str], dict[str, Any]] | None = None
     call_reply: Callable[[str, list[Any]], dict[str, Any]] | None = None
     answered_by: str | None = None
+
+
+class PathMatch(NamedTuple):
+    """A request path of a wire's API, and the model the path names (``None``: the body's)."""
+
+    model: str | None
+
+
+@dataclass(frozen=True)
+class ApiPaths:
+    """The request paths of a wire's API: what tells a request of this wire from another's
+    before its body is read (the guard's ``guarding.wire_paths``, the loopback recorder).
+
+    A path is read without its query string and trailing slash. ``endings``: a path ending
+    so is this API's, its model in the body (``/chat/completions``). ``model_methods``: a
+    path ending so after a model named in the path, which follows ``model_marker``
+    (Gemini's ``models/{model}:generateContent``, Bedrock's ``/model/{modelId}/converse``);
+    a path ending so without a model is no request. Neither: the wire's requests are not
+    told apart by path (hermes speaks OpenAI's chat path)."""
+
+    endings: tuple[str, ...] = ()
+    model_marker: str = ""
+    model_methods: tuple[str, ...] = ()
+
+    def match(self, path: str) -> PathMatch | None:
+        """``path`` as this API's request path, with the model it names; ``None``: not one
+        of this API's."""
+        path = path.partition("?")[0].rstrip("/")
+        for ending in self.endings:
+            if path.endswith(ending):
+                return PathMatch(None)
+        for method in self.model_methods:
+            if path.endswith(method):
+                _, sep, model = path[: -len(method)].rpartition(self.model_marker)
+                return PathMatch(unquote(model)) if sep and model else None
+        return None
+
+    def answers(self, path: str) -> bool:
+        """Whether ``path`` is one of this API's request paths."""
+        return self.match(path) is not None
+
+
+#: A wire whose requests no path tells apart.
+NO_PATHS: Final = ApiPaths()

@@ -16,7 +16,15 @@ from typing import Any
 
 from ._check import WireChecks
 from ._common import Converter, WireFacts
-from ._data import NO_TOKEN_RULES, Alteration, OfficialClient, ReadBack, TokenRules
+from ._data import (
+    NO_PATHS,
+    NO_TOKEN_RULES,
+    Alteration,
+    ApiPaths,
+    OfficialClient,
+    ReadBack,
+    TokenRules,
+)
 from ._edit import RequestEdits
 from ._limits import Limit
 from ._read import ReadRequest, ResultPart
@@ -62,6 +70,9 @@ class WireModule:
     """Its messages may be bare text, not JSON (a hermes turn)."""
     client_alterations: tuple[Alteration, ...] = ()
     """What its official client changes in the messages it sends (``roundtrip``)."""
+    paths: ApiPaths = NO_PATHS
+    """The request paths of its API, which tell its requests from another wire's
+    (``guarding.wire_paths``; none: no path does)."""
     client: OfficialClient | None = None
     """How its official client takes part in a round trip and what the loopback recorder
     answers it (``roundtrip``, ``views.replies``; None: it has no round trip)."""

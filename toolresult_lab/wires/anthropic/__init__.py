@@ -10,7 +10,7 @@ from typing import Final
 from .._protocol import WireModule
 from .checks import CHECKS
 from .convert import FACTS, AnthropicConverter
-from .data import CLIENT, TOKENS
+from .data import CLIENT, PATHS, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
 from .read import (
@@ -57,5 +57,6 @@ WIRE: Final = WireModule(
     reading=READING,
     checks=CHECKS,
     client=CLIENT,
+    paths=PATHS,
     limits=LIMITS,
 )

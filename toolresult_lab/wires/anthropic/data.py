@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._data import OfficialClient, TokenRules
+from .._data import ApiPaths, OfficialClient, TokenRules
 from .client import send
 
-__all__ = ["CLIENT", "TOKENS", "call_reply", "reply"]
+__all__ = ["CLIENT", "PATHS", "TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="claude_patches",
@@ -41,8 +41,8 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     return body
 
 
-def _messages_path(path: str) -> bool:
-    return path.endswith("/messages")
+#: The request paths of the Messages API.
+PATHS: Final = ApiPaths(("/messages",))
 
 
 #: How the round trip sends through its official client, and what the recorder answers.
@@ -51,7 +51,7 @@ CLIENT: Final = OfficialClient(
     call="anthropic: client.messages.create",
     endpoint="/v1/messages",
     send=send,
-    answers=_messages_path,
+    answers=PATHS.answers,
     reply=reply,
     call_reply=call_reply,
 )

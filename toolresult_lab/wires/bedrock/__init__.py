@@ -11,7 +11,7 @@ from .._protocol import WireModule
 from .boto3_bytes import for_boto3
 from .checks import CHECKS
 from .convert import ERROR_NOTE, FACTS, IMAGE_FORMATS, BedrockConverter
-from .data import CLIENT, TOKENS
+from .data import CLIENT, PATHS, TOKENS
 from .documents import MAX_DOCUMENTS, DocumentNames, unique_documents, unique_name
 from .edits import EDITS
 from .limits import LIMITS
@@ -67,5 +67,6 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     client=CLIENT,
+    paths=PATHS,
     limits=LIMITS,
 )

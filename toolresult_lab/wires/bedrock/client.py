@@ -1,5 +1,4 @@
-"""The ``boto3`` client pointed at the loopback recorder (``OfficialClient.send``), and
-the model a Converse request path names.
+"""The ``boto3`` client pointed at the loopback recorder (``OfficialClient.send``).
 
 The SDK is an optional extra, so it is imported only when a round trip is sent.
 """
@@ -7,11 +6,10 @@ The SDK is an optional extra, so it is imported only when a round trip is sent.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import unquote
 
 from .boto3_bytes import for_boto3
 
-__all__ = ["answers", "path_model", "send"]
+__all__ = ["send"]
 
 
 def send(model: str, messages: list[Any], base_url: str, timeout: float) -> None:
@@ -38,16 +36,3 @@ def send(model: str, messages: list[Any], base_url: str, timeout: float) -> None
         client.converse(modelId=model, messages=for_boto3(messages))
     finally:
         client.close()
-
-
-def path_model(path: str) -> str | None:
-    """The model named by a Bedrock path ``/model/{modelId}/converse``, else ``None``."""
-    head, sep, tail = path.partition("/model/")
-    if head or not sep or not tail.endswith("/converse"):
-        return None
-    return unquote(tail[: -len("/converse")])
-
-
-def answers(path: str) -> bool:
-    """A Converse path."""
-    return path_model(path) is not None

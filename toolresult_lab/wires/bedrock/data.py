@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._data import OfficialClient, TokenRules
-from .client import answers, path_model, send
+from .._data import ApiPaths, OfficialClient, TokenRules
+from .client import send
 
-__all__ = ["CLIENT", "TOKENS", "call_reply", "reply"]
+__all__ = ["CLIENT", "PATHS", "TOKENS", "call_reply", "reply"]
 
 #: Bedrock documents no image rule of its own: Claude's applies there.
 TOKENS: Final = TokenRules(
@@ -37,14 +37,29 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     return body
 
 
+#: The request paths of its API, the model named in the path (the guard reads them).
+PATHS: Final = ApiPaths(model_marker="/model/", model_methods=("/converse", "/converse-stream"))
+
+
+def _path_model(path: str) -> str | None:
+    """The model a request path of its API names, else ``None``."""
+    found = PATHS.match(path)
+    return found.model if found is not None else None
+
+
+def _recorded(path: str) -> bool:
+    """A request the recorder answers: the non-streaming method, its model named."""
+    return path.partition("?")[0].endswith("/converse") and _path_model(path) is not None
+
+
 #: How the round trip sends through its official client, and what the recorder answers.
 CLIENT: Final = OfficialClient(
     model="anthropic.claude-roundtrip",
     call="boto3: client('bedrock-runtime').converse (payloads through for_boto3)",
     endpoint="/model/{model}/converse",
     send=send,
-    answers=answers,
-    path_model=path_model,
+    answers=_recorded,
+    path_model=_path_model,
     reply=reply,
     call_reply=call_reply,
 )

@@ -10,7 +10,7 @@ from typing import Final
 from .._protocol import WireModule
 from .checks import CHECKS
 from .convert import FACTS, GeminiConverter
-from .data import ALTERATIONS, CLIENT, TOKENS
+from .data import ALTERATIONS, CLIENT, PATHS, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
 from .read import read_block, read_call, read_part, read_request
@@ -51,5 +51,6 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     client=CLIENT,
+    paths=PATHS,
     limits=LIMITS,
 )

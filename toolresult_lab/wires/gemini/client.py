@@ -1,5 +1,5 @@
 """The ``google-genai`` client pointed at the loopback recorder (``OfficialClient.send``),
-and the model a Gemini request path names.
+(the model a request path names is the wire's ``PATHS``, in ``data.py``).
 
 The SDK is an optional extra, so it is imported only when a round trip is sent.
 """
@@ -7,9 +7,8 @@ The SDK is an optional extra, so it is imported only when a round trip is sent.
 from __future__ import annotations
 
 from typing import Any, Final
-from urllib.parse import unquote
 
-__all__ = ["answers", "path_model", "send"]
+__all__ = ["send"]
 
 # Pinned: the client's default depends on its version and on GOOGLE_GENAI_API_VERSION.
 _API_VERSION: Final = "v1beta"
@@ -31,16 +30,3 @@ def send(model: str, messages: list[Any], base_url: str, timeout: float) -> None
     )
     with genai.Client(api_key="roundtrip", vertexai=False, http_options=options) as client:
         client.models.generate_content(model=model, contents=messages)
-
-
-def path_model(path: str) -> str | None:
-    """The model named by a Gemini path ``.../models/{model}:{method}``, else ``None``."""
-    _, sep, tail = path.partition("/models/")
-    if not sep or ":" not in tail:
-        return None
-    return unquote(tail.rsplit(":", 1)[0])
-
-
-def answers(path: str) -> bool:
-    """A ``generateContent`` path naming its model."""
-    return path_model(path) is not None and path.endswith(":generateContent")

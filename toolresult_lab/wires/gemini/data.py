@@ -7,12 +7,12 @@ import copy
 from typing import Any, Final
 
 from ...conversion.b64 import TO_URLSAFE
-from .._data import Alteration, OfficialClient, TokenRules
-from .client import answers, path_model, send
+from .._data import Alteration, ApiPaths, OfficialClient, TokenRules
+from .client import send
 from .signatures import SIGNATURE_FIELD
 from .spelling import SNAKE, spellings
 
-__all__ = ["ALTERATIONS", "CLIENT", "TOKENS", "call_reply", "reply"]
+__all__ = ["ALTERATIONS", "CLIENT", "PATHS", "TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="gemini_tiles",
@@ -132,14 +132,31 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     return body
 
 
+#: The request paths of its API, the model named in the path (the guard reads them).
+PATHS: Final = ApiPaths(
+    model_marker="models/", model_methods=(":generateContent", ":streamGenerateContent")
+)
+
+
+def _path_model(path: str) -> str | None:
+    """The model a request path of its API names, else ``None``."""
+    found = PATHS.match(path)
+    return found.model if found is not None else None
+
+
+def _recorded(path: str) -> bool:
+    """A request the recorder answers: the non-streaming method, its model named."""
+    return path.partition("?")[0].endswith(":generateContent") and _path_model(path) is not None
+
+
 #: How the round trip sends through its official client, and what the recorder answers.
 CLIENT: Final = OfficialClient(
     model="gemini-roundtrip",
     call="google-genai: client.models.generate_content",
     endpoint="/v1beta/models/{model}:generateContent",
     send=send,
-    answers=answers,
-    path_model=path_model,
+    answers=_recorded,
+    path_model=_path_model,
     reply=reply,
     call_reply=call_reply,
 )

@@ -10,7 +10,7 @@ from typing import Final
 from .._protocol import WireModule
 from .checks import CHECKS
 from .convert import FACTS, OllamaConverter
-from .data import ALTERATIONS, CLIENT
+from .data import ALTERATIONS, CLIENT, PATHS
 from .edits import EDITS
 from .read import read_block, read_request
 from .reading import READING
@@ -44,4 +44,5 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     client=CLIENT,
+    paths=PATHS,
 )

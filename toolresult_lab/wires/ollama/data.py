@@ -6,10 +6,10 @@ from __future__ import annotations
 import copy
 from typing import Any, Final
 
-from .._data import Alteration, OfficialClient
+from .._data import Alteration, ApiPaths, OfficialClient
 from .client import send
 
-__all__ = ["ALTERATIONS", "CLIENT", "call_reply", "reply"]
+__all__ = ["ALTERATIONS", "CLIENT", "PATHS", "call_reply", "reply"]
 
 
 def _drop_empty_fields(messages: list[Any]) -> list[Any]:
@@ -90,8 +90,8 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     return body
 
 
-def _chat_path(path: str) -> bool:
-    return path == "/api/chat"
+#: The request paths of Ollama's chat API.
+PATHS: Final = ApiPaths(("/api/chat",))
 
 
 #: How the round trip sends through its official client, and what the recorder answers.
@@ -100,7 +100,7 @@ CLIENT: Final = OfficialClient(
     call="ollama: client.chat",
     endpoint="/api/chat",
     send=send,
-    answers=_chat_path,
+    answers=PATHS.answers,
     reply=reply,
     call_reply=call_reply,
 )

@@ -10,7 +10,7 @@ from typing import Final
 from .._protocol import WireModule
 from .checks import CHECKS
 from .convert import FACTS, OpenAIConverter
-from .data import CLIENT, TOKENS
+from .data import CLIENT, PATHS, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
 from .read import read_block, read_content, read_message, read_request
@@ -48,5 +48,6 @@ WIRE: Final = WireModule(
     tool_defs=TOOL_DEFS,
     checks=CHECKS,
     client=CLIENT,
+    paths=PATHS,
     limits=LIMITS,
 )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._data import OfficialClient, TokenRules
+from .._data import ApiPaths, OfficialClient, TokenRules
 from .._openai_client import send_chat
 
-__all__ = ["CLIENT", "TOKENS", "call_reply", "reply"]
+__all__ = ["CLIENT", "PATHS", "TOKENS", "call_reply", "reply"]
 
 #: Chat carries no image or PDF in a tool message: only its text is priced. An image hoisted
 #: into a user message is priced by OpenAI's tile rule, as on responses. Text is counted in
@@ -48,9 +48,9 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     return body
 
 
-def _chat_path(path: str) -> bool:
-    """A Chat Completions path (hermes's requests too: its wire is answered here)."""
-    return path.endswith("/chat/completions")
+#: The request paths of Chat Completions (hermes's requests too: Hermes-style servers speak
+#: it, and nothing in a request tells them apart).
+PATHS: Final = ApiPaths(("/chat/completions",))
 
 
 #: How the round trip sends through its official client, and what the recorder answers.
@@ -59,7 +59,7 @@ CLIENT: Final = OfficialClient(
     call="openai: client.chat.completions.create",
     endpoint="/v1/chat/completions",
     send=send_chat,
-    answers=_chat_path,
+    answers=PATHS.answers,
     reply=reply,
     call_reply=call_reply,
 )

@@ -10,7 +10,7 @@ from typing import Final
 from .._protocol import WireModule
 from .checks import CHECKS
 from .convert import FACTS, OutputPart, ResponsesConverter
-from .data import CLIENT, TOKENS
+from .data import CLIENT, PATHS, TOKENS
 from .edits import EDITS
 from .limits import LIMITS
 from .read import answerable_item_ids, read_block, read_call, read_content, read_item, read_request
@@ -50,5 +50,6 @@ WIRE: Final = WireModule(
     reading=READING,
     checks=CHECKS,
     client=CLIENT,
+    paths=PATHS,
     limits=LIMITS,
 )

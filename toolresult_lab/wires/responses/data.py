@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._data import OfficialClient, TokenRules
+from .._data import ApiPaths, OfficialClient, TokenRules
 from .._openai_client import send_responses
 
-__all__ = ["CLIENT", "TOKENS", "call_reply", "reply"]
+__all__ = ["CLIENT", "PATHS", "TOKENS", "call_reply", "reply"]
 
 TOKENS: Final = TokenRules(
     image="openai_tiles",
@@ -60,8 +60,8 @@ def call_reply(model: str, echo: list[Any]) -> dict[str, Any]:
     return body
 
 
-def _responses_path(path: str) -> bool:
-    return path.endswith("/responses")
+#: The request paths of the Responses API.
+PATHS: Final = ApiPaths(("/responses",))
 
 
 #: How the round trip sends through its official client, and what the recorder answers.
@@ -70,7 +70,7 @@ CLIENT: Final = OfficialClient(
     call="openai: client.responses.create",
     endpoint="/v1/responses",
     send=send_responses,
-    answers=_responses_path,
+    answers=PATHS.answers,
     reply=reply,
     call_reply=call_reply,
 )
