@@ -89,8 +89,8 @@ def test_a_registered_wire_is_routed_by_the_paths_it_declares() -> None:
     import dataclasses
     import importlib
 
-    from toolresult_lab.guarding.wire_paths import conversation_key, conversation_of
-    from toolresult_lab.wires import ApiPaths, registered
+    from toolresult_lab.guarding.wire_paths import conversation_of
+    from toolresult_lab.wires import ApiPaths, list_key, registered
 
     toy = importlib.import_module("toy_wire").WIRE
     declared = dataclasses.replace(
@@ -101,7 +101,7 @@ def test_a_registered_wire_is_routed_by_the_paths_it_declares() -> None:
         assert route("/v2/toy/pebble-1:talk?stream=no") == Route("toy", "pebble-1")
         assert route("/v2/toy/:talk") is None
         assert route("/v1/chat/completions") == Route("openai", None)
-        assert conversation_key("toy") == "turns"
+        assert list_key("toy") == "turns"
         turns = [{"role": "user", "body": "hi"}]
         assert conversation_of("toy", {"turns": turns}) == turns
     assert route("/v2/toy/pebble-1:talk") is None

@@ -18,6 +18,7 @@ from toolresult_lab.budgets.doc_pages import DocPage
 from toolresult_lab.budgets.provider_limits import request_warnings, text_warnings
 from toolresult_lab.requests.rules import RULES
 from toolresult_lab.wires import (
+    ID_FORMATS,
     WIRES,
     Add,
     IdFormat,
@@ -245,3 +246,13 @@ def test_each_wire_declares_severities_only_of_rules_that_apply_there() -> None:
         for key in wire_module(wire).checks.severities:
             rule = RULES[key.partition(":")[0]]
             assert any(rule.applies(wire, profile) for profile in (None, *rule.profiles)), key
+
+
+def test_the_id_formats_read_the_registry_as_it_is() -> None:
+    """``ID_FORMATS`` is a live view: a wire registered later with an id format is in it,
+    and gone with the wire."""
+    assert NAME not in ID_FORMATS
+    with registered(_declaring()):
+        assert ID_FORMATS[NAME] == IdFormat(None, 8, "")
+        assert ID_FORMATS["mistral"].longest is None  # a profile's entry is still there
+    assert NAME not in ID_FORMATS

@@ -42,7 +42,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .wire_paths import conversation_key, conversation_of
+from ..wires import list_key
+from .wire_paths import conversation_of
 
 __all__ = ["DEFAULT_CAPACITY", "Conversations"]
 
@@ -143,7 +144,7 @@ class Conversations:
             return
         # a shallow copy: a caller that appends to the list it sent must not change the past
         messages = list(messages)
-        body = {**body, conversation_key(wire): messages}
+        body = {**body, list_key(wire): messages}
         with self._lock:
             number = None
             if earlier is not None:

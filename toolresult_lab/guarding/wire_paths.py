@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from ..wires import FACTS, list_key, wire_module
 
-__all__ = ["Route", "conversation_key", "conversation_of", "route"]
+__all__ = ["Route", "conversation_of", "route"]
 
 
 class Route(NamedTuple):
@@ -44,12 +44,6 @@ def route(path: str) -> Route | None:
         if found is not None:
             return Route(wire, found.model)
     return None
-
-
-def conversation_key(wire: str) -> str:
-    """Where ``wire`` keeps its conversation in a request body (``messages``, ``input``,
-    ``contents``): the list its reader reads."""
-    return list_key(wire)
 
 
 def conversation_of(wire: str, body: Mapping[str, Any]) -> list[Any] | None:

@@ -381,14 +381,9 @@ def send(wire: str, messages: list[Any], server: RecordingServer) -> Recorded:
     return arrived[0]
 
 
-def _messages_key(wire: str) -> str:
-    """Where ``wire`` keeps its conversation in a request body (its reader's list)."""
-    return list_key(wire)
-
-
 def sent_messages(wire: str, recorded: Recorded) -> list[Any]:
     """The conversation in a recorded body: ``messages``, ``input`` or ``contents``."""
-    key = _messages_key(_known(wire))
+    key = list_key(_known(wire))
     body = recorded.body
     if not isinstance(body, dict) or not isinstance(body.get(key), list):
         raise ValueError(f"{wire}: the recorded body has no {key!r} list")

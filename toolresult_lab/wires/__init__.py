@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Set
 from contextlib import contextmanager
 from dataclasses import replace
-from types import MappingProxyType
 from typing import Any, Final
 
 from ..conversion.nesting import check_nesting
@@ -242,6 +241,15 @@ def _heads() -> frozenset[str]:
     return found
 
 
+def _id_formats() -> dict[str, IdFormat]:
+    found: dict[str, IdFormat] | None = _DERIVED.get("id_formats")
+    if found is None:
+        found = _DERIVED["id_formats"] = {
+            p: f for w in _MODULES.values() for p, (_, f) in w.edits.profile_ids.items()
+        } | {n: w.edits.id_format for n, w in _MODULES.items() if w.edits.id_format is not None}
+    return found
+
+
 def _result_block_types() -> dict[str, frozenset[str]]:
     found: dict[str, frozenset[str]] | None = _DERIVED.get("result_blocks")
     if found is None:
@@ -258,10 +266,7 @@ def _result_block_types() -> dict[str, frozenset[str]]:
 HEADS: Final[Set[str]] = LiveSet("HEADS", _heads)
 #: ``call-id-format``'s data, by profile or wire (a profile's entry wins over its wire's):
 #: each wire's own declaration (``RequestEdits.id_format``, ``profile_ids``), gathered.
-ID_FORMATS: Final[Mapping[str, IdFormat]] = MappingProxyType(
-    {p: f for w in _MODULES.values() for p, (_, f) in w.edits.profile_ids.items()}
-    | {n: w.edits.id_format for n, w in _MODULES.items() if w.edits.id_format is not None}
-)
+ID_FORMATS: Final[Mapping[str, IdFormat]] = LiveMapping("ID_FORMATS", _id_formats)
 #: The block types a tool result may hold, by the registered wires that check them (SPEC 8
 #: ``tool-result-content``; each wire's ``checks.result_blocks``).
 RESULT_BLOCK_TYPES: Final[Mapping[str, frozenset[str]]] = LiveMapping(

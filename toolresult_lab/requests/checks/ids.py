@@ -1,7 +1,7 @@
 """Call ids: the same id twice (``duplicate-call-id``) and ids a provider or gateway does not
-take (``call-id-format``, its data the wire's ``id_format`` or the profile's in
-``rules.PROFILE_ID_FORMATS``; a call item's own ``id`` by the
-wire's ``item_id_longest``)."""
+take (``call-id-format``, its data what the wire's edits declare beside the ids they make:
+``RequestEdits.id_format``, or a profile's in ``profile_ids``; a call item's own ``id`` by
+the wire's ``item_id_longest``)."""
 
 from __future__ import annotations
 

@@ -29,7 +29,6 @@ from .figures import (
     GEMINI_RESPONSE_MIMES,
     ID_FORMATS,
     MAX_DOCUMENTS,
-    TEXT_LIMIT,
     IdFormat,
     id_format_for,
 )
@@ -44,7 +43,6 @@ __all__ = [
     "ID_FORMATS",
     "MAX_DOCUMENTS",
     "RULES",
-    "TEXT_LIMIT",
     "UNCHECKED",
     "IdFormat",
     "Rule",

@@ -19,7 +19,6 @@ __all__ = [
     "GEMINI_RESPONSE_MIMES",
     "ID_FORMATS",
     "MAX_DOCUMENTS",
-    "TEXT_LIMIT",
     "IdFormat",
     "id_format_for",
 ]
@@ -27,9 +26,5 @@ __all__ = [
 # GEMINI_IMAGE_MIMES and GEMINI_RESPONSE_MIMES are the gemini wire's own data
 # (``wires/gemini/checks.py``), named here as before; so are ID_FORMATS, IdFormat and
 # id_format_for (each wire declares its ids' format beside the IdStyle that makes them).
-#: The longest string OpenAI takes in a request (Chat Completions and Responses).
-TEXT_LIMIT: Final = 10_485_760
-
-
 #: Documents per Bedrock request (the wire's own figure, ``wires/bedrock/``).
 MAX_DOCUMENTS: Final = BEDROCK_MAX_DOCUMENTS
