@@ -256,3 +256,14 @@ def test_the_id_formats_read_the_registry_as_it_is() -> None:
         assert ID_FORMATS[NAME] == IdFormat(None, 8, "")
         assert ID_FORMATS["mistral"].longest is None  # a profile's entry is still there
     assert NAME not in ID_FORMATS
+
+
+def test_lint_plans_again_for_a_wire_registered_again_with_the_same_checks() -> None:
+    """lint's plan (the checks that run on a wire, the rules it reports) follows the wire
+    registered now, not only its ``WireChecks``: the toy registered again with the same
+    checks but with its limits declared is held to them."""
+    without = dataclasses.replace(_declaring(), limits=())
+    with registered(without):
+        assert list(lint(NAME, LARGE)) == []
+    with registered(dataclasses.replace(without, limits=TOY_LIMITS)):
+        assert [f.rule for f in lint(NAME, LARGE)] == ["request-too-large"]

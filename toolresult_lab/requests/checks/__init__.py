@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from ...wires import Add, Check, ReadRequest, Scope, WireChecks, wire_module
+from ...wires import Add, Check, ReadRequest, Scope, WireModule, wire_module
 from ..answers import Checked
 from ..findings import Finding, Severity
 from ..rules import RULES
@@ -99,18 +99,20 @@ class _Plan:
     severities: Mapping[str, Severity | None]
 
 
-#: Each (wire, profile)'s plan and the wire's checks it was made from: a wire unregistered
-#: and registered again under its name with other checks gets a new plan, not the old one.
-_PLANS: Final[dict[tuple[str, str | None], tuple[WireChecks, _Plan]]] = {}
+#: Each (wire, profile)'s plan and the wire it was made from: a wire unregistered and
+#: registered again under its name (other checks, or other declarations the rules derive
+#: from: its turn shape, its limits) gets a new plan, not the old one.
+_PLANS: Final[dict[tuple[str, str | None], tuple[WireModule, _Plan]]] = {}
 _MAX_PLANS: Final = 256
 
 
 def _plan(wire: str, profile: str | None) -> _Plan:
     """Every check that runs on ``wire`` with ``profile``, in order, and the rules that
-    apply there (made once per wire's checks and profile)."""
-    checks = wire_module(wire).checks
+    apply there (made once per registered wire and profile)."""
+    module = wire_module(wire)
+    checks = module.checks
     kept = _PLANS.get((wire, profile))
-    if kept is not None and kept[0] is checks:
+    if kept is not None and kept[0] is module:
         return kept[1]
     rules = frozenset(rule.id for rule in RULES.values() if rule.applies(wire, profile))
 
@@ -128,7 +130,7 @@ def _plan(wire: str, profile: str | None) -> _Plan:
     )
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.clear()
-    _PLANS[wire, profile] = (checks, plan)
+    _PLANS[wire, profile] = (module, plan)
     return plan
 
 
