@@ -16,6 +16,7 @@ from typing import Any, Final, Literal, NamedTuple
 from urllib.parse import unquote
 
 __all__ = [
+    "MODEL_IN_PATH_LONGEST",
     "NO_PATHS",
     "NO_TOKEN_RULES",
     "Alteration",
@@ -123,6 +124,12 @@ class OfficialClient:
     answered_by: str | None = None
 
 
+#: The most characters a model named in a path may have, escapes included: a Bedrock ARN is
+#: a few hundred; a longer segment is no model name, and is not unescaped (a 10 MB run of
+#: ``%41`` took 3 s and 715 MiB to unescape).
+MODEL_IN_PATH_LONGEST: Final = 4096
+
+
 class PathMatch(NamedTuple):
     """A request path of a wire's API, and the model the path names (``None``: the body's)."""
 
@@ -138,7 +145,8 @@ class ApiPaths:
     so is this API's, its model in the body (``/chat/completions``). ``model_methods``: a
     path ending so after a model named in the path, which follows ``model_marker``
     (Gemini's ``models/{model}:generateContent``, Bedrock's ``/model/{modelId}/converse``);
-    a path ending so without a model is no request. Neither: the wire's requests are not
+    a path ending so without a model (or with a segment over :data:`MODEL_IN_PATH_LONGEST`
+    characters) is no request. Neither: the wire's requests are not
     told apart by path (hermes speaks OpenAI's chat path)."""
 
     endings: tuple[str, ...] = ()
@@ -155,7 +163,9 @@ class ApiPaths:
         for method in self.model_methods:
             if path.endswith(method):
                 _, sep, model = path[: -len(method)].rpartition(self.model_marker)
-                return PathMatch(unquote(model)) if sep and model else None
+                if not sep or not model or len(model) > MODEL_IN_PATH_LONGEST:
+                    return None  # no model, or no model name: not a request of this API
+                return PathMatch(unquote(model))
         return None
 
     def answers(self, path: str) -> bool:
